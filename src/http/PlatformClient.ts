@@ -1,0 +1,110 @@
+/**
+ * The authenticated platform client every service module (data, catalog, members) calls through.
+ * It asks {@link PlatformAuth} for headers, sends through {@link PlatformHttp}, and on a 401 lets the
+ * auth refresh once and retries the call once.
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Redacted from "effect/Redacted"
+import * as Schema from "effect/Schema"
+import { PlatformError, SystemError } from "./PlatformError.ts"
+import { PlatformHttp, type PlatformResponse } from "./PlatformHttp.ts"
+import type { Host, PlatformRequest } from "./PlatformRequest.ts"
+
+export interface PlatformAuthShape {
+  /** Headers that authenticate the next call (`Authorization`, `wix-site-id`, ...). */
+  readonly headers: Effect.Effect<Readonly<Record<string, string>>, PlatformError>
+  /** The platform answered 401 to these headers: refresh the credentials (at most once per rejection). */
+  readonly unauthorized: (rejected: Readonly<Record<string, string>>) => Effect.Effect<void, PlatformError>
+  /** Module calls of a visitor/member session go to the module host (the CDN); API-key calls to the API host. */
+  readonly host: Host
+}
+
+export class PlatformAuth extends Context.Service<PlatformAuth, PlatformAuthShape>()("sitefx/PlatformAuth") {}
+
+export interface ApiKeyOptions {
+  readonly apiKey: Redacted.Redacted<string>
+  readonly siteId?: string | undefined
+  readonly accountId?: string | undefined
+}
+
+/** Headers of an API-key call: the raw key plus the site and/or account id. */
+export const apiKeyHeaders = (options: ApiKeyOptions): Record<string, string> => ({
+  Authorization: Redacted.value(options.apiKey),
+  ...(options.siteId === undefined ? {} : { "wix-site-id": options.siteId }),
+  ...(options.accountId === undefined ? {} : { "wix-account-id": options.accountId })
+})
+
+/** API-key authentication for scripts and batch jobs (admin rights on the site). */
+export const ApiKeyAuth = {
+  layer: (options: ApiKeyOptions): Layer.Layer<PlatformAuth> =>
+    Layer.succeed(PlatformAuth, PlatformAuth.of({
+      headers: Effect.sync(() => apiKeyHeaders(options)),
+      // an API key cannot be refreshed: the 401 stands
+      unauthorized: () => Effect.void,
+      host: "api"
+    }))
+}
+
+export interface PlatformClientShape {
+  readonly request: (request: PlatformRequest) => Effect.Effect<PlatformResponse, PlatformError>
+  /** Sends and decodes the 200 body with a schema; a body of another shape is a SystemError. */
+  readonly json: <S extends Schema.Top>(
+    request: PlatformRequest,
+    schema: S
+  ) => Effect.Effect<S["Type"], PlatformError, S["DecodingServices"]>
+}
+
+export class PlatformClient extends Context.Service<PlatformClient, PlatformClientShape>()("sitefx/PlatformClient") {
+  static readonly layer: Layer.Layer<PlatformClient, never, PlatformHttp | PlatformAuth> = Layer.effect(
+    PlatformClient,
+    Effect.gen(function*() {
+      const http = yield* PlatformHttp
+      const auth = yield* PlatformAuth
+      const request = (req: PlatformRequest) => authorized(http, auth, req)
+      return PlatformClient.of({
+        request,
+        json: (req, schema) => Effect.flatMap(request(req), (res) => decodeBody(req, res, schema))
+      })
+    })
+  )
+}
+
+/** Sends with the auth's headers; a 401 refreshes once and retries once. */
+export const authorized = (
+  http: PlatformHttp["Service"],
+  auth: PlatformAuthShape,
+  req: PlatformRequest
+): Effect.Effect<PlatformResponse, PlatformError> => {
+  const send = (headers: Readonly<Record<string, string>>) =>
+    http.send({ host: auth.host, ...req, headers: { ...headers, ...req.headers } })
+  return Effect.flatMap(auth.headers, (headers) =>
+    send(headers).pipe(
+      Effect.catchIf(
+        (error) => error.status === 401,
+        () => auth.unauthorized(headers).pipe(Effect.andThen(auth.headers), Effect.flatMap(send))
+      )
+    ))
+}
+
+/** Decodes a 200 body with a schema; a mismatch is reported as a SystemError naming the call. */
+export const decodeBody = <S extends Schema.Top>(
+  req: PlatformRequest,
+  res: PlatformResponse,
+  schema: S
+): Effect.Effect<S["Type"], PlatformError, S["DecodingServices"]> =>
+  Schema.decodeUnknownEffect(schema)(res.body).pipe(
+    Effect.mapError((issue) =>
+      new PlatformError({
+        method: req.method,
+        path: req.path,
+        reason: new SystemError({
+          status: 200,
+          message: `Unexpected response body: ${issue.message}`,
+          description: "unexpected response body",
+          ...(res.requestId === undefined ? {} : { requestId: res.requestId })
+        })
+      })
+    )
+  )

@@ -1,0 +1,87 @@
+/**
+ * Where the platform lives and how to talk to it. Real hosts by default; one `baseUrl` points every
+ * call at the local platform (or set `SITEFX_BASE_URL`).
+ */
+import * as Config from "effect/Config"
+import * as Context from "effect/Context"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+
+export const DEFAULT_API_URL = "https://www.wixapis.com"
+export const DEFAULT_EDGE_URL = "https://edge.wixapis.com"
+
+/** How transient failures (429, 502, 503, 504, connection resets) of idempotent calls are retried. */
+export interface RetryPolicy {
+  /** Retries after the first attempt; 0 turns retrying off. */
+  readonly times: number
+  /** First backoff; doubles each time. */
+  readonly base: Duration.Input
+  /** No single wait is longer than this (a `Retry-After` is honoured up to it as well). */
+  readonly cap: Duration.Input
+}
+
+export const defaultRetryPolicy: RetryPolicy = { times: 3, base: "100 millis", cap: "5 seconds" }
+
+export interface PlatformConfigShape {
+  /** Host of the token endpoint, identity, redirects and API-key calls (`https://www.wixapis.com`). */
+  readonly apiUrl: string
+  /** Host of a visitor/member client's module calls when the CDN is on (`https://edge.wixapis.com`). */
+  readonly edgeUrl: string
+  /** Send visitor/member module calls through the CDN host. */
+  readonly cdn: boolean
+  /** The OAuth client id of the site's headless app; needed by sessions, not by API-key scripts. */
+  readonly clientId: Option.Option<string>
+  readonly retry: RetryPolicy
+}
+
+export interface PlatformConfigOptions {
+  /** One base URL for every host, e.g. the local platform `http://127.0.0.1:8787`. */
+  readonly baseUrl?: string | undefined
+  readonly apiUrl?: string | undefined
+  readonly edgeUrl?: string | undefined
+  readonly cdn?: boolean | undefined
+  readonly clientId?: string | undefined
+  readonly retry?: Partial<RetryPolicy> | undefined
+}
+
+const trimSlash = (url: string) => url.replace(/\/+$/, "")
+
+/** Resolves options to a full configuration (pure; exported for tests and the CLI). */
+export const makeConfig = (options: PlatformConfigOptions = {}): PlatformConfigShape => ({
+  apiUrl: trimSlash(options.apiUrl ?? options.baseUrl ?? DEFAULT_API_URL),
+  edgeUrl: trimSlash(options.edgeUrl ?? options.baseUrl ?? DEFAULT_EDGE_URL),
+  cdn: options.cdn ?? true,
+  clientId: Option.fromUndefinedOr(options.clientId),
+  retry: { ...defaultRetryPolicy, ...options.retry }
+})
+
+export class PlatformConfig extends Context.Service<PlatformConfig, PlatformConfigShape>()("sitefx/PlatformConfig") {
+  /** Configuration from code. */
+  static readonly layer = (options: PlatformConfigOptions = {}): Layer.Layer<PlatformConfig> =>
+    Layer.succeed(PlatformConfig, makeConfig(options))
+
+  /**
+   * Configuration from the environment: `SITEFX_BASE_URL`, `SITEFX_API_URL`, `SITEFX_EDGE_URL`,
+   * `SITEFX_CDN` (true/false), `SITEFX_CLIENT_ID`, `SITEFX_RETRY_TIMES`. Code options win over env.
+   */
+  static readonly layerConfig = (options: PlatformConfigOptions = {}) =>
+    Layer.effect(PlatformConfig, Effect.map(fromEnv, (env) => makeConfig({ ...env, ...defined(options) })))
+}
+
+const optional = <A>(config: Config.Config<A>) => Config.option(config).pipe(Config.map(Option.getOrUndefined))
+
+const fromEnv = Config.all({
+  baseUrl: optional(Config.String("SITEFX_BASE_URL")),
+  apiUrl: optional(Config.String("SITEFX_API_URL")),
+  edgeUrl: optional(Config.String("SITEFX_EDGE_URL")),
+  cdn: optional(Config.Boolean("SITEFX_CDN")),
+  clientId: optional(Config.String("SITEFX_CLIENT_ID")),
+  retryTimes: optional(Config.Int("SITEFX_RETRY_TIMES"))
+}).pipe(Config.map(({ retryTimes, ...rest }): PlatformConfigOptions =>
+  defined({ ...rest, retry: retryTimes === undefined ? undefined : { times: retryTimes } })
+))
+
+const defined = <T extends object>(o: T): T =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T

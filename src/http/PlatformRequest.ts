@@ -1,0 +1,65 @@
+/**
+ * A platform call described as data: method, path, payload, and the wire rules it follows. The
+ * PlatformHttp service turns it into an HTTP request; nothing here performs I/O.
+ */
+import { base64url, encodeDates, flattenParams, isComplexPayload } from "./wire.ts"
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
+
+/** Which host a call goes to: the API host, or a visitor/member module host (the CDN when it is on). */
+export type Host = "api" | "module"
+
+/** When a GET query is too long it is sent as a POST with the same JSON body. */
+export interface QueryFallback {
+  readonly path: string
+  /** `url`: the whole URL must be at most `max` chars (data queries, 2048); `query`: the query string (catalog, 4000). */
+  readonly limit: { readonly kind: "url" | "query"; readonly max: number }
+}
+
+export interface PlatformRequest {
+  readonly method: Method
+  readonly path: string
+  readonly host?: Host | undefined
+  /** JSON body for POST/PUT/PATCH; query parameters (or `.r`) for GET/DELETE. */
+  readonly payload?: Record<string, unknown> | undefined
+  /** GET only: send the payload as `.r`, optionally falling back to POST when too long. */
+  readonly complex?: { readonly fallback?: QueryFallback | undefined } | undefined
+  readonly headers?: Readonly<Record<string, string>> | undefined
+  /** Safe to send twice. Defaults to true for GET, PUT and DELETE. Only idempotent calls are retried. */
+  readonly idempotent?: boolean | undefined
+  /** Encode `Date` as `{"$date"}` in the body and decode it back in the answer (data items). */
+  readonly dates?: boolean | undefined
+}
+
+export const isIdempotent = (req: PlatformRequest): boolean =>
+  req.idempotent ?? (req.method === "GET" || req.method === "PUT" || req.method === "DELETE")
+
+/** What actually goes on the wire for a request, given the host's base URL. */
+export interface WireRequest {
+  readonly method: Method
+  readonly url: string
+  readonly body: string | undefined
+}
+
+/** Builds the wire form of a request: `.r` or flattened params for GET, JSON body otherwise. */
+export const toWire = (req: PlatformRequest, baseUrl: string): WireRequest => {
+  const payload = req.payload === undefined ? {} : (req.dates === true ? encodeDates(req.payload) as Record<string, unknown> : req.payload)
+  const base = `${baseUrl}${req.path}`
+  if (req.method === "GET" || req.method === "DELETE") {
+    const sep = base.includes("?") ? "&" : "?"
+    if (req.method === "GET" && (req.complex !== undefined && (isComplexPayload(payload) || req.complex.fallback !== undefined))) {
+      const json = JSON.stringify(payload)
+      const query = `.r=${base64url(json)}`
+      const url = `${base}${sep}${query}`
+      const fb = req.complex.fallback
+      if (fb !== undefined) {
+        const length = fb.limit.kind === "url" ? url.length : query.length
+        if (length > fb.limit.max) return { method: "POST", url: `${baseUrl}${fb.path}`, body: json }
+      }
+      return { method: "GET", url, body: undefined }
+    }
+    const params = new URLSearchParams(flattenParams(payload) as Array<[string, string]>).toString()
+    return { method: req.method, url: params === "" ? base : `${base}${sep}${params}`, body: undefined }
+  }
+  return { method: req.method, url: base, body: JSON.stringify(payload) }
+}

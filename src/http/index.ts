@@ -1,0 +1,6 @@
+export * from "./PlatformConfig.ts"
+export * from "./PlatformError.ts"
+export * from "./PlatformRequest.ts"
+export * from "./PlatformHttp.ts"
+export * from "./PlatformClient.ts"
+export * as Wire from "./wire.ts"

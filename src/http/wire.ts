@@ -1,0 +1,117 @@
+/**
+ * Wire shapes shared by the client and the local platform: the error body, `$date` values and the
+ * `.r` query encoding. One definition, used on both sides.
+ */
+import * as Schema from "effect/Schema"
+
+/** One violated rule inside a validation error. */
+export const FieldViolation = Schema.Struct({
+  field: Schema.optionalKey(Schema.String),
+  description: Schema.optionalKey(Schema.String),
+  violatedRule: Schema.optionalKey(Schema.String),
+  ruleName: Schema.optionalKey(Schema.String),
+  data: Schema.optionalKey(Schema.Record(Schema.String, Schema.Unknown))
+})
+export type FieldViolation = typeof FieldViolation.Type
+
+export const ApplicationErrorDetails = Schema.Struct({
+  // codes are strings on the wire ("-19976", "WDE0074"); the official client also sees numbers for system errors
+  code: Schema.Union([Schema.String, Schema.Number]),
+  description: Schema.optionalKey(Schema.String),
+  data: Schema.optionalKey(Schema.Unknown)
+})
+export type ApplicationErrorDetails = typeof ApplicationErrorDetails.Type
+
+export const ValidationErrorDetails = Schema.Struct({
+  fieldViolations: Schema.Array(FieldViolation)
+})
+
+/** The platform's error body. A body without `details` is a system error. */
+export const ErrorBody = Schema.Struct({
+  message: Schema.optionalKey(Schema.String),
+  details: Schema.optionalKey(Schema.Struct({
+    applicationError: Schema.optionalKey(ApplicationErrorDetails),
+    validationError: Schema.optionalKey(ValidationErrorDetails)
+  }))
+})
+export type ErrorBody = typeof ErrorBody.Type
+
+export const REQUEST_ID_HEADER = "x-wix-request-id"
+export const CONSISTENT_HEADER = "x-wix-consistent"
+
+/** base64url without padding, as the platform's `.r` parameter wants it. */
+export const base64url = (text: string): string => {
+  const b64 = typeof Buffer !== "undefined"
+    ? Buffer.from(text, "utf8").toString("base64")
+    : btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+  return b64.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")
+}
+
+/** Inverse of {@link base64url}; accepts padded or unpadded input. */
+export const fromBase64url = (value: string): string => {
+  const b64 = value.replace(/-/g, "+").replace(/_/g, "/")
+  if (typeof Buffer !== "undefined") return Buffer.from(b64, "base64").toString("utf8")
+  const bin = atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4))
+  return new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)))
+}
+
+/**
+ * Flattens a simple GET payload into query parameters: nested objects with dots, arrays repeated.
+ * `{ a: { b: 1 }, c: ["x", "y"] }` becomes `a.b=1&c=x&c=y`.
+ */
+export const flattenParams = (payload: Record<string, unknown>): Array<readonly [string, string]> => {
+  const out: Array<readonly [string, string]> = []
+  const walk = (prefix: string, value: unknown): void => {
+    if (value === undefined || value === null) return
+    if (Array.isArray(value)) {
+      for (const v of value) walk(prefix, v)
+    } else if (value instanceof Date) {
+      out.push([prefix, value.toISOString()])
+    } else if (typeof value === "object") {
+      for (const [k, v] of Object.entries(value)) walk(prefix === "" ? k : `${prefix}.${k}`, v)
+    } else {
+      out.push([prefix, String(value)])
+    }
+  }
+  walk("", payload)
+  return out
+}
+
+/** True when a GET payload must travel as `.r`: it holds a nested object or an array of objects. */
+export const isComplexPayload = (payload: Record<string, unknown>): boolean =>
+  Object.values(payload).some((v) =>
+    (typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date)) ||
+    (Array.isArray(v) && v.some((x) => typeof x === "object" && x !== null))
+  )
+
+/** Replaces every `Date` with `{"$date": iso}` (data items travel this way, both ways). */
+export const encodeDates = (value: unknown): unknown => {
+  if (value instanceof Date) return { $date: value.toISOString() }
+  if (Array.isArray(value)) return value.map(encodeDates)
+  if (typeof value === "object" && value !== null) {
+    const out: Record<string, unknown> = {}
+    for (const [k, v] of Object.entries(value)) out[k] = encodeDates(v)
+    return out
+  }
+  return value
+}
+
+const isDateObject = (value: object): value is { $date: string } => {
+  const keys = Object.keys(value)
+  return keys.length === 1 && keys[0] === "$date" && typeof (value as { $date: unknown }).$date === "string"
+}
+
+/** Replaces every `{"$date": iso}` with a `Date`. */
+export const decodeDates = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(decodeDates)
+  if (typeof value === "object" && value !== null) {
+    if (isDateObject(value)) {
+      const d = new Date(value.$date)
+      return Number.isNaN(d.getTime()) ? value : d
+    }
+    const out: Record<string, unknown> = {}
+    for (const [k, v] of Object.entries(value)) out[k] = decodeDates(v)
+    return out
+  }
+  return value
+}

@@ -1,0 +1,357 @@
+/**
+ * Wire shapes of OAuth, redirect sessions and identity (members), defined once and used by both the
+ * client (src/session) and the local platform (src/server).
+ */
+import * as Schema from "effect/Schema"
+
+// ---------------------------------------------------------------------------------------------------
+// Tokens
+
+export const TokenRole = Schema.Literals(["none", "visitor", "member"])
+export type TokenRole = typeof TokenRole.Type
+
+/** `expiresAt` is epoch seconds (now + expires_in). */
+export const AccessToken = Schema.Struct({ value: Schema.String, expiresAt: Schema.Number })
+export type AccessToken = typeof AccessToken.Type
+
+export const RefreshToken = Schema.Struct({ value: Schema.String, role: TokenRole })
+export type RefreshToken = typeof RefreshToken.Type
+
+/** The client's token set, exactly as the platform's own client keeps it. */
+export const Tokens = Schema.Struct({ accessToken: AccessToken, refreshToken: RefreshToken })
+export type Tokens = typeof Tokens.Type
+
+export const EMPTY_TOKENS: Tokens = {
+  accessToken: { value: "", expiresAt: 0 },
+  refreshToken: { value: "", role: "none" }
+}
+
+export const AnonymousGrant = Schema.Struct({
+  clientId: Schema.String,
+  grantType: Schema.Literal("anonymous")
+})
+export const RefreshGrant = Schema.Struct({
+  clientId: Schema.String,
+  grantType: Schema.Literal("refresh_token"),
+  refreshToken: Schema.String
+})
+export const AuthorizationCodeGrant = Schema.Struct({
+  clientId: Schema.String,
+  grantType: Schema.Literal("authorization_code"),
+  code: Schema.String,
+  codeVerifier: Schema.String,
+  redirectUri: Schema.optionalKey(Schema.String)
+})
+/** External login: snake_case, no client id; the auth header is `<access token>,<api key>`. */
+export const AuthorizedClientGrant = Schema.Struct({
+  grant_type: Schema.Literal("authorized_client"),
+  scope: Schema.optionalKey(Schema.String),
+  member_id: Schema.String,
+  session_token: Schema.optionalKey(Schema.String)
+})
+export const TokenRequest = Schema.Union([AnonymousGrant, RefreshGrant, AuthorizationCodeGrant, AuthorizedClientGrant])
+export type TokenRequest = typeof TokenRequest.Type
+
+export const TokenResponse = Schema.Struct({
+  access_token: Schema.String,
+  expires_in: Schema.Number,
+  refresh_token: Schema.String,
+  token_type: Schema.String,
+  scope: Schema.optionalKey(Schema.String)
+})
+export type TokenResponse = typeof TokenResponse.Type
+
+// ---------------------------------------------------------------------------------------------------
+// Redirect sessions
+
+export const ResponseMode = Schema.Literals(["fragment", "query", "web_message"])
+export type ResponseMode = typeof ResponseMode.Type
+
+export const Prompt = Schema.Literals(["login", "none", "consent", "select_account"])
+export type Prompt = typeof Prompt.Type
+
+export const AuthRequest = Schema.Struct({
+  redirectUri: Schema.optionalKey(Schema.String),
+  clientId: Schema.String,
+  codeChallenge: Schema.String,
+  codeChallengeMethod: Schema.Literal("S256"),
+  responseMode: ResponseMode,
+  responseType: Schema.Literal("code"),
+  scope: Schema.String,
+  state: Schema.String,
+  sessionToken: Schema.optionalKey(Schema.String),
+  idp: Schema.optionalKey(Schema.String)
+})
+export type AuthRequest = typeof AuthRequest.Type
+
+export const RedirectSessionRequest = Schema.Struct({
+  auth: Schema.optionalKey(Schema.Struct({ authRequest: AuthRequest, prompt: Schema.optionalKey(Prompt) })),
+  logout: Schema.optionalKey(Schema.Struct({ clientId: Schema.String })),
+  login: Schema.optionalKey(Schema.Struct({})),
+  callbacks: Schema.optionalKey(Schema.Struct({ postFlowUrl: Schema.optionalKey(Schema.String) }))
+})
+export type RedirectSessionRequest = typeof RedirectSessionRequest.Type
+
+export const RedirectSession = Schema.Struct({
+  id: Schema.String,
+  fullUrl: Schema.String,
+  urlDetails: Schema.Struct({
+    endpoint: Schema.String,
+    searchParams: Schema.Record(Schema.String, Schema.String)
+  }),
+  sessionToken: Schema.optionalKey(Schema.String)
+})
+export type RedirectSession = typeof RedirectSession.Type
+
+export const RedirectSessionResponse = Schema.Struct({ redirectSession: RedirectSession })
+
+/** What the authorize page posts to the parent window in `web_message` mode. */
+export const AuthorizeMessage = Schema.Struct({
+  state: Schema.String,
+  code: Schema.optionalKey(Schema.String),
+  error: Schema.optionalKey(Schema.String),
+  error_description: Schema.optionalKey(Schema.String)
+})
+export type AuthorizeMessage = typeof AuthorizeMessage.Type
+
+// ---------------------------------------------------------------------------------------------------
+// Identity
+
+export const LoginId = Schema.Struct({ email: Schema.String })
+
+const CustomValue: Schema.Codec<CustomValue> = Schema.Struct({
+  strValue: Schema.optionalKey(Schema.String),
+  numValue: Schema.optionalKey(Schema.Number),
+  dateValue: Schema.optionalKey(Schema.String),
+  listValue: Schema.optionalKey(Schema.Struct({ value: Schema.Array(Schema.suspend(() => CustomValue)) })),
+  mapValue: Schema.optionalKey(Schema.Struct({
+    value: Schema.Record(Schema.String, Schema.suspend(() => CustomValue))
+  }))
+})
+export interface CustomValue {
+  readonly strValue?: string
+  readonly numValue?: number
+  readonly dateValue?: string
+  readonly listValue?: { readonly value: ReadonlyArray<CustomValue> }
+  readonly mapValue?: { readonly value: { readonly [k: string]: CustomValue } }
+}
+export { CustomValue as CustomValueSchema }
+
+export const CustomField = Schema.Struct({ name: Schema.String, value: CustomValue })
+
+export const Address = Schema.Struct({
+  country: Schema.optionalKey(Schema.String),
+  subdivision: Schema.optionalKey(Schema.String),
+  city: Schema.optionalKey(Schema.String),
+  postalCode: Schema.optionalKey(Schema.String),
+  addressLine: Schema.optionalKey(Schema.String),
+  addressLine2: Schema.optionalKey(Schema.String)
+})
+export const AddressWrapper = Schema.Struct({
+  tag: Schema.optionalKey(Schema.String),
+  address: Schema.optionalKey(Address),
+  id: Schema.optionalKey(Schema.String)
+})
+
+const NullableString = Schema.optionalKey(Schema.NullOr(Schema.String))
+
+export const IdentityProfile = Schema.Struct({
+  firstName: NullableString,
+  lastName: NullableString,
+  nickname: NullableString,
+  picture: NullableString,
+  emails: Schema.optionalKey(Schema.Array(Schema.String)),
+  phones: Schema.optionalKey(Schema.Array(Schema.String)),
+  labels: Schema.optionalKey(Schema.Array(Schema.String)),
+  language: NullableString,
+  privacyStatus: Schema.optionalKey(Schema.String),
+  customFields: Schema.optionalKey(Schema.Array(CustomField)),
+  addresses: Schema.optionalKey(Schema.Array(AddressWrapper))
+})
+export type IdentityProfile = typeof IdentityProfile.Type
+
+export const IdentityStatusName = Schema.Literals(["UNKNOWN_STATUS", "PENDING", "ACTIVE", "DELETED", "BLOCKED", "OFFLINE"])
+export type IdentityStatusName = typeof IdentityStatusName.Type
+
+export const IdentityStatusReason = Schema.Literals([
+  "UNKNOWN_REASON",
+  "PENDING_ADMIN_APPROVAL_REQUIRED",
+  "PENDING_EMAIL_VERIFICATION_REQUIRED",
+  "PENDING_REQUIRED_FIELDS_MISSING"
+])
+
+export const FactorType = Schema.Literals(["PASSWORD", "SMS", "CALL", "EMAIL", "TOTP", "PUSH", "WEBAUTHN", "RECOVERY_CODE"])
+export type FactorType = typeof FactorType.Type
+
+export const Factor = Schema.Struct({
+  factorId: Schema.String,
+  type: FactorType,
+  status: Schema.Literals(["INACTIVE", "ACTIVE", "REQUIRE_REENROLL"])
+})
+
+export const Identity = Schema.Struct({
+  id: Schema.String,
+  revision: Schema.optionalKey(Schema.String),
+  createdDate: Schema.optionalKey(Schema.String),
+  updatedDate: Schema.optionalKey(Schema.String),
+  identityProfile: Schema.optionalKey(IdentityProfile),
+  email: Schema.optionalKey(Schema.Struct({ address: Schema.String, isVerified: Schema.Boolean })),
+  status: Schema.optionalKey(Schema.Struct({
+    name: IdentityStatusName,
+    reasons: Schema.optionalKey(Schema.Array(IdentityStatusReason))
+  })),
+  factors: Schema.optionalKey(Schema.Array(Factor))
+})
+export type Identity = typeof Identity.Type
+
+export const CaptchaToken = Schema.Struct({
+  Recaptcha: Schema.optionalKey(Schema.String),
+  InvisibleRecaptcha: Schema.optionalKey(Schema.String),
+  NoCaptcha: Schema.optionalKey(Schema.String)
+})
+export type CaptchaToken = typeof CaptchaToken.Type
+
+export const StateType = Schema.Literals([
+  "UNKNOWN_STATE",
+  "SUCCESS",
+  "REQUIRE_OWNER_APPROVAL",
+  "REQUIRE_EMAIL_VERIFICATION",
+  "REQUIRE_MFA",
+  "MFA_CHALLENGE",
+  "STATUS_CHECK",
+  "REQUIRE_MISSING_FIELDS"
+])
+export type StateType = typeof StateType.Type
+
+export const AvailableFactor = Schema.Struct({
+  factorType: FactorType,
+  factorStatus: Schema.optionalKey(Schema.String)
+})
+
+/** The identity service answers every step of a flow with the next state. */
+export const StateMachineResponse = Schema.Struct({
+  state: StateType,
+  sessionToken: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  stateToken: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  identity: Schema.optionalKey(Identity),
+  additionalData: Schema.optionalKey(Schema.Record(Schema.String, CustomValue)),
+  requireMfaData: Schema.optionalKey(Schema.Struct({
+    availableFactors: Schema.Array(AvailableFactor),
+    reason: Schema.optionalKey(Schema.String)
+  })),
+  mfaChallengeData: Schema.optionalKey(Schema.Struct({
+    factorType: FactorType,
+    availableFactors: Schema.optionalKey(Schema.Array(AvailableFactor)),
+    verificationChallengeData: Schema.optionalKey(Schema.Struct({ hint: Schema.optionalKey(Schema.String) }))
+  }))
+})
+export type StateMachineResponse = typeof StateMachineResponse.Type
+
+export const RegisterRequest = Schema.Struct({
+  loginId: LoginId,
+  password: Schema.optionalKey(Schema.String),
+  profile: Schema.optionalKey(IdentityProfile),
+  captchaTokens: Schema.optionalKey(Schema.Array(CaptchaToken))
+})
+export type RegisterRequest = typeof RegisterRequest.Type
+
+export const LoginRequest = Schema.Struct({
+  loginId: LoginId,
+  password: Schema.optionalKey(Schema.String),
+  captchaTokens: Schema.optionalKey(Schema.Array(CaptchaToken))
+})
+export type LoginRequest = typeof LoginRequest.Type
+
+export const SignOnRequest = Schema.Struct({
+  loginId: LoginId,
+  profile: Schema.optionalKey(IdentityProfile),
+  verifyEmail: Schema.optionalKey(Schema.Boolean),
+  mergeExistingContact: Schema.optionalKey(Schema.Boolean)
+})
+export const SignOnResponse = Schema.Struct({ sessionToken: Schema.String, identity: Identity })
+
+export const ChangePasswordRequest = Schema.Struct({ newPassword: Schema.String })
+
+const CodeData = Schema.Struct({ code: Schema.optionalKey(Schema.String) })
+
+/** `POST /_api/iam/authentication/v2/{factorType}/verify` */
+export const VerifyFactorRequest = Schema.Struct({
+  stateToken: Schema.String,
+  rememberThisDevice: Schema.optionalKey(Schema.Boolean),
+  factorType: Schema.optionalKey(FactorType),
+  smsData: Schema.optionalKey(CodeData),
+  callData: Schema.optionalKey(CodeData),
+  emailData: Schema.optionalKey(CodeData),
+  totpData: Schema.optionalKey(CodeData),
+  recoveryCodeData: Schema.optionalKey(CodeData),
+  pushData: Schema.optionalKey(Schema.Struct({ transactionId: Schema.optionalKey(Schema.String) })),
+  webauthnData: Schema.optionalKey(Schema.Struct({
+    challengeId: Schema.optionalKey(Schema.String),
+    credential: Schema.optionalKey(Schema.String)
+  })),
+  passwordData: Schema.optionalKey(Schema.Struct({ password: Schema.optionalKey(Schema.String) }))
+})
+export type VerifyFactorRequest = typeof VerifyFactorRequest.Type
+
+/** `POST /_api/iam/verification/v1/auth/verify` */
+export const VerifyDuringAuthRequest = Schema.Struct({ code: Schema.String, stateToken: Schema.String })
+
+/** `POST /_api/iam/verification/v1/start` */
+export const StartVerificationRequest = Schema.Struct({
+  identityId: Schema.optionalKey(Schema.String),
+  target: Schema.optionalKey(Schema.Literals(["UNKNOWN_TARGET", "EMAIL", "SMS"]))
+})
+export const StartVerificationResponse = Schema.Struct({ verificationId: Schema.String })
+
+/** `POST /_api/iam/recovery/v1/send-email` */
+export const SendRecoveryEmailRequest = Schema.Struct({
+  email: Schema.String,
+  language: Schema.optionalKey(Schema.String),
+  redirect: Schema.optionalKey(Schema.Struct({
+    url: Schema.optionalKey(Schema.String),
+    clientId: Schema.optionalKey(Schema.String)
+  }))
+})
+
+/** `POST /_api/iam/recovery/v1/activation-email` */
+export const ActivationEmailRequest = Schema.Struct({
+  identityId: Schema.String,
+  emailOptions: Schema.optionalKey(Schema.Struct({
+    language: Schema.optionalKey(Schema.String),
+    redirect: Schema.optionalKey(Schema.Struct({
+      url: Schema.optionalKey(Schema.String),
+      clientId: Schema.optionalKey(Schema.String)
+    }))
+  }))
+})
+
+/** `POST /_api/iam/recovery/v1/recover` */
+export const RecoverRequest = Schema.Struct({ recoveryToken: Schema.String, password: Schema.optionalKey(Schema.String) })
+
+/** Identity error codes the official client maps to login error codes. */
+export const IdentityCodes = {
+  missingCaptchaToken: "-19971",
+  invalidCaptchaToken: "-19970",
+  invalidPassword: "-19976",
+  resetPassword: "-19973",
+  emailAlreadyExists: "-19995"
+} as const
+
+// ---------------------------------------------------------------------------------------------------
+// Paths (relative to the API host)
+
+export const Paths = {
+  token: "/oauth2/token",
+  redirectSession: "/_api/redirects-api/v1/redirect-session",
+  register: "/_api/iam/authentication/v2/register",
+  login: "/_api/iam/authentication/v2/login",
+  signOn: "/_api/iam/authentication/v2/sign-on",
+  changePassword: "/_api/iam/authentication/v2/change-password",
+  logout: "/_api/iam/authentication/v1/logout",
+  verifyFactor: (factorType: FactorType) => `/_api/iam/authentication/v2/${factorType}/verify`,
+  verifyDuringAuth: "/_api/iam/verification/v1/auth/verify",
+  startVerification: "/_api/iam/verification/v1/start",
+  sendRecoveryEmail: "/_api/iam/recovery/v1/send-email",
+  activationEmail: "/_api/iam/recovery/v1/activation-email",
+  recover: "/_api/iam/recovery/v1/recover"
+} as const
