@@ -39,12 +39,18 @@ export type ErrorBody = typeof ErrorBody.Type
 export const REQUEST_ID_HEADER = "x-wix-request-id"
 export const CONSISTENT_HEADER = "x-wix-consistent"
 
-/** base64url without padding, as the platform's `.r` parameter wants it. */
-export const base64url = (text: string): string => {
+/** base64url without padding, as the platform's `.r` parameter wants it (`latin1`: the text holds raw bytes). */
+export const base64url = (text: string, encoding: "utf8" | "latin1" = "utf8"): string => {
   const b64 = typeof Buffer !== "undefined"
-    ? Buffer.from(text, "utf8").toString("base64")
-    : btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+    ? Buffer.from(text, encoding).toString("base64")
+    : btoa(encoding === "latin1" ? text : bytesToBinary(new TextEncoder().encode(text)))
   return b64.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")
+}
+
+const bytesToBinary = (bytes: Uint8Array): string => {
+  let out = ""
+  for (let i = 0; i < bytes.length; i += 0x8000) out += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+  return out
 }
 
 /** Inverse of {@link base64url}; accepts padded or unpadded input. */

@@ -1,0 +1,72 @@
+/**
+ * Everything a program needs to talk to a site, as one Layer: the platform config, the wire, and
+ * either a visitor/member session (`Site.layer`) or API-key authentication (`Site.apiKey`).
+ *
+ * @example
+ * const SiteLive = Site.layer({ clientId: "my-client-id", baseUrl: "http://127.0.0.1:8787" })
+ */
+import * as Config from "effect/Config"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
+import { ApiKeyAuth, PlatformAuth, PlatformClient } from "./http/PlatformClient.ts"
+import { PlatformConfig, type PlatformConfigOptions } from "./http/PlatformConfig.ts"
+import { PlatformHttp } from "./http/PlatformHttp.ts"
+import { AuthorizeAgent } from "./session/AuthorizeAgent.ts"
+import { Session } from "./session/Session.ts"
+import { TokenStore } from "./session/TokenStore.ts"
+
+export interface SiteOptions extends PlatformConfigOptions {
+  /** Where tokens live: in memory (default), in localStorage, or any TokenStore layer (e.g. a file). */
+  readonly tokens?: "memory" | "localStorage" | Layer.Layer<TokenStore> | undefined
+  /** How a direct login reaches the authorize page; by default an iframe in browsers, HTTP elsewhere. */
+  readonly authorizeAgent?: Layer.Layer<AuthorizeAgent> | undefined
+}
+
+export type SiteServices = Session | PlatformAuth | PlatformClient | PlatformHttp | PlatformConfig
+
+const tokenStore = (tokens: SiteOptions["tokens"]): Layer.Layer<TokenStore> =>
+  tokens === undefined || tokens === "memory"
+    ? TokenStore.memory()
+    : tokens === "localStorage"
+    ? TokenStore.localStorage()
+    : tokens
+
+const wire = (config: Layer.Layer<PlatformConfig>) => PlatformHttp.layerFetch.pipe(Layer.provideMerge(config))
+
+const withSession = (config: Layer.Layer<PlatformConfig>, options: SiteOptions): Layer.Layer<SiteServices> => {
+  const base = wire(config)
+  const session = Session.layer({ clientId: options.clientId }).pipe(
+    Layer.provide([tokenStore(options.tokens), options.authorizeAgent ?? AuthorizeAgent.auto]),
+    Layer.provideMerge(base)
+  )
+  return PlatformClient.layer.pipe(Layer.provideMerge(session))
+}
+
+export const Site = {
+  /** A visitor/member session. Options win over `SITEFX_*` environment variables. */
+  layer: (options: SiteOptions = {}): Layer.Layer<SiteServices> =>
+    withSession(PlatformConfig.layerConfig(options).pipe(Layer.orDie), options),
+
+  /** API-key authentication for scripts and batch jobs (`SITEFX_API_KEY`, `SITEFX_SITE_ID` when omitted). */
+  apiKey: (
+    options: PlatformConfigOptions & {
+      readonly apiKey?: string | Redacted.Redacted<string> | undefined
+      readonly siteId?: string | undefined
+      readonly accountId?: string | undefined
+    } = {}
+  ): Layer.Layer<PlatformClient | PlatformAuth | PlatformHttp | PlatformConfig> => {
+    const auth = Layer.unwrap(Effect.gen(function*() {
+      const apiKey = options.apiKey === undefined
+        ? yield* Config.Redacted("SITEFX_API_KEY")
+        : Redacted.isRedacted(options.apiKey)
+        ? options.apiKey
+        : Redacted.make(options.apiKey, { label: "api key" })
+      const siteId = options.siteId ?? Option.getOrUndefined(yield* Config.option(Config.String("SITEFX_SITE_ID")))
+      return ApiKeyAuth.layer({ apiKey, siteId, accountId: options.accountId })
+    })).pipe(Layer.orDie)
+    const base = wire(PlatformConfig.layerConfig(options).pipe(Layer.orDie))
+    return PlatformClient.layer.pipe(Layer.provideMerge(Layer.merge(auth, base)))
+  }
+}
