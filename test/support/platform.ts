@@ -1,0 +1,67 @@
+/**
+ * Test support: the local platform in-process on an ephemeral port, a sitefx Site pointed at it, and
+ * small helpers for the platform's dev endpoints (outbox, settings, clock, stats).
+ */
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { Site, type SiteOptions, type SiteServices } from "../../src/Site.ts"
+import { LocalPlatform } from "../../src/server/index.ts"
+
+export { LocalPlatform }
+
+/** Runs an effect against a fresh sitefx session on the local platform. */
+export const withSite = <A, E, R>(
+  effect: Effect.Effect<A, E, R>,
+  options: Omit<SiteOptions, "baseUrl" | "clientId"> = {}
+): Effect.Effect<A, E, Exclude<R, SiteServices> | LocalPlatform> =>
+  Effect.gen(function*() {
+    const platform = yield* LocalPlatform
+    const site = Site.layer({ baseUrl: platform.url, clientId: platform.clientId, retry: { base: "5 millis", cap: "50 millis" }, ...options })
+    return yield* Effect.provide(effect, Layer.fresh(site), { local: true })
+  }) as Effect.Effect<A, E, Exclude<R, SiteServices> | LocalPlatform>
+
+/** Calls a dev endpoint (`/_sitefx/...`) and returns its JSON answer. */
+export const dev = <T = any>(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
+  Effect.gen(function*() {
+    const platform = yield* LocalPlatform
+    return yield* Effect.promise(async () => {
+      const res = await fetch(`${platform.url}/_sitefx${path}`, {
+        method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+        headers: { "content-type": "application/json", ...init.headers },
+        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) })
+      })
+      const text = await res.text()
+      if (res.status !== 200) throw new Error(`dev ${path}: ${res.status} ${text}`)
+      return (text === "" ? {} : JSON.parse(text)) as T
+    })
+  })
+
+export interface OutboxMessage {
+  readonly id: string
+  readonly to: string
+  readonly kind: string
+  readonly subject: string
+  readonly body: string
+  readonly code?: string
+  readonly link?: string
+  readonly token?: string
+}
+
+/** The newest outbox message to an address (of a kind, when given). */
+export const lastMessage = (to: string, kind?: string) =>
+  Effect.map(dev<{ messages: ReadonlyArray<OutboxMessage> }>(`/outbox?to=${encodeURIComponent(to)}`), (r) => {
+    const found = r.messages.filter((m) => kind === undefined || m.kind === kind)
+    const last = found[found.length - 1]
+    if (last === undefined) throw new Error(`no ${kind ?? ""} message to ${to}`)
+    return last
+  })
+
+export const settings = (patch: Record<string, unknown>) => dev("/settings", { method: "PATCH", body: patch })
+
+export const stats = dev<{ tokenRequests: Record<"anonymous" | "refresh_token" | "authorization_code" | "authorized_client", number> }>(
+  "/stats"
+)
+
+/** A unique email per test run, so tests on one platform never collide. */
+let counter = 0
+export const uniqueEmail = (prefix = "member") => `${prefix}-${Date.now().toString(36)}-${counter++}@example.com`
