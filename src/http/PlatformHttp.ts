@@ -65,7 +65,8 @@ const makeSend = (
   // The consistency token the platform last handed out; repeated on every later request.
   let consistent: string | undefined
 
-  const attempt = (request: PlatformRequest): Effect.Effect<PlatformResponse, PlatformError> => {
+  // Built when it runs (not when it is created), so every attempt, retries included, sends the newest token.
+  const attempt = (request: PlatformRequest): Effect.Effect<PlatformResponse, PlatformError> => Effect.suspend(() => {
     const baseUrl = request.host === "module" && config.cdn ? config.edgeUrl : config.apiUrl
     const wire = toWire(request, baseUrl)
     const path = wire.url.slice(baseUrl.length).split("?")[0] ?? request.path
@@ -121,7 +122,7 @@ const makeSend = (
         })
       )
     )
-  }
+  })
 
   const send = (request: PlatformRequest): Effect.Effect<PlatformResponse, PlatformError> =>
     isIdempotent(request) && config.retry.times > 0
