@@ -1,0 +1,30 @@
+/**
+ * A typed Effect pipeline: a visitor session that signs a member in and reads their profile.
+ * Run against the local platform: `npm start`, then `npx node examples/member-session.ts`.
+ */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import { PlatformClient, Session, Site } from "sitefx"
+
+const Me = Schema.Struct({ member: Schema.Struct({ id: Schema.String, loginEmail: Schema.String }) })
+
+export const signIn = (email: string, password: string) =>
+  Effect.gen(function*() {
+    const session = yield* Session
+    const result = yield* session.login({ email, password })
+    if (result.loginState !== "SUCCESS") return { signedIn: false as const, result }
+    yield* session.completeDirectLogin(result.data.sessionToken)
+    const client = yield* PlatformClient
+    const me = yield* client.json({ method: "GET", path: "/members/v1/members/my" }, Me)
+    return { signedIn: true as const, email: me.member.loginEmail }
+  })
+
+export const SiteLive = (baseUrl: string, clientId: string) => Site.layer({ baseUrl, clientId })
+
+if (import.meta.main) {
+  const [email = "demo@sitefx.dev", password = "sitefx-demo"] = process.argv.slice(2)
+  signIn(email, password).pipe(
+    Effect.provide(SiteLive(process.env.SITEFX_BASE_URL ?? "http://127.0.0.1:8787", process.env.SITEFX_CLIENT_ID ?? "sitefx-demo")),
+    Effect.runPromise
+  ).then((r) => console.log(r), (e) => { console.error(String(e)); process.exitCode = 1 })
+}
