@@ -71,21 +71,31 @@ export class PlatformClient extends Context.Service<PlatformClient, PlatformClie
   )
 }
 
-/** Sends with the auth's headers; a 401 refreshes once and retries once. */
+/** Sends with the auth's headers; a 401 refreshes once and retries once (only if the headers changed). */
 export const authorized = (
   http: PlatformHttp["Service"],
   auth: PlatformAuthShape,
   req: PlatformRequest
 ): Effect.Effect<PlatformResponse, PlatformError> => {
   const send = (headers: Readonly<Record<string, string>>) =>
-    http.send({ host: auth.host, ...req, headers: { ...headers, ...req.headers } })
+    http.send({ ...req, host: req.host ?? auth.host, headers: { ...headers, ...req.headers } })
   return Effect.flatMap(auth.headers, (headers) =>
     send(headers).pipe(
       Effect.catchIf(
         (error) => error.status === 401,
-        () => auth.unauthorized(headers).pipe(Effect.andThen(auth.headers), Effect.flatMap(send))
+        (error) =>
+          auth.unauthorized(headers).pipe(
+            Effect.andThen(auth.headers),
+            // the same credentials again (an API key) would only be refused again: the 401 stands
+            Effect.flatMap((fresh) => sameHeaders(fresh, headers) ? Effect.fail(error) : send(fresh))
+          )
       )
     ))
+}
+
+const sameHeaders = (a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean => {
+  const keys = Object.keys(a)
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k])
 }
 
 /** Decodes a 200 body with a schema; a mismatch is reported as a SystemError naming the call. */
