@@ -67,8 +67,15 @@ export class PlatformConfig extends Context.Service<PlatformConfig, PlatformConf
    * `SITEFX_CDN` (true/false), `SITEFX_CLIENT_ID`, `SITEFX_RETRY_TIMES`. Code options win over env.
    */
   static readonly layerConfig = (options: PlatformConfigOptions = {}) =>
-    Layer.effect(PlatformConfig, Effect.map(fromEnv, (env) => makeConfig({ ...env, ...defined(options) })))
+    Layer.effect(PlatformConfig, Effect.map(fromEnv, (env) => makeConfig(overEnv(env, defined(options)))))
 }
+
+/** Code options over env ones: a code `baseUrl` replaces every host from env, a partial code retry policy keeps env's other fields. */
+const overEnv = (env: PlatformConfigOptions, code: PlatformConfigOptions): PlatformConfigOptions => ({
+  ...(code.baseUrl === undefined ? env : { ...env, apiUrl: undefined, edgeUrl: undefined }),
+  ...code,
+  retry: { ...env.retry, ...code.retry }
+})
 
 const optional = <A>(config: Config.Config<A>) => Config.option(config).pipe(Config.map(Option.getOrUndefined))
 
