@@ -8,6 +8,9 @@ import { mkdir, readFile, rename, writeFile } from "node:fs/promises"
 import { dirname } from "node:path"
 import { parseStored, serializeStored, TokenStore } from "./TokenStore.ts"
 
+// Each save writes its own temp file: two saves sharing one would interleave their bytes.
+let saves = 0
+
 export const layer = (path: string): Layer.Layer<TokenStore> =>
   Layer.succeed(TokenStore, TokenStore.of({
     load: Effect.promise(() => readFile(path, "utf8").then(parseStored, () => parseStored(undefined))),
@@ -15,7 +18,7 @@ export const layer = (path: string): Layer.Layer<TokenStore> =>
     save: (session) =>
       Effect.promise(async () => {
         await mkdir(dirname(path), { recursive: true })
-        const tmp = `${path}.${process.pid}.tmp`
+        const tmp = `${path}.${process.pid}.${++saves}.tmp`
         await writeFile(tmp, serializeStored(session), { mode: 0o600 })
         await rename(tmp, path)
       }).pipe(Effect.catchDefect((cause) => Effect.logWarning("sitefx: could not save the session file", String(cause))))
