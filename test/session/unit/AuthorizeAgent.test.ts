@@ -4,6 +4,7 @@
  * a tiny server that redirects.
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
@@ -71,7 +72,7 @@ const AUTHORIZE_ORIGIN = "https://site.example.com"
 const FULL_URL = `${AUTHORIZE_ORIGIN}/_api/oauth2/authorize?clientId=c&state=st-1&responseMode=web_message`
 const STATE = "st-1"
 
-const iframeAgent = (win: FrameWindow, timeout?: string) =>
+const iframeAgent = (win: FrameWindow, timeout?: Duration.Input) =>
   AuthorizeAgent.use((a) => Effect.succeed(a)).pipe(
     Effect.provide(AuthorizeAgent.iframe(timeout === undefined ? { window: win } : { window: win, timeout }), { local: true })
   )
