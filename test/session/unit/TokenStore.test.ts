@@ -3,6 +3,7 @@
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
+import * as Logger from "effect/Logger"
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises"
 import { join, resolve } from "node:path"
 import * as FileTokenStore from "../../../src/session/FileTokenStore.ts"
@@ -167,12 +168,17 @@ describe("FileTokenStore", () => {
       assert.deepStrictEqual(yield* Effect.promise(() => readdir(dir)).pipe(Effect.map((f) => f.filter((n) => n.startsWith("concurrent")))), ["concurrent.json"])
     }))
 
-  it.live("a save that cannot write is logged, not raised", () =>
+  it.live("a save that cannot write is logged as a warning, not raised", () =>
     Effect.gen(function*() {
       // the parent "folder" is a file, so mkdir fails
       const blocker = join(dir, "blocker")
       yield* Effect.promise(() => writeFile(blocker, "x"))
-      yield* save(withLogin).pipe(Effect.provide(FileTokenStore.layer(join(blocker, "session.json"))))
+      const logged: Array<{ level: string; message: unknown }> = []
+      const capture = Logger.layer([Logger.make((o) => logged.push({ level: o.logLevel, message: o.message }))])
+      yield* save(withLogin).pipe(Effect.provide(FileTokenStore.layer(join(blocker, "session.json"))), Effect.provide(capture))
+      assert.strictEqual(logged.length, 1)
+      assert.strictEqual(logged[0]!.level, "Warn")
+      assert.include(JSON.stringify(logged[0]!.message), "could not save the session file")
     }))
 })
 
