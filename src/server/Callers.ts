@@ -1,0 +1,139 @@
+/**
+ * Who is calling: the `Authorization` header resolved into a visitor, a member, an admin (an API key,
+ * optionally with the visitor or member session it acts for: `<access token>,<api key>`) or nobody.
+ * Every platform module asks this service, so permission rules read the same everywhere.
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
+import { AccessTokens } from "./AccessTokens.ts"
+import { Members } from "./identity/Members.ts"
+import { forbidden, type Reject, unauthorized } from "./responses.ts"
+import { Site } from "./Site.ts"
+
+export interface SessionCaller {
+  readonly kind: "visitor" | "member"
+  readonly id: string
+  readonly clientId: string
+  /** The access token's `jti`. */
+  readonly tokenId: string
+}
+
+export interface MemberCaller extends SessionCaller {
+  readonly kind: "member"
+}
+
+export interface AdminCaller {
+  readonly kind: "admin"
+  readonly keyId: string
+  /** The visitor or member session sent along with the key, when it is valid. */
+  readonly session: SessionCaller | undefined
+}
+
+export interface NoCaller {
+  readonly kind: "none"
+}
+
+export type Caller = NoCaller | SessionCaller | AdminCaller
+
+export interface CallersShape {
+  /** Resolves a header value; an invalid or expired token is a 401, a blocked member a 403. */
+  readonly resolve: (authorization: string | undefined, siteId?: string) => Effect.Effect<Caller, Reject>
+  /** The caller of the current request. */
+  readonly current: Effect.Effect<Caller, Reject, HttpServerRequest.HttpServerRequest>
+  /** A visitor or member (also the session an admin call carries); 401 otherwise. */
+  readonly session: Effect.Effect<SessionCaller, Reject, HttpServerRequest.HttpServerRequest>
+  /** A member; 401 without a session, 403 for a visitor. */
+  readonly member: Effect.Effect<MemberCaller, Reject, HttpServerRequest.HttpServerRequest>
+  /** An API key; 401 without one, 403 for visitors and members. */
+  readonly admin: Effect.Effect<AdminCaller, Reject, HttpServerRequest.HttpServerRequest>
+}
+
+export class Callers extends Context.Service<Callers, CallersShape>()("sitefx/server/Callers") {
+  static readonly layer: Layer.Layer<Callers, never, AccessTokens | Members | Site> = Layer.effect(
+    Callers,
+    Effect.gen(function*() {
+      const tokens = yield* AccessTokens
+      const members = yield* Members
+      const site = yield* Site
+
+      const sessionOf = (token: string): Effect.Effect<SessionCaller, Reject> => {
+        const verified = tokens.verify(token)
+        if (!verified.ok) {
+          return Effect.fail(
+            verified.reason === "expired"
+              ? unauthorized("The access token has expired", "EXPIRED_TOKEN")
+              : unauthorized("The access token is not valid", "INVALID_TOKEN")
+          )
+        }
+        const { claims } = verified
+        if (claims.role === "member") {
+          const member = members.byId(claims.sub)
+          if (member === undefined) return Effect.fail(unauthorized("The member no longer exists", "INVALID_TOKEN"))
+          if (member.status === "BLOCKED") return Effect.fail(forbidden("The member is blocked", "MEMBER_BLOCKED"))
+        }
+        return Effect.succeed({ kind: claims.role, id: claims.sub, clientId: claims.clientId, tokenId: claims.jti })
+      }
+
+      const adminOf = (key: string, siteId: string | undefined): Effect.Effect<AdminCaller | undefined, Reject> => {
+        const record = site.apiKey(key)
+        if (record === undefined) return Effect.succeed(undefined)
+        const ownSite = site.siteId()
+        if (siteId !== undefined && ownSite !== undefined && siteId !== ownSite) {
+          return Effect.fail(forbidden("The API key does not belong to this site", "WRONG_SITE"))
+        }
+        return Effect.succeed({ kind: "admin", keyId: record.id, session: undefined })
+      }
+
+      const resolve = (authorization: string | undefined, siteId?: string): Effect.Effect<Caller, Reject> =>
+        Effect.gen(function*() {
+          const value = (authorization ?? "").trim().replace(/^Bearer\s+/i, "")
+          if (value === "") return { kind: "none" } as const
+          const comma = value.lastIndexOf(",")
+          if (comma >= 0) {
+            const admin = yield* adminOf(value.slice(comma + 1).trim(), siteId)
+            if (admin === undefined) return yield* unauthorized("The API key is not valid", "INVALID_API_KEY")
+            // the key authorizes the call; the session part only says on whose behalf, so a stale one is ignored
+            const token = value.slice(0, comma).trim()
+            const session = token === "" ? undefined : yield* Effect.option(sessionOf(token))
+            return { ...admin, session: session?._tag === "Some" ? session.value : undefined }
+          }
+          const admin = yield* adminOf(value, siteId)
+          if (admin !== undefined) return admin
+          return yield* sessionOf(value)
+        })
+
+      const current = Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
+        resolve(request.headers["authorization"], request.headers["wix-site-id"]))
+
+      const session = Effect.flatMap(current, (caller): Effect.Effect<SessionCaller, Reject> => {
+        switch (caller.kind) {
+          case "visitor":
+          case "member":
+            return Effect.succeed(caller)
+          case "admin":
+            return caller.session === undefined
+              ? Effect.fail(unauthorized("A visitor or member access token is required"))
+              : Effect.succeed(caller.session)
+          case "none":
+            return Effect.fail(unauthorized("A visitor or member access token is required"))
+        }
+      })
+
+      const member = Effect.flatMap(session, (caller): Effect.Effect<MemberCaller, Reject> =>
+        caller.kind === "member"
+          ? Effect.succeed({ ...caller, kind: "member" })
+          : Effect.fail(forbidden("Only a logged-in member may do this")))
+
+      const admin = Effect.flatMap(current, (caller): Effect.Effect<AdminCaller, Reject> =>
+        caller.kind === "admin"
+          ? Effect.succeed(caller)
+          : caller.kind === "none"
+          ? Effect.fail(unauthorized("An API key is required"))
+          : Effect.fail(forbidden("An API key is required")))
+
+      return Callers.of({ resolve, current, session, member, admin })
+    })
+  )
+}

@@ -1,0 +1,59 @@
+/**
+ * The services every platform module builds on: storage, the server clock, settings, the outbox,
+ * counters, one-time and refresh tokens, the site, members, callers and the seeder. Route modules
+ * take what they need from here; later modules (data, catalog, events) add their own services on top.
+ */
+import * as Layer from "effect/Layer"
+import { AccessTokens } from "./AccessTokens.ts"
+import { BrowserSessions } from "./BrowserSessions.ts"
+import { Callers } from "./Callers.ts"
+import { Database } from "./Database.ts"
+import { Flows } from "./identity/Flows.ts"
+import { Members } from "./identity/Members.ts"
+import { OneTimeTokens } from "./OneTimeTokens.ts"
+import { Outbox } from "./Outbox.ts"
+import { RefreshTokens } from "./RefreshTokens.ts"
+import { Seeder } from "./seed.ts"
+import { ServerClock } from "./ServerClock.ts"
+import { Settings } from "./Settings.ts"
+import { Site } from "./Site.ts"
+import { Stats } from "./Stats.ts"
+
+export type PlatformCore =
+  | Database
+  | ServerClock
+  | Stats
+  | Settings
+  | Outbox
+  | OneTimeTokens
+  | Site
+  | Members
+  | RefreshTokens
+  | BrowserSessions
+  | AccessTokens
+  | Flows
+  | Seeder
+  | Callers
+
+export interface CoreOptions {
+  /** `:memory:` or a file path. */
+  readonly db: string
+  readonly accessTokenTtlSeconds: number
+  /** Print outbox messages to the log. */
+  readonly log: boolean
+}
+
+export const coreLayer = (options: CoreOptions): Layer.Layer<PlatformCore> => {
+  const storage = Layer.mergeAll(ServerClock.layer, Stats.layer).pipe(Layer.provideMerge(Database.layer(options.db)))
+  const records = Layer.mergeAll(
+    Settings.layer({ accessTokenTtlSeconds: options.accessTokenTtlSeconds }),
+    Outbox.layer({ log: options.log }),
+    OneTimeTokens.layer,
+    Site.layer,
+    Members.layer,
+    RefreshTokens.layer,
+    BrowserSessions.layer
+  ).pipe(Layer.provideMerge(storage))
+  const flows = Layer.mergeAll(AccessTokens.layer, Flows.layer, Seeder.layer).pipe(Layer.provideMerge(records))
+  return Callers.layer.pipe(Layer.provideMerge(flows))
+}

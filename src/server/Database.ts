@@ -1,0 +1,141 @@
+/**
+ * The local platform's storage: one node:sqlite database (a file in WAL mode, or `:memory:`). Each
+ * platform module creates its own tables through {@link DatabaseShape.migrate} when its layer is built,
+ * so later modules add storage without touching this file.
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { randomBytes } from "node:crypto"
+import { DatabaseSync, type SQLInputValue, type SQLOutputValue, type StatementSync } from "node:sqlite"
+
+export type Row = Record<string, SQLOutputValue>
+
+/** Secrets that belong to this platform instance rather than to its data. */
+export interface Instance {
+  /** Derives the seeded API key; survives a reset so a re-seed gives the same values. */
+  readonly seedSecret: Uint8Array
+  /** Signs access tokens; replaced on reset so every token issued before it stops working. */
+  readonly tokenSecret: Uint8Array
+}
+
+export interface DatabaseShape {
+  /** `:memory:` or the file path. */
+  readonly location: string
+  readonly get: (sql: string, ...params: ReadonlyArray<SQLInputValue>) => Row | undefined
+  readonly all: (sql: string, ...params: ReadonlyArray<SQLInputValue>) => ReadonlyArray<Row>
+  /** Runs a write; returns the number of changed rows. */
+  readonly run: (sql: string, ...params: ReadonlyArray<SQLInputValue>) => number
+  /** Runs `f` atomically; nested calls join the outer transaction. */
+  readonly transaction: <A>(f: () => A) => A
+  /** Applies `sql` once per database, identified by `name` ("identity/1"). */
+  readonly migrate: (name: string, sql: string) => void
+  readonly instance: () => Instance
+  /** Deletes every row of every table, replaces the token secret, then runs the reset hooks. */
+  readonly reset: () => void
+  /** Registers in-memory state (clock skew, counters) to clear on reset. */
+  readonly onReset: (hook: () => void) => void
+}
+
+export class Database extends Context.Service<Database, DatabaseShape>()("sitefx/server/Database") {
+  /** Opens (and closes with the layer) the database at `location`. */
+  static readonly layer = (location: string): Layer.Layer<Database> =>
+    Layer.effect(
+      Database,
+      Effect.acquireRelease(Effect.sync(() => open(location)), ({ close }) => Effect.sync(close)).pipe(
+        Effect.map(({ shape }) => Database.of(shape))
+      )
+    )
+}
+
+const PRIVATE_TABLES = new Set(["_migrations", "_instance"])
+
+const open = (location: string): { readonly shape: DatabaseShape; readonly close: () => void } => {
+  const db = new DatabaseSync(location)
+  if (location !== ":memory:") db.exec("PRAGMA journal_mode = WAL")
+  db.exec("PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000")
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL);
+    CREATE TABLE IF NOT EXISTS _instance (
+      id INTEGER PRIMARY KEY CHECK (id = 1),
+      seed_secret BLOB NOT NULL,
+      token_secret BLOB NOT NULL
+    );
+  `)
+
+  const statements = new Map<string, StatementSync>()
+  const prepare = (sql: string): StatementSync => {
+    let statement = statements.get(sql)
+    if (statement === undefined) {
+      statement = db.prepare(sql)
+      statements.set(sql, statement)
+    }
+    return statement
+  }
+
+  let depth = 0
+  const transaction = <A>(f: () => A): A => {
+    if (depth > 0) return f()
+    db.exec("BEGIN IMMEDIATE")
+    depth++
+    try {
+      const result = f()
+      db.exec("COMMIT")
+      return result
+    } catch (error) {
+      db.exec("ROLLBACK")
+      throw error
+    } finally {
+      depth--
+    }
+  }
+
+  const readInstance = (): Instance => {
+    const row = prepare("SELECT seed_secret, token_secret FROM _instance WHERE id = 1").get()
+    if (row !== undefined) {
+      return { seedSecret: row.seed_secret as Uint8Array, tokenSecret: row.token_secret as Uint8Array }
+    }
+    const created = { seedSecret: randomBytes(32), tokenSecret: randomBytes(32) }
+    prepare("INSERT INTO _instance (id, seed_secret, token_secret) VALUES (1, ?, ?)").run(
+      created.seedSecret,
+      created.tokenSecret
+    )
+    return created
+  }
+  let instance = readInstance()
+
+  const hooks: Array<() => void> = []
+
+  const shape: DatabaseShape = {
+    location,
+    get: (sql, ...params) => prepare(sql).get(...params),
+    all: (sql, ...params) => prepare(sql).all(...params),
+    run: (sql, ...params) => Number(prepare(sql).run(...params).changes),
+    transaction,
+    migrate: (name, sql) =>
+      transaction(() => {
+        if (prepare("SELECT 1 AS done FROM _migrations WHERE name = ?").get(name) !== undefined) return
+        db.exec(sql)
+        prepare("INSERT INTO _migrations (name, applied_at) VALUES (?, ?)").run(name, Date.now())
+      }),
+    instance: () => instance,
+    reset: () => {
+      transaction(() => {
+        const tables = prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all()
+        db.exec("PRAGMA defer_foreign_keys = ON")
+        for (const { name } of tables) {
+          if (typeof name === "string" && !PRIVATE_TABLES.has(name) && !name.startsWith("sqlite_")) db.exec(`DELETE FROM "${name.replace(/"/g, "\"\"")}"`)
+        }
+        // AUTOINCREMENT counters start over too: nothing of the old data shows through
+        if (tables.some((t) => t.name === "sqlite_sequence")) db.exec("DELETE FROM sqlite_sequence")
+        prepare("UPDATE _instance SET token_secret = ? WHERE id = 1").run(randomBytes(32))
+      })
+      instance = readInstance()
+      for (const hook of hooks) hook()
+    },
+    onReset: (hook) => {
+      hooks.push(hook)
+    }
+  }
+  return { shape, close: () => db.close() }
+}

@@ -1,0 +1,108 @@
+/**
+ * The local platform: a server on this machine that speaks the platform's wire protocol (OAuth,
+ * redirect sessions, identity, members, dev endpoints) on node:sqlite, so clients, the official
+ * packages and tests run for real without the cloud.
+ *
+ * ```ts
+ * it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("members", (it) => {
+ *   it.effect("logs in", () => Effect.gen(function*() {
+ *     const { url, clientId } = yield* LocalPlatform
+ *   }))
+ * })
+ * ```
+ */
+import { NodeHttpServer } from "@effect/platform-node"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import type { PlatformError } from "effect/PlatformError"
+import * as Redacted from "effect/Redacted"
+import * as HttpRouter from "effect/http/HttpRouter"
+import * as HttpServer from "effect/http/HttpServer"
+import type { ServeError } from "effect/http/HttpServerError"
+import { createServer } from "node:http"
+import { appLayer } from "./App.ts"
+import { coreLayer } from "./Core.ts"
+import type { SeedName } from "./devWire.ts"
+import { DEMO_MEMBER_EMAIL, DEMO_MEMBER_PASSWORD, Seeder } from "./seed.ts"
+import { DEFAULT_ACCESS_TOKEN_TTL_SECONDS } from "./Settings.ts"
+
+export interface LocalPlatformOptions {
+  /** Default 0: an ephemeral port. */
+  readonly port?: number
+  /** Default `127.0.0.1`. */
+  readonly host?: string
+  /** `:memory:` (default) or a database file (WAL mode). */
+  readonly db?: string
+  /** Default `demo`: the site plus a demo member. `none` creates the site only. */
+  readonly seed?: SeedName
+  /** Mounts the `/_sitefx/*` dev endpoints. Default true. */
+  readonly dev?: boolean
+  /** Default 14400 (4 hours); a setting, so the dev endpoints can change it later. */
+  readonly accessTokenTtlSeconds?: number
+  /** Logs requests and outbox messages. Default false. */
+  readonly logger?: boolean
+  /** A built web app to serve at `/`. */
+  readonly appDir?: string
+}
+
+export interface LocalPlatformShape {
+  /** `http://127.0.0.1:PORT` */
+  readonly url: string
+  readonly clientId: string
+  readonly siteId: string
+  readonly apiKey: Redacted.Redacted<string>
+  /** The seeded member, with the `demo` seed. */
+  readonly demoMember: { readonly email: string; readonly password: Redacted.Redacted<string> } | undefined
+  readonly dev: boolean
+}
+
+const UNSPECIFIED = new Set(["0.0.0.0", "::", "[::]"])
+
+const urlOf = (address: HttpServer.HttpServer["Service"]["address"]): string => {
+  if (address._tag === "UnixPathAddress") return `http://unix:${address.path}`
+  const formatted = new URL(HttpServer.formatAddress(address))
+  if (UNSPECIFIED.has(formatted.hostname)) formatted.hostname = "127.0.0.1"
+  return formatted.origin
+}
+
+export class LocalPlatform extends Context.Service<LocalPlatform, LocalPlatformShape>()("sitefx/LocalPlatform") {
+  /** Starts the platform (closed with the layer) and provides its address and seeded values. */
+  static layer(options: LocalPlatformOptions = {}): Layer.Layer<LocalPlatform, ServeError | PlatformError> {
+    const seed = options.seed ?? "demo"
+    const dev = options.dev ?? true
+    const core = coreLayer({
+      db: options.db ?? ":memory:",
+      accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
+      log: options.logger ?? false
+    })
+    const seeded = Layer.effectDiscard(Seeder.use((seeder) => seeder.seed(seed)))
+    const server = HttpRouter.serve(appLayer({ dev, appDir: options.appDir }), {
+      disableLogger: options.logger !== true,
+      disableListenLog: true
+    }).pipe(
+      Layer.provideMerge(NodeHttpServer.layer(createServer, { port: options.port ?? 0, host: options.host ?? "127.0.0.1" })),
+      // the site exists before the first request can arrive
+      Layer.provide(seeded),
+      Layer.provideMerge(core)
+    )
+    const platform = Layer.effect(
+      LocalPlatform,
+      Effect.gen(function*() {
+        const httpServer = yield* HttpServer.HttpServer
+        const site = (yield* Seeder).site()
+        return LocalPlatform.of({
+          url: urlOf(httpServer.address),
+          clientId: site.clientId,
+          siteId: site.siteId,
+          apiKey: site.apiKey,
+          demoMember: seed === "demo"
+            ? { email: DEMO_MEMBER_EMAIL, password: Redacted.make(DEMO_MEMBER_PASSWORD, { label: "demo member password" }) }
+            : undefined,
+          dev
+        })
+      })
+    )
+    return platform.pipe(Layer.provide(server))
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * Wire shapes of the local platform's dev endpoints (`/_sitefx/*`): settings, outbox, clock, seeding,
+ * captcha tokens, counters and member administration. Tests and tools decode answers with these.
+ */
+import * as Schema from "effect/Schema"
+import { Identity } from "../session/wire.ts"
+
+export const SiteSettings = Schema.Struct({
+  captcha: Schema.Boolean,
+  emailVerification: Schema.Boolean,
+  ownerApproval: Schema.Boolean,
+  mfaRequired: Schema.Boolean,
+  accessTokenTtlSeconds: Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))
+})
+export type SiteSettings = typeof SiteSettings.Type
+
+export const SiteSettingsPatch = Schema.Struct({
+  captcha: Schema.optionalKey(Schema.Boolean),
+  emailVerification: Schema.optionalKey(Schema.Boolean),
+  ownerApproval: Schema.optionalKey(Schema.Boolean),
+  mfaRequired: Schema.optionalKey(Schema.Boolean),
+  accessTokenTtlSeconds: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)))
+})
+export type SiteSettingsPatch = typeof SiteSettingsPatch.Type
+
+export const OutboxKind = Schema.Literals(["EMAIL_VERIFICATION", "MFA_CODE", "RECOVERY", "ACTIVATION"])
+export type OutboxKind = typeof OutboxKind.Type
+
+export const OutboxMessage = Schema.Struct({
+  id: Schema.String,
+  to: Schema.String,
+  kind: OutboxKind,
+  subject: Schema.String,
+  body: Schema.String,
+  code: Schema.optionalKey(Schema.String),
+  link: Schema.optionalKey(Schema.String),
+  token: Schema.optionalKey(Schema.String),
+  createdDate: Schema.String
+})
+export type OutboxMessage = typeof OutboxMessage.Type
+
+export const OutboxResponse = Schema.Struct({ messages: Schema.Array(OutboxMessage) })
+
+export const ClockRequest = Schema.Struct({ skewSeconds: Schema.Finite })
+export const ClockResponse = Schema.Struct({ skewSeconds: Schema.Finite, now: Schema.String })
+
+export const SeedName = Schema.Literals(["demo", "none"])
+export type SeedName = typeof SeedName.Type
+export const SeedRequest = Schema.Struct({ seed: SeedName })
+
+export const CaptchaResponse = Schema.Struct({ token: Schema.String })
+
+export const StatsResponse = Schema.Struct({
+  tokenRequests: Schema.Struct({
+    anonymous: Schema.Number,
+    refresh_token: Schema.Number,
+    authorization_code: Schema.Number,
+    authorized_client: Schema.Number
+  }),
+  requests: Schema.Number
+})
+
+export const EnrollFactorRequest = Schema.Struct({
+  type: Schema.Literals(["TOTP", "EMAIL", "SMS"]),
+  phone: Schema.optionalKey(Schema.String)
+})
+export const EnrollFactorResponse = Schema.Struct({ factorId: Schema.String, secret: Schema.optionalKey(Schema.String) })
+
+export const CallerKind = Schema.Literals(["visitor", "member", "admin"])
+export const WhoAmI = Schema.Struct({
+  kind: CallerKind,
+  id: Schema.String,
+  role: Schema.String,
+  clientId: Schema.NullOr(Schema.String)
+})
+
+export const Health = Schema.Struct({ ok: Schema.Literal(true) })
+export const IdentityResponse = Schema.Struct({ identity: Identity })
+export const IdentitiesResponse = Schema.Struct({ identities: Schema.Array(Identity) })

@@ -1,0 +1,77 @@
+/**
+ * What a new local platform holds. Every seed creates the site itself (its id, one OAuth client that
+ * may redirect to any loopback origin, one admin API key); the `demo` seed adds a verified, active
+ * member. Seeding is idempotent, and the values are stable for a database: the API key is derived from
+ * the instance's seed secret, which a reset keeps, so `reset` then `seed` gives the same values back.
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Redacted from "effect/Redacted"
+import { Database } from "./Database.ts"
+import type { SeedName } from "./devWire.ts"
+import { Members } from "./identity/Members.ts"
+import { LOOPBACK_ORIGINS } from "./origins.ts"
+import { hashPassword } from "./passwords.ts"
+import { derive } from "./secrets.ts"
+import { Site } from "./Site.ts"
+
+export const LOCAL_CLIENT_ID = "sitefx-local-client"
+export const LOCAL_SITE_ID = "sitefx-local-site"
+export const DEMO_MEMBER_EMAIL = "demo@sitefx.dev"
+export const DEMO_MEMBER_PASSWORD = "sitefx-demo"
+
+export interface SeededSite {
+  readonly clientId: string
+  readonly siteId: string
+  readonly apiKey: Redacted.Redacted<string>
+}
+
+export interface SeederShape {
+  /** The values every seed creates, whether or not it ran yet. */
+  readonly site: () => SeededSite
+  readonly seed: (name: SeedName) => Effect.Effect<void>
+}
+
+export class Seeder extends Context.Service<Seeder, SeederShape>()("sitefx/server/Seeder") {
+  static readonly layer: Layer.Layer<Seeder, never, Database | Site | Members> = Layer.effect(
+    Seeder,
+    Effect.gen(function*() {
+      const db = yield* Database
+      const site = yield* Site
+      const members = yield* Members
+
+      const apiKey = () => `sfx_key_${derive(db.instance().seedSecret, "admin-api-key")}`
+
+      const seed = (name: SeedName) =>
+        Effect.gen(function*() {
+          db.transaction(() => {
+            if (site.siteId() === undefined) site.setSiteId(LOCAL_SITE_ID)
+            site.addClient({ id: LOCAL_CLIENT_ID, name: "sitefx local", allowedOrigins: LOOPBACK_ORIGINS })
+            site.addApiKey({ id: "admin", name: "Admin API key" }, apiKey())
+          })
+          if (name === "demo" && members.byEmail(DEMO_MEMBER_EMAIL) === undefined) {
+            const passwordHash = yield* hashPassword(DEMO_MEMBER_PASSWORD)
+            if (members.byEmail(DEMO_MEMBER_EMAIL) !== undefined) return
+            members.create({
+              email: DEMO_MEMBER_EMAIL,
+              passwordHash,
+              status: "ACTIVE",
+              reasons: [],
+              emailVerified: true,
+              profile: { firstName: "Demo", lastName: "Member", nickname: "demo" }
+            })
+          }
+        })
+
+      return Seeder.of({
+        site: () => ({
+          clientId: LOCAL_CLIENT_ID,
+          siteId: site.siteId() ?? LOCAL_SITE_ID,
+          apiKey: Redacted.make(apiKey(), { label: "sitefx admin API key" })
+        }),
+        seed
+      })
+    })
+  )
+}
