@@ -1,0 +1,74 @@
+/**
+ * `sitefx serve`: runs the local platform as a process until SIGINT or SIGTERM, and prints what a
+ * developer needs to connect (the only place the platform prints a secret).
+ */
+import * as Console from "effect/Console"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
+import { Command, Flag } from "effect/cli"
+import { existsSync } from "node:fs"
+import { fileURLToPath } from "node:url"
+import { LocalPlatform } from "../server/index.ts"
+
+/** Dev endpoints are on by default only where nobody else can reach them. */
+export const isLoopback = (host: string): boolean =>
+  host === "localhost" || host === "::1" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host)
+
+/** The built web app, when there is one. */
+const builtApp = (): string | undefined => {
+  const dir = fileURLToPath(new URL("../../app/dist", import.meta.url))
+  return existsSync(`${dir}/index.html`) ? dir : undefined
+}
+
+export const serve = Command.make(
+  "serve",
+  {
+    port: Flag.Int("port").pipe(Flag.withDescription("Port to listen on (0 picks a free one)"), Flag.withDefault(8787)),
+    host: Flag.String("host").pipe(Flag.withDescription("Interface to listen on"), Flag.withDefault("127.0.0.1")),
+    db: Flag.String("db").pipe(
+      Flag.withDescription("Database file (WAL mode), or :memory: for a throwaway platform"),
+      Flag.withDefault(":memory:")
+    ),
+    seed: Flag.Literals("seed", ["demo", "none"]).pipe(
+      Flag.withDescription("demo: the site plus a demo member; none: the site only"),
+      Flag.withDefault("demo" as const)
+    ),
+    dev: Flag.Boolean("dev").pipe(
+      Flag.withDescription("Mount the /_sitefx dev endpoints (default: on for loopback hosts)"),
+      Flag.optional
+    ),
+    log: Flag.Boolean("log").pipe(Flag.withDescription("Log requests and outbox messages"), Flag.withDefault(true))
+  },
+  (config) =>
+    Effect.scoped(Effect.gen(function*() {
+      const dev = Option.getOrElse(config.dev, () => isLoopback(config.host))
+      const appDir = builtApp()
+      const context = yield* Layer.build(LocalPlatform.layer({
+        port: config.port,
+        host: config.host,
+        db: config.db,
+        seed: config.seed,
+        dev,
+        logger: config.log,
+        ...(appDir === undefined ? {} : { appDir })
+      }))
+      const platform = Context.get(context, LocalPlatform)
+      const lines = [
+        `sitefx local platform listening on ${platform.url}`,
+        `  client id      ${platform.clientId}`,
+        `  site id        ${platform.siteId}`,
+        `  API key        ${Redacted.value(platform.apiKey)}   (admin: keep it private)`,
+        ...(platform.demoMember === undefined
+          ? []
+          : [`  demo member    ${platform.demoMember.email} / ${Redacted.value(platform.demoMember.password)}`]),
+        `  database       ${config.db}`,
+        `  dev endpoints  ${dev ? `${platform.url}/_sitefx` : "off"}`,
+        ...(appDir === undefined ? [] : [`  app            ${platform.url}/`])
+      ]
+      yield* Console.log(lines.join("\n"))
+      return yield* Effect.never
+    }))
+).pipe(Command.withDescription("Run the local platform"))
