@@ -24,7 +24,7 @@ export interface SiteOptions extends PlatformConfigOptions {
   readonly authorizeAgent?: Layer.Layer<AuthorizeAgent> | undefined
 }
 
-export type SiteServices = Session | PlatformAuth | PlatformClient | PlatformHttp | PlatformConfig
+export type SiteServices = Session | TokenStore | PlatformAuth | PlatformClient | PlatformHttp | PlatformConfig
 
 const tokenStore = (tokens: SiteOptions["tokens"]): Layer.Layer<TokenStore> =>
   tokens === undefined || tokens === "memory"
@@ -38,8 +38,8 @@ const wire = (config: Layer.Layer<PlatformConfig>) => PlatformHttp.layerFetch.pi
 const withSession = (config: Layer.Layer<PlatformConfig>, options: SiteOptions): Layer.Layer<SiteServices> => {
   const base = wire(config)
   const session = Session.layer({ clientId: options.clientId }).pipe(
-    Layer.provide([tokenStore(options.tokens), options.authorizeAgent ?? AuthorizeAgent.auto]),
-    Layer.provideMerge(base)
+    Layer.provide(options.authorizeAgent ?? AuthorizeAgent.auto),
+    Layer.provideMerge(Layer.merge(base, tokenStore(options.tokens)))
   )
   return PlatformClient.layer.pipe(Layer.provideMerge(session))
 }

@@ -30,9 +30,18 @@ export class AuthorizeAgent extends Context.Service<AuthorizeAgent, AuthorizeAge
   static readonly http = (options: { readonly redirectUri?: string; readonly fetch?: typeof globalThis.fetch } = {}) =>
     Layer.succeed(AuthorizeAgent, httpAgent(options))
 
-  /** Loads the authorize page in a hidden iframe and waits for its message (browsers). */
-  static readonly iframe = (options: { readonly window?: FrameWindow; readonly timeout?: Duration.Input } = {}) =>
-    Layer.sync(AuthorizeAgent, () => iframeAgent(options.window ?? (globalThis as unknown as FrameWindow), options.timeout))
+  /**
+   * Loads the authorize page in a hidden iframe and waits for its message (browsers). Messages are
+   * taken from the authorize page's own origin, plus `trustedOrigins` when the platform answers from
+   * another host ("any" accepts every origin: the state check and PKCE still protect the exchange).
+   */
+  static readonly iframe = (options: {
+    readonly window?: FrameWindow
+    readonly timeout?: Duration.Input
+    readonly trustedOrigins?: ReadonlyArray<string> | "any"
+  } = {}) =>
+    Layer.sync(AuthorizeAgent, () =>
+      iframeAgent(options.window ?? (globalThis as unknown as FrameWindow), options.timeout, options.trustedOrigins ?? []))
 
   /** The iframe agent where there is a DOM, the HTTP agent elsewhere. */
   static readonly auto = Layer.suspend(() =>
@@ -94,7 +103,11 @@ export interface FrameWindow {
 
 const decodeMessage = Schema.decodeUnknownOption(AuthorizeMessage)
 
-const iframeAgent = (win: FrameWindow, timeout: Duration.Input = "120 seconds"): AuthorizeAgentShape => ({
+const iframeAgent = (
+  win: FrameWindow,
+  timeout: Duration.Input = "120 seconds",
+  trustedOrigins: ReadonlyArray<string> | "any"
+): AuthorizeAgentShape => ({
   responseMode: "web_message",
   redirectUri: undefined,
   authorize: (fullUrl, state) =>
@@ -106,8 +119,8 @@ const iframeAgent = (win: FrameWindow, timeout: Duration.Input = "120 seconds"):
       let listener: ((event: { readonly data: unknown; readonly origin: string }) => void) | undefined
       const answer = Effect.callback<AuthorizeResult, OAuthError>((resume) => {
         listener = (event) => {
-          // only the authorize page's own origin may answer, and only for this login's state
-          if (event.origin !== origin) return
+          // only the authorize page (or an origin the app trusts) may answer, and only for this login's state
+          if (trustedOrigins !== "any" && event.origin !== origin && !trustedOrigins.includes(event.origin)) return
           const message = Option.getOrUndefined(decodeMessage(event.data))
           if (message === undefined || message.state !== state) return
           if (message.code !== undefined) resume(Effect.succeed({ code: message.code, state: message.state }))

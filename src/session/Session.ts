@@ -450,10 +450,13 @@ const make = (options: SessionOptions) =>
       })
 
     // ---- members -----------------------------------------------------------------------------------
+    // A new flow (login, register, recover) replaces the pending step; a refused code keeps it, so
+    // the member can try again.
     const settle = (result: LoginResult): LoginResult => {
       pendingStep = pendingOf(result)
       return result
     }
+    const settleStep = (result: LoginResult): LoginResult => (result.loginState === "FAILURE" ? result : settle(result))
     const stateCall = (path: string, payload: Record<string, unknown>) => call(post(path, payload), StateMachineResponse)
 
     const register: SessionShape["register"] = (input) =>
@@ -478,7 +481,7 @@ const make = (options: SessionOptions) =>
       return stateCall(Paths.verifyDuringAuth, { code: input.code, stateToken }).pipe(
         Effect.map(fromState),
         Effect.catch(verifyFailure),
-        Effect.map(settle)
+        Effect.map(settleStep)
       )
     }
 
@@ -512,7 +515,7 @@ const make = (options: SessionOptions) =>
         stateToken,
         ...(input.rememberThisDevice === undefined ? {} : { rememberThisDevice: input.rememberThisDevice }),
         ...factorPayload(input.factorType, input.code)
-      }).pipe(Effect.map(fromState), Effect.catch(verifyFailure), Effect.map(settle))
+      }).pipe(Effect.map(fromState), Effect.catch(verifyFailure), Effect.map(settleStep))
     }
 
     const startVerification = (identityId: string) =>

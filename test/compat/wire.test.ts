@@ -82,7 +82,7 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("sitefx sends w
         })
         return res.headers.get("location")!
       }
-      const demo = platform.demoMember!
+      const demo = { email: platform.demoMember!.email, password: Redacted.value(platform.demoMember!.password) }
       const officialEmail = uniqueEmail("wire-official")
       const o: Record<string, Array<unknown>> = yield* Effect.promise(async () => {
         const out: Record<string, Array<unknown>> = {}

@@ -126,10 +126,13 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("members", (it)
     fresh(Effect.gen(function*() {
       const session = yield* Session
       yield* session.ensureTokens
+      // the stats call itself counts: measure it, then check verify added nothing to it
+      const first = yield* stats
       const before = yield* stats
       const result = yield* session.verify({ code: "123456" })
+      const after = yield* stats
       assert.deepStrictEqual(result, { loginState: "FAILURE", error: "Unknown _state" })
-      assert.deepStrictEqual(yield* stats, before)
+      assert.strictEqual(after.requests - before.requests, before.requests - first.requests)
     })))
 
   for (const factor of ["TOTP", "EMAIL", "SMS"] as const) {
@@ -147,7 +150,8 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("members", (it)
         assert.include(result.data.factors, factor)
         const bad = yield* session.verifyFactor({ factorType: factor, code: "999999" === totp("AAAA") ? "999998" : "999999" })
         assert.strictEqual(bad.loginState, "FAILURE")
-        const code = factor === "TOTP" ? totp(enrolled.secret!) : (yield* lastMessage(email, "MFA_CODE")).code!
+        const inbox = factor === "SMS" ? "+15550100" : email
+        const code = factor === "TOTP" ? totp(enrolled.secret!) : (yield* lastMessage(inbox, "MFA_CODE")).code!
         const verified = yield* session.verifyFactor({ factorType: factor, code })
         assert.strictEqual(verified.loginState, "SUCCESS")
         if (verified.loginState !== "SUCCESS") return

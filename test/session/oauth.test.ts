@@ -49,7 +49,8 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("OAuth", (it) =
     it.effect(`login URL, authorize page and code exchange (${responseMode})`, () =>
       withSite(Effect.gen(function*() {
         const session = yield* Session
-        const { email, password } = yield* demo
+        const { email, password: secret } = yield* demo
+        const password = Redacted.value(secret)
         const login = yield* session.loginUrl({
           redirectUri: "http://127.0.0.1:5173/callback",
           originalUri: "http://127.0.0.1:5173/account",
@@ -79,7 +80,8 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("OAuth", (it) =
   it.effect("a callback with another state fails with 'Invalid _state' and exchanges nothing", () =>
     withSite(Effect.gen(function*() {
       const session = yield* Session
-      const { email, password } = yield* demo
+      const { email, password: secret } = yield* demo
+        const password = Redacted.value(secret)
       const login = yield* session.loginUrl({ redirectUri: "http://127.0.0.1:5173/cb", responseMode: "query" })
       const location = new URL(yield* authorizeWithForm(login.url, email, password))
       location.searchParams.set("state", "someone-elses-state")
@@ -94,7 +96,8 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("OAuth", (it) =
     withSite(Effect.gen(function*() {
       const session = yield* Session
       const store = yield* TokenStore
-      const { email, password } = yield* demo
+      const { email, password: secret } = yield* demo
+        const password = Redacted.value(secret)
       const login = yield* session.loginUrl({ redirectUri: "http://127.0.0.1:5173/cb", responseMode: "query" })
       const location = yield* authorizeWithForm(login.url, email, password)
       const stored = yield* store.load
@@ -110,7 +113,8 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("OAuth", (it) =
   it.effect("direct login: login, then the session token becomes member tokens", () =>
     withSite(Effect.gen(function*() {
       const session = yield* Session
-      const { email, password } = yield* demo
+      const { email, password: secret } = yield* demo
+        const password = Redacted.value(secret)
       const result = yield* session.login({ email, password: Redacted.make(password) })
       assert.strictEqual(result.loginState, "SUCCESS")
       if (result.loginState !== "SUCCESS") return
@@ -125,7 +129,8 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("OAuth", (it) =
   it.effect("logout returns the logout URL, clears both tokens and revokes the refresh token", () =>
     withSite(Effect.gen(function*() {
       const session = yield* Session
-      const { email, password } = yield* demo
+      const { email, password: secret } = yield* demo
+        const password = Redacted.value(secret)
       const result = yield* session.login({ email, password })
       if (result.loginState !== "SUCCESS") throw new Error(result.loginState)
       const member = yield* session.completeDirectLogin(result.data.sessionToken)

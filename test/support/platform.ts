@@ -58,7 +58,10 @@ export const lastMessage = (to: string, kind?: string) =>
 
 export const settings = (patch: Record<string, unknown>) => dev("/settings", { method: "PATCH", body: patch })
 
-export const stats = dev<{ tokenRequests: Record<"anonymous" | "refresh_token" | "authorization_code" | "authorized_client", number> }>(
+export const stats = dev<{
+  tokenRequests: Record<"anonymous" | "refresh_token" | "authorization_code" | "authorized_client", number>
+  requests: number
+}>(
   "/stats"
 )
 

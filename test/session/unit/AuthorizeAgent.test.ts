@@ -125,6 +125,24 @@ describe("iframe agent", () => {
       assert.isTrue(w.created.every((f) => f.removed))
     }))
 
+  it.effect("trustedOrigins widens who may answer; the state check still applies", () =>
+    Effect.gen(function*() {
+      const w = fakeWindow()
+      const agent = yield* Effect.provide(
+        AuthorizeAgent.use(Effect.succeed),
+        AuthorizeAgent.iframe({ window: w.win, trustedOrigins: ["https://login.example.net"] }),
+        { local: true }
+      )
+      const fiber = yield* Effect.forkChild(agent.authorize(FULL_URL, STATE))
+      yield* settle
+      w.post({ code: "evil", state: STATE }, "https://evil.example")
+      w.post({ code: "other", state: "another-login" }, "https://login.example.net")
+      yield* settle
+      assert.isUndefined(fiber.pollUnsafe())
+      w.post({ code: "from-login-host", state: STATE }, "https://login.example.net")
+      assert.deepStrictEqual(yield* Fiber.join(fiber), { code: "from-login-host", state: STATE })
+    }))
+
   it.effect("fails with AuthorizationFailed on {error, error_description, state}", () =>
     Effect.gen(function*() {
       const w = fakeWindow()
