@@ -24,7 +24,7 @@ export const SiteLive = (baseUrl: string, clientId: string) => Site.layer({ base
 if (import.meta.main) {
   const [email = "demo@sitefx.dev", password = "sitefx-demo"] = process.argv.slice(2)
   signIn(email, password).pipe(
-    Effect.provide(SiteLive(process.env.SITEFX_BASE_URL ?? "http://127.0.0.1:8787", process.env.SITEFX_CLIENT_ID ?? "sitefx-demo")),
+    Effect.provide(SiteLive(process.env.SITEFX_BASE_URL ?? "http://127.0.0.1:8787", process.env.SITEFX_CLIENT_ID ?? "sitefx-local-client")),
     Effect.runPromise
   ).then((r) => console.log(r), (e) => { console.error(String(e)); process.exitCode = 1 })
 }

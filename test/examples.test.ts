@@ -1,0 +1,30 @@
+/** The README's examples run for real against the local platform. */
+import { assert, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as Redacted from "effect/Redacted"
+import { importMembers } from "../examples/import-members.ts"
+import { signIn, SiteLive } from "../examples/member-session.ts"
+import { LocalPlatform } from "./support/platform.ts"
+
+it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("examples", (it) => {
+  it.effect("member-session signs the demo member in and reads their record", () =>
+    Effect.gen(function*() {
+      const platform = yield* LocalPlatform
+      const demo = platform.demoMember!
+      const ok = yield* signIn(demo.email, Redacted.value(demo.password)).pipe(Effect.provide(SiteLive(platform.url, platform.clientId)))
+      assert.deepStrictEqual(ok, { signedIn: true, email: demo.email })
+      const refused = yield* signIn(demo.email, "wrong").pipe(Effect.provide(SiteLive(platform.url, platform.clientId)))
+      assert.isFalse(refused.signedIn)
+    }))
+
+  it.effect("import-members reports every email's fate", () =>
+    Effect.gen(function*() {
+      const platform = yield* LocalPlatform
+      const site = { baseUrl: platform.url, clientId: platform.clientId, apiKey: Redacted.value(platform.apiKey) }
+      const emails = ["ada@example.com", "grace@example.com", "not an email", "alan@example.com"]
+      const report = yield* importMembers(emails, site)
+      assert.deepStrictEqual(report.map((r) => [r.email, r.ok]), emails.map((e) => [e, e !== "not an email"]))
+      const refused = yield* importMembers(["linus@example.com"], { ...site, apiKey: "wrong key" })
+      assert.isFalse(refused[0]!.ok)
+    }))
+})
