@@ -1,0 +1,94 @@
+import { afterEach, assert, describe, it } from "@effect/vitest"
+import { type ChildProcess, spawn } from "node:child_process"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+
+const NODE = join(process.cwd(), "node_modules/.bin/node")
+const BIN = join(process.cwd(), "bin/sitefx.mjs")
+
+interface Running {
+  readonly child: ChildProcess
+  readonly printout: string
+  readonly url: string
+  readonly exit: Promise<number | null>
+}
+
+const children: Array<ChildProcess> = []
+
+// a failed assertion must not leave a server running
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL")
+})
+
+/** Starts `sitefx ...` and waits until it has printed its address. */
+const start = (args: ReadonlyArray<string>): Promise<Running> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(NODE, [BIN, ...args], { stdio: ["ignore", "pipe", "pipe"] })
+    children.push(child)
+    const exit = new Promise<number | null>((done) => child.on("exit", (code) => done(code)))
+    let out = ""
+    let err = ""
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL")
+      reject(new Error(`no address printed: ${out} ${err}`))
+    }, 15_000)
+    child.stderr!.on("data", (chunk) => {
+      err += chunk
+    })
+    child.stdout!.on("data", (chunk) => {
+      out += chunk
+      const url = /listening on (http:\/\/[^\s]+)/.exec(out)?.[1]
+      // the whole printout is one write; wait for its last line
+      if (url !== undefined && /dev endpoints/.test(out)) {
+        clearTimeout(timer)
+        resolve({ child, printout: out, url, exit })
+      }
+    })
+  })
+
+describe("sitefx serve", () => {
+  it("prints the address, client id, API key and demo member; serves; stops cleanly on SIGTERM", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sitefx-cli-"))
+    try {
+      const running = await start(["serve", "--port", "0", "--db", join(dir, "site.db"), "--seed", "demo", "--no-log"])
+      const { printout, url } = running
+      assert.match(url, /^http:\/\/127\.0\.0\.1:\d+$/)
+      assert.include(printout, "client id      sitefx-local-client")
+      assert.include(printout, "demo member    demo@sitefx.dev / sitefx-demo")
+      assert.include(printout, `dev endpoints  ${url}/_sitefx`)
+      const apiKey = /API key\s+(sfx_key_[A-Za-z0-9_-]+)/.exec(printout)?.[1]
+      assert.isString(apiKey)
+
+      assert.deepStrictEqual(await (await fetch(`${url}/_sitefx/health`)).json(), { ok: true })
+      const who = await fetch(`${url}/_sitefx/whoami`, { headers: { authorization: apiKey! } })
+      assert.strictEqual((await who.json()).kind, "admin")
+      const token = await fetch(`${url}/oauth2/token`, {
+        method: "POST",
+        body: JSON.stringify({ clientId: "sitefx-local-client", grantType: "anonymous" })
+      })
+      assert.strictEqual(token.status, 200)
+
+      running.child.kill("SIGTERM")
+      assert.strictEqual(await running.exit, 0)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it("turns dev endpoints off by default on a non-loopback host, and SIGINT stops it too", async () => {
+    const running = await start(["serve", "--port", "0", "--host", "0.0.0.0", "--seed", "none", "--no-log"])
+    assert.include(running.printout, "dev endpoints  off")
+    assert.notInclude(running.printout, "demo member")
+    assert.strictEqual((await fetch(`${running.url}/_sitefx/health`)).status, 404)
+    running.child.kill("SIGINT")
+    assert.strictEqual(await running.exit, 0)
+  })
+
+  it("--dev turns them on explicitly", async () => {
+    const running = await start(["serve", "--port", "0", "--host", "0.0.0.0", "--dev", "--no-log"])
+    assert.strictEqual((await fetch(`${running.url}/_sitefx/health`)).status, 200)
+    running.child.kill("SIGTERM")
+    assert.strictEqual(await running.exit, 0)
+  })
+})

@@ -1,0 +1,144 @@
+import { assert, describe, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Redacted from "effect/Redacted"
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { DatabaseSync } from "node:sqlite"
+import { LocalPlatform } from "../../src/server/index.ts"
+import { call, get, login, pkce, post, randomState, uniqueEmail, visitor } from "./support.ts"
+
+const tempDb = () => {
+  const dir = mkdtempSync(join(tmpdir(), "sitefx-db-"))
+  return { file: join(dir, "platform.db"), cleanup: () => rmSync(dir, { recursive: true, force: true }) }
+}
+
+/** Every row of every table, through a second (read-only) connection. */
+const snapshot = (file: string): Record<string, unknown> => {
+  const db = new DatabaseSync(file, { readOnly: true })
+  try {
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all()
+    return Object.fromEntries(tables.map(({ name }) => [String(name), db.prepare(`SELECT * FROM "${String(name)}" ORDER BY rowid`).all()]))
+  } finally {
+    db.close()
+  }
+}
+
+/** Runs `effect` against a platform on `file`, stopping it afterwards. */
+const onPlatform = <A, E>(file: string, effect: Effect.Effect<A, E, LocalPlatform>) =>
+  Effect.scoped(Effect.gen(function*() {
+    const context = yield* Layer.build(LocalPlatform.layer({ db: file }))
+    return yield* Effect.provideContext(effect, context)
+  }))
+
+describe("storage", () => {
+  it.live("a database file keeps no password, token or API key in plain text", () => {
+    const { file, cleanup } = tempDb()
+    const password = "correct horse battery staple"
+    return onPlatform(file, Effect.gen(function*() {
+      const platform = yield* LocalPlatform
+      const email = uniqueEmail()
+      const guest = yield* visitor
+      const registered = yield* post("/_api/iam/authentication/v2/register", { loginId: { email }, password }, guest.access_token)
+      const tokens = yield* login(email, password)
+      const bytes = [file, `${file}-wal`].filter(existsSync).map((f) => readFileSync(f).toString("latin1")).join("")
+      assert.include(bytes, email)
+      for (const secret of [password, tokens.refresh_token, guest.refresh_token, registered.body.sessionToken, Redacted.value(platform.apiKey)]) {
+        assert.notInclude(bytes, secret)
+      }
+      const rows = snapshot(file).members as Array<{ email: string; password_hash: string }>
+      const row = rows.find((r) => r.email === email)!
+      assert.match(row.password_hash, /^scrypt\$16384\$8\$1\$/)
+    })).pipe(Effect.ensuring(Effect.sync(cleanup)))
+  })
+
+  it.live("a database file survives a restart: same API key, tokens and members", () => {
+    const { file, cleanup } = tempDb()
+    return Effect.gen(function*() {
+      const first = yield* onPlatform(file, Effect.gen(function*() {
+        const platform = yield* LocalPlatform
+        const demo = yield* login(platform.demoMember!.email, Redacted.value(platform.demoMember!.password))
+        return { apiKey: Redacted.value(platform.apiKey), demo }
+      }))
+      yield* onPlatform(file, Effect.gen(function*() {
+        const platform = yield* LocalPlatform
+        assert.strictEqual(Redacted.value(platform.apiKey), first.apiKey)
+        assert.strictEqual((yield* get("/members/v1/members/my", first.demo.access_token)).status, 200)
+        const renewed = yield* post("/oauth2/token", { clientId: platform.clientId, grantType: "refresh_token", refreshToken: first.demo.refresh_token })
+        assert.strictEqual(renewed.status, 200)
+        assert.strictEqual((yield* get("/_sitefx/whoami", first.apiKey)).body.kind, "admin")
+        assert.strictEqual((yield* get("/_sitefx/members")).body.identities.length, 1)
+      }))
+    }).pipe(Effect.ensuring(Effect.sync(cleanup)))
+  })
+
+  it.live("bad input changes nothing: a battery of refused requests leaves every table as it was", () => {
+    const { file, cleanup } = tempDb()
+    return onPlatform(file, Effect.gen(function*() {
+      const platform = yield* LocalPlatform
+      const guest = yield* visitor
+      const member = yield* login(platform.demoMember!.email, Redacted.value(platform.demoMember!.password))
+      const key = Redacted.value(platform.apiKey)
+      const before = snapshot(file)
+      const refused: ReadonlyArray<readonly [string, string, unknown, string | undefined]> = [
+        ["POST", "/oauth2/token", "{not json", undefined],
+        ["POST", "/oauth2/token", { grantType: "anonymous" }, undefined],
+        ["POST", "/oauth2/token", { clientId: "nobody", grantType: "anonymous" }, undefined],
+        ["POST", "/oauth2/token", { clientId: platform.clientId, grantType: "refresh_token", refreshToken: "sfxrt_x" }, undefined],
+        ["POST", "/oauth2/token", { clientId: platform.clientId, grantType: "authorization_code", code: "sfxcode_x", codeVerifier: pkce().verifier }, undefined],
+        ["POST", "/oauth2/token", { grant_type: "authorized_client", member_id: "nobody" }, `,${key}`],
+        ["POST", "/oauth2/token", { grant_type: "authorized_client", member_id: member.identity.id, session_token: "sfxsess_x" }, `,${key}`],
+        ["POST", "/oauth2/token", { clientId: platform.clientId, grantType: 42 }, undefined],
+        ["POST", "/_api/redirects-api/v1/redirect-session", { auth: { authRequest: { clientId: platform.clientId } } }, guest.access_token],
+        ["POST", "/_api/redirects-api/v1/redirect-session", {
+          auth: {
+            authRequest: {
+              redirectUri: "https://evil.example/",
+              clientId: platform.clientId,
+              codeChallenge: pkce().challenge,
+              codeChallengeMethod: "S256",
+              responseMode: "query",
+              responseType: "code",
+              scope: "offline_access",
+              state: randomState()
+            }
+          }
+        }, guest.access_token],
+        ["POST", "/_api/redirects-api/v1/redirect-session", { logout: { clientId: "nobody" } }, guest.access_token],
+        ["POST", "/_api/iam/authentication/v2/register", { loginId: { email: "nope" }, password: "long-enough" }, guest.access_token],
+        ["POST", "/_api/iam/authentication/v2/register", { loginId: { email: uniqueEmail() }, password: "123" }, guest.access_token],
+        ["POST", "/_api/iam/authentication/v2/register", { loginId: { email: "demo@sitefx.dev" }, password: "long-enough" }, guest.access_token],
+        ["POST", "/_api/iam/authentication/v2/register", { loginId: [], password: 7 }, guest.access_token],
+        ["POST", "/_api/iam/authentication/v2/register", { loginId: { email: uniqueEmail() }, password: "long-enough" }, undefined],
+        ["POST", "/_api/iam/authentication/v2/login", { loginId: { email: uniqueEmail() }, password: "whatever" }, guest.access_token],
+        ["POST", "/_api/iam/authentication/v2/login", { loginId: { email: "demo@sitefx.dev" } }, guest.access_token],
+        ["POST", "/_api/iam/authentication/v2/sign-on", { loginId: { email: uniqueEmail() } }, guest.access_token],
+        ["POST", "/_api/iam/authentication/v2/sign-on", { loginId: { email: "bad" } }, key],
+        ["POST", "/_api/iam/authentication/v2/change-password", { newPassword: "x" }, member.access_token],
+        ["POST", "/_api/iam/authentication/v2/change-password", { newPassword: "long-enough" }, guest.access_token],
+        ["POST", "/_api/iam/authentication/v2/totp/verify", { stateToken: "sfxstate_x", totpData: { code: "123456" } }, guest.access_token],
+        ["POST", "/_api/iam/authentication/v2/nonsense/verify", { stateToken: "sfxstate_x" }, guest.access_token],
+        ["POST", "/_api/iam/verification/v1/auth/verify", { code: "123456", stateToken: "sfxstate_x" }, guest.access_token],
+        ["POST", "/_api/iam/verification/v1/start", { target: "EMAIL" }, guest.access_token],
+        ["POST", "/_api/iam/recovery/v1/send-email", { email: "demo@sitefx.dev", redirect: { url: "https://evil.example/" } }, guest.access_token],
+        ["POST", "/_api/iam/recovery/v1/send-email", { email: "not-an-email" }, guest.access_token],
+        ["POST", "/_api/iam/recovery/v1/activation-email", { identityId: "nobody" }, guest.access_token],
+        ["POST", "/_api/iam/recovery/v1/recover", { recoveryToken: "sfxrec_x", password: "long-enough" }, guest.access_token],
+        ["POST", "/_sitefx/seed", { seed: "lots" }, undefined],
+        ["PATCH", "/_sitefx/settings", { captcha: "yes" }, undefined],
+        ["POST", "/_sitefx/members/nobody/block", {}, undefined],
+        ["POST", `/_sitefx/members/${member.identity.id}/factors`, { type: "PUSH" }, undefined]
+      ]
+      for (const [method, path, body, auth] of refused) {
+        const res = yield* call(method, path, { body, ...(auth === undefined ? {} : { auth }) })
+        assert.isAtLeast(res.status, 400, `${path} ${JSON.stringify(body)}: ${res.text}`)
+        assert.isAtMost(res.status, 499, `${path}: ${res.text}`)
+        assert.isString(res.body?.message, `${path}: ${res.text}`)
+      }
+      const form = yield* call("POST", "/oauth2/authorize?redirectSession=nope", { form: { email: "demo@sitefx.dev", password: "x" } })
+      assert.strictEqual(form.status, 400)
+      assert.deepStrictEqual(snapshot(file), before)
+    })).pipe(Effect.ensuring(Effect.sync(cleanup)))
+  })
+})
