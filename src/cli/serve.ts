@@ -12,6 +12,7 @@ import { Command, Flag } from "effect/cli"
 import { existsSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import { LocalPlatform } from "../server/index.ts"
+import { terminalLoggerLayer } from "./log.ts"
 
 /** Dev endpoints are on by default only where nobody else can reach them. */
 export const isLoopback = (host: string): boolean =>
@@ -70,5 +71,5 @@ export const serve = Command.make(
       ]
       yield* Console.log(lines.join("\n"))
       return yield* Effect.never
-    }))
+    })).pipe(Effect.provide(terminalLoggerLayer))
 ).pipe(Command.withDescription("Run the local platform"))
