@@ -136,6 +136,26 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("POST /oauth2/t
       assert.strictEqual(codeOf(reused), "invalid_grant")
     }))
 
+  it.effect("codes and session tokens live 10 minutes of server time", () =>
+    Effect.gen(function*() {
+      const platform = yield* LocalPlatform
+      const { code, verifier } = yield* freshCode()
+      const member = yield* registerMember()
+      yield* dev("POST", "/clock", { skewSeconds: 10 * 60 + 1 })
+      const late = yield* post(TOKEN, { clientId: platform.clientId, grantType: "authorization_code", code, codeVerifier: verifier, redirectUri: REDIRECT_URI })
+      const guest = yield* visitor
+      const url = yield* authUrl(guest.access_token, {
+        redirectUri: REDIRECT_URI,
+        codeChallenge: pkce().challenge,
+        state: randomState(),
+        sessionToken: member.response.sessionToken
+      }, "none")
+      const page = yield* call("GET", url)
+      yield* dev("POST", "/clock", { skewSeconds: 0 })
+      assert.strictEqual(codeOf(late), "invalid_grant")
+      assert.strictEqual(new URL(page.headers.get("location")!).searchParams.get("error"), "login_required")
+    }))
+
   it.effect("authorization_code without a redirect URI (silent login) needs none in the exchange", () =>
     Effect.gen(function*() {
       const platform = yield* LocalPlatform

@@ -119,8 +119,8 @@ export const authenticationRoutes = HttpRouter.addAll(Effect.gen(function*() {
           : {})
       })
     }
-    const result = flows.success(member)
-    return reply(SignOnResponse, { sessionToken: result.sessionToken ?? "", identity: flows.identity(member) })
+    const { sessionToken, identity } = flows.success(member)
+    return reply(SignOnResponse, { sessionToken: sessionToken ?? "", identity: identity ?? flows.identity(member) })
   })
 
   const changePassword = Effect.gen(function*() {
