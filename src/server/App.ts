@@ -11,6 +11,7 @@ import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import * as HttpStaticServer from "effect/http/HttpStaticServer"
 import { randomUUID } from "node:crypto"
 import { CONSISTENT_HEADER, REQUEST_ID_HEADER } from "../http/wire.ts"
+import { authorizeRoutes } from "./authorize.ts"
 import { devRoutes } from "./dev.ts"
 import { identityRoutes } from "./identity/index.ts"
 import { oauthRoutes } from "./oauth.ts"
@@ -26,7 +27,7 @@ export interface AppOptions {
 }
 
 /** The platform services, one route Layer each. */
-export const modules = Layer.mergeAll(oauthRoutes, redirectRoutes, identityRoutes)
+export const modules = Layer.mergeAll(oauthRoutes, redirectRoutes, authorizeRoutes, identityRoutes)
 
 const requestIds = HttpRouter.middleware(
   (app) =>

@@ -5,6 +5,7 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { Database } from "./Database.ts"
 import { digest, opaqueToken } from "./secrets.ts"
 import { ServerClock } from "./ServerClock.ts"
@@ -62,3 +63,17 @@ export class BrowserSessions extends Context.Service<BrowserSessions, BrowserSes
     })
   )
 }
+
+/** Sets the member session cookie (HttpOnly, whole site, first-party navigations only). */
+export const withMemberCookie = (response: HttpServerResponse.HttpServerResponse, value: string) =>
+  HttpServerResponse.setCookie(response, MEMBER_COOKIE, value, {
+    httpOnly: true,
+    path: "/",
+    sameSite: "lax",
+    maxAge: `${BROWSER_SESSION_SECONDS} seconds`
+  }).pipe(Effect.orDie)
+
+export const withoutMemberCookie = (response: HttpServerResponse.HttpServerResponse) =>
+  HttpServerResponse.expireCookie(response, MEMBER_COOKIE, { httpOnly: true, path: "/", sameSite: "lax" }).pipe(
+    Effect.orDie
+  )

@@ -12,6 +12,7 @@ import { Flows } from "./identity/Flows.ts"
 import { Members } from "./identity/Members.ts"
 import { OneTimeTokens } from "./OneTimeTokens.ts"
 import { Outbox } from "./Outbox.ts"
+import { RedirectSessions } from "./RedirectSessions.ts"
 import { RefreshTokens } from "./RefreshTokens.ts"
 import { Seeder } from "./seed.ts"
 import { ServerClock } from "./ServerClock.ts"
@@ -30,6 +31,7 @@ export type PlatformCore =
   | Members
   | RefreshTokens
   | BrowserSessions
+  | RedirectSessions
   | AccessTokens
   | Flows
   | Seeder
@@ -52,7 +54,8 @@ export const coreLayer = (options: CoreOptions): Layer.Layer<PlatformCore> => {
     Site.layer,
     Members.layer,
     RefreshTokens.layer,
-    BrowserSessions.layer
+    BrowserSessions.layer,
+    RedirectSessions.layer
   ).pipe(Layer.provideMerge(storage))
   const flows = Layer.mergeAll(AccessTokens.layer, Flows.layer, Seeder.layer).pipe(Layer.provideMerge(records))
   return Callers.layer.pipe(Layer.provideMerge(flows))

@@ -2,7 +2,18 @@
  * The few HTML pages the platform serves itself: the authorize page's login form, the page that hands
  * an authorization result to a parent window (`web_message`), and plain message pages.
  */
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import type { AuthorizeMessage } from "../session/wire.ts"
+
+/** Pages carry results and secrets in their URLs: never cached, never sent on as a Referer. */
+export const PAGE_HEADERS = { "cache-control": "no-store", "referrer-policy": "no-referrer" }
+
+export const html = (text: string, status = 200, headers: Record<string, string> = {}) =>
+  HttpServerResponse.text(text, {
+    status,
+    contentType: "text/html; charset=utf-8",
+    headers: { ...PAGE_HEADERS, ...headers }
+  })
 
 export const escapeHtml = (text: string): string =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;")
