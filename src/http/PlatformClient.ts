@@ -71,7 +71,7 @@ export class PlatformClient extends Context.Service<PlatformClient, PlatformClie
   )
 }
 
-/** Sends with the auth's headers; a 401 refreshes once and retries once (only if the headers changed). */
+/** Sends with the auth's headers; a 401 rejecting the token refreshes once and retries once (only if the headers changed). */
 export const authorized = (
   http: PlatformHttp["Service"],
   auth: PlatformAuthShape,
@@ -82,7 +82,7 @@ export const authorized = (
   return Effect.flatMap(auth.headers, (headers) =>
     send(headers).pipe(
       Effect.catchIf(
-        (error) => error.status === 401,
+        (error) => error.isTokenRejection,
         (error) =>
           auth.unauthorized(headers).pipe(
             Effect.andThen(auth.headers),

@@ -92,11 +92,24 @@ export class PlatformError extends Schema.TaggedError<PlatformError>()("Platform
     return this.reason._tag === "TransportError" ? undefined : this.reason.requestId
   }
 
+  /**
+   * A 401 that rejects the credentials themselves (missing, expired or revoked token), as opposed to a
+   * 401 verdict of the call (a wrong password answers 401 with its own application code). Only these
+   * are worth a token refresh and a retry.
+   */
+  get isTokenRejection(): boolean {
+    const r = this.reason
+    if (r._tag === "TransportError" || r.status !== 401) return false
+    return r._tag !== "ApplicationError" || GENERIC_AUTH_CODES.has(r.code.toUpperCase())
+  }
+
   /** The field violations of a validation error, else an empty list. */
   get fieldViolations(): ReadonlyArray<FieldViolation> {
     return this.reason._tag === "ValidationError" ? this.reason.fieldViolations : []
   }
 }
+
+const GENERIC_AUTH_CODES = new Set(["401", "UNAUTHENTICATED", "UNAUTHORIZED", "INVALID_TOKEN", "EXPIRED_TOKEN", "TOKEN_EXPIRED"])
 
 /** Builds the error reason from a non-200 answer, following the platform's error body rules. */
 export const reasonFromResponse = (options: {

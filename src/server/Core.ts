@@ -9,6 +9,7 @@ import { BrowserSessions } from "./BrowserSessions.ts"
 import { Callers } from "./Callers.ts"
 import { Database } from "./Database.ts"
 import { Flows } from "./identity/Flows.ts"
+import { LoginThrottle } from "./identity/LoginThrottle.ts"
 import { Members } from "./identity/Members.ts"
 import { OneTimeTokens } from "./OneTimeTokens.ts"
 import { Outbox } from "./Outbox.ts"
@@ -34,6 +35,7 @@ export type PlatformCore =
   | RedirectSessions
   | AccessTokens
   | Flows
+  | LoginThrottle
   | Seeder
   | Callers
 
@@ -55,7 +57,8 @@ export const coreLayer = (options: CoreOptions): Layer.Layer<PlatformCore> => {
     Members.layer,
     RefreshTokens.layer,
     BrowserSessions.layer,
-    RedirectSessions.layer
+    RedirectSessions.layer,
+    LoginThrottle.layer
   ).pipe(Layer.provideMerge(storage))
   const flows = Layer.mergeAll(AccessTokens.layer, Flows.layer, Seeder.layer).pipe(Layer.provideMerge(records))
   return Callers.layer.pipe(Layer.provideMerge(flows))

@@ -12,6 +12,7 @@ import type { AuthorizeMessage } from "../session/wire.ts"
 import { BrowserSessions, MEMBER_COOKIE, withMemberCookie } from "./BrowserSessions.ts"
 import { type MemberRecord, Members } from "./identity/Members.ts"
 import { CODE_SECONDS, type CodeBinding } from "./oauth.ts"
+import { LoginThrottle } from "./identity/LoginThrottle.ts"
 import { OneTimeTokens } from "./OneTimeTokens.ts"
 import { originOf, urlAllowed } from "./origins.ts"
 import { html, loginPage, messagePage, PAGE_HEADERS, webMessagePage } from "./pages.ts"
@@ -34,6 +35,7 @@ export const authorizeRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const browserSessions = yield* BrowserSessions
   const settings = yield* Settings
   const sessions = yield* RedirectSessions
+  const throttle = yield* LoginThrottle
 
   const invalidLink = () =>
     html(messagePage("Sign-in link not valid", "This sign-in link is not valid, was used already or has expired."), 400)
@@ -137,9 +139,15 @@ export const authorizeRoutes = HttpRouter.addAll(Effect.gen(function*() {
     const form = yield* formBody
     const email = (form.get("email") ?? "").trim()
     const password = form.get("password") ?? ""
+    const locked = yield* Effect.exit(throttle.check(email))
+    if (locked._tag === "Failure") return formPage(session, "Too many failed sign-ins; try again later", email)
     const member = members.byEmail(email)
     const ok = member?.passwordHash !== undefined && (yield* verifyPassword(password, member.passwordHash))
-    if (member === undefined || !ok) return formPage(session, "Wrong email or password", email)
+    if (member === undefined || !ok) {
+      throttle.failed(email)
+      return formPage(session, "Wrong email or password", email)
+    }
+    throttle.succeeded(email)
     if (member.mustReset) return formPage(session, "This password must be reset before signing in", email)
     if (member.status !== "ACTIVE") return formPage(session, "This account cannot sign in yet", email)
     const rules = settings.get()

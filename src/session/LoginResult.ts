@@ -70,9 +70,10 @@ export const pendingOf = (result: LoginResult): PendingStep | undefined => {
   }
 }
 
-// Refusals (4xx) become FAILURE values; a call that never got a verdict (5xx, network) stays an error.
+// Refusals (4xx) become FAILURE values; a call that never got a verdict (5xx, network, 429 rate
+// limiting: try again later) stays an error.
 const isRefusal = (error: PlatformError): boolean =>
-  error.status !== undefined && error.status >= 400 && error.status < 500
+  error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 429
 
 const failure = (error: string, errorCode?: LoginErrorCode): LoginResult =>
   errorCode === undefined ? { loginState: "FAILURE", error } : { loginState: "FAILURE", error, errorCode }

@@ -144,6 +144,26 @@ describe("PlatformClient with a refreshing auth", () => {
       assert.strictEqual(auth.rejected.length, 1)
     }))
 
+  it.live("a 401 verdict with its own application code (a wrong password) is not a token rejection", () =>
+    Effect.gen(function*() {
+      const auth = rotatingAuth()
+      script = [{ status: 401, json: { message: "Wrong email or password", details: { applicationError: { code: "-19976", description: "wrong" } } } }]
+      const error = yield* withAuth(auth.layer, failureOf(request({ method: "POST", path: "/_api/iam/authentication/v2/login" })))
+      assert.strictEqual(error.code, "-19976")
+      assert.isFalse(error.isTokenRejection)
+      assert.strictEqual(requests.length, 1)
+      assert.deepStrictEqual(auth.rejected, [])
+    }))
+
+  it.live("a 401 with a generic UNAUTHENTICATED code is a token rejection", () =>
+    Effect.gen(function*() {
+      const auth = rotatingAuth()
+      script = [{ status: 401, json: { message: "expired", details: { applicationError: { code: "UNAUTHENTICATED", description: "expired" } } } }, { json: {} }]
+      yield* withAuth(auth.layer, request({ method: "GET", path: "/x" }))
+      assert.strictEqual(requests.length, 2)
+      assert.strictEqual(auth.rejected.length, 1)
+    }))
+
   it.live("other errors do not trigger a refresh", () =>
     Effect.gen(function*() {
       const auth = rotatingAuth()

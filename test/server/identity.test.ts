@@ -165,6 +165,27 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("identity", (it
         assert.strictEqual(codeOf(reset), "-19973")
       }))
 
+    it.effect("ten wrong passwords lock the email out with 429 and Retry-After, until the window passes", () =>
+      Effect.gen(function*() {
+        const member = yield* registerMember()
+        const attempt = (password: string) => asVisitor(LOGIN, { loginId: { email: member.email }, password })
+        for (let i = 0; i < 10; i++) assert.strictEqual((yield* attempt("not-it")).status, 401)
+        const locked = yield* attempt(member.password)
+        assert.strictEqual(locked.status, 429)
+        const retryAfter = Number(locked.headers.get("retry-after"))
+        assert.isTrue(retryAfter > 0 && retryAfter <= 15 * 60, `Retry-After ${retryAfter}`)
+        // other emails are not affected
+        const other = yield* registerMember()
+        assert.strictEqual((yield* asVisitor(LOGIN, { loginId: { email: other.email }, password: other.password })).body.state, "SUCCESS")
+        // the window passes: the right password works again and clears the count
+        yield* dev("POST", "/clock", { skewSeconds: 16 * 60 })
+        const after = yield* Effect.ensuring(
+          Effect.flatMap(visitor, (guest) => post(LOGIN, { loginId: { email: member.email }, password: member.password }, guest.access_token)),
+          Effect.orDie(dev("POST", "/clock", { skewSeconds: 0 }))
+        )
+        assert.strictEqual(after.body.state, "SUCCESS")
+      }))
+
     it.effect("a blocked member is refused with 403", () =>
       Effect.gen(function*() {
         const member = yield* registerMember()

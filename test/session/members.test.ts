@@ -76,6 +76,18 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("members", (it)
       })
     })))
 
+  it.effect("a locked-out email is an error (429, try later), not a login verdict", () =>
+    fresh(Effect.gen(function*() {
+      const session = yield* Session
+      const email = uniqueEmail()
+      yield* register(email)
+      for (let i = 0; i < 10; i++) {
+        assert.deepInclude(yield* session.login({ email, password: "wrong password" }), { errorCode: "invalidPassword" })
+      }
+      const locked = yield* Effect.flip(session.login({ email, password: PASSWORD }))
+      assert.strictEqual(locked.status, 429)
+    })))
+
   it.effect("captcha on: missing and invalid tokens are refused, a valid one passes", () =>
     fresh(Effect.gen(function*() {
       const session = yield* Session

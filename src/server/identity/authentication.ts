@@ -36,6 +36,7 @@ import { Settings } from "../Settings.ts"
 import { base32Decode, verifyTotp } from "../totp.ts"
 import { Codes } from "./codes.ts"
 import { Flows, MAX_CODE_ATTEMPTS, type StateStep } from "./Flows.ts"
+import { LoginThrottle } from "./LoginThrottle.ts"
 import { isEmail, type MemberRecord, Members, type StatusReason } from "./Members.ts"
 
 const invalidEmail = (field: string) =>
@@ -51,6 +52,7 @@ export const authenticationRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const tokens = yield* OneTimeTokens
   const refreshTokens = yield* RefreshTokens
   const clock = yield* ServerClock
+  const throttle = yield* LoginThrottle
 
   const register = Effect.gen(function*() {
     yield* callers.session
@@ -84,13 +86,18 @@ export const authenticationRoutes = HttpRouter.addAll(Effect.gen(function*() {
     yield* callers.session
     const request = yield* body(LoginRequest)
     yield* flows.checkCaptcha(request.captchaTokens)
+    yield* throttle.check(request.loginId.email)
     const member = members.byEmail(request.loginId.email)
     if (member === undefined) return yield* application(404, Codes.emailNotFound, "No member has this email")
     if (member.passwordHash === undefined) {
       return yield* badRequest(Codes.resetPassword, "This member has no password yet; reset it to log in")
     }
     const ok = yield* verifyPassword(request.password ?? "", member.passwordHash)
-    if (!ok) return yield* unauthorized("Wrong email or password", Codes.invalidPassword)
+    if (!ok) {
+      throttle.failed(request.loginId.email)
+      return yield* unauthorized("Wrong email or password", Codes.invalidPassword)
+    }
+    throttle.succeeded(request.loginId.email)
     if (member.mustReset) return yield* badRequest(Codes.resetPassword, "The password must be reset before logging in")
     return reply(StateMachineResponse, yield* flows.next(member))
   })
