@@ -13,6 +13,7 @@ import * as Redacted from "effect/Redacted"
 import { ApiKeyAuth, PlatformAuth, PlatformClient } from "./http/PlatformClient.ts"
 import { PlatformConfig, type PlatformConfigOptions } from "./http/PlatformConfig.ts"
 import { PlatformHttp } from "./http/PlatformHttp.ts"
+import { DataItems } from "./data/DataItems.ts"
 import { AuthorizeAgent } from "./session/AuthorizeAgent.ts"
 import { Session } from "./session/Session.ts"
 import { TokenStore } from "./session/TokenStore.ts"
@@ -24,7 +25,7 @@ export interface SiteOptions extends PlatformConfigOptions {
   readonly authorizeAgent?: Layer.Layer<AuthorizeAgent> | undefined
 }
 
-export type SiteServices = Session | TokenStore | PlatformAuth | PlatformClient | PlatformHttp | PlatformConfig
+export type SiteServices = DataItems | Session | TokenStore | PlatformAuth | PlatformClient | PlatformHttp | PlatformConfig
 
 const tokenStore = (tokens: SiteOptions["tokens"]): Layer.Layer<TokenStore> =>
   tokens === undefined || tokens === "memory"
@@ -41,7 +42,7 @@ const withSession = (config: Layer.Layer<PlatformConfig>, options: SiteOptions):
     Layer.provide(options.authorizeAgent ?? AuthorizeAgent.auto),
     Layer.provideMerge(Layer.merge(base, tokenStore(options.tokens)))
   )
-  return PlatformClient.layer.pipe(Layer.provideMerge(session))
+  return DataItems.layer.pipe(Layer.provideMerge(PlatformClient.layer.pipe(Layer.provideMerge(session))))
 }
 
 export const Site = {
@@ -56,7 +57,7 @@ export const Site = {
       readonly siteId?: string | undefined
       readonly accountId?: string | undefined
     } = {}
-  ): Layer.Layer<PlatformClient | PlatformAuth | PlatformHttp | PlatformConfig> => {
+  ): Layer.Layer<DataItems | PlatformClient | PlatformAuth | PlatformHttp | PlatformConfig> => {
     const auth = Layer.unwrap(Effect.gen(function*() {
       const apiKey = options.apiKey === undefined
         ? yield* Config.Redacted("SITEFX_API_KEY")
@@ -67,6 +68,6 @@ export const Site = {
       return ApiKeyAuth.layer({ apiKey, siteId, accountId: options.accountId })
     })).pipe(Layer.orDie)
     const base = wire(PlatformConfig.layerConfig(options).pipe(Layer.orDie))
-    return PlatformClient.layer.pipe(Layer.provideMerge(Layer.merge(auth, base)))
+    return DataItems.layer.pipe(Layer.provideMerge(PlatformClient.layer.pipe(Layer.provideMerge(Layer.merge(auth, base)))))
   }
 }

@@ -4,3 +4,4 @@
 export { Site, type SiteOptions, type SiteServices } from "./Site.ts"
 export * from "./http/index.ts"
 export * from "./session/index.ts"
+export * from "./data/index.ts"

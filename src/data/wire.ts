@@ -154,6 +154,7 @@ export const CountDataItemsRequest = Schema.Struct({
   filter: Schema.optionalKey(Schema.NullOr(FilterJson)),
   ...ReadOptions
 })
+export type CountDataItemsRequest = typeof CountDataItemsRequest.Type
 export const CountDataItemsResponse = Schema.Struct({ totalCount: Schema.Number })
 
 export const QueryDistinctValuesRequest = Schema.Struct({
@@ -166,10 +167,12 @@ export const QueryDistinctValuesRequest = Schema.Struct({
   returnTotalCount: Schema.optionalKey(Schema.Boolean),
   ...ReadOptions
 })
+export type QueryDistinctValuesRequest = typeof QueryDistinctValuesRequest.Type
 export const QueryDistinctValuesResponse = Schema.Struct({
   distinctValues: Schema.Array(Schema.Unknown),
   pagingMetadata: Schema.optionalKey(PagingMetadata)
 })
+export type QueryDistinctValuesResponse = typeof QueryDistinctValuesResponse.Type
 
 const FieldOp = Schema.Struct({ itemFieldName: Schema.String })
 export const AggregateOperation = Schema.Struct({

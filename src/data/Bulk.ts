@@ -1,0 +1,178 @@
+/**
+ * Bulk writes of any size: items (an Iterable or a Stream) are chunked to at most 1000, chunks run
+ * with bounded concurrency, transient failures of a chunk are retried, and the report accounts for
+ * every item by its original index. Inserted and saved items get their `_id` on the client before
+ * the first attempt, so a retried chunk cannot insert anything twice.
+ */
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Stream from "effect/Stream"
+import type { RetryPolicy } from "../http/PlatformConfig.ts"
+import type { PlatformError } from "../http/PlatformError.ts"
+import { isTransient } from "../http/PlatformHttp.ts"
+import { type DataError, WDE } from "./DataError.ts"
+import { type BulkItemResult, MAX_BULK_ITEMS } from "./wire.ts"
+
+export type BulkKind = "insert" | "update" | "save" | "remove" | "patch"
+
+export interface BulkItemError {
+  /** The item's position in the input. */
+  readonly index: number
+  readonly code: string
+  readonly message: string
+  readonly id?: string | undefined
+  readonly item?: unknown
+}
+
+export interface BulkReport {
+  readonly inserted: number
+  readonly updated: number
+  readonly removed: number
+  /** Items the platform left alone by rule: existing ids on insert, missing ids on update/remove/patch. */
+  readonly skipped: number
+  readonly errors: ReadonlyArray<BulkItemError>
+  readonly insertedItemIds: ReadonlyArray<string>
+  readonly updatedItemIds: ReadonlyArray<string>
+  readonly removedItemIds: ReadonlyArray<string>
+}
+
+export const emptyReport: BulkReport = {
+  inserted: 0,
+  updated: 0,
+  removed: 0,
+  skipped: 0,
+  errors: [],
+  insertedItemIds: [],
+  updatedItemIds: [],
+  removedItemIds: []
+}
+
+export interface BulkOptions {
+  /** Chunks in flight at once (default 4). */
+  readonly concurrency?: number
+  /** Items per request, at most 1000 (default 1000). */
+  readonly chunkSize?: number
+  /** Insert: report existing ids as errors instead of skipping them. */
+  readonly overrideExisting?: boolean
+  readonly suppressHooks?: boolean
+}
+
+/** One input item: its position, the id it travels with, and its payload. */
+export interface Indexed<T> {
+  readonly index: number
+  readonly id: string | undefined
+  /** The id was made by sitefx for this write (nobody else can hold it). */
+  readonly generatedId: boolean
+  readonly value: T
+}
+
+/** Sends one chunk; answers the platform's per-item results. */
+export type SendChunk<T> = (chunk: ReadonlyArray<Indexed<T>>) => Effect.Effect<ReadonlyArray<BulkItemResult>, DataError | PlatformError>
+
+const chunkFailure = (error: DataError | PlatformError): { code: string; message: string } =>
+  error._tag === "DataError" ? { code: error.code, message: error.message } : { code: error.code ?? "TRANSPORT_ERROR", message: error.message }
+
+const transient = (error: DataError | PlatformError): boolean => error._tag === "PlatformError" && isTransient(error)
+
+/** Adds one chunk's outcome to the report. `retried`: an earlier attempt of this chunk may have landed. */
+const account = <T>(
+  kind: BulkKind,
+  chunk: ReadonlyArray<Indexed<T>>,
+  results: ReadonlyArray<BulkItemResult>,
+  retried: boolean,
+  options: BulkOptions
+) => {
+  const delta = { inserted: [] as Array<string>, updated: [] as Array<string>, removed: [] as Array<string>, skipped: 0, errors: [] as Array<BulkItemError> }
+  const byIndex = new Map(results.map((r) => [r.itemMetadata.originalIndex, r]))
+  chunk.forEach((entry, i) => {
+    const result = byIndex.get(i)
+    if (result === undefined) {
+      delta.errors.push({ index: entry.index, code: WDE.serverInvalidResponse, message: "The platform sent no result for this item", id: entry.id, item: entry.value })
+      return
+    }
+    const id = result.itemMetadata.id ?? entry.id ?? ""
+    if (result.itemMetadata.success) {
+      switch (kind) {
+        case "insert":
+          delta.inserted.push(id)
+          break
+        case "save":
+          if (result.action === "INSERT") delta.inserted.push(id)
+          else delta.updated.push(id)
+          break
+        case "remove":
+          delta.removed.push(id)
+          break
+        default:
+          delta.updated.push(id)
+      }
+      return
+    }
+    const code = result.itemMetadata.error?.code ?? "UNKNOWN_ERROR"
+    const message = result.itemMetadata.error?.description ?? "Unknown error"
+    // An id sitefx generated can only exist because an earlier attempt of this very chunk inserted it.
+    if (kind === "insert" && code === WDE.itemAlreadyExists && entry.generatedId && retried) {
+      delta.inserted.push(id)
+    } else if (kind === "remove" && code === WDE.itemNotFound && retried) {
+      delta.removed.push(id) // gone either way; an earlier attempt most likely removed it
+    } else if (
+      (kind === "insert" && code === WDE.itemAlreadyExists && options.overrideExisting !== true) ||
+      ((kind === "update" || kind === "remove" || kind === "patch") && code === WDE.itemNotFound)
+    ) {
+      delta.skipped += 1
+    } else {
+      delta.errors.push({ index: entry.index, code, message, id, item: entry.value })
+    }
+  })
+  return delta
+}
+
+const merge = (report: BulkReport, delta: ReturnType<typeof account>): BulkReport => ({
+  inserted: report.inserted + delta.inserted.length,
+  updated: report.updated + delta.updated.length,
+  removed: report.removed + delta.removed.length,
+  skipped: report.skipped + delta.skipped,
+  errors: delta.errors.length === 0 ? report.errors : [...report.errors, ...delta.errors],
+  insertedItemIds: delta.inserted.length === 0 ? report.insertedItemIds : [...report.insertedItemIds, ...delta.inserted],
+  updatedItemIds: delta.updated.length === 0 ? report.updatedItemIds : [...report.updatedItemIds, ...delta.updated],
+  removedItemIds: delta.removed.length === 0 ? report.removedItemIds : [...report.removedItemIds, ...delta.removed]
+})
+
+/** Runs a bulk write over any number of items and reports every item's fate. Write failures are in the report; only the input stream's own error fails it. */
+export const runBulk = <T, E = never>(
+  kind: BulkKind,
+  items: Stream.Stream<Indexed<T>, E>,
+  send: SendChunk<T>,
+  retry: RetryPolicy,
+  options: BulkOptions = {}
+): Effect.Effect<BulkReport, E> => {
+  const size = Math.max(1, Math.min(options.chunkSize ?? MAX_BULK_ITEMS, MAX_BULK_ITEMS))
+  const base = Duration.toMillis(Duration.fromInputUnsafe(retry.base))
+  const cap = Duration.toMillis(Duration.fromInputUnsafe(retry.cap))
+  const attempt = (chunk: ReadonlyArray<Indexed<T>>, n: number): Effect.Effect<ReturnType<typeof account>> =>
+    send(chunk).pipe(
+      Effect.map((results) => account(kind, chunk, results, n > 0, options)),
+      Effect.catch((error) => {
+        if (transient(error) && n < retry.times) {
+          const wait = Math.min(cap, base * 2 ** n)
+          return Effect.sleep(Duration.millis(wait / 2 + Math.random() * (wait / 2))).pipe(Effect.andThen(attempt(chunk, n + 1)))
+        }
+        // the whole chunk was refused: each of its items carries the reason
+        const { code, message } = chunkFailure(error)
+        return Effect.succeed({
+          inserted: [],
+          updated: [],
+          removed: [],
+          skipped: 0,
+          errors: chunk.map((e) => ({ index: e.index, code, message, id: e.id, item: e.value }))
+        })
+      })
+    )
+  return items.pipe(
+    Stream.grouped(size),
+    Stream.mapEffect((chunk) => attempt(chunk, 0), { concurrency: Math.max(1, options.concurrency ?? 4) }),
+    Stream.runFold(() => emptyReport, merge),
+    Effect.map((report) => ({ ...report, errors: [...report.errors].sort((a, b) => a.index - b.index) }))
+  )
+}
+

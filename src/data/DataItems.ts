@@ -1,0 +1,559 @@
+/**
+ * The data-collections client. Every call is an Effect failing with a DataError (WDE code) or, when
+ * the platform could not be reached at all, a PlatformError. Builders (query, aggregate, patch,
+ * search) are immutable values; paging is a Stream; bulk writes take any number of items.
+ *
+ * @example
+ * const data = yield* DataItems
+ * const post = yield* data.insert("Posts", { title: "Hello", likes: 0 })
+ * const top = yield* data.query("Posts").gt("likes", 10).descending("likes").limit(5).find
+ */
+import * as Context from "effect/Context"
+import type * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Schedule from "effect/Schedule"
+import * as Schema from "effect/Schema"
+import * as Stream from "effect/Stream"
+import { PlatformClient } from "../http/PlatformClient.ts"
+import { PlatformConfig } from "../http/PlatformConfig.ts"
+import type { PlatformError } from "../http/PlatformError.ts"
+import type { PlatformRequest } from "../http/PlatformRequest.ts"
+import { Aggregate } from "./Aggregate.ts"
+import { type BulkKind, type BulkOptions, type BulkReport, type Indexed, runBulk } from "./Bulk.ts"
+import { DataError, fromPlatformError, invalid, WDE } from "./DataError.ts"
+import { type Filter } from "./Filter.ts"
+import { Patch } from "./Patch.ts"
+import { Query, type QueryRunner } from "./Query.ts"
+import * as W from "./wire.ts"
+
+/** A stored item: its fields plus the system fields the platform maintains. */
+export interface Item {
+  readonly _id: string
+  readonly _createdDate?: Date
+  readonly _updatedDate?: Date
+  readonly _owner?: string
+  readonly [field: string]: unknown
+}
+
+/** An item to write: `_id` optional (assigned when missing). */
+export type ItemInput = { readonly _id?: string; readonly [field: string]: unknown }
+
+export type DataFailure = DataError | PlatformError
+
+export interface WriteOptions {
+  readonly suppressHooks?: boolean
+}
+export interface ReadOptions {
+  readonly consistentRead?: boolean
+  readonly language?: string
+}
+
+export interface ReferencedPage {
+  readonly items: ReadonlyArray<Item>
+  readonly totalCount: number | undefined
+  readonly hasNext: boolean
+}
+
+export interface SearchOptions {
+  readonly fuzzy?: boolean
+  readonly mode?: "OR" | "AND"
+}
+
+export type AsyncJobState = typeof W.AsyncJobStatusResponse.Type
+
+export interface DataItemsShape {
+  readonly query: (collection: string) => Query<Item>
+  readonly get: (collection: string, id: string, options?: ReadOptions) => Effect.Effect<Option.Option<Item>, DataFailure>
+  readonly insert: (collection: string, item: ItemInput, options?: WriteOptions) => Effect.Effect<Item, DataFailure>
+  readonly update: (collection: string, item: Item, options?: WriteOptions) => Effect.Effect<Item, DataFailure>
+  /** Inserts or replaces; `action` says which. */
+  readonly save: (
+    collection: string,
+    item: ItemInput,
+    options?: WriteOptions
+  ) => Effect.Effect<{ readonly item: Item; readonly action: "INSERTED" | "UPDATED" }, DataFailure>
+  /** The removed item, or none when it did not exist (WDE0073). */
+  readonly remove: (collection: string, id: string, options?: WriteOptions) => Effect.Effect<Option.Option<Item>, DataFailure>
+  readonly truncate: (collection: string) => Effect.Effect<void, DataFailure>
+  readonly patch: (collection: string, id: string, options?: WriteOptions) => Patch<Item>
+  readonly count: (collection: string, filter?: Filter, options?: ReadOptions) => Effect.Effect<number, DataFailure>
+  readonly aggregate: (collection: string) => Aggregate
+  readonly pipeline: (
+    collection: string,
+    stages: ReadonlyArray<W.PipelineStage>,
+    options?: ReadOptions & { readonly limit?: number; readonly skip?: number }
+  ) => Effect.Effect<{ readonly items: ReadonlyArray<W.ItemData>; readonly hasNext: boolean }, DataFailure>
+  /** Full-text search; the result is a query you can filter, sort, page and stream. */
+  readonly search: (collection: string, expression: string, options?: SearchOptions) => Query<Item>
+
+  readonly queryReferenced: (
+    collection: string,
+    itemId: string,
+    field: string,
+    options?: { readonly limit?: number; readonly skip?: number; readonly order?: "ASC" | "DESC"; readonly withTotalCount?: boolean }
+  ) => Effect.Effect<ReferencedPage, DataFailure>
+  readonly isReferenced: (collection: string, field: string, itemId: string, referencedId: string) => Effect.Effect<boolean, DataFailure>
+  readonly insertReference: (collection: string, field: string, itemId: string, referencedIds: ReadonlyArray<string>) => Effect.Effect<void, DataFailure>
+  readonly removeReference: (collection: string, field: string, itemId: string, referencedIds: ReadonlyArray<string>) => Effect.Effect<void, DataFailure>
+  readonly replaceReferences: (collection: string, field: string, itemId: string, referencedIds: ReadonlyArray<string>) => Effect.Effect<void, DataFailure>
+
+  /** Bulk writes: an array (one request, at most 1000) or a Stream of any length (chunked). */
+  readonly bulkInsert: <E = never>(collection: string, items: ReadonlyArray<ItemInput> | Stream.Stream<ItemInput, E>, options?: BulkOptions) => Effect.Effect<BulkReport, DataFailure | E>
+  readonly bulkUpdate: <E = never>(collection: string, items: ReadonlyArray<Item> | Stream.Stream<Item, E>, options?: BulkOptions) => Effect.Effect<BulkReport, DataFailure | E>
+  readonly bulkSave: <E = never>(collection: string, items: ReadonlyArray<ItemInput> | Stream.Stream<ItemInput, E>, options?: BulkOptions) => Effect.Effect<BulkReport, DataFailure | E>
+  readonly bulkRemove: <E = never>(collection: string, ids: ReadonlyArray<string> | Stream.Stream<string, E>, options?: BulkOptions) => Effect.Effect<BulkReport, DataFailure | E>
+  /** The same modifications on many items. */
+  readonly bulkPatch: (collection: string, ids: ReadonlyArray<string> | Stream.Stream<string>, options?: BulkOptions) => Patch<BulkReport>
+  readonly bulkInsertReferences: (collection: string, references: ReadonlyArray<W.DataItemReference>) => Effect.Effect<void, DataFailure>
+  readonly bulkRemoveReferences: (collection: string, references: ReadonlyArray<W.DataItemReference>) => Effect.Effect<void, DataFailure>
+
+  /** Patches every item the filter matches, as a platform job; returns the job id. */
+  readonly patchByFilter: (collection: string, filter: Filter) => Patch<string>
+  readonly removeByFilter: (collection: string, filter: Filter) => Effect.Effect<string, DataFailure>
+  readonly jobStatus: (jobId: string) => Effect.Effect<AsyncJobState, DataFailure>
+  /** Polls a job until it SUCCEEDED or FAILED. */
+  readonly awaitJob: (jobId: string, options?: { readonly every?: Duration.Input }) => Effect.Effect<AsyncJobState, DataFailure>
+
+  readonly collections: {
+    readonly get: (id: string) => Effect.Effect<Option.Option<W.DataCollection>, DataFailure>
+    readonly bySlug: (slug: string) => Effect.Effect<Option.Option<W.DataCollection>, DataFailure>
+    readonly query: (query?: { readonly filter?: Filter; readonly limit?: number; readonly skip?: number }) => Effect.Effect<ReadonlyArray<W.DataCollection>, DataFailure>
+  }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date)
+
+const checkCollection = (collection: unknown): DataError | undefined =>
+  typeof collection === "string" ? undefined : invalid(WDE.collectionNameNotString, "Collection name must be a string.", "collection")
+
+const checkId = (id: unknown): DataError | undefined =>
+  typeof id === "string" ? undefined : invalid(WDE.itemIdNotString, "ItemId must be a string.", "id")
+
+const checkOptions = (options: unknown, allowed: ReadonlyArray<string>): DataError | undefined =>
+  options === undefined || (isObject(options) && Object.entries(options).every(([k, v]) => allowed.includes(k) && (v === undefined || typeof v === "boolean" || (k === "language" && typeof v === "string"))))
+    ? undefined
+    : invalid(WDE.optionsNotBooleans, `Options must be an object with one or all of the following boolean properties: ${allowed.join(", ")}.`, "options")
+
+const first = (...checks: ReadonlyArray<DataError | undefined>): DataError | undefined => checks.find((c) => c !== undefined)
+
+/** The stored fields of a wire item, with `_id` filled from the item id. */
+export const itemOf = (item: W.DataItem | undefined): Item => {
+  const data = item?.data ?? {}
+  return { ...data, _id: typeof data["_id"] === "string" ? data["_id"] : item?.id ?? "" } as Item
+}
+
+const wireItem = (item: ItemInput): W.DataItem =>
+  typeof item._id === "string" ? { id: item._id, data: item } : { data: item }
+
+const newId = (): string => crypto.randomUUID()
+
+export class DataItems extends Context.Service<DataItems, DataItemsShape>()("sitefx/DataItems") {
+  static readonly layer: Layer.Layer<DataItems, never, PlatformClient | PlatformConfig> = Layer.effect(DataItems, Effect.gen(function*() {
+    const client = yield* PlatformClient
+    const config = yield* PlatformConfig
+    return DataItems.of(make(client, config))
+  }))
+
+  /**
+   * A typed view of a collection: reads decode to the schema's type, writes encode from it. Invalid
+   * stored items fail with DataError code `ITEM_DECODE_ERROR`.
+   */
+  static readonly collection = <S extends Schema.Codec<any, any>>(name: string, schema: S) => typedCollection(name, schema)
+}
+
+const make = (client: PlatformClient["Service"], config: PlatformConfig["Service"]): DataItemsShape => {
+  const call = <S extends Schema.Top>(collection: string | undefined, req: PlatformRequest, schema: S) =>
+    client.json({ ...req, dates: true }, schema).pipe(
+      Effect.mapError((e): DataFailure => (e.reason._tag === "TransportError" ? e : fromPlatformError(e, collection)))
+    ) as Effect.Effect<S["Type"], DataFailure>
+  const post = <S extends Schema.Top>(collection: string | undefined, path: string, payload: Record<string, unknown>, schema: S, idempotent = false) =>
+    call(collection, { method: "POST", path, payload, idempotent }, schema)
+  const guard = <A>(error: DataError | undefined, effect: () => Effect.Effect<A, DataFailure>) =>
+    error === undefined ? Effect.suspend(effect) : Effect.fail(error)
+  const guardE = <A, E>(error: DataError | undefined, effect: () => Effect.Effect<A, DataFailure | E>): Effect.Effect<A, DataFailure | E> =>
+    error === undefined ? Effect.suspend(effect) : Effect.fail(error)
+  const notFoundIsNone = <A>(effect: Effect.Effect<A, DataFailure>) =>
+    effect.pipe(
+      Effect.map(Option.some),
+      Effect.catchIf((e) => e._tag === "DataError" && e.code === WDE.itemNotFound, () => Effect.succeed(Option.none<A>()))
+    )
+  const Empty = Schema.Struct({})
+
+  const runner = (collection: string): QueryRunner<Item, never> => ({
+    collection,
+    fetch: (request) =>
+      call(collection, {
+        method: "GET",
+        path: W.DataPaths.query,
+        payload: request as unknown as Record<string, unknown>,
+        complex: { fallback: { path: W.DataPaths.query, limit: { kind: "url", max: W.DATA_QUERY_MAX_URL } } },
+        idempotent: true
+      }, W.QueryDataItemsResponse),
+    count: (request) => Effect.map(post(collection, W.DataPaths.count, request, W.CountDataItemsResponse, true), (r) => r.totalCount),
+    distinct: (request) => post(collection, W.DataPaths.distinct, request, W.QueryDistinctValuesResponse, true),
+    decode: (data) => Effect.succeed(data as Item)
+  })
+
+  const query = (collection: string): Query<Item> => {
+    const q = new Query(runner(collection))
+    const bad = checkCollection(collection)
+    return bad === undefined ? q : new Query(q.runner, q.state, [], bad)
+  }
+
+  const single = (path: string, collection: string, item: ItemInput, options: WriteOptions | undefined) =>
+    post(collection, path, { dataCollectionId: collection, dataItem: wireItem(item), ...options }, W.DataItemResponse).pipe(
+      Effect.map((r) => itemOf(r.dataItem))
+    )
+
+  const itemChecks = (collection: string, item: unknown, options: unknown) =>
+    first(
+      checkCollection(collection),
+      isObject(item) ? undefined : invalid(WDE.itemNotObject, `Failed to save [${String(item)}] into [${collection}].\nItems must be JavaScript objects.`, "item"),
+      isObject(item) && item["_id"] !== undefined && typeof item["_id"] !== "string" ? invalid(WDE.itemIdNotString, "ItemId must be a string.", "_id") : undefined,
+      checkOptions(options, ["suppressHooks"])
+    )
+
+  // ---- bulk -----------------------------------------------------------------------------------------
+  const bulkPaths: Record<Exclude<BulkKind, "patch">, string> = {
+    insert: W.DataPaths.bulkInsert,
+    update: W.DataPaths.bulkUpdate,
+    save: W.DataPaths.bulkSave,
+    remove: W.DataPaths.bulkRemove
+  }
+
+  const bulkItems = <E>(
+    kind: "insert" | "update" | "save",
+    collection: string,
+    items: ReadonlyArray<ItemInput> | Stream.Stream<ItemInput, E>,
+    options: BulkOptions = {}
+  ): Effect.Effect<BulkReport, DataFailure | E> => {
+    const isArray = Array.isArray(items)
+    const arrayCheck = isArray
+      ? first(
+        items.length > W.MAX_BULK_ITEMS
+          ? invalid(WDE.tooManyBulkItems, `Failed to bulk save items into [${collection}].\nCannot insert more than 1000 items in one request`, "items")
+          : undefined,
+        items.every((i) => isObject(i) && (i["_id"] === undefined || typeof i["_id"] === "string"))
+          ? undefined
+          : invalid(WDE.bulkItemsNotObjects, `Failed to bulk save items into [${collection}].\nItems must be an array of JavaScript objects and itemIds must be strings if present.`, "items"),
+        kind === "update" && !items.every((i) => typeof i["_id"] === "string")
+          ? invalid(WDE.updateWithoutId, "Invalid update. Updated object must have a string _id property.", "_id")
+          : undefined
+      )
+      : undefined
+    return guardE<BulkReport, E>(first(checkCollection(collection), arrayCheck), () => {
+      const stream = (isArray ? Stream.fromIterable(items) : items as Stream.Stream<ItemInput, E>).pipe(
+        Stream.zipWithIndex,
+        Stream.map(([value, index]): Indexed<ItemInput> => {
+          // ids are given before the first attempt, so a retried chunk inserts nothing twice
+          const given = isObject(value) && typeof value["_id"] === "string" ? value["_id"] : undefined
+          const id = given ?? (kind === "update" ? undefined : newId())
+          return { index, id, generatedId: given === undefined && id !== undefined, value: id === undefined || given !== undefined ? value : { ...value, _id: id } }
+        })
+      )
+      return runBulk(kind, stream, (chunk) => {
+        const invalidItem = chunk.find((e) => !isObject(e.value) || (kind === "update" && e.id === undefined))
+        if (invalidItem !== undefined) {
+          // a malformed item in a stream fails alone, not its whole chunk
+          const good = chunk.filter((e) => isObject(e.value) && !(kind === "update" && e.id === undefined))
+          return sendItems(kind, collection, good, options).pipe(Effect.map((results) => remapPartial(chunk, good, results, kind)))
+        }
+        return sendItems(kind, collection, chunk, options)
+      }, config.retry, options)
+    })
+  }
+
+  const sendItems = (kind: "insert" | "update" | "save", collection: string, chunk: ReadonlyArray<Indexed<ItemInput>>, options: BulkOptions) =>
+    chunk.length === 0
+      ? Effect.succeed([] as ReadonlyArray<W.BulkItemResult>)
+      : post(collection, bulkPaths[kind], {
+        dataCollectionId: collection,
+        dataItems: chunk.map((e) => (e.id === undefined ? { data: e.value } : { id: e.id, data: e.value })),
+        returnEntity: false,
+        ...(options.suppressHooks === undefined ? {} : { suppressHooks: options.suppressHooks })
+      }, W.BulkResponse).pipe(Effect.map((r) => r.results))
+
+  const bulkIds = <E>(
+    kind: "remove" | "patch",
+    collection: string,
+    ids: ReadonlyArray<string> | Stream.Stream<string, E>,
+    options: BulkOptions,
+    send: (collection: string, chunk: ReadonlyArray<Indexed<string>>) => Effect.Effect<ReadonlyArray<W.BulkItemResult>, DataFailure>
+  ): Effect.Effect<BulkReport, DataFailure | E> => {
+    const isArray = Array.isArray(ids)
+    const arrayCheck = isArray
+      ? first(
+        ids.every((i) => typeof i === "string") ? undefined : invalid(WDE.idsNotStrings, "Item ids must be an array of strings", "ids"),
+        kind === "remove" && ids.length > W.MAX_BULK_ITEMS
+          ? invalid(WDE.tooManyIdsToRemove, `Failed to remove items from [${collection}].\nCannot remove more than 1000 items in one request`, "ids")
+          : undefined
+      )
+      : undefined
+    return guardE<BulkReport, E>(first(checkCollection(collection), arrayCheck), () => {
+      const stream = (isArray ? Stream.fromIterable(ids) : ids as Stream.Stream<string, E>).pipe(
+        Stream.zipWithIndex,
+        Stream.map(([value, index]): Indexed<string> => ({ index, id: value, generatedId: false, value }))
+      )
+      return runBulk(kind, stream, (chunk) => send(collection, chunk), config.retry, options)
+    })
+  }
+
+  const bulkRemove: DataItemsShape["bulkRemove"] = (collection, ids, options = {}) =>
+    bulkIds("remove", collection, ids, options, (c, chunk) =>
+      post(c, W.DataPaths.bulkRemove, {
+        dataCollectionId: c,
+        dataItemIds: chunk.map((e) => e.value),
+        ...(options.suppressHooks === undefined ? {} : { suppressHooks: options.suppressHooks })
+      }, W.BulkResponse).pipe(Effect.map((r) => r.results)))
+
+  const bulkPatch: DataItemsShape["bulkPatch"] = (collection, ids, options = {}) =>
+    new Patch((fieldModifications) =>
+      bulkIds("patch", collection, ids, options, (c, chunk) =>
+        post(c, W.DataPaths.bulkPatch, {
+          dataCollectionId: c,
+          patches: chunk.map((e) => ({ dataItemId: e.value, fieldModifications })),
+          returnEntity: false,
+          ...(options.suppressHooks === undefined ? {} : { suppressHooks: options.suppressHooks })
+        }, W.BulkResponse).pipe(Effect.map((r) => r.results)))
+    )
+
+  const references = (path: string, collection: string, field: string, itemId: string, referencedIds: ReadonlyArray<string>) =>
+    guard(first(checkCollection(collection), checkId(itemId), Array.isArray(referencedIds) && referencedIds.every((r) => typeof r === "string") ? undefined : invalid(WDE.idsNotStrings, "Item ids must be an array of strings", "referencedIds")), () =>
+      Effect.asVoid(post(collection, path, {
+        dataCollectionId: collection,
+        dataItemReferences: referencedIds.map((referencedItemId) => ({ referringItemFieldName: field, referringItemId: itemId, referencedItemId }))
+      }, W.BulkReferencesResponse)))
+
+  const jobStatus = (jobId: string) =>
+    call(undefined, { method: "GET", path: W.DataPaths.asyncJobStatus(jobId), payload: { jobId } }, W.AsyncJobStatusResponse)
+
+  const collectionsApi: DataItemsShape["collections"] = {
+    get: (id) => notFoundIsNone(call(id, { method: "GET", path: W.DataPaths.collection(id), payload: { dataCollectionId: id } }, W.CollectionResponse).pipe(Effect.map((r) => r.collection))),
+    bySlug: (slug) => notFoundIsNone(call(slug, { method: "GET", path: W.DataPaths.collectionBySlug(slug), payload: { slug } }, W.CollectionResponse).pipe(Effect.map((r) => r.collection))),
+    query: (q = {}) =>
+      guard(q.filter?.error, () =>
+        call(undefined, {
+          method: "GET",
+          path: W.DataPaths.collectionsQuery,
+          payload: { query: { ...(q.filter === undefined ? {} : { filter: q.filter.tree }), paging: { limit: q.limit ?? W.DEFAULT_PAGE_SIZE, offset: q.skip ?? 0 } } },
+          complex: {}
+        }, W.CollectionsListResponse).pipe(Effect.map((r) => r.collections)))
+  }
+
+  return {
+    query,
+    get: (collection, id, options) =>
+      guard(first(checkCollection(collection), checkId(id), checkOptions(options, ["consistentRead", "language"])), () =>
+        notFoundIsNone(call(collection, {
+          method: "GET",
+          path: W.DataPaths.item(id),
+          payload: { dataCollectionId: collection, dataItemId: id, ...options }
+        }, W.DataItemResponse).pipe(Effect.map((r) => itemOf(r.dataItem))))),
+    insert: (collection, item, options) =>
+      guard(itemChecks(collection, item, options), () => single(W.DataPaths.insert, collection, item, options)),
+    update: (collection, item, options) =>
+      guard(
+        first(
+          itemChecks(collection, item, options),
+          isObject(item) && typeof item._id === "string" ? undefined : invalid(WDE.updateWithoutId, "Invalid update. Updated object must have a string _id property.", "_id")
+        ),
+        () => single(W.DataPaths.update, collection, item, options)
+      ),
+    save: (collection, item, options) =>
+      guard(itemChecks(collection, item, options), () =>
+        post(collection, W.DataPaths.save, { dataCollectionId: collection, dataItem: wireItem(item), ...options }, W.SaveDataItemResponse).pipe(
+          Effect.map((r) => ({ item: itemOf(r.dataItem), action: r.action === "INSERTED" ? "INSERTED" as const : "UPDATED" as const }))
+        )),
+    remove: (collection, id, options) =>
+      guard(first(checkCollection(collection), checkId(id), checkOptions(options, ["suppressHooks"])), () =>
+        notFoundIsNone(post(collection, W.DataPaths.remove, { dataCollectionId: collection, dataItemId: id, ...options }, W.DataItemResponse).pipe(
+          Effect.map((r) => itemOf(r.dataItem))
+        ))),
+    truncate: (collection) =>
+      guard(checkCollection(collection), () => Effect.asVoid(post(collection, W.DataPaths.truncate, { dataCollectionId: collection }, Empty))),
+    patch: (collection, id, options) =>
+      new Patch(
+        (fieldModifications) =>
+          guard(first(checkCollection(collection), checkId(id)), () =>
+            post(collection, W.DataPaths.patch, { dataCollectionId: collection, patch: { dataItemId: id, fieldModifications }, ...options }, W.DataItemResponse).pipe(
+              Effect.map((r) => itemOf(r.dataItem))
+            )),
+        [],
+        first(checkCollection(collection), checkId(id))
+      ),
+    count: (collection, filter, options) =>
+      guard(first(checkCollection(collection), filter?.error, checkOptions(options, ["consistentRead", "language"])), () =>
+        Effect.map(
+          post(collection, W.DataPaths.count, { dataCollectionId: collection, ...(filter === undefined ? {} : { filter: filter.tree }), ...options }, W.CountDataItemsResponse, true),
+          (r) => r.totalCount
+        )),
+    aggregate: (collection) =>
+      new Aggregate(collection, (request) =>
+        guard(checkCollection(collection), () => post(collection, W.DataPaths.aggregate, request, W.AggregateDataItemsResponse, true))),
+    pipeline: (collection, stages, options = {}) => {
+      const { limit, skip, ...read } = options
+      return guard(checkCollection(collection), () =>
+        post(collection, W.DataPaths.aggregatePipeline, {
+          dataCollectionId: collection,
+          pipeline: { stages, ...(limit === undefined && skip === undefined ? {} : { paging: { ...(limit === undefined ? {} : { limit }), offset: skip ?? 0 } }) },
+          ...read
+        }, W.AggregateDataItemsResponse, true).pipe(Effect.map((r) => ({ items: r.results, hasNext: r.pagingMetadata?.hasNext === true }))))
+    },
+    search: (collection, expression, options = {}) => {
+      const base = runner(collection)
+      const q = new Query<Item>({
+        ...base,
+        fetch: (request) => {
+          const { query: body, dataCollectionId, includeReferences, language } = request
+          return post(collection, W.DataPaths.search, {
+            dataCollectionId,
+            search: {
+              ...body,
+              ...(body?.cursorPaging === undefined ? { search: { expression, ...options } } : {})
+            },
+            ...(includeReferences === undefined || includeReferences.length === 0 ? {} : { includeReferences }),
+            ...(language === undefined ? {} : { language })
+          }, W.SearchDataItemsResponse, true)
+        }
+      })
+      const bad = first(checkCollection(collection), typeof expression === "string" ? undefined : invalid(WDE.notString, "Search expression must be a string.", "expression"))
+      return bad === undefined ? q : new Query(q.runner, q.state, [], bad)
+    },
+    queryReferenced: (collection, itemId, field, options = {}) =>
+      guard(first(checkCollection(collection), checkId(itemId)), () =>
+        post(collection, W.DataPaths.queryReferenced, {
+          dataCollectionId: collection,
+          referringItemId: itemId,
+          referringItemFieldName: field,
+          paging: { limit: options.limit ?? W.DEFAULT_PAGE_SIZE, offset: options.skip ?? 0 },
+          ...(options.order === undefined ? {} : { order: options.order }),
+          ...(options.withTotalCount === undefined ? {} : { returnTotalCount: options.withTotalCount })
+        }, W.QueryReferencedResponse, true).pipe(Effect.map((r) => ({
+          items: r.results.flatMap((x) => (x.dataItem === undefined ? [] : [itemOf(x.dataItem)])),
+          totalCount: r.pagingMetadata?.total ?? undefined,
+          hasNext: r.pagingMetadata?.hasNext === true
+        })))),
+    isReferenced: (collection, field, itemId, referencedId) =>
+      guard(first(checkCollection(collection), checkId(itemId), checkId(referencedId)), () =>
+        post(collection, W.DataPaths.isReferenced, {
+          dataCollectionId: collection,
+          referringItemFieldName: field,
+          referringItemId: itemId,
+          referencedItemId: referencedId
+        }, W.IsReferencedResponse, true).pipe(Effect.map((r) => r.isReferenced))),
+    insertReference: (collection, field, itemId, ids) => references(W.DataPaths.bulkInsertReferences, collection, field, itemId, ids),
+    removeReference: (collection, field, itemId, ids) => references(W.DataPaths.bulkRemoveReferences, collection, field, itemId, ids),
+    replaceReferences: (collection, field, itemId, ids) =>
+      guard(first(checkCollection(collection), checkId(itemId)), () =>
+        Effect.asVoid(post(collection, W.DataPaths.replaceReferences, {
+          dataCollectionId: collection,
+          referringItemFieldName: field,
+          referringItemId: itemId,
+          newReferencedItemIds: [...ids]
+        }, W.ReplaceReferencesResponse))),
+    bulkInsert: (collection, items, options) => bulkItems("insert", collection, items, options),
+    bulkUpdate: (collection, items, options) => bulkItems("update", collection, items, options),
+    bulkSave: (collection, items, options) => bulkItems("save", collection, items, options),
+    bulkRemove,
+    bulkPatch,
+    bulkInsertReferences: (collection, refs) =>
+      guard(checkCollection(collection), () => Effect.asVoid(post(collection, W.DataPaths.bulkInsertReferences, { dataCollectionId: collection, dataItemReferences: refs }, W.BulkReferencesResponse))),
+    bulkRemoveReferences: (collection, refs) =>
+      guard(checkCollection(collection), () => Effect.asVoid(post(collection, W.DataPaths.bulkRemoveReferences, { dataCollectionId: collection, dataItemReferences: refs }, W.BulkReferencesResponse))),
+    patchByFilter: (collection, filter) =>
+      new Patch(
+        (fieldModifications) =>
+          post(collection, W.DataPaths.asyncPatchByFilter, { dataCollectionId: collection, filter: filter.tree, fieldModifications }, W.AsyncJobResponse).pipe(
+            Effect.map((r) => r.jobId)
+          ),
+        [],
+        first(checkCollection(collection), filter.error)
+      ),
+    removeByFilter: (collection, filter) =>
+      guard(first(checkCollection(collection), filter.error), () =>
+        post(collection, W.DataPaths.asyncRemoveByFilter, { dataCollectionId: collection, filter: filter.tree }, W.AsyncJobResponse).pipe(Effect.map((r) => r.jobId))),
+    jobStatus,
+    awaitJob: (jobId, options = {}) =>
+      jobStatus(jobId).pipe(
+        Effect.repeat({ until: (s) => s.status === "SUCCEEDED" || s.status === "FAILED", schedule: pollEvery(options.every ?? "100 millis") })
+      ),
+    collections: collectionsApi
+  }
+}
+
+const pollEvery = (every: Duration.Input) => Schedule.spaced(every)
+
+/** Fills in per-item results for a chunk of which only `sent` went to the platform. */
+const remapPartial = (
+  chunk: ReadonlyArray<Indexed<ItemInput>>,
+  sent: ReadonlyArray<Indexed<ItemInput>>,
+  results: ReadonlyArray<W.BulkItemResult>,
+  kind: BulkKind
+): ReadonlyArray<W.BulkItemResult> => {
+  const bySent = new Map(results.map((r) => [r.itemMetadata.originalIndex, r]))
+  return chunk.map((entry, i) => {
+    const at = sent.indexOf(entry)
+    const result = at < 0 ? undefined : bySent.get(at)
+    if (result !== undefined) return { ...result, itemMetadata: { ...result.itemMetadata, originalIndex: i } }
+    const error = kind === "update" && isObject(entry.value)
+      ? { code: WDE.updateWithoutId, description: "Invalid update. Updated object must have a string _id property." }
+      : { code: WDE.bulkItemsNotObjects, description: "Items must be JavaScript objects and itemIds must be strings if present." }
+    return { itemMetadata: { originalIndex: i, success: false, error } }
+  })
+}
+
+// ---- typed collections ------------------------------------------------------------------------------
+
+const decodeError = (collection: string, data: W.ItemData, error: Schema.SchemaError) =>
+  new DataError({
+    code: "ITEM_DECODE_ERROR",
+    message: `An item of [${collection}] does not match its schema: ${error.message}`,
+    collection,
+    ...(typeof data["_id"] === "string" ? { field: data["_id"] } : {})
+  })
+
+const typedCollection = <S extends Schema.Codec<any, any>>(name: string, schema: S) => {
+  type A = S["Type"]
+  const decode = (data: W.ItemData): Effect.Effect<A, DataError> =>
+    (Schema.decodeUnknownEffect(schema)(data) as Effect.Effect<A, Schema.SchemaError>).pipe(Effect.mapError((e) => decodeError(name, data, e)))
+  const encode = (value: A): Effect.Effect<ItemInput, DataError> =>
+    (Schema.encodeEffect(schema)(value) as Effect.Effect<ItemInput, Schema.SchemaError>).pipe(
+      Effect.mapError((e) => new DataError({ code: "ITEM_ENCODE_ERROR", message: `A value for [${name}] does not match its schema: ${e.message}`, collection: name }))
+    )
+  const withData = <B, E>(f: (data: DataItemsShape) => Effect.Effect<B, E>) => DataItems.use(f)
+  const decodeItem = (item: Item) => decode(item as W.ItemData)
+  return {
+    name,
+    schema,
+    /** A query whose items decode to the schema's type. */
+    get query(): Query<A, DataItems> {
+      return new Query<A, DataItems>({
+        collection: name,
+        fetch: (request) => withData((d) => d.query(name).runner.fetch(request)),
+        count: (request) => withData((d) => d.query(name).runner.count(request)),
+        distinct: (request) => withData((d) => d.query(name).runner.distinct(request)),
+        decode
+      })
+    },
+    get: (id: string, options?: ReadOptions) =>
+      withData((d) => d.get(name, id, options)).pipe(
+        Effect.flatMap(Option.match({ onNone: () => Effect.succeed(Option.none<A>()), onSome: (item) => Effect.map(decodeItem(item), Option.some) }))
+      ),
+    insert: (value: A, options?: WriteOptions) =>
+      encode(value).pipe(Effect.flatMap((item) => withData((d) => d.insert(name, item, options))), Effect.flatMap(decodeItem)),
+    update: (value: A, options?: WriteOptions) =>
+      encode(value).pipe(Effect.flatMap((item) => withData((d) => d.update(name, item as Item, options))), Effect.flatMap(decodeItem)),
+    save: (value: A, options?: WriteOptions) =>
+      encode(value).pipe(Effect.flatMap((item) => withData((d) => d.save(name, item, options))), Effect.flatMap((r) => decodeItem(r.item))),
+    remove: (id: string, options?: WriteOptions) => withData((d) => d.remove(name, id, options)),
+    bulkInsert: (values: ReadonlyArray<A> | Stream.Stream<A>, options?: BulkOptions) =>
+      Effect.gen(function*() {
+        const items = Array.isArray(values)
+          ? yield* Effect.forEach(values, encode)
+          : (values as Stream.Stream<A>).pipe(Stream.mapEffect(encode))
+        return yield* withData((d) => d.bulkInsert(name, items as ReadonlyArray<ItemInput> | Stream.Stream<ItemInput, DataError>, options))
+      })
+  }
+}

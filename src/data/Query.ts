@@ -1,0 +1,300 @@
+/**
+ * Immutable queries over a collection. A query is a value: `find` runs it and gives a Page, `pages`
+ * and `stream` walk every page (cursor paging when the platform hands out cursors, offset paging
+ * otherwise), fetching the next page while the consumer works on the current one.
+ *
+ * @example
+ * const page = yield* data.query("Posts").gt("likes", 10).ascending("title").limit(20).find
+ * const titles = yield* data.query("Posts").stream.pipe(Stream.map((p) => p.title), Stream.runCollect)
+ */
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Stream from "effect/Stream"
+import type { PlatformError } from "../http/PlatformError.ts"
+import { type DataError, invalid, WDE } from "./DataError.ts"
+import { type Filter, FilterMethods } from "./Filter.ts"
+import {
+  DEFAULT_PAGE_SIZE,
+  type CountDataItemsRequest,
+  type ItemData,
+  type PagingMetadata,
+  type QueryDataItemsRequest,
+  type QueryDataItemsResponse,
+  type QueryDistinctValuesRequest,
+  type QueryDistinctValuesResponse,
+  type Sorting
+} from "./wire.ts"
+
+/** What the platform's query answered, before the items are decoded. */
+export interface RawPage {
+  readonly items: ReadonlyArray<ItemData>
+  readonly paging: PagingMetadata
+}
+
+/** How a query reaches the platform and turns stored items into values. */
+export interface QueryRunner<A, R> {
+  readonly collection: string
+  readonly fetch: (request: QueryDataItemsRequest) => Effect.Effect<QueryDataItemsResponse, DataError | PlatformError, R>
+  readonly count: (request: CountDataItemsRequest) => Effect.Effect<number, DataError | PlatformError, R>
+  readonly distinct: (request: QueryDistinctValuesRequest) => Effect.Effect<QueryDistinctValuesResponse, DataError | PlatformError, R>
+  readonly decode: (data: ItemData) => Effect.Effect<A, DataError>
+}
+
+export interface QueryOptions {
+  readonly consistentRead?: boolean
+  readonly language?: string
+  readonly returnTotalCount?: boolean
+  readonly suppressHooks?: boolean
+}
+
+/** One page of results, with the way to the neighbouring pages. */
+export interface Page<A, R = never> {
+  readonly items: ReadonlyArray<A>
+  /** Only when the query asked for it (`withTotalCount`) or the platform sent it. */
+  readonly totalCount: number | undefined
+  readonly pageSize: number
+  readonly currentPage: number
+  readonly totalPages: number | undefined
+  readonly hasNext: boolean
+  readonly hasPrev: boolean
+  readonly cursors: { readonly next: string | undefined; readonly prev: string | undefined }
+  /** The next page; WDE0165 when there is none. */
+  readonly next: Effect.Effect<Page<A, R>, DataError | PlatformError, R>
+  /** The previous page; WDE0159 when there is none. */
+  readonly prev: Effect.Effect<Page<A, R>, DataError | PlatformError, R>
+}
+
+interface State {
+  readonly sort: ReadonlyArray<Sorting>
+  readonly fields: ReadonlyArray<string>
+  readonly limit: number | undefined
+  readonly skip: number | undefined
+  readonly cursor: string | undefined
+  readonly includes: ReadonlyArray<{ readonly field: string; readonly limit?: number }>
+  readonly options: QueryOptions
+}
+
+const initial: State = { sort: [], fields: [], limit: undefined, skip: undefined, cursor: undefined, includes: [], options: {} }
+
+const MAX_LIMIT = 1000
+
+const checkLimit = (op: string, n: unknown, positive: boolean): DataError | undefined => {
+  if (typeof n !== "number" || Number.isNaN(n)) {
+    return invalid(WDE.notANumber, `Invalid ${op} parameter [${typeof n}]. ${op} parameter must be a ${positive ? "positive" : "non-negative"} number.`, op)
+  }
+  if (positive && n <= 0) return invalid(WDE.notPositive, `Invalid ${op} parameter [${n}]. ${op} parameter must be a positive number.`, op)
+  if (!positive && n < 0) return invalid(WDE.negative, `Invalid ${op} parameter [${n}]. ${op} parameter must be a non-negative number.`, op)
+  if (!Number.isInteger(n)) return invalid(WDE.notInteger, `Invalid ${op} parameter [${n}]. ${op} parameter must be an integer.`, op)
+  if (!Number.isSafeInteger(n) || (positive && n > MAX_LIMIT)) {
+    return invalid(WDE.tooLarge, `Invalid ${op} parameter [${n}]. ${op} parameter cannot exceed ${positive ? MAX_LIMIT : Number.MAX_SAFE_INTEGER}.`, op)
+  }
+  return undefined
+}
+
+const nonEmpty = (op: string, value: unknown): DataError | undefined =>
+  typeof value === "string" && value !== ""
+    ? undefined
+    : invalid(WDE.emptyString, `Invalid ${op} parameter. ${op} parameter must be non-empty string.`, op)
+
+export class Query<A, R = never> extends FilterMethods<Query<A, R>> {
+  readonly runner: QueryRunner<A, R>
+  readonly state: State
+
+  constructor(runner: QueryRunner<A, R>, state: State = initial, conditions: ReadonlyArray<Record<string, unknown>> = [], error?: DataError) {
+    super(conditions, error)
+    this.runner = runner
+    this.state = state
+  }
+
+  protected withConditions(conditions: ReadonlyArray<Record<string, unknown>>, error: DataError | undefined): Query<A, R> {
+    return new Query(this.runner, this.state, conditions, error)
+  }
+
+  private with(patch: Partial<State>, error?: DataError): Query<A, R> {
+    return new Query(this.runner, { ...this.state, ...patch }, this.conditions, this.error ?? error)
+  }
+
+  /** Adds a whole filter (ANDed with the conditions so far). */
+  where(filter: Filter): Query<A, R> {
+    return this.and(filter)
+  }
+
+  private sortBy(op: string, order: "ASC" | "DESC", fields: ReadonlyArray<string>): Query<A, R> {
+    if (fields.length === 0 || !fields.every((f) => typeof f === "string")) {
+      return this.with({}, invalid(WDE.badSort, `Invalid ${op} parameters. Valid ${op} values are String, Array of String or varargs String.`, op))
+    }
+    return this.with({ sort: [...this.state.sort, ...fields.map((fieldName) => ({ fieldName, order }))] })
+  }
+  ascending(...fields: ReadonlyArray<string>): Query<A, R> {
+    return this.sortBy(".ascending", "ASC", fields)
+  }
+  descending(...fields: ReadonlyArray<string>): Query<A, R> {
+    return this.sortBy(".descending", "DESC", fields)
+  }
+  /** Page size (1–1000). */
+  limit(n: number): Query<A, R> {
+    const bad = checkLimit(".limit", n, true)
+    return bad === undefined ? this.with({ limit: n }) : this.with({}, bad)
+  }
+  /** Items to skip (offset paging only). */
+  skip(n: number): Query<A, R> {
+    const bad = checkLimit(".skip", n, false)
+    if (bad !== undefined) return this.with({}, bad)
+    if (this.state.cursor !== undefined) return this.with({}, invalid(WDE.skipWithCursor, "Skip is not supported in cursor paging.", ".skip"))
+    return this.with({ skip: n })
+  }
+  /** Continues from a cursor a previous page handed out. */
+  cursor(cursor: string): Query<A, R> {
+    const bad = nonEmpty(".cursor", cursor)
+    if (bad !== undefined) return this.with({}, bad)
+    if (this.state.skip !== undefined && this.state.skip > 0) {
+      return this.with({}, invalid(WDE.skipWithCursor, "Skip is not supported in cursor paging.", ".cursor"))
+    }
+    return this.with({ cursor })
+  }
+  /** Only these fields (plus `_id`) come back. */
+  fields(...names: ReadonlyArray<string>): Query<A, R> {
+    if (!names.every((n) => typeof n === "string" && n !== "")) return this.with({}, nonEmpty(".fields", ""))
+    return this.with({ fields: [...this.state.fields, ...names] })
+  }
+  /** Resolves a reference field to the referenced items (at most `limit` per multi-reference). */
+  include(field: string, limit?: number): Query<A, R> {
+    const bad = nonEmpty(".include", field) ?? (limit === undefined ? undefined : checkLimit(".include", limit, true))
+    if (bad !== undefined) return this.with({}, bad)
+    return this.with({ includes: [...this.state.includes, limit === undefined ? { field } : { field, limit }] })
+  }
+  consistentRead(value = true): Query<A, R> {
+    return this.with({ options: { ...this.state.options, consistentRead: value } })
+  }
+  language(language: string): Query<A, R> {
+    const bad = nonEmpty(".language", language)
+    return bad === undefined ? this.with({ options: { ...this.state.options, language } }) : this.with({}, bad)
+  }
+  /** Ask for `totalCount` (costs the platform a count). */
+  withTotalCount(value = true): Query<A, R> {
+    return this.with({ options: { ...this.state.options, returnTotalCount: value } })
+  }
+
+  /** The request of the first page (what `find` sends). */
+  get request(): QueryDataItemsRequest {
+    const s = this.state
+    const { returnTotalCount, ...read } = s.options
+    const paging = s.cursor !== undefined
+      ? { cursorPaging: { limit: s.limit ?? DEFAULT_PAGE_SIZE, cursor: s.cursor } }
+      : s.limit !== undefined || (s.skip ?? 0) > 0
+      ? { paging: { ...(s.limit === undefined ? {} : { limit: s.limit }), offset: s.skip ?? 0 } }
+      : {}
+    return {
+      dataCollectionId: this.runner.collection,
+      query: s.cursor !== undefined
+        ? { fields: [...s.fields], ...paging }
+        : { fields: [...s.fields], ...paging, filter: this.tree, sort: [...s.sort] },
+      includeReferences: [...s.includes],
+      ...read,
+      ...(returnTotalCount === undefined ? {} : { returnTotalCount })
+    }
+  }
+
+  /** Runs the query: the first page. */
+  get find(): Effect.Effect<Page<A, R>, DataError | PlatformError, R> {
+    return Effect.suspend(() => {
+      if (this.error !== undefined) return Effect.fail(this.error)
+      const s = this.state
+      return this.fetchPage(this.request, { skip: s.skip ?? 0, pageSize: s.limit, currentPage: undefined, totalCount: undefined })
+    })
+  }
+
+  /** The number of items the filter matches. */
+  count(...args: ReadonlyArray<never>): Effect.Effect<number, DataError | PlatformError, R> {
+    if (args.length > 0) return Effect.fail(invalid(WDE.arityZero, "Invalid .count usage. .count does not take parameters.", ".count"))
+    if (this.error !== undefined) return Effect.fail(this.error)
+    const { returnTotalCount: _, suppressHooks: __, ...read } = this.state.options
+    return this.runner.count({ dataCollectionId: this.runner.collection, filter: this.tree, ...read })
+  }
+
+  /** The distinct values of a field among the matching items (one page; `limit` sets its size). */
+  distinct(field: string): Effect.Effect<{ readonly values: ReadonlyArray<unknown>; readonly hasNext: boolean }, DataError | PlatformError, R> {
+    const bad = nonEmpty(".distinct", field)
+    if (bad !== undefined) return Effect.fail(bad)
+    if (this.error !== undefined) return Effect.fail(this.error)
+    const s = this.state
+    const { returnTotalCount, suppressHooks: _, ...read } = s.options
+    const order = s.sort.find((o) => o.fieldName === field)?.order
+    return this.runner.distinct({
+      dataCollectionId: this.runner.collection,
+      fieldName: field,
+      filter: this.tree,
+      ...(order === undefined ? {} : { order }),
+      ...(s.limit !== undefined || (s.skip ?? 0) > 0 ? { paging: { ...(s.limit === undefined ? {} : { limit: s.limit }), offset: s.skip ?? 0 } } : {}),
+      ...(returnTotalCount === undefined ? {} : { returnTotalCount }),
+      ...read
+    }).pipe(Effect.map((r) => ({ values: r.distinctValues, hasNext: r.pagingMetadata?.hasNext === true })))
+  }
+
+  /** Every page, one after another; the next page is fetched while the current one is consumed. */
+  get pages(): Stream.Stream<Page<A, R>, DataError | PlatformError, R> {
+    // a stream wants throughput: unless the query set a page size, use the largest one
+    const first = this.state.limit === undefined ? this.limit(MAX_LIMIT) : this
+    return Stream.paginate(first.find, (step) =>
+      Effect.map(step, (page) => [[page], page.hasNext ? Option.some(page.next) : Option.none()] as const)
+    ).pipe(Stream.buffer({ capacity: 1 }))
+  }
+
+  /** Every matching item, in order, with backpressure. */
+  get stream(): Stream.Stream<A, DataError | PlatformError, R> {
+    return this.pages.pipe(Stream.flatMap((page) => Stream.fromIterable(page.items)))
+  }
+
+  private fetchPage(
+    request: QueryDataItemsRequest,
+    at: { skip: number; pageSize: number | undefined; currentPage: number | undefined; totalCount: number | undefined }
+  ): Effect.Effect<Page<A, R>, DataError | PlatformError, R> {
+    const runner = this.runner
+    const query = this
+    return Effect.gen(function*() {
+      const response = yield* runner.fetch(request)
+      const raw = response.dataItems.map((d) => ({ ...(d.data ?? {}), ...(d.id === undefined || d.data?.["_id"] !== undefined ? {} : { _id: d.id }) }))
+      const items = yield* Effect.forEach(raw, runner.decode)
+      return query.makePage(items, response.pagingMetadata ?? {}, at)
+    })
+  }
+
+  private makePage(
+    items: ReadonlyArray<A>,
+    paging: PagingMetadata,
+    at: { skip: number; pageSize: number | undefined; currentPage: number | undefined; totalCount: number | undefined }
+  ): Page<A, R> {
+    const totalCount = at.totalCount ?? Option.getOrUndefined(Option.fromNullishOr(paging.total))
+    const pageSize = at.pageSize ?? DEFAULT_PAGE_SIZE
+    const currentPage = at.currentPage ?? Math.ceil(at.skip / pageSize)
+    const nextCursor = Option.getOrUndefined(Option.fromNullishOr(paging.cursors?.next))
+    const prevCursor = Option.getOrUndefined(Option.fromNullishOr(paging.cursors?.prev))
+    const hasNext = paging.hasNext === true
+    const hasPrev = currentPage > 0 || prevCursor !== undefined
+    const collection = this.runner.collection
+    const goTo = (cursor: string | undefined, skip: number, page: number) => {
+      const { fields, includes, options } = this.state
+      const { returnTotalCount: _, ...read } = options
+      const request: QueryDataItemsRequest = cursor !== undefined
+        ? { dataCollectionId: collection, query: { fields: [...fields], cursorPaging: { limit: pageSize, cursor } }, includeReferences: [...includes], ...read }
+        : { ...this.request, query: { ...this.request.query, paging: { limit: pageSize, offset: skip } } }
+      return this.fetchPage(request, { skip, pageSize, currentPage: page, totalCount })
+    }
+    return {
+      items,
+      totalCount,
+      pageSize,
+      currentPage,
+      totalPages: totalCount === undefined ? undefined : totalCount === 0 ? 0 : Math.ceil(totalCount / pageSize),
+      hasNext,
+      hasPrev,
+      cursors: { next: nextCursor, prev: prevCursor },
+      next: hasNext
+        ? Effect.suspend(() => goTo(nextCursor, at.skip + pageSize, currentPage + 1))
+        : Effect.fail(invalid(WDE.noNextPage, `Invalid query on [${collection}].\nThere is no next page.`)),
+      prev: hasPrev
+        ? Effect.suspend(() => goTo(prevCursor, Math.max(at.skip - pageSize, 0), Math.max(currentPage - 1, 0)))
+        : Effect.fail(invalid(WDE.noPreviousPage, `Invalid query on [${collection}].\nThere is no prev page.`))
+    }
+  }
+}

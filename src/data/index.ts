@@ -1,0 +1,8 @@
+export { DataItems, type DataFailure, type DataItemsShape, type Item, type ItemInput, type ReadOptions, type WriteOptions, itemOf } from "./DataItems.ts"
+export { DataError, WDE, type WdeCode, type HookError, fromPlatformError } from "./DataError.ts"
+export { Filter, type Comparable } from "./Filter.ts"
+export { Query, type Page, type QueryRunner, type QueryOptions } from "./Query.ts"
+export { Aggregate, type AggregateResult } from "./Aggregate.ts"
+export { Patch } from "./Patch.ts"
+export { type BulkReport, type BulkItemError, type BulkOptions } from "./Bulk.ts"
+export * as DataWire from "./wire.ts"
