@@ -1,0 +1,419 @@
+import { assert, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Stream from "effect/Stream"
+import { DataError, WDE } from "../../src/data/DataError.ts"
+import { DataItems, type Item } from "../../src/data/DataItems.ts"
+import { Filter } from "../../src/data/Filter.ts"
+import { dev, LocalPlatform, stats } from "../support/platform.ts"
+import { asAdmin, asVisitor, freshCollection } from "./support.ts"
+
+const failure = <A, E>(effect: Effect.Effect<A, E>) => Effect.flip(effect)
+
+const posts = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    _id: `p${String(i).padStart(4, "0")}`,
+    title: `Post ${i}`,
+    likes: i % 10,
+    tags: i % 2 === 0 ? ["even"] : ["odd"],
+    published: new Date(Date.UTC(2026, 0, 1 + (i % 28)))
+  }))
+
+it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("data items over real HTTP", (it) => {
+  it.effect("insert, get, update, save, remove: dates round trip, missing items are none", () =>
+    Effect.gen(function*() {
+      const c = yield* freshCollection("Items")
+      yield* asAdmin(Effect.gen(function*() {
+        const d = yield* DataItems
+        const published = new Date("2026-05-01T10:00:00.000Z")
+        const inserted = yield* d.insert(c, { title: "Hello", likes: 1, published })
+        assert.isString(inserted._id)
+        assert.instanceOf(inserted["published"], Date)
+        assert.strictEqual((inserted["published"] as Date).toISOString(), published.toISOString())
+        assert.instanceOf(inserted._createdDate, Date)
+
+        const got = yield* d.get(c, inserted._id)
+        assert.isTrue(Option.isSome(got))
+        assert.strictEqual(Option.getOrThrow(got)["title"], "Hello")
+
+        const updated = yield* d.update(c, { ...Option.getOrThrow(got), title: "Hello again" })
+        assert.strictEqual(updated["title"], "Hello again")
+
+        const saved = yield* d.save(c, { _id: "fixed-id", title: "Saved" })
+        assert.strictEqual(saved.action, "INSERTED")
+        const resaved = yield* d.save(c, { _id: "fixed-id", title: "Saved twice" })
+        assert.strictEqual(resaved.action, "UPDATED")
+
+        const removed = yield* d.remove(c, inserted._id)
+        assert.strictEqual(Option.getOrThrow(removed)._id, inserted._id)
+        assert.isTrue(Option.isNone(yield* d.get(c, inserted._id)))
+        assert.isTrue(Option.isNone(yield* d.remove(c, inserted._id)))
+      }))
+    }))
+
+  it.effect("insert with an existing id fails WDE0074; update of a missing item WDE0073", () =>
+    Effect.gen(function*() {
+      const c = yield* freshCollection("Conflicts")
+      yield* asAdmin(Effect.gen(function*() {
+        const d = yield* DataItems
+        yield* d.insert(c, { _id: "a", n: 1 })
+        const exists = yield* failure(d.insert(c, { _id: "a", n: 2 }))
+        assert.instanceOf(exists, DataError)
+        assert.strictEqual((exists as DataError).code, WDE.itemAlreadyExists)
+        const missing = yield* failure(d.update(c, { _id: "nope", n: 1 }))
+        assert.strictEqual((missing as DataError).code, WDE.itemNotFound)
+      }))
+    }))
+
+  it.effect("client-side validation fails before any request", () =>
+    Effect.gen(function*() {
+      const c = yield* freshCollection("Validation")
+      yield* asAdmin(Effect.gen(function*() {
+        const d = yield* DataItems
+        const before = yield* stats
+        const errors = [
+          yield* failure(d.insert(42 as unknown as string, { a: 1 })),
+          yield* failure(d.get(c, 7 as unknown as string)),
+          yield* failure(d.insert(c, "not an object" as unknown as Item)),
+          yield* failure(d.update(c, { title: "no id" } as unknown as Item)),
+          yield* failure(d.insert(c, { a: 1 }, { suppressHooks: "yes" } as unknown as { suppressHooks: boolean })),
+          yield* failure(d.bulkInsert(c, Array.from({ length: 1001 }, (_, i) => ({ i })))),
+          yield* failure(d.bulkRemove(c, Array.from({ length: 1001 }, (_, i) => `id${i}`))),
+          yield* failure(d.query(c).limit(0).find),
+          yield* failure(d.query(c).skip(-1).find),
+          yield* failure(d.query(c).limit(2.5).find),
+          yield* failure(d.query(c).eq("a", 1).startsWith("title", 5 as unknown as string).find),
+          yield* failure(d.query(c).hasSome("tags", [{}] as unknown as Array<string>).find),
+          yield* failure(d.query(c).language("").find),
+          yield* failure(d.patch(c, "x").incrementField("n", "1" as unknown as number).run)
+        ]
+        const codes = errors.map((e) => (e as DataError).code)
+        assert.deepStrictEqual(codes, [
+          WDE.collectionNameNotString,
+          WDE.itemIdNotString,
+          WDE.itemNotObject,
+          WDE.updateWithoutId,
+          WDE.optionsNotBooleans,
+          WDE.tooManyBulkItems,
+          WDE.tooManyIdsToRemove,
+          WDE.notPositive,
+          WDE.negative,
+          WDE.notInteger,
+          WDE.notString,
+          WDE.setOperand,
+          WDE.emptyString,
+          WDE.notANumber
+        ])
+        const after = yield* stats
+        // only the two stats calls themselves reached the platform
+        assert.strictEqual(after.requests - before.requests, 1)
+      }))
+    }))
+
+  it.effect("query: filter, sort, paging with next/prev, totals, fields", () =>
+    Effect.gen(function*() {
+      const c = yield* freshCollection("Query")
+      yield* asAdmin(Effect.gen(function*() {
+        const d = yield* DataItems
+        const report = yield* d.bulkInsert(c, posts(60))
+        assert.strictEqual(report.inserted, 60)
+
+        const page = yield* d.query(c).gt("likes", 4).descending("likes").ascending("title").limit(10).withTotalCount().find
+        assert.strictEqual(page.totalCount, 30)
+        assert.strictEqual(page.items.length, 10)
+        assert.strictEqual(page.pageSize, 10)
+        assert.strictEqual(page.totalPages, 3)
+        assert.isTrue(page.hasNext)
+        assert.isFalse(page.hasPrev)
+        assert.isTrue(page.items.every((p) => (p["likes"] as number) > 4))
+        assert.deepStrictEqual(page.items.slice(0, 3).map((p) => p["likes"]), [9, 9, 9])
+
+        const second = yield* page.next
+        assert.strictEqual(second.currentPage, 1)
+        assert.isTrue(second.hasPrev)
+        const third = yield* second.next
+        assert.isFalse(third.hasNext)
+        const noMore = yield* failure(third.next)
+        assert.strictEqual((noMore as DataError).code, WDE.noNextPage)
+        const back = yield* second.prev
+        assert.deepStrictEqual(back.items.map((p) => p._id), page.items.map((p) => p._id))
+        const all = [...page.items, ...second.items, ...third.items].map((p) => p._id)
+        assert.strictEqual(new Set(all).size, 30)
+        const noPrev = yield* failure(page.prev)
+        assert.strictEqual((noPrev as DataError).code, WDE.noPreviousPage)
+
+        const projected = yield* d.query(c).fields("title").limit(1).find
+        assert.deepStrictEqual(Object.keys(projected.items[0]!).filter((k) => k !== "_id").sort(), ["title"])
+
+        const dated = yield* d.query(c).ge("published", new Date(Date.UTC(2026, 0, 28))).find
+        assert.isTrue(dated.items.length > 0)
+        assert.isTrue(dated.items.every((p) => (p["published"] as Date).getUTCDate() === 28))
+
+        assert.strictEqual(yield* d.query(c).hasSome("tags", ["odd"]).count(), 30)
+        assert.strictEqual(yield* d.count(c, Filter.eq("likes", 3)), 6)
+        const distinct = yield* d.query(c).ascending("likes").distinct("likes")
+        assert.deepStrictEqual(distinct.values, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9])
+      }))
+    }))
+
+  it.effect("query.stream and query.pages walk every item exactly once", () =>
+    Effect.gen(function*() {
+      const c = yield* freshCollection("Stream")
+      yield* asAdmin(Effect.gen(function*() {
+        const d = yield* DataItems
+        yield* d.bulkInsert(c, Stream.fromIterable(posts(2345)))
+        const ids = yield* d.query(c).ascending("title").stream.pipe(Stream.map((p) => p._id), Stream.runCollect)
+        assert.strictEqual(ids.length, 2345)
+        assert.strictEqual(new Set(ids).size, 2345)
+        const pages = yield* d.query(c).limit(500).pages.pipe(Stream.map((p) => p.items.length), Stream.runCollect)
+        assert.deepStrictEqual(pages, [500, 500, 500, 500, 345])
+        const filtered = yield* d.query(c).eq("likes", 7).stream.pipe(Stream.runCount)
+        assert.strictEqual(filtered, 234)
+      }))
+    }))
+
+  it.effect("patch: set, remove, increment, append, remove from array", () =>
+    Effect.gen(function*() {
+      const c = yield* freshCollection("Patch")
+      yield* asAdmin(Effect.gen(function*() {
+        const d = yield* DataItems
+        yield* d.insert(c, { _id: "x", title: "t", likes: 1, tags: ["a", "b"], old: true })
+        const patched = yield* d.patch(c, "x")
+          .setField("title", "new")
+          .removeField("old")
+          .incrementField("likes", 5)
+          .appendToArray("tags", "c")
+          .removeFromArray("tags", "a")
+          .run
+        assert.strictEqual(patched["title"], "new")
+        assert.isFalse("old" in patched)
+        assert.strictEqual(patched["likes"], 6)
+        assert.deepStrictEqual(patched["tags"], ["b", "c"])
+        const missing = yield* failure(d.patch(c, "nope").setField("a", 1).run)
+        assert.strictEqual((missing as DataError).code, WDE.itemNotFound)
+      }))
+    }))
+
+  it.effect("bulk writes report every item's fate, by original index", () =>
+    Effect.gen(function*() {
+      const c = yield* freshCollection("Bulk")
+      yield* asAdmin(Effect.gen(function*() {
+        const d = yield* DataItems
+        yield* d.insert(c, { _id: "taken", n: 0 })
+        const report = yield* d.bulkInsert(c, [{ _id: "a", n: 1 }, { _id: "taken", n: 2 }, { n: 3 }])
+        assert.strictEqual(report.inserted, 2)
+        assert.strictEqual(report.skipped, 1)
+        assert.deepStrictEqual(report.errors, [])
+        assert.strictEqual(report.insertedItemIds.length, 2)
+
+        const strict = yield* d.bulkInsert(c, [{ _id: "taken", n: 2 }, { _id: "b", n: 4 }], { overrideExisting: true })
+        assert.strictEqual(strict.inserted, 1)
+        assert.strictEqual(strict.errors.length, 1)
+        assert.strictEqual(strict.errors[0]!.index, 0)
+        assert.strictEqual(strict.errors[0]!.code, WDE.itemAlreadyExists)
+
+        const updated = yield* d.bulkUpdate(c, [{ _id: "a", n: 10 }, { _id: "ghost", n: 0 }])
+        assert.strictEqual(updated.updated, 1)
+        assert.strictEqual(updated.skipped, 1)
+
+        const saved = yield* d.bulkSave(c, [{ _id: "a", n: 11 }, { _id: "c", n: 12 }])
+        assert.strictEqual(saved.updated + saved.inserted, 2)
+        assert.deepStrictEqual(saved.insertedItemIds, ["c"])
+
+        const patched = yield* d.bulkPatch(c, ["a", "c", "ghost"]).incrementField("n", 1).run
+        assert.strictEqual(patched.updated, 2)
+        assert.strictEqual(patched.skipped, 1)
+
+        const removed = yield* d.bulkRemove(c, ["a", "ghost", "c"])
+        assert.strictEqual(removed.removed, 2)
+        assert.strictEqual(removed.skipped, 1)
+        assert.deepStrictEqual([...removed.removedItemIds].sort(), ["a", "c"])
+      }))
+    }))
+
+  it.effect("a stream of 5000 items imports in chunks with bounded concurrency, ids assigned client-side", () =>
+    Effect.gen(function*() {
+      const c = yield* freshCollection("Import")
+      yield* asAdmin(Effect.gen(function*() {
+        const d = yield* DataItems
+        const rows = Stream.range(0, 4999).pipe(Stream.map((i) => ({ i, name: `row ${i}` })))
+        const report = yield* d.bulkInsert(c, rows, { concurrency: 3 })
+        assert.strictEqual(report.inserted, 5000)
+        assert.strictEqual(report.errors.length, 0)
+        assert.strictEqual(new Set(report.insertedItemIds).size, 5000)
+        assert.strictEqual(yield* d.count(c), 5000)
+      }))
+    }))
+
+  it.effect("transient failures (503, 429) of a chunk are retried: nothing lost, nothing doubled", () =>
+    Effect.gen(function*() {
+      const c = yield* freshCollection("Retry")
+      yield* dev("/faults", { body: { path: "/wix-data/v2/bulk/items/insert", status: 503, count: 2 } })
+      yield* asAdmin(Effect.gen(function*() {
+        const d = yield* DataItems
+        const report = yield* d.bulkInsert(c, Stream.range(0, 2499).pipe(Stream.map((i) => ({ i }))), { concurrency: 2 })
+        assert.strictEqual(report.inserted, 2500)
+        assert.strictEqual(report.errors.length, 0)
+        assert.strictEqual(yield* d.count(c), 2500)
+      }))
+    }))
+
+  it.effect("aggregate: group, count, sum, having, sort", () =>
+    Effect.gen(function*() {
+      const c = yield* freshCollection("Aggregate")
+      yield* asAdmin(Effect.gen(function*() {
+        const d = yield* DataItems
+        yield* d.bulkInsert(c, posts(40))
+        const result = yield* d.aggregate(c)
+          .filter(Filter.ge("likes", 2))
+          .group("likes")
+          .count()
+          .sum("likes")
+          .having(Filter.gt("count", 3))
+          .ascending("likes")
+          .run
+        assert.deepStrictEqual(result.items.map((r) => [r["_id"], r["count"], r["likesSum"]]), [
+          [2, 4, 8],
+          [3, 4, 12],
+          [4, 4, 16],
+          [5, 4, 20],
+          [6, 4, 24],
+          [7, 4, 28],
+          [8, 4, 32],
+          [9, 4, 36]
+        ])
+        const whole = yield* d.aggregate(c).count().avg("likes").max("likes").min("likes").run
+        assert.strictEqual(whole.items.length, 1)
+        assert.include(whole.items[0]!, { count: 40, likesAvg: 4.5, likesMax: 9, likesMin: 0 })
+      }))
+    }))
+
+  it.effect("references: insert, is-referenced, query-referenced, replace, remove, include", () =>
+    Effect.gen(function*() {
+      const authors = yield* freshCollection("Authors")
+      const books = yield* freshCollection("Books", {
+        fields: [
+          { key: "title", type: "TEXT" },
+          { key: "authors", type: "MULTI_REFERENCE", typeMetadata: { multiReference: { referencedCollectionId: authors } } }
+        ]
+      })
+      yield* asAdmin(Effect.gen(function*() {
+        const d = yield* DataItems
+        yield* d.bulkInsert(authors, [{ _id: "ann", name: "Ann" }, { _id: "bob", name: "Bob" }, { _id: "cy", name: "Cy" }])
+        yield* d.insert(books, { _id: "b1", title: "Book" })
+        yield* d.insertReference(books, "authors", "b1", ["ann", "bob"])
+        assert.isTrue(yield* d.isReferenced(books, "authors", "b1", "ann"))
+        assert.isFalse(yield* d.isReferenced(books, "authors", "b1", "cy"))
+        const referenced = yield* d.queryReferenced(books, "b1", "authors")
+        assert.deepStrictEqual(referenced.items.map((a) => a._id).sort(), ["ann", "bob"])
+        yield* d.replaceReferences(books, "authors", "b1", ["cy"])
+        assert.deepStrictEqual((yield* d.queryReferenced(books, "b1", "authors")).items.map((a) => a._id), ["cy"])
+        yield* d.removeReference(books, "authors", "b1", ["cy"])
+        assert.strictEqual((yield* d.queryReferenced(books, "b1", "authors")).items.length, 0)
+        yield* d.insertReference(books, "authors", "b1", ["bob"])
+        const withAuthors = yield* d.query(books).include("authors").find
+        const included = withAuthors.items[0]!["authors"] as ReadonlyArray<Item>
+        assert.deepStrictEqual(included.map((a) => a["name"]), ["Bob"])
+      }))
+    }))
+
+  it.effect("search by expression, with a filter", () =>
+    Effect.gen(function*() {
+      const c = yield* freshCollection("Search")
+      yield* asAdmin(Effect.gen(function*() {
+        const d = yield* DataItems
+        yield* d.bulkInsert(c, [
+          { title: "Effect pipelines in practice", likes: 5 },
+          { title: "Practical streams", likes: 1 },
+          { title: "Cooking pasta", likes: 9 }
+        ])
+        const hits = yield* d.search(c, "practice").find
+        assert.deepStrictEqual(hits.items.map((h) => h["title"]), ["Effect pipelines in practice"])
+        const filtered = yield* d.search(c, "pasta practice", { mode: "OR" }).gt("likes", 4).ascending("likes").find
+        assert.deepStrictEqual(filtered.items.map((h) => h["title"]), ["Effect pipelines in practice", "Cooking pasta"])
+      }))
+    }))
+
+  it.effect("async patch and remove by filter, with job status", () =>
+    Effect.gen(function*() {
+      const c = yield* freshCollection("Async")
+      yield* asAdmin(Effect.gen(function*() {
+        const d = yield* DataItems
+        yield* d.bulkInsert(c, posts(300))
+        const patchJob = yield* d.patchByFilter(c, Filter.eq("likes", 1)).setField("flag", true).run
+        const patched = yield* d.awaitJob(patchJob, { every: "20 millis" })
+        assert.strictEqual(patched.status, "SUCCEEDED")
+        assert.strictEqual(patched.successCount, 30)
+        assert.strictEqual(yield* d.count(c, Filter.eq("flag", true)), 30)
+        const removeJob = yield* d.removeByFilter(c, Filter.eq("flag", true))
+        assert.strictEqual((yield* d.awaitJob(removeJob, { every: "20 millis" })).status, "SUCCEEDED")
+        assert.strictEqual(yield* d.count(c), 270)
+      }))
+    }))
+
+  it.effect("permissions: a visitor may read a public collection but not write an admin one", () =>
+    Effect.gen(function*() {
+      const c = yield* freshCollection("Guarded", { permissions: { read: "ANYONE", insert: "ADMIN", update: "ADMIN", remove: "ADMIN" } })
+      yield* asAdmin(DataItems.use((d) => d.insert(c, { _id: "one", v: 1 })))
+      yield* asVisitor(Effect.gen(function*() {
+        const d = yield* DataItems
+        assert.strictEqual((yield* d.query(c).find).items.length, 1)
+        const refused = yield* failure(d.insert(c, { v: 2 }))
+        assert.strictEqual((refused as DataError).status, 403)
+      }))
+      assert.strictEqual(yield* asAdmin(DataItems.use((d) => d.count(c))), 1)
+    }))
+
+  it.effect("a hook error comes back as WDE0078 with the hook's name, message and code", () =>
+    Effect.gen(function*() {
+      const c = yield* freshCollection("Hooked")
+      yield* dev("/data/hooks", { body: { dataCollectionId: c, hook: "beforeInsert", error: { name: "Forbidden", message: "no titles in caps", code: "CAPS" } } })
+      const error = yield* asAdmin(DataItems.use((d) => failure(d.insert(c, { title: "LOUD" }))))
+      yield* dev("/data/hooks", { method: "DELETE" })
+      assert.strictEqual((error as DataError).code, WDE.hookError)
+      assert.deepStrictEqual((error as DataError).hook, { name: "Forbidden", message: "no titles in caps", code: "CAPS" })
+    }))
+
+  it.effect("an oversized payload is WDE0109", () =>
+    Effect.gen(function*() {
+      const c = yield* freshCollection("Big")
+      const error = yield* asAdmin(DataItems.use((d) => failure(d.insert(c, { blob: "x".repeat(6 * 1024 * 1024) }))))
+      assert.strictEqual((error as DataError).code, WDE.payloadTooLarge)
+    }))
+
+  it.effect("a long query falls back from GET to POST with the same body", () =>
+    Effect.gen(function*() {
+      const c = yield* freshCollection("Long")
+      yield* asAdmin(Effect.gen(function*() {
+        const d = yield* DataItems
+        yield* d.bulkInsert(c, posts(5))
+        const many = Array.from({ length: 300 }, (_, i) => `p${String(i).padStart(4, "0")}`)
+        const page = yield* d.query(c).in("_id", many).find
+        assert.strictEqual(page.items.length, 5)
+      }))
+    }))
+
+  it.effect("collections reader: by id, missing, query", () =>
+    Effect.gen(function*() {
+      const c = yield* freshCollection("Reader")
+      yield* asAdmin(Effect.gen(function*() {
+        const d = yield* DataItems
+        const found = yield* d.collections.get(c)
+        assert.strictEqual(Option.getOrThrow(found).id, c)
+        assert.isTrue(Option.isNone(yield* d.collections.get("NoSuchCollection")))
+        const listed = yield* d.collections.query({ limit: 1000 })
+        assert.isTrue(listed.some((x) => x.id === c))
+      }))
+    }))
+
+  it.effect("truncate empties a collection", () =>
+    Effect.gen(function*() {
+      const c = yield* freshCollection("Truncate")
+      yield* asAdmin(Effect.gen(function*() {
+        const d = yield* DataItems
+        yield* d.bulkInsert(c, posts(12))
+        yield* d.truncate(c)
+        assert.strictEqual(yield* d.count(c), 0)
+      }))
+    }))
+})

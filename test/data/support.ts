@@ -1,0 +1,54 @@
+/**
+ * Data test support: an admin (API-key) site and a visitor site on the local platform, and a helper
+ * that creates a fresh collection per test so tests never share data.
+ */
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
+import { PlatformClient } from "../../src/http/PlatformClient.ts"
+import { Site } from "../../src/Site.ts"
+import { LocalPlatform } from "../support/platform.ts"
+import type { DataCollection, Permissions } from "../../src/data/wire.ts"
+import { DataItems } from "../../src/data/DataItems.ts"
+
+export const retryFast = { base: "5 millis", cap: "40 millis" } as const
+
+/** The DataItems of an API-key (admin) client. */
+export const asAdmin = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.gen(function*() {
+    const platform = yield* LocalPlatform
+    const site = Site.apiKey({ baseUrl: platform.url, apiKey: platform.apiKey, siteId: platform.siteId, retry: retryFast })
+    return yield* Effect.provide(effect, Layer.fresh(site), { local: true })
+  }) as Effect.Effect<A, E, Exclude<R, DataItems | PlatformClient> | LocalPlatform>
+
+/** The DataItems of a visitor session. */
+export const asVisitor = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.gen(function*() {
+    const platform = yield* LocalPlatform
+    const site = Site.layer({ baseUrl: platform.url, clientId: platform.clientId, retry: retryFast })
+    return yield* Effect.provide(effect, Layer.fresh(site), { local: true })
+  }) as Effect.Effect<A, E, Exclude<R, DataItems | PlatformClient> | LocalPlatform>
+
+let counter = 0
+/** A new collection with a unique id; open to anyone unless permissions say otherwise. */
+export const freshCollection = (
+  prefix: string,
+  options: { readonly permissions?: Permissions; readonly fields?: DataCollection["fields"] } = {}
+) =>
+  asAdmin(Effect.gen(function*() {
+    const client = yield* PlatformClient
+    const id = `${prefix}_${Date.now().toString(36)}_${counter++}`
+    yield* client.json({
+      method: "POST",
+      path: "/wix-data/v2/collections",
+      payload: {
+        collection: {
+          id,
+          displayName: id,
+          fields: options.fields ?? [],
+          permissions: options.permissions ?? { read: "ANYONE", insert: "ANYONE", update: "ANYONE", remove: "ANYONE" }
+        }
+      }
+    }, Schema.Struct({ collection: Schema.Struct({ id: Schema.String }) }))
+    return id
+  })).pipe(Effect.orDie)
