@@ -154,8 +154,9 @@ export abstract class FilterMethods<Self> {
   /** The conditions so far AND the other filter's. */
   and(other: Filter): Self {
     if (!(other instanceof Filter)) return this.fail(invalid(WDE.filterNotBuilder, "Invalid .and usage. .and requires a Filter.", ".and"))
-    const merged = this.withConditions(this.conditions, this.error ?? other.error) as unknown as FilterMethods<Self>
-    return other.conditions.length === 0 ? merged as unknown as Self : merged.add({ $and: [...other.conditions] })
+    if (other.conditions.length === 0) return this.withConditions(this.conditions, this.error ?? other.error)
+    const mine = this.conditions.length === 0 ? [] : [{ $and: [...this.conditions] }]
+    return this.withConditions([...mine, { $and: [...other.conditions] }], this.error ?? other.error)
   }
   /** The conditions so far OR the other filter's. */
   or(other: Filter): Self {
@@ -207,7 +208,10 @@ const isOperatorObject = (node: Tree): boolean => {
 const isPlainObject = (v: unknown): v is Tree =>
   typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date)
 
-/** The platform's simplification of a filter tree, applied until nothing changes. */
+/**
+ * The platform's simplification of a filter tree, applied until nothing changes. Order matters: distinct
+ * plain conditions merge before nested `$and`s are flattened, as the platform's own builder does.
+ */
 export const simplify = (node: unknown): unknown => {
   if (Array.isArray(node)) return node.map(simplify)
   if (!isPlainObject(node)) return node
@@ -217,14 +221,14 @@ export const simplify = (node: unknown): unknown => {
   if (Array.isArray(and)) {
     if (and.length === 0) return {}
     if (and.length === 1) return simplify(and[0])
-    if (and.some((x) => isPlainObject(x) && Array.isArray(x["$and"]))) {
-      return simplify({ ...inner, $and: and.flatMap((x) => (isPlainObject(x) && Array.isArray(x["$and"]) ? x["$and"] : [x])) })
-    }
     const plain = and.filter((x) => isPlainObject(x) && !isOperatorObject(x)) as Array<Tree>
     const operators = and.filter((x) => !(isPlainObject(x) && !isOperatorObject(x)))
     const keys = plain.flatMap((x) => Object.keys(x))
     if (plain.length > 1 && new Set(keys).size === keys.length) {
       return simplify({ $and: [Object.assign({}, ...plain), ...operators] })
+    }
+    if (and.some((x) => isPlainObject(x) && Array.isArray(x["$and"]))) {
+      return simplify({ ...inner, $and: and.flatMap((x) => (isPlainObject(x) && Array.isArray(x["$and"]) ? x["$and"] : [x])) })
     }
   }
   const or = inner["$or"]
