@@ -235,9 +235,11 @@ export class Query<A, R = never> extends FilterMethods<Query<A, R>> {
   get pages(): Stream.Stream<Page<A, R>, DataError | PlatformError, R> {
     // a stream wants throughput: unless the query set a page size, use the largest one
     const first = this.state.limit === undefined ? this.limit(MAX_LIMIT) : this
+    // a rendezvous buffer: the next page is fetched and then held until the consumer takes it, so the
+    // stream is exactly one page ahead (a capacity of 1 would hold one page and fetch another)
     return Stream.paginate(first.find, (step) =>
       Effect.map(step, (page) => [[page], page.hasNext ? Option.some(page.next) : Option.none()] as const)
-    ).pipe(Stream.buffer({ capacity: 1 }))
+    ).pipe(Stream.buffer({ capacity: 0 }))
   }
 
   /** Every matching item, in order, with backpressure. */
