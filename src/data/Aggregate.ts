@@ -33,6 +33,15 @@ interface State {
   readonly error: DataError | undefined
 }
 
+/** The platform's checks of an aggregation's limit (positive) or skip (non-negative): WDE0032, WDE0033/WDE0034, WDE0035. */
+const checkCount = (op: string, n: unknown, positive: boolean): DataError | undefined => {
+  const kind = positive ? "positive" : "non-negative"
+  if (typeof n !== "number" || Number.isNaN(n)) return invalid(WDE.notANumber, `Invalid ${op} parameter [${typeof n}]. ${op} parameter must be a ${kind} number.`, op)
+  if (positive ? n <= 0 : n < 0) return invalid(positive ? WDE.notPositive : WDE.negative, `Invalid ${op} parameter [${n}]. ${op} parameter must be a ${kind} number.`, op)
+  if (!Number.isSafeInteger(n)) return invalid(WDE.notInteger, `Invalid ${op} parameter [${n}]. ${op} parameter must be an integer.`, op)
+  return undefined
+}
+
 type Op = "sum" | "avg" | "min" | "max"
 const wireOp: Record<Op, "sum" | "average" | "min" | "max"> = { sum: "sum", avg: "average", min: "min", max: "max" }
 
@@ -113,12 +122,12 @@ export class Aggregate<R = never> {
     return this.with({ sort: [...this.state.sort, ...fields.map((fieldName) => ({ fieldName, order: "DESC" as const }))] })
   }
   limit(n: number): Aggregate<R> {
-    if (!Number.isSafeInteger(n) || n <= 0) return this.with({}, invalid(WDE.notPositive, `Invalid .limit parameter [${n}]. .limit parameter must be a positive number.`, ".limit"))
-    return this.with({ limit: n })
+    const bad = checkCount(".limit", n, true)
+    return bad === undefined ? this.with({ limit: n }) : this.with({}, bad)
   }
   skip(n: number): Aggregate<R> {
-    if (!Number.isSafeInteger(n) || n < 0) return this.with({}, invalid(WDE.negative, `Invalid .skip parameter [${n}]. .skip parameter must be a non-negative number.`, ".skip"))
-    return this.with({ skip: n })
+    const bad = checkCount(".skip", n, false)
+    return bad === undefined ? this.with({ skip: n }) : this.with({}, bad)
   }
   consistentRead(value = true): Aggregate<R> {
     return this.with({ consistentRead: value })
