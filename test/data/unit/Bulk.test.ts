@@ -1,0 +1,526 @@
+/**
+ * runBulk with fake senders: chunking with original indices, bounded concurrency, per-item failures by
+ * original index, the skip rules (WDE0074 on insert, WDE0073 on update/remove/patch), retries of transient
+ * chunk failures, whole-chunk refusals, retry idempotency for client-generated ids, and random workloads
+ * that always account for every item exactly once.
+ */
+import { assert, describe, expect, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Option from "effect/Option"
+import * as Stream from "effect/Stream"
+import * as fc from "fast-check"
+import { type BulkKind, type BulkOptions, type BulkReport, emptyReport, type Indexed, runBulk, type SendChunk } from "../../../src/data/Bulk.ts"
+import { DataError } from "../../../src/data/DataError.ts"
+import type { RetryPolicy } from "../../../src/http/PlatformConfig.ts"
+import { ApplicationError, PlatformError, SystemError, TransportError } from "../../../src/http/PlatformError.ts"
+import type { BulkItemResult } from "../../../src/data/wire.ts"
+
+interface Doc {
+  readonly _id: string
+  readonly n: number
+}
+
+const idOf = (i: number) => `id-${i}`
+const indexOfId = (id: string) => Number(id.slice(3))
+
+const entries = (n: number, generatedId = true): Array<Indexed<Doc>> =>
+  Array.from({ length: n }, (_, index) => ({ index, id: idOf(index), generatedId, value: { _id: idOf(index), n: index } }))
+
+const noRetry: RetryPolicy = { times: 0, base: "1 millis", cap: "1 millis" }
+const fastRetry = (times: number): RetryPolicy => ({ times, base: "1 millis", cap: "2 millis" })
+
+const systemFailure = (status: number) =>
+  new PlatformError({ method: "POST", path: "/wix-data/v2/bulk/items/insert", reason: new SystemError({ status, message: `HTTP ${status}`, description: `HTTP ${status}` }) })
+const transportFailure = () =>
+  new PlatformError({ method: "POST", path: "/wix-data/v2/bulk/items/insert", reason: new TransportError({ message: "socket hang up" }) })
+
+const actionOf = { insert: "INSERT", update: "UPDATE", patch: "PATCH", remove: "DELETE", save: "UPDATE" } as const
+
+/**
+ * A platform's bulk endpoint over an in-memory store: insert refuses existing ids (WDE0074), update/patch/remove
+ * refuse missing ones (WDE0073), save inserts or updates. `refuse` forces a per-item error.
+ */
+const platform = (kind: BulkKind, options: { readonly existing?: Iterable<string>; readonly refuse?: (index: number) => string | undefined } = {}) => {
+  const store = new Set(options.existing ?? [])
+  const written = new Set<string>()
+  const apply = (chunk: ReadonlyArray<Indexed<Doc>>): Array<BulkItemResult> =>
+    chunk.map((entry, originalIndex): BulkItemResult => {
+      const id = entry.id!
+      const fail = (code: string, description: string): BulkItemResult => ({
+        action: actionOf[kind],
+        itemMetadata: { id, originalIndex, success: false, error: { code, description } }
+      })
+      const refused = options.refuse?.(entry.index)
+      if (refused !== undefined) return fail(refused, `refused ${entry.index}`)
+      const exists = store.has(id)
+      switch (kind) {
+        case "insert":
+          if (exists) return fail("WDE0074", `Item ${id} already exists`)
+          store.add(id)
+          written.add(id)
+          return { action: "INSERT", itemMetadata: { id, originalIndex, success: true } }
+        case "save":
+          store.add(id)
+          written.add(id)
+          return { action: exists ? "UPDATE" : "INSERT", itemMetadata: { id, originalIndex, success: true } }
+        case "remove":
+          if (!exists) return fail("WDE0073", `Item ${id} does not exist`)
+          store.delete(id)
+          written.add(id)
+          return { action: "DELETE", itemMetadata: { id, originalIndex, success: true } }
+        default:
+          if (!exists) return fail("WDE0073", `Item ${id} does not exist`)
+          written.add(id)
+          return { action: actionOf[kind], itemMetadata: { id, originalIndex, success: true } }
+      }
+    })
+  return { store, written, apply }
+}
+
+interface Recorder {
+  readonly sends: Array<ReadonlyArray<Indexed<Doc>>>
+  inFlight: number
+  maxInFlight: number
+}
+
+/** Wraps a chunk handler with a log of every attempt and an in-flight count. */
+const sender = (
+  handle: (chunk: ReadonlyArray<Indexed<Doc>>, attempt: number) => Effect.Effect<ReadonlyArray<BulkItemResult>, DataError | PlatformError>,
+  delay?: (chunk: ReadonlyArray<Indexed<Doc>>) => number
+): { send: SendChunk<Doc>; log: Recorder } => {
+  const log: Recorder = { sends: [], inFlight: 0, maxInFlight: 0 }
+  const attempts = new Map<number, number>()
+  const send: SendChunk<Doc> = (chunk) =>
+    Effect.suspend(() => {
+      log.sends.push(chunk)
+      const key = chunk[0]!.index
+      const attempt = attempts.get(key) ?? 0
+      attempts.set(key, attempt + 1)
+      log.inFlight++
+      log.maxInFlight = Math.max(log.maxInFlight, log.inFlight)
+      const wait = delay?.(chunk) ?? 0
+      return (wait > 0 ? Effect.sleep(`${wait} millis`) : Effect.void).pipe(
+        Effect.andThen(handle(chunk, attempt)),
+        Effect.ensuring(Effect.sync(() => log.inFlight--))
+      )
+    })
+  return { send, log }
+}
+
+const run = (kind: BulkKind, items: ReadonlyArray<Indexed<Doc>>, send: SendChunk<Doc>, retry: RetryPolicy = noRetry, options?: BulkOptions) =>
+  runBulk(kind, Stream.fromIterable(items), send, retry, options)
+
+/** The invariant of every report: each input index is accounted for exactly once. */
+const assertAccounted = (report: BulkReport, n: number) => {
+  assert.strictEqual(report.inserted + report.updated + report.removed + report.skipped + report.errors.length, n, "counts add up")
+  assert.strictEqual(report.insertedItemIds.length, report.inserted)
+  assert.strictEqual(report.updatedItemIds.length, report.updated)
+  assert.strictEqual(report.removedItemIds.length, report.removed)
+  const indices = [
+    ...report.insertedItemIds.map(indexOfId),
+    ...report.updatedItemIds.map(indexOfId),
+    ...report.removedItemIds.map(indexOfId),
+    ...report.errors.map((e) => e.index)
+  ]
+  assert.strictEqual(new Set(indices).size, indices.length, "no index twice")
+  for (const i of indices) assert.isTrue(Number.isInteger(i) && i >= 0 && i < n, `index ${i} in range`)
+  assert.strictEqual(indices.length + report.skipped, n)
+  const errorIndices = report.errors.map((e) => e.index)
+  expect(errorIndices).toStrictEqual([...errorIndices].sort((a, b) => a - b))
+}
+
+describe("runBulk: chunking", () => {
+  it.effect("2500 items go in 3 chunks of at most 1000, original indices preserved", () =>
+    Effect.gen(function*() {
+      const server = platform("insert")
+      const { send, log } = sender((chunk) => Effect.sync(() => server.apply(chunk)))
+      const report = yield* run("insert", entries(2500), send)
+      expect(log.sends.map((c) => c.length)).toStrictEqual([1000, 1000, 500])
+      expect(log.sends.map((c) => [c[0]!.index, c[c.length - 1]!.index])).toStrictEqual([[0, 999], [1000, 1999], [2000, 2499]])
+      for (const chunk of log.sends) chunk.forEach((e, i) => assert.strictEqual(e.index, chunk[0]!.index + i))
+      assert.strictEqual(report.inserted, 2500)
+      expect(report.insertedItemIds).toStrictEqual(entries(2500).map((e) => e.id))
+      expect(report.errors).toStrictEqual([])
+      assert.strictEqual(report.skipped, 0)
+      assertAccounted(report, 2500)
+    }))
+
+  it.effect("chunkSize sets the size, capped at 1000 and at least 1", () =>
+    Effect.gen(function*() {
+      const sizes = (options: BulkOptions, n: number) =>
+        Effect.gen(function*() {
+          const server = platform("insert")
+          const { send, log } = sender((chunk) => Effect.sync(() => server.apply(chunk)))
+          const report = yield* run("insert", entries(n), send, noRetry, options)
+          assertAccounted(report, n)
+          assert.strictEqual(report.inserted, n)
+          return log.sends.map((c) => c.length)
+        })
+      expect(yield* sizes({ chunkSize: 300 }, 1000)).toStrictEqual([300, 300, 300, 100])
+      expect(yield* sizes({ chunkSize: 5000 }, 2100)).toStrictEqual([1000, 1000, 100])
+      expect(yield* sizes({ chunkSize: 0 }, 3)).toStrictEqual([1, 1, 1])
+      expect(yield* sizes({ chunkSize: 1 }, 2)).toStrictEqual([1, 1])
+    }))
+
+  it.effect("no items: the empty report and no request", () =>
+    Effect.gen(function*() {
+      const { send, log } = sender(() => Effect.die("never sent"))
+      expect(yield* run("insert", [], send)).toStrictEqual(emptyReport)
+      assert.strictEqual(log.sends.length, 0)
+    }))
+
+  it.effect("the input stream's own failure fails the run", () =>
+    Effect.gen(function*() {
+      const { send } = sender((chunk) => Effect.succeed(platform("insert").apply(chunk)))
+      const exit = yield* Effect.exit(runBulk("insert", Stream.fromIterable(entries(3)).pipe(Stream.concat(Stream.fail("bad input" as const))), send, noRetry))
+      expect(Option.getOrUndefined(Exit.findErrorOption(exit))).toBe("bad input")
+    }))
+})
+
+describe("runBulk: concurrency", () => {
+  it.live("at most `concurrency` chunks in flight, and that many are used", () =>
+    Effect.gen(function*() {
+      const server = platform("insert")
+      const { send, log } = sender((chunk) => Effect.sync(() => server.apply(chunk)), () => 10)
+      const report = yield* run("insert", entries(120), send, noRetry, { chunkSize: 10, concurrency: 3 })
+      assert.strictEqual(log.sends.length, 12)
+      assert.strictEqual(log.maxInFlight, 3)
+      assert.strictEqual(report.inserted, 120)
+    }))
+
+  it.live("default concurrency is 4", () =>
+    Effect.gen(function*() {
+      const server = platform("insert")
+      const { send, log } = sender((chunk) => Effect.sync(() => server.apply(chunk)), () => 10)
+      yield* run("insert", entries(100), send, noRetry, { chunkSize: 10 })
+      assert.strictEqual(log.maxInFlight, 4)
+    }))
+
+  it.live("concurrency 1 sends one chunk at a time", () =>
+    Effect.gen(function*() {
+      const server = platform("insert")
+      const { send, log } = sender((chunk) => Effect.sync(() => server.apply(chunk)), () => 3)
+      yield* run("insert", entries(50), send, noRetry, { chunkSize: 10, concurrency: 1 })
+      assert.strictEqual(log.maxInFlight, 1)
+    }))
+
+  it.live("chunks finishing out of order still give errors sorted by index and ids in input order", () =>
+    Effect.gen(function*() {
+      const server = platform("insert", { refuse: (i) => (i % 7 === 0 ? "WDE0007" : undefined) })
+      // later chunks answer first
+      const { send } = sender((chunk) => Effect.sync(() => server.apply(chunk)), (chunk) => 40 - chunk[0]!.index / 10)
+      const report = yield* run("insert", entries(200), send, noRetry, { chunkSize: 20, concurrency: 10 })
+      expect(report.errors.map((e) => e.index)).toStrictEqual(entries(200).map((e) => e.index).filter((i) => i % 7 === 0))
+      expect(report.insertedItemIds).toStrictEqual(entries(200).filter((e) => e.index % 7 !== 0).map((e) => e.id))
+      assertAccounted(report, 200)
+    }))
+})
+
+describe("runBulk: per-item results", () => {
+  it.effect("per-item failures carry their original index, code, message, id and item", () =>
+    Effect.gen(function*() {
+      const refused = new Set([5, 1500, 2499])
+      const server = platform("insert", { refuse: (i) => (refused.has(i) ? "WDE0007" : undefined) })
+      const { send } = sender((chunk) => Effect.sync(() => server.apply(chunk)))
+      const report = yield* run("insert", entries(2500), send)
+      expect(report.errors).toStrictEqual([5, 1500, 2499].map((i) => ({ index: i, code: "WDE0007", message: `refused ${i}`, id: idOf(i), item: { _id: idOf(i), n: i } })))
+      assert.strictEqual(report.inserted, 2497)
+      assertAccounted(report, 2500)
+    }))
+
+  it.effect("results are matched by originalIndex, whatever their order", () =>
+    Effect.gen(function*() {
+      const server = platform("insert", { refuse: (i) => (i === 3 ? "WDE0007" : undefined) })
+      const { send } = sender((chunk) => Effect.sync(() => server.apply(chunk).reverse()))
+      const report = yield* run("insert", entries(10), send)
+      expect(report.errors.map((e) => e.index)).toStrictEqual([3])
+      expect([...report.insertedItemIds].sort()).toStrictEqual(entries(10).filter((e) => e.index !== 3).map((e) => e.id).sort())
+    }))
+
+  it.effect("an item the platform sent no result for is an error (WDE0055)", () =>
+    Effect.gen(function*() {
+      const server = platform("insert")
+      const { send } = sender((chunk) => Effect.sync(() => server.apply(chunk).filter((r) => r.itemMetadata.originalIndex !== 1)))
+      const report = yield* run("insert", entries(3), send)
+      expect(report.errors).toStrictEqual([{ index: 1, code: "WDE0055", message: "The platform sent no result for this item", id: idOf(1), item: { _id: idOf(1), n: 1 } }])
+      assert.strictEqual(report.inserted, 2)
+    }))
+
+  it.effect("insert: existing ids (WDE0074) are skipped, not errors", () =>
+    Effect.gen(function*() {
+      const server = platform("insert", { existing: [idOf(1), idOf(4)] })
+      const { send } = sender((chunk) => Effect.sync(() => server.apply(chunk)))
+      const report = yield* run("insert", entries(6), send)
+      assert.strictEqual(report.skipped, 2)
+      assert.strictEqual(report.inserted, 4)
+      expect(report.errors).toStrictEqual([])
+      expect(report.insertedItemIds).toStrictEqual([0, 2, 3, 5].map(idOf))
+      assertAccounted(report, 6)
+    }))
+
+  it.effect("insert with overrideExisting: existing ids are errors", () =>
+    Effect.gen(function*() {
+      const server = platform("insert", { existing: [idOf(1)] })
+      const { send } = sender((chunk) => Effect.sync(() => server.apply(chunk)))
+      const report = yield* run("insert", entries(3), send, noRetry, { overrideExisting: true })
+      assert.strictEqual(report.skipped, 0)
+      expect(report.errors.map((e) => [e.index, e.code])).toStrictEqual([[1, "WDE0074"]])
+      assertAccounted(report, 3)
+    }))
+
+  for (const kind of ["update", "remove", "patch"] as const) {
+    it.effect(`${kind}: missing ids (WDE0073) are skipped; other codes are errors`, () =>
+      Effect.gen(function*() {
+        const server = platform(kind, { existing: [0, 1, 2, 3].map(idOf), refuse: (i) => (i === 2 ? "WDE0007" : undefined) })
+        const { send } = sender((chunk) => Effect.sync(() => server.apply(chunk)))
+        const report = yield* run(kind, entries(6), send)
+        assert.strictEqual(report.skipped, 2)
+        expect(report.errors.map((e) => [e.index, e.code])).toStrictEqual([[2, "WDE0007"]])
+        const done = kind === "remove" ? report.removedItemIds : report.updatedItemIds
+        expect(done).toStrictEqual([0, 1, 3].map(idOf))
+        assert.strictEqual(report.inserted, 0)
+        assert.strictEqual(kind === "remove" ? report.updated : report.removed, 0)
+        assertAccounted(report, 6)
+      }))
+  }
+
+  it.effect("insert: WDE0073 is an error; update: WDE0074 is an error", () =>
+    Effect.gen(function*() {
+      const insert = yield* run("insert", entries(2), sender((chunk) => Effect.sync(() => platform("insert", { refuse: () => "WDE0073" }).apply(chunk))).send)
+      assert.strictEqual(insert.errors.length, 2)
+      const update = yield* run("update", entries(2), sender((chunk) => Effect.sync(() => platform("update", { refuse: () => "WDE0074" }).apply(chunk))).send)
+      assert.strictEqual(update.errors.length, 2)
+      assert.strictEqual(update.skipped, 0)
+    }))
+
+  it.effect("save: INSERT results count as inserted, UPDATE as updated", () =>
+    Effect.gen(function*() {
+      const server = platform("save", { existing: [idOf(0), idOf(2)] })
+      const { send } = sender((chunk) => Effect.sync(() => server.apply(chunk)))
+      const report = yield* run("save", entries(4), send)
+      expect(report.insertedItemIds).toStrictEqual([idOf(1), idOf(3)])
+      expect(report.updatedItemIds).toStrictEqual([idOf(0), idOf(2)])
+      assertAccounted(report, 4)
+    }))
+
+  it.effect("a failure without code or description is UNKNOWN_ERROR / Unknown error", () =>
+    Effect.gen(function*() {
+      const { send } = sender((chunk) =>
+        Effect.succeed(chunk.map((e, originalIndex) => ({ itemMetadata: { id: e.id!, originalIndex, success: false } })))
+      )
+      const report = yield* run("update", entries(1), send)
+      expect(report.errors).toStrictEqual([{ index: 0, code: "UNKNOWN_ERROR", message: "Unknown error", id: idOf(0), item: { _id: idOf(0), n: 0 } }])
+    }))
+})
+
+describe("runBulk: chunk failures", () => {
+  for (const [name, failure, code] of [
+    ["503", () => systemFailure(503), "503"],
+    ["429", () => systemFailure(429), "429"],
+    ["a transport error", transportFailure, "TRANSPORT_ERROR"]
+  ] as const) {
+    it.live(`${name} is retried up to retry.times, then every item of the chunk is an error`, () =>
+      Effect.gen(function*() {
+        const server = platform("insert")
+        const { send, log } = sender((chunk) => (chunk[0]!.index === 1000 ? Effect.fail(failure()) : Effect.sync(() => server.apply(chunk))))
+        const report = yield* run("insert", entries(2500), send, fastRetry(2))
+        assert.strictEqual(log.sends.filter((c) => c[0]!.index === 1000).length, 3)
+        assert.strictEqual(log.sends.length, 5)
+        assert.strictEqual(report.errors.length, 1000)
+        expect(report.errors.map((e) => e.index)).toStrictEqual(entries(2500).slice(1000, 2000).map((e) => e.index))
+        for (const e of report.errors) {
+          assert.strictEqual(e.code, code)
+          assert.strictEqual(e.message, failure().message)
+          assert.strictEqual(e.id, idOf(e.index))
+        }
+        assert.strictEqual(report.inserted, 1500)
+        assertAccounted(report, 2500)
+      }))
+  }
+
+  it.live("a transient failure followed by success: everything lands, nothing twice", () =>
+    Effect.gen(function*() {
+      const server = platform("insert")
+      const { send, log } = sender((chunk, attempt) => (attempt === 0 ? Effect.fail(systemFailure(502)) : Effect.sync(() => server.apply(chunk))))
+      const report = yield* run("insert", entries(1500), send, fastRetry(3))
+      assert.strictEqual(log.sends.length, 4)
+      assert.strictEqual(report.inserted, 1500)
+      assert.strictEqual(new Set(report.insertedItemIds).size, 1500)
+      assertAccounted(report, 1500)
+    }))
+
+  it.effect("times 0: no retry", () =>
+    Effect.gen(function*() {
+      const { send, log } = sender(() => Effect.fail(systemFailure(503)))
+      const report = yield* run("insert", entries(5), send, noRetry)
+      assert.strictEqual(log.sends.length, 1)
+      assert.strictEqual(report.errors.length, 5)
+    }))
+
+  it.effect("a non-transient failure (400) is not retried: that chunk's items are errors, the other chunks succeed", () =>
+    Effect.gen(function*() {
+      const server = platform("insert")
+      const { send, log } = sender((chunk) => (chunk[0]!.index === 0 ? Effect.fail(systemFailure(400)) : Effect.sync(() => server.apply(chunk))))
+      const report = yield* run("insert", entries(2500), send, fastRetry(3))
+      assert.strictEqual(log.sends.length, 3)
+      assert.strictEqual(report.errors.length, 1000)
+      expect(new Set(report.errors.map((e) => e.code))).toStrictEqual(new Set(["400"]))
+      expect(report.errors.map((e) => e.index)).toStrictEqual(entries(1000).map((e) => e.index))
+      assert.strictEqual(report.inserted, 1500)
+      assertAccounted(report, 2500)
+    }))
+
+  it.effect("an application error of the whole chunk keeps its code; a DataError too; neither is retried", () =>
+    Effect.gen(function*() {
+      const appFailure = new PlatformError({ method: "POST", path: "/p", reason: new ApplicationError({ status: 400, message: "m", code: "WDE0006", description: "too many" }) })
+      const a = sender(() => Effect.fail(appFailure))
+      const ra = yield* run("insert", entries(2), a.send, fastRetry(3))
+      expect(ra.errors.map((e) => e.code)).toStrictEqual(["WDE0006", "WDE0006"])
+      assert.strictEqual(a.log.sends.length, 1)
+      const dataFailure = new DataError({ code: "WDE0109", message: "WDE0109: Payload is too large." })
+      const d = sender(() => Effect.fail(dataFailure))
+      const rd = yield* run("insert", entries(2), d.send, fastRetry(3))
+      expect(rd.errors.map((e) => [e.code, e.message])).toStrictEqual([["WDE0109", "WDE0109: Payload is too large."], ["WDE0109", "WDE0109: Payload is too large."]])
+      assert.strictEqual(d.log.sends.length, 1)
+    }))
+})
+
+describe("runBulk: retry idempotency", () => {
+  it.live("a chunk that landed but failed transiently, then answers WDE0074 for its generated ids, counts each item inserted once", () =>
+    Effect.gen(function*() {
+      const server = platform("insert")
+      const { send, log } = sender((chunk, attempt) => {
+        if (attempt === 0) {
+          server.apply(chunk) // it landed...
+          return Effect.fail(systemFailure(503)) // ...but the answer was lost
+        }
+        return Effect.sync(() => server.apply(chunk))
+      })
+      const report = yield* run("insert", entries(1200), send, fastRetry(2))
+      assert.strictEqual(log.sends.length, 4)
+      assert.strictEqual(report.inserted, 1200)
+      expect(report.insertedItemIds).toStrictEqual(entries(1200).map((e) => e.id))
+      assert.strictEqual(report.skipped, 0)
+      expect(report.errors).toStrictEqual([])
+      assert.strictEqual(server.store.size, 1200)
+    }))
+
+  it.live("partly landed: the landed half comes back WDE0074, the rest inserts; each counted once", () =>
+    Effect.gen(function*() {
+      const server = platform("insert")
+      const { send } = sender((chunk, attempt) => {
+        if (attempt === 0) {
+          server.apply(chunk.slice(0, Math.floor(chunk.length / 2)))
+          return Effect.fail(transportFailure())
+        }
+        return Effect.sync(() => server.apply(chunk))
+      })
+      const report = yield* run("insert", entries(30), send, fastRetry(1), { chunkSize: 10 })
+      assert.strictEqual(report.inserted, 30)
+      assert.strictEqual(new Set(report.insertedItemIds).size, 30)
+      assertAccounted(report, 30)
+    }))
+
+  it.live("ids given by the caller are not assumed to be ours: WDE0074 on a retry is still a skip", () =>
+    Effect.gen(function*() {
+      const server = platform("insert", { existing: [idOf(0)] })
+      const { send } = sender((chunk, attempt) => (attempt === 0 ? Effect.fail(systemFailure(503)) : Effect.sync(() => server.apply(chunk))))
+      const report = yield* run("insert", entries(3, false), send, fastRetry(1))
+      assert.strictEqual(report.skipped, 1)
+      assert.strictEqual(report.inserted, 2)
+      assertAccounted(report, 3)
+    }))
+
+  it.live("the first attempt's WDE0074 on a generated id is a skip, not an insert", () =>
+    Effect.gen(function*() {
+      const server = platform("insert", { existing: [idOf(1)] })
+      const { send } = sender((chunk) => Effect.sync(() => server.apply(chunk)))
+      const report = yield* run("insert", entries(3), send, fastRetry(1))
+      assert.strictEqual(report.skipped, 1)
+      expect(report.insertedItemIds).toStrictEqual([idOf(0), idOf(2)])
+    }))
+
+  it.live("remove: a landed attempt then WDE0073 on retry counts as removed once", () =>
+    Effect.gen(function*() {
+      const server = platform("remove", { existing: entries(5).map((e) => e.id!) })
+      const { send } = sender((chunk, attempt) => {
+        if (attempt === 0) {
+          server.apply(chunk)
+          return Effect.fail(systemFailure(504))
+        }
+        return Effect.sync(() => server.apply(chunk))
+      })
+      const report = yield* run("remove", entries(5, false), send, fastRetry(1))
+      expect(report.removedItemIds).toStrictEqual(entries(5).map((e) => e.id))
+      assertAccounted(report, 5)
+    }))
+})
+
+describe("runBulk: random workloads", () => {
+  interface ItemPlan {
+    readonly preExisting: boolean
+    readonly refused: boolean
+    readonly generatedId: boolean
+  }
+  interface ChunkPlan {
+    /** Attempts that fail transiently before one succeeds (more than retry.times: the chunk is given up). */
+    readonly transient: number
+    /** Whether a failing attempt wrote before failing. */
+    readonly landed: boolean
+    readonly status: 429 | 502 | 503 | 504 | 0
+  }
+  const workload = fc.record({
+    kind: fc.constantFrom<BulkKind>("insert", "update", "save", "remove", "patch"),
+    chunkSize: fc.constantFrom(1000, 300, 7),
+    concurrency: fc.integer({ min: 1, max: 5 }),
+    overrideExisting: fc.boolean(),
+    items: fc.array(fc.record({ preExisting: fc.boolean(), refused: fc.nat({ max: 9 }).map((x) => x === 0), generatedId: fc.boolean() }), { maxLength: 2200 }),
+    chunks: fc.array(fc.record({ transient: fc.nat({ max: 3 }), landed: fc.boolean(), status: fc.constantFrom(429 as const, 502 as const, 503 as const, 504 as const, 0 as const) }), { minLength: 320, maxLength: 320 })
+  })
+
+  it.live("every index is accounted for exactly once, and generated ids land in the report exactly when they landed in the store", () =>
+    Effect.promise(() =>
+      fc.assert(
+        fc.asyncProperty(workload, async (w) => {
+          const n = w.items.length
+          const plans: ReadonlyArray<ItemPlan> = w.items
+          const input = entries(n).map((e, i) => ({ ...e, generatedId: plans[i]!.generatedId }))
+          const server = platform(w.kind, {
+            // an id sitefx generated cannot exist before the write
+            existing: input.filter((e, i) => plans[i]!.preExisting && !e.generatedId).map((e) => e.id!),
+            refuse: (i) => (plans[i]!.refused ? "WDE0007" : undefined)
+          })
+          const given = new Set<number>()
+          const retry: RetryPolicy = { times: 2, base: "0 millis", cap: "0 millis" }
+          const { send } = sender((chunk, attempt) => {
+            const c = Math.floor(chunk[0]!.index / Math.max(1, Math.min(w.chunkSize, 1000)))
+            const plan: ChunkPlan = w.chunks[c % w.chunks.length]!
+            if (attempt < plan.transient) {
+              if (plan.landed) server.apply(chunk)
+              if (attempt === retry.times) given.add(c)
+              return Effect.fail(plan.status === 0 ? transportFailure() : systemFailure(plan.status))
+            }
+            return Effect.sync(() => server.apply(chunk))
+          })
+          const report = await Effect.runPromise(
+            runBulk(w.kind, Stream.fromIterable(input), send, retry, { chunkSize: w.chunkSize, concurrency: w.concurrency, overrideExisting: w.overrideExisting })
+          )
+          assertAccounted(report, n)
+          const size = Math.min(w.chunkSize, 1000)
+          // items of a chunk that was given up are all errors
+          for (const e of input) {
+            if (given.has(Math.floor(e.index / size))) assert.isTrue(report.errors.some((x) => x.index === e.index), `item ${e.index} of a given-up chunk`)
+          }
+          if (w.kind === "insert") {
+            const inserted = new Set(report.insertedItemIds)
+            for (const e of input) {
+              if (!e.generatedId || given.has(Math.floor(e.index / size))) continue
+              assert.strictEqual(inserted.has(e.id!), server.written.has(e.id!), `item ${e.index}: reported inserted iff written`)
+            }
+          }
+        }),
+        { numRuns: 40 }
+      )
+    ))
+})
