@@ -9,7 +9,7 @@ import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
 import type { RetryPolicy } from "../http/PlatformConfig.ts"
 import type { PlatformError } from "../http/PlatformError.ts"
-import { isTransient } from "../http/PlatformHttp.ts"
+import { isTransient, retryAfterMillis } from "../http/PlatformHttp.ts"
 import { type DataError, WDE } from "./DataError.ts"
 import { type BulkItemResult, MAX_BULK_ITEMS } from "./wire.ts"
 
@@ -154,8 +154,11 @@ export const runBulk = <T, E = never>(
       Effect.map((results) => account(kind, chunk, results, n > 0, options)),
       Effect.catch((error) => {
         if (transient(error) && n < retry.times) {
-          const wait = Math.min(cap, base * 2 ** n)
-          return Effect.sleep(Duration.millis(wait / 2 + Math.random() * (wait / 2))).pipe(Effect.andThen(attempt(chunk, n + 1)))
+          const backoff = Math.min(cap, base * 2 ** n)
+          const jittered = backoff / 2 + Math.random() * (backoff / 2)
+          const hinted = error._tag === "PlatformError" ? retryAfterMillis(error) : undefined
+          const wait = hinted === undefined ? jittered : Math.min(cap, Math.max(hinted, jittered))
+          return Effect.sleep(Duration.millis(wait)).pipe(Effect.andThen(attempt(chunk, n + 1)))
         }
         // the whole chunk was refused: each of its items carries the reason
         const { code, message } = chunkFailure(error)

@@ -60,7 +60,9 @@ export type WdeCode = typeof WDE[keyof typeof WDE]
 export const DataFieldViolation = Schema.Struct({
   field: Schema.optionalKey(Schema.String),
   description: Schema.optionalKey(Schema.String),
-  violatedRule: Schema.optionalKey(Schema.String)
+  violatedRule: Schema.optionalKey(Schema.String),
+  ruleName: Schema.optionalKey(Schema.String),
+  data: Schema.optionalKey(Schema.Record(Schema.String, Schema.Unknown))
 })
 
 /** The error a user hook threw (WDE0078): its name, message and code. */
@@ -113,11 +115,7 @@ export const fromPlatformError = (error: PlatformError, collection?: string): Da
       return new DataError({
         code: "VALIDATION_ERROR",
         message: [r.message, ...r.fieldViolations.map((v) => `${v.field ?? ""}: ${v.description ?? ""}`)].join("\n"),
-        fieldViolations: r.fieldViolations.map((v) => ({
-          ...(v.field === undefined ? {} : { field: v.field }),
-          ...(v.description === undefined ? {} : { description: v.description }),
-          ...(v.violatedRule === undefined ? {} : { violatedRule: v.violatedRule })
-        })),
+        fieldViolations: r.fieldViolations,
         ...base
       })
     case "SystemError":

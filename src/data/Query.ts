@@ -271,15 +271,17 @@ export class Query<A, R = never> extends FilterMethods<Query<A, R>> {
     const currentPage = at.currentPage ?? Math.ceil(at.skip / pageSize)
     const nextCursor = Option.getOrUndefined(Option.fromNullishOr(paging.cursors?.next))
     const prevCursor = Option.getOrUndefined(Option.fromNullishOr(paging.cursors?.prev))
-    const hasNext = paging.hasNext === true
-    const hasPrev = currentPage > 0 || prevCursor !== undefined
+    // a query that started from a cursor can only move on with cursors
+    const cursorMode = this.state.cursor !== undefined
+    const hasNext = paging.hasNext === true && (!cursorMode || nextCursor !== undefined)
+    const hasPrev = cursorMode ? prevCursor !== undefined : currentPage > 0 || prevCursor !== undefined
     const collection = this.runner.collection
     const goTo = (cursor: string | undefined, skip: number, page: number) => {
       const { fields, includes, options } = this.state
       const { returnTotalCount: _, ...read } = options
       const request: QueryDataItemsRequest = cursor !== undefined
         ? { dataCollectionId: collection, query: { fields: [...fields], cursorPaging: { limit: pageSize, cursor } }, includeReferences: [...includes], ...read }
-        : { ...this.request, query: { ...this.request.query, paging: { limit: pageSize, offset: skip } } }
+        : offsetRequest(this.request, pageSize, skip)
       return this.fetchPage(request, { skip, pageSize, currentPage: page, totalCount })
     }
     return {
@@ -299,4 +301,11 @@ export class Query<A, R = never> extends FilterMethods<Query<A, R>> {
         : Effect.fail(invalid(WDE.noPreviousPage, `Invalid query on [${collection}].\nThere is no prev page.`))
     }
   }
+}
+
+/** A later offset page: same filter and sort, new paging, and no second count. */
+const offsetRequest = (first: QueryDataItemsRequest, limit: number, offset: number): QueryDataItemsRequest => {
+  const { returnTotalCount: _, query, ...rest } = first
+  const { cursorPaging: __, ...q } = query ?? {}
+  return { ...rest, query: { ...q, paging: { limit, offset } } }
 }

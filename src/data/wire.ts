@@ -48,6 +48,7 @@ export const QueryV2 = Schema.Struct({
 export type QueryV2 = typeof QueryV2.Type
 
 export const IncludedReference = Schema.Struct({ field: Schema.String, limit: Schema.optionalKey(Schema.Number) })
+export type IncludedReference = typeof IncludedReference.Type
 
 /** Options most calls accept. */
 const ReadOptions = {
@@ -92,8 +93,11 @@ export const GetDataItemRequest = Schema.Struct({
   dataCollectionId: Schema.String,
   dataItemId: Schema.String,
   fields: Schema.optionalKey(Schema.Array(Schema.String)),
+  /** Sent as `.r` (it holds objects); referenced items replace the reference fields. */
+  includeReferences: Schema.optionalKey(Schema.Array(IncludedReference)),
   ...ReadOptions
 })
+export type GetDataItemRequest = typeof GetDataItemRequest.Type
 
 export const RemoveDataItemRequest = Schema.Struct({
   dataCollectionId: Schema.String,
@@ -205,6 +209,7 @@ export const AggregateDataItemsResponse = Schema.Struct({
   results: Schema.Array(ItemData),
   pagingMetadata: Schema.optionalKey(PagingMetadata)
 })
+export type AggregateDataItemsResponse = typeof AggregateDataItemsResponse.Type
 
 /**
  * Pipeline expressions: a field path, a constant, or an operation on expressions. Stages: group,
@@ -301,6 +306,9 @@ export const AggregatePipelineRequest = Schema.Struct({
   returnTotalCount: Schema.optionalKey(Schema.Boolean),
   ...ReadOptions
 })
+export type AggregatePipelineRequest = typeof AggregatePipelineRequest.Type
+/** Pipeline results have the aggregate answer's shape. */
+export const AggregatePipelineResponse = AggregateDataItemsResponse
 
 export const SearchMode = Schema.Literals(["OR", "AND"])
 export const SearchDataItemsRequest = Schema.Struct({
@@ -320,6 +328,7 @@ export const SearchDataItemsRequest = Schema.Struct({
   includeReferences: Schema.optionalKey(Schema.Array(IncludedReference)),
   language: Schema.optionalKey(Schema.NullOr(Schema.String))
 })
+export type SearchDataItemsRequest = typeof SearchDataItemsRequest.Type
 export const SearchDataItemsResponse = QueryDataItemsResponse
 
 // ---------------------------------------------------------------------------------------------------
@@ -344,12 +353,16 @@ export const QueryReferencedRequest = Schema.Struct({
   fields: Schema.optionalKey(Schema.Array(Schema.String)),
   ...ReadOptions
 })
+export type QueryReferencedRequest = typeof QueryReferencedRequest.Type
 export const QueryReferencedResponse = Schema.Struct({
   results: Schema.Array(Schema.Struct({
     dataItem: Schema.optionalKey(DataItem),
+    /** Which referring item this result belongs to (queries over several referring items). */
+    referringItemId: Schema.optionalKey(Schema.String),
     unresolvedReference: Schema.optionalKey(Schema.Struct({
       referringItemId: Schema.String,
-      referringItemFieldName: Schema.String
+      referringItemFieldName: Schema.String,
+      referencedItemId: Schema.optionalKey(Schema.String)
     }))
   })),
   pagingMetadata: Schema.optionalKey(PagingMetadata)
@@ -558,6 +571,19 @@ export const CollectionsListResponse = Schema.Struct({
   pagingMetadata: Schema.optionalKey(PagingMetadata)
 })
 
+/** `POST` / `PUT /wix-data/v2/collections`. */
+export const CollectionRequest = Schema.Struct({ collection: DataCollection })
+/** `POST …/collections/create-field` and `update-field`. */
+export const CollectionFieldRequest = Schema.Struct({ dataCollectionId: Schema.String, field: CollectionField })
+/** `POST …/collections/delete-field`. */
+export const DeleteCollectionFieldRequest = Schema.Struct({ dataCollectionId: Schema.String, fieldKey: Schema.String })
+/** What the field calls answer. */
+export const DataCollectionResponse = Schema.Struct({ dataCollection: DataCollection })
+/** `GET …/collections/query?.r=`: `{query:{filter, sort, paging}}` over collection properties. */
+export const QueryCollectionsRequest = Schema.Struct({ query: Schema.optionalKey(QueryV2) })
+/** `GET /wix-data/v2/collections?paging.limit=&paging.offset=` (API key). */
+export const ListCollectionsRequest = Schema.Struct({ paging: Schema.optionalKey(Paging) })
+
 export const IndexField = Schema.Struct({ path: Schema.String, order: Schema.optionalKey(SortOrder) })
 export const IndexStatus = Schema.Literals(["UNKNOWN", "BUILDING", "ACTIVE", "DROPPING", "DROPPED", "FAILED", "INVALID"])
 export const DataIndex = Schema.Struct({
@@ -569,6 +595,18 @@ export const DataIndex = Schema.Struct({
   status: Schema.optionalKey(IndexStatus)
 })
 export type DataIndex = typeof DataIndex.Type
+
+/** `POST /wix-data/v2/indexes`. */
+export const CreateIndexRequest = Schema.Struct({ dataCollectionId: Schema.String, index: DataIndex })
+export const IndexResponse = Schema.Struct({ index: DataIndex })
+/** `GET /wix-data/v2/indexes?dataCollectionId=&paging.limit=&paging.offset=`. */
+export const ListIndexesRequest = Schema.Struct({ dataCollectionId: Schema.String, paging: Schema.optionalKey(Paging) })
+/** `DELETE /wix-data/v2/indexes?dataCollectionId=&indexName=`. */
+export const DropIndexRequest = Schema.Struct({ dataCollectionId: Schema.String, indexName: Schema.String })
+export const IndexesListResponse = Schema.Struct({
+  indexes: Schema.Array(DataIndex),
+  pagingMetadata: Schema.optionalKey(PagingMetadata)
+})
 
 // ---------------------------------------------------------------------------------------------------
 // Paths
@@ -605,6 +643,9 @@ export const DataPaths = {
   collection: (id: string) => `${V2}/collections/${encodeURIComponent(id)}`,
   collectionBySlug: (slug: string) => `${V2}/collections/slug/${encodeURIComponent(slug)}`,
   collectionsQuery: `${V2}/collections/query`,
+  createField: `${V2}/collections/create-field`,
+  updateField: `${V2}/collections/update-field`,
+  deleteField: `${V2}/collections/delete-field`,
   indexes: `${V2}/indexes`
 } as const
 

@@ -144,6 +144,9 @@ const withRetryAfter = (error: PlatformError, header: string | undefined): Platf
   return error
 }
 
+/** The wait a 429/503 asked for (`Retry-After`), in milliseconds, when it named one. */
+export const retryAfterMillis = (error: PlatformError): number | undefined => retryAfterMs.get(error)
+
 /** A transient failure: no answer at all, or 429/502/503/504. */
 export const isTransient = (error: PlatformError): boolean =>
   error.reason._tag === "TransportError" || (error.status !== undefined && TRANSIENT.has(error.status))

@@ -77,7 +77,7 @@ describe("fromPlatformError", () => {
     const e = fromPlatformError(failed(new ValidationError({ status: 400, message: "invalid item", fieldViolations, requestId: "q" })), "Posts")
     assert.strictEqual(e.code, "VALIDATION_ERROR")
     expect(e.fieldViolations).toStrictEqual([
-      { field: "title", description: "must not be empty", violatedRule: "REQUIRED_FIELD" },
+      { field: "title", description: "must not be empty", violatedRule: "REQUIRED_FIELD", ruleName: "r1", data: { a: 1 } },
       { field: "likes", description: "must be a number", violatedRule: "INVALID" },
       { description: "no field" },
       {}
