@@ -35,6 +35,8 @@ export interface DatabaseShape {
   readonly reset: () => void
   /** Registers in-memory state (clock skew, counters) to clear on reset. */
   readonly onReset: (hook: () => void) => void
+  /** Registers a deterministic SQL function written in JavaScript (the data engine's text folding). */
+  readonly defineFunction: (name: string, fn: (...args: Array<SQLOutputValue>) => SQLInputValue) => void
 }
 
 export class Database extends Context.Service<Database, DatabaseShape>()("sitefx/server/Database") {
@@ -49,6 +51,9 @@ export class Database extends Context.Service<Database, DatabaseShape>()("sitefx
 }
 
 const PRIVATE_TABLES = new Set(["_migrations", "_instance"])
+
+/** Generated SQL (data filters) varies with every query shape, so only the most recent statements stay prepared. */
+const MAX_PREPARED = 500
 
 const open = (location: string): { readonly shape: DatabaseShape; readonly close: () => void } => {
   const db = new DatabaseSync(location)
@@ -68,8 +73,12 @@ const open = (location: string): { readonly shape: DatabaseShape; readonly close
     let statement = statements.get(sql)
     if (statement === undefined) {
       statement = db.prepare(sql)
-      statements.set(sql, statement)
+      if (statements.size >= MAX_PREPARED) statements.delete(statements.keys().next().value as string)
+    } else {
+      // least recently used goes first
+      statements.delete(sql)
     }
+    statements.set(sql, statement)
     return statement
   }
 
@@ -135,7 +144,8 @@ const open = (location: string): { readonly shape: DatabaseShape; readonly close
     },
     onReset: (hook) => {
       hooks.push(hook)
-    }
+    },
+    defineFunction: (name, fn) => db.function(name, { deterministic: true, varargs: true }, fn)
   }
   return { shape, close: () => db.close() }
 }
