@@ -1,0 +1,62 @@
+/**
+ * Paging requests and answers: offset paging `paging{limit, offset}` or cursor paging
+ * `cursorPaging{limit, cursor}` (not both: a skip with cursor paging is WDE0080). Limits default to 50
+ * and may not pass 1000. Answers always say `hasNext`, since the official client pages only then.
+ */
+import * as Result from "effect/Result"
+import { WDE } from "../../data/DataError.ts"
+import { type FilterNode, matchAll, parseFilter } from "../../data/FilterTree.ts"
+import type { CursorPaging, Paging, PagingMetadata } from "../../data/wire.ts"
+import { DEFAULT_PAGE_SIZE } from "../../data/wire.ts"
+import { badRequest } from "./failures.ts"
+
+export const MAX_PAGE_SIZE = 1000
+
+export type PageRequest =
+  | { readonly mode: "offset"; readonly limit: number; readonly offset: number }
+  | { readonly mode: "cursor"; readonly limit: number; readonly cursor: string | undefined }
+
+const checkLimit = (limit: number | null | undefined, fallback: number): number => {
+  if (limit === undefined || limit === null) return fallback
+  if (!Number.isInteger(limit)) throw badRequest(WDE.notInteger, `WDE0035: Invalid limit parameter [${limit}]. limit parameter must be an integer.`)
+  if (limit <= 0) throw badRequest(WDE.notPositive, `WDE0033: Invalid limit parameter [${limit}]. limit parameter must be a positive number.`)
+  if (limit > MAX_PAGE_SIZE) throw badRequest(WDE.tooLarge, `WDE0036: Invalid limit parameter [${limit}]. limit parameter cannot exceed ${MAX_PAGE_SIZE}.`)
+  return limit
+}
+
+/** The page asked for; 400 with a WDE code for bad limits, a negative skip, or a skip with a cursor. */
+export const pageRequest = (
+  paging: Paging | undefined,
+  cursorPaging: CursorPaging | undefined,
+  fallback: number = DEFAULT_PAGE_SIZE
+): PageRequest => {
+  if (cursorPaging !== undefined) {
+    if (paging !== undefined) throw badRequest(WDE.skipWithCursor, "WDE0080: Skip is not supported in cursor paging.")
+    return { mode: "cursor", limit: checkLimit(cursorPaging.limit, fallback), cursor: cursorPaging.cursor ?? undefined }
+  }
+  const offset = paging?.offset ?? 0
+  if (!Number.isInteger(offset)) throw badRequest(WDE.notInteger, `WDE0035: Invalid skip parameter [${offset}]. skip parameter must be an integer.`)
+  if (offset < 0) throw badRequest(WDE.negative, `WDE0034: Invalid skip parameter [${offset}]. skip parameter must be a non-negative number.`)
+  return { mode: "offset", limit: checkLimit(paging?.limit, fallback), offset }
+}
+
+export const offsetMetadata = (count: number, offset: number, hasNext: boolean, total: number | undefined): PagingMetadata => ({
+  count,
+  offset,
+  ...(total === undefined ? {} : { total, tooManyToCount: false }),
+  hasNext
+})
+
+export const cursorMetadata = (count: number, next: string | undefined, prev: string | undefined, hasNext: boolean): PagingMetadata => ({
+  count,
+  cursors: { ...(next === undefined ? {} : { next }), ...(prev === undefined ? {} : { prev }) },
+  hasNext
+})
+
+/** A filter from the wire (absent or null: everything); a bad one is a 400 with its WDE code. */
+export const filterOf = (json: unknown): FilterNode => {
+  if (json === undefined || json === null) return matchAll
+  const parsed = parseFilter(json)
+  if (Result.isFailure(parsed)) throw badRequest(parsed.failure.code, parsed.failure.message)
+  return parsed.success
+}

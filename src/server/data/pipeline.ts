@@ -1,0 +1,276 @@
+/**
+ * Aggregation pipelines compiled to one SQL statement: a chain of CTEs, one per stage, each a set of
+ * `(doc, ord)` rows where `doc` is a JSON document and `ord` its position. Filters and sorts reuse the
+ * query translator (sql.ts) over `doc`; group uses GROUP BY on value rank and key; unwind and
+ * objectToArray use `json_each`; expressions are SQL over JSON values. Nothing is evaluated in memory.
+ * Leading filter stages run directly on the item table, so its indexes apply.
+ *
+ * The simpler aggregate call (`aggregation{groupingFields, operations}`, `finalFilter`, `sort`) is the
+ * same machinery: filter, group, filter, sort.
+ */
+import type { SQLInputValue } from "node:sqlite"
+import type { AggregateDataItemsRequest, PipelineExpression, PipelineStage } from "../../data/wire.ts"
+import { badRequest } from "./failures.ts"
+import { filterOf } from "./paging.ts"
+import { concat, type Fragment, joinWith, jsonPath, literal, orderBy, projection, sortTerms, sql, where } from "./sql.ts"
+
+const DOC = { column: "doc" }
+
+/** Rank and key (see sql.ts) of a JSON-valued SQL expression. */
+const rankOfJson = (json: string) =>
+  `(CASE json_type(${json}) WHEN 'integer' THEN 1 WHEN 'real' THEN 1 WHEN 'text' THEN 2 WHEN 'array' THEN 4 WHEN 'true' THEN 5 ` +
+  `WHEN 'false' THEN 5 WHEN 'object' THEN (CASE WHEN json_type(${json}, '$."$date"') = 'text' THEN 6 ELSE 3 END) ELSE 0 END)`
+const keyOfJson = (json: string) =>
+  `COALESCE(CASE WHEN json_type(${json}, '$."$date"') = 'text' THEN json_extract(${json}, '$."$date"') ELSE json_extract(${json}, '$') END, 0)`
+
+/** The plain SQL value of a JSON-valued expression. */
+const plain = (json: Fragment) => concat("json_extract(", json, ", '$')")
+
+const quote = (value: Fragment) => concat("json_quote(", value, ")")
+
+const exactlyOne = (expression: PipelineExpression): string => {
+  const keys = Object.keys(expression).filter((k) => (expression as Record<string, unknown>)[k] !== undefined)
+  if (keys.length !== 1) throw badRequest("WDE0043", `An expression needs exactly one operation, got [${keys.join(", ")}].`)
+  return keys[0]!
+}
+
+/** An expression as SQL yielding a JSON value (SQL NULL when it refers to a missing field). */
+export const expressionSql = (e: PipelineExpression): Fragment => {
+  const arithmetic = (parts: ReadonlyArray<PipelineExpression>, op: string) =>
+    quote(concat("(", joinWith(` ${op} `, parts.map((p) => plain(expressionSql(p)))), ")"))
+  switch (exactlyOne(e)) {
+    case "fieldPath":
+      return sql(`(doc -> ${jsonPath(e.fieldPath!)})`)
+    case "text":
+      return sql("json_quote(?)", e.text!)
+    case "numeric":
+      return sql("json_quote(?)", e.numeric!)
+    case "add":
+      return arithmetic(e.add!.expressions, "+")
+    case "sum":
+      return arithmetic(e.sum!.expressions, "+")
+    case "multiply":
+      return arithmetic(e.multiply!.expressions, "*")
+    case "subtract":
+      return arithmetic([e.subtract!.firstExpression, e.subtract!.secondExpression], "-")
+    case "divide": {
+      const a = plain(expressionSql(e.divide!.firstExpression))
+      const b = plain(expressionSql(e.divide!.secondExpression))
+      return quote(concat("((", a, ") * 1.0 / (", b, "))"))
+    }
+    case "mod": {
+      // the sign follows the dividend, as JavaScript's %, and fractions survive (SQLite's % truncates)
+      const a = plain(expressionSql(e.mod!.firstExpression))
+      const b = plain(expressionSql(e.mod!.secondExpression))
+      return quote(concat("((", a, ") - (", b, ") * CAST((", a, ") * 1.0 / (", b, ") AS INTEGER))"))
+    }
+    case "abs":
+      return quote(concat("abs(", plain(expressionSql(e.abs!.expression)), ")"))
+    case "floor":
+      return quote(concat("floor(", plain(expressionSql(e.floor!.expression)), ")"))
+    case "ceil":
+      return quote(concat("ceil(", plain(expressionSql(e.ceil!.expression)), ")"))
+    case "concat":
+      return quote(concat("(", joinWith(" || ", e.concat!.expressions.map((p) => plain(expressionSql(p)))), ")"))
+    case "stringify": {
+      const j = expressionSql(e.stringify!.expression)
+      return quote(concat(
+        "(CASE json_type(",
+        j,
+        ") WHEN 'text' THEN json_extract(",
+        j,
+        ", '$') WHEN 'null' THEN 'null' ELSE CAST(",
+        j,
+        " AS TEXT) END)"
+      ))
+    }
+    case "toLower":
+      return quote(concat("sfx_fold(", plain(expressionSql(e.toLower!.expression)), ")"))
+    case "toUpper":
+      return quote(concat("sfx_upper(", plain(expressionSql(e.toUpper!.expression)), ")"))
+    case "length": {
+      const j = expressionSql(e.length!.expression)
+      return quote(concat("(CASE json_type(", j, ") WHEN 'array' THEN json_array_length(", j, ") WHEN 'text' THEN length(json_extract(", j, ", '$')) END)"))
+    }
+    case "substring": {
+      const s = e.substring!
+      return quote(concat(
+        "substr(",
+        plain(expressionSql(s.expression)),
+        ", (",
+        plain(expressionSql(s.startExpression)),
+        ") + 1, ",
+        plain(expressionSql(s.lengthExpression)),
+        ")"
+      ))
+    }
+    default:
+      throw badRequest("WDE0043", `Unknown expression operation ${exactlyOne(e)}.`)
+  }
+}
+
+type Accumulator = NonNullable<NonNullable<PipelineStage["group"]>["accumulators"]>[number]
+
+const accumulatorSql = (a: Accumulator): Fragment => {
+  const op = Object.keys(a).find((k) => k !== "resultFieldName" && (a as Record<string, unknown>)[k] !== undefined)
+  const arg = op === undefined ? undefined : (a as unknown as Record<string, { readonly expression: PipelineExpression }>)[op]
+  if (op === undefined || arg === undefined) throw badRequest("WDE0043", `The accumulator ${a.resultFieldName} needs an operation.`)
+  const j = expressionSql(arg.expression)
+  const withJson = (f: (json: string) => string) => around(j, f)
+  switch (op) {
+    case "sum":
+      return withJson((x) => `COALESCE(SUM(CASE WHEN ${rankOfJson(x)} = 1 THEN ${keyOfJson(x)} END), 0)`)
+    case "avg":
+      return withJson((x) => `AVG(CASE WHEN ${rankOfJson(x)} = 1 THEN ${keyOfJson(x)} END)`)
+    case "min":
+      return withJson((x) => `(json_group_array(${x} ORDER BY ${rankOfJson(x)}, ${keyOfJson(x)}) FILTER (WHERE ${rankOfJson(x)} > 0) -> '$[0]')`)
+    case "max":
+      return withJson((x) => `(json_group_array(${x} ORDER BY ${rankOfJson(x)}, ${keyOfJson(x)}) FILTER (WHERE ${rankOfJson(x)} > 0) -> '$[#-1]')`)
+    case "first":
+      return withJson((x) => `(json_group_array(${x} ORDER BY ord) -> '$[0]')`)
+    case "last":
+      return withJson((x) => `(json_group_array(${x} ORDER BY ord) -> '$[#-1]')`)
+    case "push":
+      return withJson((x) => `json_group_array(${x} ORDER BY ord) FILTER (WHERE ${x} IS NOT NULL)`)
+    default:
+      throw badRequest("WDE0043", `Unknown accumulator ${op}.`)
+  }
+}
+
+/**
+ * `template` around a fragment that it may use several times: each use needs the fragment's
+ * parameters again, in order (templates add no parameters of their own).
+ */
+const around = (inner: Fragment, template: (text: string) => string): Fragment => {
+  const marker = "\u0000sfx\u0000"
+  const uses = template(marker).split(marker).length - 1
+  return { sql: template(inner.sql), params: Array.from({ length: uses }, () => inner.params).flat() }
+}
+
+export interface CompiledPipeline {
+  /** `WITH ... ` ending in a CTE named {@link CompiledPipeline.last} with columns doc, ord. */
+  readonly with: Fragment
+  readonly last: string
+}
+
+/**
+ * Compiles stages over the rows of one collection matching `base` (a condition on `data_items`).
+ * `groupFieldsOnTop` copies grouping values next to `_id`, as aggregate results carry them.
+ */
+export const compilePipeline = (
+  base: Fragment,
+  baseFilter: (filter: unknown) => Fragment,
+  stages: ReadonlyArray<PipelineStage>,
+  options: { readonly groupFieldsOnTop?: boolean } = {}
+): CompiledPipeline => {
+  let i = 0
+  const leading: Array<Fragment> = [base]
+  for (; i < stages.length && stageKind(stages[i]!) === "filter"; i++) leading.push(baseFilter(stages[i]!.filter))
+  const ctes: Array<Fragment> = [
+    concat("s0 AS (SELECT data AS doc, seq AS ord FROM data_items WHERE ", joinWith(" AND ", leading), ")")
+  ]
+  let previous = "s0"
+  for (; i < stages.length; i++) {
+    const name = `s${ctes.length}`
+    ctes.push(concat(`${name} AS (`, stageSql(stages[i]!, previous, options), ")"))
+    previous = name
+  }
+  return { with: concat("WITH ", joinWith(", ", ctes), " "), last: previous }
+}
+
+const stageKind = (stage: PipelineStage): string => {
+  const keys = Object.keys(stage).filter((k) => (stage as Record<string, unknown>)[k] !== undefined)
+  if (keys.length !== 1) throw badRequest("WDE0043", `A pipeline stage needs exactly one operation, got [${keys.join(", ")}].`)
+  return keys[0]!
+}
+
+const checkCount = (n: number, what: string) => {
+  if (!Number.isInteger(n) || n < 0) throw badRequest("WDE0034", `The ${what} stage needs a non-negative integer, not ${n}.`)
+  return n
+}
+
+const stageSql = (stage: PipelineStage, from: string, options: { readonly groupFieldsOnTop?: boolean }): Fragment => {
+  switch (stageKind(stage)) {
+    case "filter":
+      return concat(`SELECT doc, ord FROM ${from} WHERE `, where(filterOf(stage.filter), DOC))
+    case "sort": {
+      const terms = sortTerms(DOC, stage.sort!.values)
+      return sql(`SELECT doc, ROW_NUMBER() OVER (ORDER BY ${orderBy([...terms, { expr: "ord", desc: false }])}) AS ord FROM ${from}`)
+    }
+    case "skip":
+      return sql(`SELECT doc, ord FROM ${from} ORDER BY ord LIMIT -1 OFFSET ?`, checkCount(stage.skip!, "skip"))
+    case "limit":
+      return sql(`SELECT doc, ord FROM ${from} ORDER BY ord LIMIT ?`, checkCount(stage.limit!, "limit"))
+    case "group":
+      return groupSql(stage.group!, from, options.groupFieldsOnTop === true)
+    case "projection":
+      return projectionSql(stage.projection!.fields, from)
+    case "unwindArray": {
+      const p = jsonPath(stage.unwindArray!.arrayFieldName)
+      return sql(
+        `SELECT doc, ROW_NUMBER() OVER (ORDER BY o1, o2) AS ord FROM (` +
+          `SELECT json_set(p.doc, ${p}, p.doc -> (${p} || '[' || u.key || ']')) AS doc, p.ord AS o1, u.key AS o2 ` +
+          `FROM ${from} AS p, json_each(p.doc, ${p}) AS u WHERE json_type(p.doc, ${p}) = 'array' ` +
+          `UNION ALL SELECT doc, ord, 0 FROM ${from} WHERE json_type(doc, ${p}) NOT IN ('array', 'null'))`
+      )
+    }
+    case "objectToArray": {
+      const o = jsonPath(stage.objectToArray!.objectFieldName)
+      const d = jsonPath(stage.objectToArray!.destinationFieldName)
+      const pairs = `(SELECT json_group_array(json_object('k', kv.key, 'v', doc -> (${o} || '.' || json_quote(kv.key))) ORDER BY kv.id) ` +
+        `FROM json_each(doc, ${o}) AS kv)`
+      return sql(`SELECT CASE WHEN json_type(doc, ${o}) = 'object' THEN json_set(doc, ${d}, ${pairs}) ELSE doc END AS doc, ord FROM ${from}`)
+    }
+    default:
+      throw badRequest("WDE0043", `Unknown pipeline stage ${stageKind(stage)}.`)
+  }
+}
+
+const groupSql = (group: NonNullable<PipelineStage["group"]>, from: string, onTop: boolean): Fragment => {
+  const ids = group.groupIds ?? []
+  const idJson = ids.map((g) => ({ key: g.key, json: expressionSql(g.expression) }))
+  const idObject = idJson.length === 0
+    ? sql("NULL")
+    : concat("json_object(", joinWith(", ", idJson.map((g) => concat(`${literal(g.key)}, `, g.json))), ")")
+  const fields: Array<Fragment> = [concat("'_id', ", idObject)]
+  if (onTop) for (const g of idJson) fields.push(concat(`${literal(g.key)}, `, g.json))
+  for (const a of group.accumulators ?? []) fields.push(concat(`${literal(a.resultFieldName)}, `, accumulatorSql(a)))
+  const groupBy = idJson.flatMap((g) => [around(g.json, rankOfJson), around(g.json, keyOfJson)])
+  return concat(
+    "SELECT json_object(",
+    joinWith(", ", fields),
+    `) AS doc, ROW_NUMBER() OVER (ORDER BY MIN(ord)) AS ord FROM ${from}`,
+    // without grouping values every row is one group, and no rows make no group
+    groupBy.length === 0 ? " HAVING COUNT(*) > 0" : concat(" GROUP BY ", joinWith(", ", groupBy))
+  )
+}
+
+const projectionSql = (fields: ReadonlyArray<NonNullable<PipelineStage["projection"]>["fields"][number]>, from: string): Fragment => {
+  const includes = fields.flatMap((f) => (f.include === undefined ? [] : [f.include.fieldName]))
+  const excludes = fields.flatMap((f) => (f.exclude === undefined ? [] : [f.exclude.fieldName]))
+  const reshapes = fields.flatMap((f) => (f.reshape === undefined ? [] : [f.reshape]))
+  let doc: Fragment = includes.length > 0 || reshapes.length > 0 ? sql(projection(DOC, includes)) : sql("doc")
+  for (const r of reshapes) doc = concat("json_set(", doc, `, ${jsonPath(r.resultFieldName)}, `, expressionSql(r.expression), ")")
+  if (excludes.length > 0) doc = concat("json_remove(", doc, `, ${excludes.map(jsonPath).join(", ")})`)
+  return concat("SELECT ", doc, ` AS doc, ord FROM ${from}`)
+}
+
+/** The aggregate call as pipeline stages. */
+export const aggregateStages = (request: AggregateDataItemsRequest): ReadonlyArray<PipelineStage> => {
+  const grouping = request.aggregation?.groupingFields ?? []
+  const accumulators = (request.aggregation?.operations ?? []).map((op) => {
+    const field = (f: { readonly itemFieldName: string }) => ({ expression: { fieldPath: f.itemFieldName } })
+    if (op.itemCount !== undefined) return { resultFieldName: op.resultFieldName, sum: { expression: { numeric: 1 } } }
+    if (op.average !== undefined) return { resultFieldName: op.resultFieldName, avg: field(op.average) }
+    if (op.sum !== undefined) return { resultFieldName: op.resultFieldName, sum: field(op.sum) }
+    if (op.min !== undefined) return { resultFieldName: op.resultFieldName, min: field(op.min) }
+    if (op.max !== undefined) return { resultFieldName: op.resultFieldName, max: field(op.max) }
+    throw badRequest("WDE0043", `The operation ${op.resultFieldName} needs one of itemCount, average, sum, min, max.`)
+  })
+  return [
+    ...(request.initialFilter === undefined || request.initialFilter === null ? [] : [{ filter: request.initialFilter }]),
+    { group: { groupIds: grouping.map((f) => ({ key: f, expression: { fieldPath: f } })), accumulators } },
+    ...(request.finalFilter === undefined || request.finalFilter === null ? [] : [{ filter: request.finalFilter }]),
+    ...((request.sort ?? []).length === 0 ? [] : [{ sort: { values: request.sort ?? [] } }])
+  ]
+}

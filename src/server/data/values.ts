@@ -1,0 +1,83 @@
+/**
+ * Item values as the engine stores them. Dates keep their wire form `{"$date": iso}`, but the ISO text
+ * is normalized to `toISOString()` (`YYYY-MM-DDTHH:mm:ss.sssZ`), so that in SQL dates compare and sort
+ * as plain text. Field paths are dotted (`address.city`) and name object keys only.
+ */
+import { isDateValue } from "../../data/FilterTree.ts"
+import { badRequest } from "./failures.ts"
+
+export type Json = Record<string, unknown>
+
+export const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v)
+
+/** `toISOString()` of a parseable date text (years 0000–9999); anything else unchanged. */
+export const normalizeIso = (iso: string): string => {
+  const millis = Date.parse(iso)
+  if (Number.isNaN(millis)) return iso
+  const d = new Date(millis)
+  const year = d.getUTCFullYear()
+  return year >= 0 && year <= 9999 ? d.toISOString() : iso
+}
+
+/** Normalizes every `$date` inside a value (items, filter operands). */
+export const normalizeDates = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(normalizeDates)
+  if (isObject(value)) {
+    if (isDateValue(value)) return { $date: normalizeIso(value.$date) }
+    const out: Json = {}
+    for (const [k, v] of Object.entries(value)) out[k] = normalizeDates(v)
+    return out
+  }
+  return value
+}
+
+export const isoDateValue = (millis: number) => ({ $date: new Date(millis).toISOString() })
+
+/** The segments of a dotted field path; refuses empty segments and characters SQLite paths cannot hold. */
+export const segments = (field: string): ReadonlyArray<string> => {
+  const parts = field.split(".")
+  if (parts.some((p) => p === "" || p.includes("\"") || p.includes("\\"))) {
+    throw badRequest("WDE0048", `Invalid field name [${field}]: it must be a dotted path of non-empty names without quotes or backslashes.`)
+  }
+  return parts
+}
+
+export const getPath = (data: Json, field: string): unknown => {
+  let current: unknown = data
+  for (const part of segments(field)) {
+    if (!isObject(current)) return undefined
+    current = current[part]
+  }
+  return current
+}
+
+/** A copy of `data` with `field` set, creating intermediate objects (and replacing non-objects). */
+export const setPath = (data: Json, field: string, value: unknown): Json => {
+  const [head, ...rest] = segments(field)
+  if (head === undefined) return data
+  if (rest.length === 0) return { ...data, [head]: value }
+  const inner = isObject(data[head]) ? data[head] as Json : {}
+  return { ...data, [head]: setPath(inner, rest.join("."), value) }
+}
+
+export const removePath = (data: Json, field: string): Json => {
+  const [head, ...rest] = segments(field)
+  if (head === undefined || !(head in data)) return data
+  if (rest.length === 0) {
+    const { [head]: _removed, ...others } = data
+    return others
+  }
+  const inner = data[head]
+  return isObject(inner) ? { ...data, [head]: removePath(inner, rest.join(".")) } : data
+}
+
+/** Structural equality of JSON values (object key order ignored). */
+export const jsonEquals = (a: unknown, b: unknown): boolean => {
+  if (a === b) return true
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => jsonEquals(x, b[i]))
+  if (isObject(a) && isObject(b)) {
+    const ka = Object.keys(a)
+    return ka.length === Object.keys(b).length && ka.every((k) => k in b && jsonEquals(a[k], b[k]))
+  }
+  return false
+}
