@@ -12,7 +12,9 @@ import * as HttpStaticServer from "effect/http/HttpStaticServer"
 import { randomUUID } from "node:crypto"
 import { CONSISTENT_HEADER, REQUEST_ID_HEADER } from "../http/wire.ts"
 import { authorizeRoutes } from "./authorize.ts"
-import { devRoutes } from "./dev.ts"
+import { dataDevRoutes, dataRoutes } from "./data/index.ts"
+import { DEV_PREFIX, devRoutes } from "./dev.ts"
+import { Faults } from "./Faults.ts"
 import { identityRoutes } from "./identity/index.ts"
 import { oauthRoutes } from "./oauth.ts"
 import { redirectRoutes } from "./redirects.ts"
@@ -27,14 +29,17 @@ export interface AppOptions {
 }
 
 /** The platform services, one route Layer each. */
-export const modules = Layer.mergeAll(oauthRoutes, redirectRoutes, authorizeRoutes, identityRoutes)
+export const modules = Layer.mergeAll(oauthRoutes, redirectRoutes, authorizeRoutes, identityRoutes, dataRoutes)
 
 const requestIds = HttpRouter.middleware(
   (app) =>
     Effect.gen(function*() {
       const stats = yield* Stats
       stats.request()
-      const response = yield* app
+      const request = yield* HttpServerRequest.HttpServerRequest
+      const path = request.url.split("?")[0] ?? request.url
+      const fault = path.startsWith(DEV_PREFIX) ? undefined : (yield* Faults).take(path)
+      const response = fault ?? (yield* app)
       return HttpServerResponse.setHeader(response, REQUEST_ID_HEADER, randomUUID())
     }),
   { global: true }
@@ -63,7 +68,7 @@ const fallback = (appDir: string | undefined) =>
 export const appLayer = (options: AppOptions) =>
   Layer.mergeAll(
     modules,
-    options.dev ? devRoutes : Layer.empty,
+    options.dev ? Layer.merge(devRoutes, dataDevRoutes) : Layer.empty,
     fallback(options.appDir),
     requestIds,
     cors

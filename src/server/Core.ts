@@ -1,13 +1,16 @@
 /**
  * The services every platform module builds on: storage, the server clock, settings, the outbox,
- * counters, one-time and refresh tokens, the site, members, callers and the seeder. Route modules
- * take what they need from here; later modules (data, catalog, events) add their own services on top.
+ * counters, one-time and refresh tokens, the site, members, callers, the seeder, injected faults and
+ * the data engine. Route modules take what they need from here; later modules (catalog, events) add
+ * their own services on top.
  */
 import * as Layer from "effect/Layer"
 import { AccessTokens } from "./AccessTokens.ts"
 import { BrowserSessions } from "./BrowserSessions.ts"
 import { Callers } from "./Callers.ts"
+import { type DataServices, dataLayer } from "./data/index.ts"
 import { Database } from "./Database.ts"
+import { Faults } from "./Faults.ts"
 import { Flows } from "./identity/Flows.ts"
 import { LoginThrottle } from "./identity/LoginThrottle.ts"
 import { Members } from "./identity/Members.ts"
@@ -38,6 +41,8 @@ export type PlatformCore =
   | LoginThrottle
   | Seeder
   | Callers
+  | Faults
+  | DataServices
 
 export interface CoreOptions {
   /** `:memory:` or a file path. */
@@ -45,6 +50,8 @@ export interface CoreOptions {
   readonly accessTokenTtlSeconds: number
   /** Print outbox messages to the log. */
   readonly log: boolean
+  /** Data request bodies above this size get 413 (default 5 MB). */
+  readonly dataMaxPayloadBytes?: number | undefined
 }
 
 export const coreLayer = (options: CoreOptions): Layer.Layer<PlatformCore> => {
@@ -58,8 +65,10 @@ export const coreLayer = (options: CoreOptions): Layer.Layer<PlatformCore> => {
     RefreshTokens.layer,
     BrowserSessions.layer,
     RedirectSessions.layer,
-    LoginThrottle.layer
+    LoginThrottle.layer,
+    Faults.layer
   ).pipe(Layer.provideMerge(storage))
   const flows = Layer.mergeAll(AccessTokens.layer, Flows.layer, Seeder.layer).pipe(Layer.provideMerge(records))
-  return Callers.layer.pipe(Layer.provideMerge(flows))
+  const callers = Callers.layer.pipe(Layer.provideMerge(flows))
+  return dataLayer({ maxPayloadBytes: options.dataMaxPayloadBytes }).pipe(Layer.provideMerge(callers))
 }

@@ -44,6 +44,8 @@ export interface LocalPlatformOptions {
   readonly logger?: boolean
   /** A built web app to serve at `/`. */
   readonly appDir?: string
+  /** Data request bodies above this many bytes get 413 (default 5 MB). */
+  readonly dataMaxPayloadBytes?: number
 }
 
 export interface LocalPlatformShape {
@@ -74,7 +76,8 @@ export class LocalPlatform extends Context.Service<LocalPlatform, LocalPlatformS
     const core = coreLayer({
       db: options.db ?? ":memory:",
       accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
-      log: options.logger ?? false
+      log: options.logger ?? false,
+      dataMaxPayloadBytes: options.dataMaxPayloadBytes
     })
     const seeded = Layer.effectDiscard(Seeder.use((seeder) => seeder.seed(seed)))
     const server = HttpRouter.serve(appLayer({ dev, appDir: options.appDir }), {

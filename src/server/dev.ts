@@ -1,6 +1,7 @@
 /**
  * Dev endpoints (`/_sitefx/*`), mounted only in dev mode: health, reset and seed, the outbox, the
- * server clock's skew, site settings, captcha tokens, counters, member administration and `whoami`.
+ * server clock's skew, site settings, captcha tokens, counters, member administration, `whoami`, and
+ * injected faults. The data engine adds its own (`/_sitefx/data/*`).
  */
 import * as Effect from "effect/Effect"
 import * as HttpRouter from "effect/http/HttpRouter"
@@ -12,6 +13,7 @@ import {
   ClockResponse,
   EnrollFactorRequest,
   EnrollFactorResponse,
+  FaultRequest,
   Health,
   IdentitiesResponse,
   IdentityResponse,
@@ -22,6 +24,7 @@ import {
   StatsResponse,
   WhoAmI
 } from "./devWire.ts"
+import { Faults } from "./Faults.ts"
 import { Codes } from "./identity/codes.ts"
 import { Flows } from "./identity/Flows.ts"
 import { type MemberChanges, type MemberRecord, Members } from "./identity/Members.ts"
@@ -52,6 +55,7 @@ export const devRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const flows = yield* Flows
   const refreshTokens = yield* RefreshTokens
   const callers = yield* Callers
+  const faults = yield* Faults
 
   const clockNow = () => reply(ClockResponse, { skewSeconds: clock.skewSeconds(), now: isoDate(clock.millis()) })
 
@@ -92,6 +96,22 @@ export const devRoutes = HttpRouter.addAll(Effect.gen(function*() {
       Effect.map(query, (params) => reply(OutboxResponse, { messages: outbox.list(params.get("to") ?? undefined) }))
     ),
     route("GET", `${DEV_PREFIX}/clock`, Effect.sync(clockNow)),
+    route(
+      "POST",
+      `${DEV_PREFIX}/faults`,
+      Effect.gen(function*() {
+        faults.add(yield* body(FaultRequest))
+        return reply(Health, { ok: true })
+      })
+    ),
+    route(
+      "DELETE",
+      `${DEV_PREFIX}/faults`,
+      Effect.sync(() => {
+        faults.clear()
+        return replyEmpty()
+      })
+    ),
     route(
       "POST",
       `${DEV_PREFIX}/clock`,

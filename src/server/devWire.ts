@@ -1,6 +1,6 @@
 /**
  * Wire shapes of the local platform's dev endpoints (`/_sitefx/*`): settings, outbox, clock, seeding,
- * captcha tokens, counters and member administration. Tests and tools decode answers with these.
+ * captcha tokens, counters, member administration and injected faults. Tests and tools decode answers with these.
  */
 import * as Schema from "effect/Schema"
 import { Identity } from "../session/wire.ts"
@@ -73,6 +73,15 @@ export const WhoAmI = Schema.Struct({
   role: Schema.String,
   clientId: Schema.NullOr(Schema.String)
 })
+
+/** `POST /_sitefx/faults`: the next `count` requests under `path` answer `status` (with `retry-after` seconds). */
+export const FaultRequest = Schema.Struct({
+  path: Schema.String.check(Schema.isPattern(/^\//)),
+  status: Schema.Literals([429, 502, 503, 504]),
+  count: Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)),
+  retryAfter: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)))
+})
+export type FaultRequest = typeof FaultRequest.Type
 
 export const Health = Schema.Struct({ ok: Schema.Literal(true) })
 export const IdentityResponse = Schema.Struct({ identity: Identity })

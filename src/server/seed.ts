@@ -31,6 +31,8 @@ export interface SeederShape {
   /** The values every seed creates, whether or not it ran yet. */
   readonly site: () => SeededSite
   readonly seed: (name: SeedName) => Effect.Effect<void>
+  /** Later modules (data) add what a seed creates for them; steps run after the site and members. */
+  readonly extend: (step: (name: SeedName) => Effect.Effect<void>) => void
 }
 
 export class Seeder extends Context.Service<Seeder, SeederShape>()("sitefx/server/Seeder") {
@@ -41,6 +43,7 @@ export class Seeder extends Context.Service<Seeder, SeederShape>()("sitefx/serve
       const site = yield* Site
       const members = yield* Members
 
+      const steps: Array<(name: SeedName) => Effect.Effect<void>> = []
       const apiKey = () => `sfx_key_${derive(db.instance().seedSecret, "admin-api-key")}`
 
       const seed = (name: SeedName) =>
@@ -52,16 +55,18 @@ export class Seeder extends Context.Service<Seeder, SeederShape>()("sitefx/serve
           })
           if (name === "demo" && members.byEmail(DEMO_MEMBER_EMAIL) === undefined) {
             const passwordHash = yield* hashPassword(DEMO_MEMBER_PASSWORD)
-            if (members.byEmail(DEMO_MEMBER_EMAIL) !== undefined) return
-            members.create({
-              email: DEMO_MEMBER_EMAIL,
-              passwordHash,
-              status: "ACTIVE",
-              reasons: [],
-              emailVerified: true,
-              profile: { firstName: "Demo", lastName: "Member", nickname: "demo" }
-            })
+            if (members.byEmail(DEMO_MEMBER_EMAIL) === undefined) {
+              members.create({
+                email: DEMO_MEMBER_EMAIL,
+                passwordHash,
+                status: "ACTIVE",
+                reasons: [],
+                emailVerified: true,
+                profile: { firstName: "Demo", lastName: "Member", nickname: "demo" }
+              })
+            }
           }
+          for (const step of steps) yield* step(name)
         })
 
       return Seeder.of({
@@ -70,7 +75,10 @@ export class Seeder extends Context.Service<Seeder, SeederShape>()("sitefx/serve
           siteId: site.siteId() ?? LOCAL_SITE_ID,
           apiKey: Redacted.make(apiKey(), { label: "sitefx admin API key" })
         }),
-        seed
+        seed,
+        extend: (step) => {
+          steps.push(step)
+        }
       })
     })
   )

@@ -1,0 +1,51 @@
+/**
+ * Injected faults for client retry tests: the next `count` requests whose path starts with a prefix
+ * answer a transient status (429, 502, 503, 504) instead of reaching their route, so nothing changes.
+ * Checked in the request pipeline, so every module gets it; dev endpoints are never faulted.
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
+import { Database } from "./Database.ts"
+import type { FaultRequest } from "./devWire.ts"
+
+export interface FaultsShape {
+  readonly add: (fault: FaultRequest) => void
+  readonly clear: () => void
+  /** The answer for this path when a fault is pending for it (and uses one up). */
+  readonly take: (path: string) => HttpServerResponse.HttpServerResponse | undefined
+}
+
+export class Faults extends Context.Service<Faults, FaultsShape>()("sitefx/server/Faults") {
+  static readonly layer: Layer.Layer<Faults, never, Database> = Layer.effect(
+    Faults,
+    Effect.gen(function*() {
+      const db = yield* Database
+      let pending: Array<{ path: string; status: number; left: number; retryAfter: number | undefined }> = []
+      db.onReset(() => {
+        pending = []
+      })
+      return Faults.of({
+        add: (fault) => {
+          pending.push({ path: fault.path, status: fault.status, left: fault.count, retryAfter: fault.retryAfter })
+        },
+        clear: () => {
+          pending = []
+        },
+        take: (path) => {
+          const fault = pending.find((f) => path.startsWith(f.path))
+          if (fault === undefined) return undefined
+          fault.left -= 1
+          if (fault.left <= 0) pending = pending.filter((f) => f !== fault)
+          const headers = fault.retryAfter === undefined ? {} : { "retry-after": String(fault.retryAfter) }
+          // 429 is an application refusal; 5xx are system errors, which carry no details
+          const body = fault.status === 429
+            ? { message: "Too many requests", details: { applicationError: { code: "TOO_MANY_REQUESTS", description: "Too many requests" } } }
+            : { message: "The service is temporarily unavailable" }
+          return HttpServerResponse.jsonUnsafe(body, { status: fault.status, headers: { "cache-control": "no-store", ...headers } })
+        }
+      })
+    })
+  )
+}

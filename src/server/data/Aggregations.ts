@@ -1,0 +1,84 @@
+/**
+ * Runs aggregations and pipelines (compiled by pipeline.ts) one page at a time. Results have no stable
+ * identity to resume from, so their cursors carry the stages and the offset of the next page.
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import type { AggregateDataItemsResponse, CursorPaging, DataCollection, Paging, PipelineStage } from "../../data/wire.ts"
+import type { Caller } from "../Callers.ts"
+import { Database } from "../Database.ts"
+import { accessFor } from "./access.ts"
+import { decodeCursor, encodeCursor } from "./cursor.ts"
+import { DataHooks } from "./DataHooks.ts"
+import { ITEMS } from "./Items.ts"
+import { cursorMetadata, filterOf, offsetMetadata, pageRequest } from "./paging.ts"
+import { compilePipeline } from "./pipeline.ts"
+import { concat, sql, where } from "./sql.ts"
+import type { Json } from "./values.ts"
+
+export interface PipelineRun {
+  readonly stages: ReadonlyArray<PipelineStage>
+  readonly paging?: Paging | undefined
+  readonly cursorPaging?: CursorPaging | undefined
+  readonly returnTotalCount?: boolean | undefined
+  /** Aggregate results repeat the grouping values next to `_id`. */
+  readonly groupFieldsOnTop?: boolean
+}
+
+export interface AggregationsShape {
+  readonly run: (collection: DataCollection, caller: Caller, kind: "aggregate" | "pipeline", request: PipelineRun) => AggregateDataItemsResponse
+}
+
+export class Aggregations extends Context.Service<Aggregations, AggregationsShape>()("sitefx/server/data/Aggregations") {
+  static readonly layer: Layer.Layer<Aggregations, never, Database | DataHooks> = Layer.effect(
+    Aggregations,
+    Effect.gen(function*() {
+      const db = yield* Database
+      const hooks = yield* DataHooks
+      return Aggregations.of({
+        run: (collection, caller, kind, request) => {
+          const access = accessFor(collection, "read", caller)
+          hooks.run(collection.id, "beforeQuery")
+          const page = pageRequest(request.paging, request.cursorPaging)
+          let stages = request.stages
+          let offset = page.mode === "offset" ? page.offset : 0
+          let groupFieldsOnTop = request.groupFieldsOnTop === true
+          if (page.mode === "cursor" && page.cursor !== undefined) {
+            const c = decodeCursor(page.cursor, kind, collection.id)
+            stages = c["stages"] as ReadonlyArray<PipelineStage>
+            offset = Number(c["offset"])
+            groupFieldsOnTop = c["groupFieldsOnTop"] === true
+          }
+          const base = concat(
+            sql("collection_id = ?", collection.id),
+            access.kind === "own" ? sql(" AND owner = ?", access.ownerId) : ""
+          )
+          const compiled = compilePipeline(base, (f) => where(filterOf(f), ITEMS), stages, { groupFieldsOnTop })
+          const limit = page.limit
+          const rows = db.all(
+            `${compiled.with.sql}SELECT doc FROM ${compiled.last} ORDER BY ord LIMIT ? OFFSET ?`,
+            ...compiled.with.params,
+            limit + 1,
+            offset
+          )
+          const results = rows.slice(0, limit).map((r) => JSON.parse(String(r.doc)) as Json)
+          const hasNext = rows.length > limit
+          if (page.mode === "offset") {
+            const total = request.returnTotalCount === true
+              ? Number(db.get(`${compiled.with.sql}SELECT COUNT(*) AS n FROM ${compiled.last}`, ...compiled.with.params)?.n ?? 0)
+              : undefined
+            return { results, pagingMetadata: offsetMetadata(results.length, offset, hasNext, total) }
+          }
+          const next = hasNext
+            ? encodeCursor({ kind, collection: collection.id, stages, offset: offset + limit, groupFieldsOnTop })
+            : undefined
+          const prev = offset > 0
+            ? encodeCursor({ kind, collection: collection.id, stages, offset: Math.max(0, offset - limit), groupFieldsOnTop })
+            : undefined
+          return { results, pagingMetadata: cursorMetadata(results.length, next, prev, hasNext) }
+        }
+      })
+    })
+  )
+}

@@ -1,0 +1,223 @@
+/**
+ * Data collections: their schema (fields), permissions and paging modes, kept as the wire
+ * `DataCollection` JSON in sqlite. A new collection gets the system fields (`_id`, `_createdDate`,
+ * `_updatedDate`, `_owner`), default permissions (read ANYONE, writes ADMIN) and both paging modes.
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import type { FilterNode } from "../../data/FilterTree.ts"
+import type { CollectionField, DataCollection, Permissions, Sorting } from "../../data/wire.ts"
+import { Database, type Row } from "../Database.ts"
+import { isoDate, ServerClock } from "../ServerClock.ts"
+import { badRequest, collectionNotFound, DataFailure } from "./failures.ts"
+import { orderBy, sortTerms, where } from "./sql.ts"
+
+export const SYSTEM_FIELDS: ReadonlyArray<CollectionField> = [
+  { key: "_id", displayName: "ID", type: "TEXT", systemField: true, readOnly: true },
+  { key: "_createdDate", displayName: "Created Date", type: "DATETIME", systemField: true, readOnly: true },
+  { key: "_updatedDate", displayName: "Updated Date", type: "DATETIME", systemField: true, readOnly: true },
+  { key: "_owner", displayName: "Owner", type: "TEXT", systemField: true, readOnly: true }
+]
+
+export const DEFAULT_PERMISSIONS: Required<Permissions> = { read: "ANYONE", insert: "ADMIN", update: "ADMIN", remove: "ADMIN" }
+
+const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_\-@/]{0,255}$/
+
+export interface CollectionsShape {
+  readonly get: (id: string) => DataCollection | undefined
+  /** The collection, or 404 WDE0025. */
+  readonly require: (id: string) => DataCollection
+  readonly list: () => ReadonlyArray<DataCollection>
+  /** 409 when the id is taken. */
+  readonly create: (collection: DataCollection) => DataCollection
+  /** Replaces schema, permissions and settings; 409 when `revision` is given and stale. */
+  readonly update: (collection: DataCollection) => DataCollection
+  /** Deletes the collection with its items. */
+  readonly remove: (id: string) => void
+  readonly createField: (id: string, field: CollectionField) => DataCollection
+  readonly updateField: (id: string, field: CollectionField) => DataCollection
+  readonly deleteField: (id: string, key: string) => DataCollection
+  /** The effective permissions (defaults filled in). */
+  readonly permissions: (collection: DataCollection) => Required<Permissions>
+  /** Runs when a collection is deleted (its indexes and references go too). */
+  readonly onRemove: (hook: (id: string) => void) => void
+  /** Collections matching a filter over their wire properties (dates as ISO text), sorted. */
+  readonly query: (filter: FilterNode, sort: ReadonlyArray<Sorting>) => ReadonlyArray<DataCollection>
+}
+
+export class Collections extends Context.Service<Collections, CollectionsShape>()("sitefx/server/data/Collections") {
+  static readonly layer: Layer.Layer<Collections, never, Database | ServerClock> = Layer.effect(
+    Collections,
+    Effect.gen(function*() {
+      const db = yield* Database
+      const clock = yield* ServerClock
+      db.migrate(
+        "data/collections/1",
+        `CREATE TABLE data_collections (
+          id TEXT PRIMARY KEY,
+          doc TEXT NOT NULL,
+          revision INTEGER NOT NULL,
+          created_at INTEGER NOT NULL,
+          updated_at INTEGER NOT NULL
+        );`
+      )
+      const removeHooks: Array<(id: string) => void> = []
+
+      const toCollection = (row: Row): DataCollection => ({
+        ...(JSON.parse(String(row.doc)) as DataCollection),
+        revision: String(row.revision),
+        createdDate: isoDate(Number(row.created_at)),
+        updatedDate: isoDate(Number(row.updated_at))
+      })
+
+      const get = (id: string) => {
+        const row = db.get("SELECT * FROM data_collections WHERE id = ?", id)
+        return row === undefined ? undefined : toCollection(row)
+      }
+      const require = (id: string) => {
+        const found = get(id)
+        if (found === undefined) throw collectionNotFound(id)
+        return found
+      }
+
+      const checkFields = (fields: ReadonlyArray<CollectionField>) => {
+        const seen = new Set<string>()
+        for (const field of fields) {
+          if (field.key === "" || field.key.includes(".") || field.key.includes("\"") || field.key.includes("\\")) {
+            throw badRequest("WDE0003", `Invalid field key [${field.key}].`)
+          }
+          if (seen.has(field.key)) throw badRequest("WDE0003", `The field key [${field.key}] appears twice.`)
+          seen.add(field.key)
+          if (field.type === "REFERENCE" && field.typeMetadata?.reference === undefined) {
+            throw badRequest("WDE0020", `The reference field [${field.key}] needs typeMetadata.reference.referencedCollectionId.`)
+          }
+          if (field.type === "MULTI_REFERENCE" && field.typeMetadata?.multiReference === undefined) {
+            throw badRequest("WDE0020", `The multi-reference field [${field.key}] needs typeMetadata.multiReference.referencedCollectionId.`)
+          }
+        }
+      }
+
+      /** What is stored: the collection without the values kept in columns. */
+      const stored = (c: DataCollection): string => {
+        const { createdDate: _c, updatedDate: _u, revision: _r, ...rest } = c
+        return JSON.stringify(rest)
+      }
+
+      const withSystemFields = (fields: ReadonlyArray<CollectionField>) => [
+        ...SYSTEM_FIELDS.filter((s) => !fields.some((f) => f.key === s.key)),
+        ...fields
+      ]
+
+      const save = (collection: DataCollection, bump: boolean): DataCollection => {
+        checkFields(collection.fields ?? [])
+        const now = clock.millis()
+        db.run(
+          `UPDATE data_collections SET doc = ?, updated_at = ?${bump ? ", revision = revision + 1" : ""} WHERE id = ?`,
+          stored(collection),
+          now,
+          collection.id
+        )
+        return require(collection.id)
+      }
+
+      const changeFields = (id: string, change: (fields: ReadonlyArray<CollectionField>) => ReadonlyArray<CollectionField>) =>
+        db.transaction(() => {
+          const current = require(id)
+          return save({ ...current, fields: change(current.fields ?? []) }, true)
+        })
+
+      return Collections.of({
+        get,
+        require,
+        list: () => db.all("SELECT * FROM data_collections ORDER BY created_at, id").map(toCollection),
+        create: (input) =>
+          db.transaction(() => {
+            if (!ID_PATTERN.test(input.id)) {
+              throw badRequest("WDE0001", `Invalid collection id [${input.id}]: letters, digits, _ - @ / only, up to 256.`)
+            }
+            if (get(input.id) !== undefined) {
+              throw new DataFailure({ status: 409, code: "ALREADY_EXISTS", description: `The collection ${input.id} already exists.` })
+            }
+            const collection: DataCollection = {
+              ...input,
+              collectionType: input.collectionType ?? "NATIVE",
+              displayName: input.displayName ?? input.id,
+              fields: withSystemFields(input.fields ?? []),
+              permissions: { ...DEFAULT_PERMISSIONS, ...input.permissions },
+              pagingModes: input.pagingModes ?? ["OFFSET", "CURSOR"]
+            }
+            checkFields(collection.fields ?? [])
+            const now = clock.millis()
+            db.run(
+              "INSERT INTO data_collections (id, doc, revision, created_at, updated_at) VALUES (?, ?, 1, ?, ?)",
+              collection.id,
+              stored(collection),
+              now,
+              now
+            )
+            return require(collection.id)
+          }),
+        update: (input) =>
+          db.transaction(() => {
+            const current = require(input.id)
+            if (input.revision !== undefined && input.revision !== null && input.revision !== current.revision) {
+              throw new DataFailure({
+                status: 409,
+                code: "REVISION_MISMATCH",
+                description: `The collection ${input.id} is at revision ${current.revision}, not ${input.revision}.`
+              })
+            }
+            return save({
+              ...current,
+              ...input,
+              fields: withSystemFields(input.fields ?? current.fields ?? []),
+              permissions: { ...DEFAULT_PERMISSIONS, ...current.permissions, ...input.permissions }
+            }, true)
+          }),
+        remove: (id) =>
+          db.transaction(() => {
+            require(id)
+            for (const hook of removeHooks) hook(id)
+            db.run("DELETE FROM data_collections WHERE id = ?", id)
+          }),
+        createField: (id, field) =>
+          changeFields(id, (fields) => {
+            if (fields.some((f) => f.key === field.key)) {
+              throw new DataFailure({ status: 409, code: "ALREADY_EXISTS", description: `The field ${field.key} already exists.` })
+            }
+            return [...fields, field]
+          }),
+        updateField: (id, field) =>
+          changeFields(id, (fields) => {
+            const existing = fields.find((f) => f.key === field.key)
+            if (existing === undefined) throw new DataFailure({ status: 404, code: "NOT_FOUND", description: `No field ${field.key}.` })
+            if (existing.systemField === true) throw badRequest("WDE0003", `The system field ${field.key} cannot change.`)
+            return fields.map((f) => (f.key === field.key ? field : f))
+          }),
+        deleteField: (id, key) =>
+          changeFields(id, (fields) => {
+            const existing = fields.find((f) => f.key === key)
+            if (existing === undefined) throw new DataFailure({ status: 404, code: "NOT_FOUND", description: `No field ${key}.` })
+            if (existing.systemField === true) throw badRequest("WDE0003", `The system field ${key} cannot be deleted.`)
+            return fields.filter((f) => f.key !== key)
+          }),
+        permissions: (collection) => ({ ...DEFAULT_PERMISSIONS, ...collection.permissions }),
+        query: (filter, sort) => {
+          const source = { column: "full" }
+          const condition = where(filter, source)
+          const terms = [...sortTerms(source, sort), { expr: "created_at", desc: false }, { expr: "id", desc: false }]
+          const iso = (column: string) => `strftime('%Y-%m-%dT%H:%M:%fZ', ${column} / 1000.0, 'unixepoch')`
+          return db.all(
+            `SELECT * FROM (SELECT *, json_set(doc, '$.revision', CAST(revision AS TEXT), '$.createdDate', ${iso("created_at")}, ` +
+              `'$.updatedDate', ${iso("updated_at")}) AS full FROM data_collections) WHERE ${condition.sql} ORDER BY ${orderBy(terms)}`,
+            ...condition.params
+          ).map(toCollection)
+        },
+        onRemove: (hook) => {
+          removeHooks.push(hook)
+        }
+      })
+    })
+  )
+}

@@ -1,0 +1,134 @@
+/**
+ * Collection indexes (`/wix-data/v2/indexes`) as SQLite expression indexes on the item table: for each
+ * indexed field the same rank and key expressions the query translator emits (sql.ts), so queries that
+ * filter or sort on those fields use them. A new index answers BUILDING and is built in the background,
+ * then turns ACTIVE (or FAILED, e.g. a unique index over duplicate values). A unique index only
+ * constrains items that have every indexed field.
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as FiberSet from "effect/FiberSet"
+import * as Layer from "effect/Layer"
+import { createHash } from "node:crypto"
+import type { DataIndex } from "../../data/wire.ts"
+import { Database, type Row } from "../Database.ts"
+import { Collections } from "./Collections.ts"
+import { badRequest, DataFailure } from "./failures.ts"
+import { ITEMS } from "./Items.ts"
+import { literal, ref, sortTerms } from "./sql.ts"
+
+const SQL_PREFIX = "sfx_idx_"
+
+export interface IndexesShape {
+  /** Records the index as BUILDING and builds it in the background. */
+  readonly create: (collectionId: string, index: DataIndex) => Effect.Effect<DataIndex, DataFailure>
+  readonly list: (collectionId: string) => ReadonlyArray<DataIndex>
+  /** 404 when there is no such index. */
+  readonly drop: (collectionId: string, name: string) => void
+}
+
+export class Indexes extends Context.Service<Indexes, IndexesShape>()("sitefx/server/data/Indexes") {
+  static readonly layer: Layer.Layer<Indexes, never, Database | Collections> = Layer.effect(
+    Indexes,
+    Effect.gen(function*() {
+      const db = yield* Database
+      const collections = yield* Collections
+      const building = yield* FiberSet.make()
+      db.migrate(
+        "data/indexes/1",
+        `CREATE TABLE data_indexes (
+          collection_id TEXT NOT NULL REFERENCES data_collections (id) ON DELETE CASCADE,
+          name TEXT NOT NULL,
+          doc TEXT NOT NULL,
+          status TEXT NOT NULL,
+          sql_name TEXT NOT NULL,
+          PRIMARY KEY (collection_id, name)
+        );`
+      )
+
+      const sqlName = (collectionId: string, name: string) =>
+        `${SQL_PREFIX}${createHash("sha256").update(`${collectionId}\u0000${name}`).digest("hex").slice(0, 24)}`
+
+      const dropSqlIndexes = (names: ReadonlyArray<string>) => {
+        for (const name of names) db.run(`DROP INDEX IF EXISTS "${name}"`)
+      }
+      // a reset empties data_indexes; the SQL indexes themselves go with it
+      db.onReset(() =>
+        dropSqlIndexes(
+          db.all(`SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE '${SQL_PREFIX}%'`).map((r) => String(r.name))
+        )
+      )
+      collections.onRemove((id) =>
+        dropSqlIndexes(db.all("SELECT sql_name FROM data_indexes WHERE collection_id = ?", id).map((r) => String(r.sql_name)))
+      )
+
+      const toIndex = (row: Row): DataIndex => ({ ...(JSON.parse(String(row.doc)) as DataIndex), status: String(row.status) as NonNullable<DataIndex["status"]> })
+
+      const ddl = (collectionId: string, index: DataIndex, name: string): string => {
+        const terms = sortTerms(ITEMS, index.fields.map((f) => ({ fieldName: f.path, ...(f.order === undefined ? {} : { order: f.order }) })))
+        const columns = terms.map((t) => `${t.expr}${t.desc ? " DESC" : ""}`).join(", ")
+        if (index.unique !== true) return `CREATE INDEX "${name}" ON data_items (collection_id, ${columns})`
+        const present = index.fields.map((f) => ref(ITEMS, f.path).rank).filter((r) => r !== undefined).map((r) => `${r} <> 0`)
+        return `CREATE UNIQUE INDEX "${name}" ON data_items (${columns}) WHERE ${[`collection_id = ${literal(collectionId)}`, ...present].join(" AND ")}`
+      }
+
+      const setStatus = (collectionId: string, name: string, status: string) =>
+        db.run("UPDATE data_indexes SET status = ? WHERE collection_id = ? AND name = ?", status, collectionId, name)
+
+      return Indexes.of({
+        create: (collectionId, index) =>
+          Effect.gen(function*() {
+            const name = sqlName(collectionId, index.name)
+            const statement = yield* Effect.try({
+              try: () =>
+                db.transaction(() => {
+                  collections.require(collectionId)
+                  if (index.name.trim() === "") throw badRequest("WDE0094", "An index needs a name.")
+                  if (index.fields.length === 0) throw badRequest("WDE0043", "An index needs at least one field.")
+                  if (db.get("SELECT 1 AS found FROM data_indexes WHERE collection_id = ? AND name = ?", collectionId, index.name) !== undefined) {
+                    throw new DataFailure({ status: 409, code: "ALREADY_EXISTS", description: `The index ${index.name} already exists.` })
+                  }
+                  const statement = ddl(collectionId, index, name)
+                  const { status: _status, ...doc } = index
+                  db.run(
+                    "INSERT INTO data_indexes (collection_id, name, doc, status, sql_name) VALUES (?, ?, ?, 'BUILDING', ?)",
+                    collectionId,
+                    index.name,
+                    JSON.stringify({ ...doc, id: index.id ?? name }),
+                    name
+                  )
+                  return statement
+                }),
+              catch: (e) => (e instanceof DataFailure ? e : new DataFailure({ status: 500, code: "INTERNAL", description: String(e) }))
+            })
+            yield* FiberSet.run(
+              building,
+              Effect.yieldNow.pipe(Effect.andThen(Effect.sync(() => {
+                // dropped (or its collection deleted) before the build began
+                if (db.get("SELECT 1 AS found FROM data_indexes WHERE collection_id = ? AND name = ?", collectionId, index.name) === undefined) return
+                try {
+                  db.run(statement)
+                  setStatus(collectionId, index.name, "ACTIVE")
+                } catch {
+                  setStatus(collectionId, index.name, "FAILED")
+                }
+              })))
+            )
+            return { ...index, id: index.id ?? name, status: "BUILDING" as const }
+          }),
+        list: (collectionId) => {
+          collections.require(collectionId)
+          return db.all("SELECT doc, status FROM data_indexes WHERE collection_id = ? ORDER BY rowid", collectionId).map(toIndex)
+        },
+        drop: (collectionId, name) =>
+          db.transaction(() => {
+            collections.require(collectionId)
+            const row = db.get("SELECT sql_name FROM data_indexes WHERE collection_id = ? AND name = ?", collectionId, name)
+            if (row === undefined) throw new DataFailure({ status: 404, code: "NOT_FOUND", description: `No index ${name} on ${collectionId}.` })
+            dropSqlIndexes([String(row.sql_name)])
+            db.run("DELETE FROM data_indexes WHERE collection_id = ? AND name = ?", collectionId, name)
+          })
+      })
+    })
+  )
+}

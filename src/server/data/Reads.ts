@@ -1,0 +1,332 @@
+/**
+ * Reading items: get, query and search (offset or cursor paging), count and distinct values, with
+ * referenced items included on request. Everything is one SQL statement per page over the item table
+ * (see sql.ts); a member reading a SITE_MEMBER_AUTHOR collection only ever sees its own items.
+ *
+ * Order: the sort fields, then the insertion sequence, which runs in the direction of the last sort
+ * field (ascending without a sort). Cursors resume after the last item's full sort key.
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import type { SQLInputValue } from "node:sqlite"
+import type {
+  CursorPaging,
+  DataCollection,
+  DataItem,
+  IncludedReference,
+  Paging,
+  PagingMetadata,
+  QueryDataItemsResponse,
+  Sorting
+} from "../../data/wire.ts"
+import type { Caller } from "../Callers.ts"
+import { Database, type Row } from "../Database.ts"
+import { type Access, accessFor, canRead, requireCovers } from "./access.ts"
+import { Collections } from "./Collections.ts"
+import { type CursorState, decodeCursor, encodeCursor, keyValues } from "./cursor.ts"
+import { DataHooks } from "./DataHooks.ts"
+import { badRequest, itemNotFound } from "./failures.ts"
+import { Items, ITEMS, toStored } from "./Items.ts"
+import { cursorMetadata, filterOf, offsetMetadata, pageRequest } from "./paging.ts"
+import { referenceField, References } from "./References.ts"
+import { registerSearch, type SearchDetails, searchCondition } from "./search.ts"
+import {
+  beyond,
+  concat,
+  element,
+  type Fragment,
+  joinWith,
+  orderBy,
+  projection,
+  ref,
+  type SortTerm,
+  sortTerms,
+  type Source,
+  sql,
+  where
+} from "./sql.ts"
+import { isObject, type Json } from "./values.ts"
+
+export interface QueryInput {
+  readonly filter?: unknown
+  readonly sort?: ReadonlyArray<Sorting> | undefined
+  readonly fields?: ReadonlyArray<string> | undefined
+  readonly paging?: Paging | undefined
+  readonly cursorPaging?: CursorPaging | undefined
+  readonly returnTotalCount?: boolean | undefined
+  readonly includeReferences?: ReadonlyArray<IncludedReference> | undefined
+  readonly search?: SearchDetails | undefined
+}
+
+export interface DistinctInput {
+  readonly fieldName?: string | undefined
+  readonly filter?: unknown
+  readonly order?: "ASC" | "DESC" | undefined
+  readonly paging?: Paging | undefined
+  readonly cursorPaging?: CursorPaging | undefined
+  readonly returnTotalCount?: boolean | undefined
+}
+
+export interface ReadsShape {
+  /** One item (404 WDE0073 when missing, 403 when it belongs to another member of an author collection). */
+  readonly get: (
+    collection: DataCollection,
+    caller: Caller,
+    id: string,
+    options: { readonly fields?: ReadonlyArray<string> | undefined; readonly includeReferences?: ReadonlyArray<IncludedReference> | undefined }
+  ) => DataItem
+  readonly query: (collection: DataCollection, caller: Caller, input: QueryInput) => QueryDataItemsResponse
+  readonly count: (collection: DataCollection, caller: Caller, filter: unknown) => number
+  readonly distinct: (
+    collection: DataCollection,
+    caller: Caller,
+    input: DistinctInput
+  ) => { readonly distinctValues: ReadonlyArray<unknown>; readonly pagingMetadata: PagingMetadata }
+  /** The item rows a caller may read that match a filter (for jobs): a condition on `data_items`. */
+  readonly visible: (collection: DataCollection, access: Access, filter: unknown, source?: Source) => Fragment
+  /** Replaces reference fields of items with the referenced items the caller may read. */
+  readonly includeReferences: (
+    collection: DataCollection,
+    caller: Caller,
+    items: ReadonlyArray<{ readonly id: string; readonly data: Json }>,
+    includes: ReadonlyArray<IncludedReference>
+  ) => void
+}
+
+const DEFAULT_REFERENCE_LIMIT = 50
+
+const ownOnly = (access: Access, source: Source = ITEMS): ReadonlyArray<Fragment> =>
+  access.kind === "own" ? [sql(`${source.ownerColumn ?? "owner"} = ?`, access.ownerId)] : []
+
+const both = (parts: ReadonlyArray<Fragment>): Fragment => concat("(", joinWith(" AND ", parts), ")")
+
+export class Reads extends Context.Service<Reads, ReadsShape>()("sitefx/server/data/Reads") {
+  static readonly layer: Layer.Layer<Reads, never, Database | Items | Collections | References | DataHooks> = Layer.effect(
+    Reads,
+    Effect.gen(function*() {
+      const db = yield* Database
+      const items = yield* Items
+      const collections = yield* Collections
+      const references = yield* References
+      const hooks = yield* DataHooks
+      registerSearch(db)
+
+      const visible = (collection: DataCollection, access: Access, filter: unknown, source: Source = ITEMS): Fragment =>
+        both([where(filterOf(filter), source), ...ownOnly(access, source)])
+
+      const toDataItem = (collection: DataCollection, row: Row): DataItem => ({
+        id: String(row.id),
+        dataCollectionId: collection.id,
+        data: JSON.parse(String(row.doc)) as Json
+      })
+
+      const includeReferences: ReadsShape["includeReferences"] = (collection, caller, list, includes) => {
+        if (list.length === 0) return
+        for (const include of includes) {
+          const field = referenceField(collection, include.field)
+          const target = field === undefined ? undefined : collections.get(field.referencedCollectionId)
+          if (field === undefined || target === undefined || !canRead(target, caller)) continue
+          const access = accessFor(target, "read", caller)
+          const fetch = (ids: ReadonlyArray<string>): Map<string, Json> => {
+            if (ids.length === 0) return new Map()
+            const rows = items.select(
+              target.id,
+              "seq, id, data, owner",
+              both([sql(`id IN (${ids.map(() => "?").join(", ")})`, ...ids), ...ownOnly(access)])
+            )
+            return new Map(rows.map((r) => [String(r.id), toStored(r).data]))
+          }
+          if (field.kind === "single") {
+            const idOf = (v: unknown) => (typeof v === "string" ? v : isObject(v) && typeof v["_id"] === "string" ? v["_id"] : undefined)
+            const found = fetch([...new Set(list.map((i) => idOf(i.data[field.key])).filter((v) => v !== undefined))])
+            for (const item of list) {
+              const id = idOf(item.data[field.key])
+              const referenced = id === undefined ? undefined : found.get(id)
+              if (referenced !== undefined) item.data[field.key] = referenced
+            }
+          } else {
+            const limit = include.limit ?? DEFAULT_REFERENCE_LIMIT
+            const refs = references.list(collection.id, field.key, list.map((i) => i.id), { desc: false, limit: -1, offset: 0 })
+            const found = fetch([...new Set(refs.map((r) => r.referencedId))])
+            for (const item of list) {
+              item.data[field.key] = refs
+                .filter((r) => r.referringId === item.id && found.has(r.referencedId))
+                .slice(0, limit)
+                .map((r) => found.get(r.referencedId))
+            }
+          }
+        }
+      }
+
+      const query = (collection: DataCollection, caller: Caller, input: QueryInput): QueryDataItemsResponse => {
+        const access = accessFor(collection, "read", caller)
+        hooks.run(collection.id, "beforeQuery")
+        const page = pageRequest(input.paging, input.cursorPaging)
+        const kind = input.search === undefined ? "items" : "search"
+        let state = {
+          filter: input.filter ?? null,
+          sort: input.sort ?? [],
+          fields: input.fields ?? [],
+          includeReferences: input.includeReferences ?? [],
+          search: input.search ?? null
+        }
+        let boundary: { readonly keys: ReadonlyArray<SQLInputValue>; readonly reverse: boolean } | undefined
+        if (page.mode === "cursor" && page.cursor !== undefined) {
+          if ((input.filter !== undefined && input.filter !== null) || (input.sort ?? []).length > 0) {
+            throw badRequest("WDE0094", "A cursor request carries the cursor only: its filter and sort come from the cursor.")
+          }
+          const c = decodeCursor(page.cursor, kind, collection.id)
+          state = {
+            filter: c["filter"] ?? null,
+            sort: (c["sort"] ?? []) as ReadonlyArray<Sorting>,
+            fields: input.fields !== undefined && input.fields.length > 0 ? input.fields : (c["fields"] ?? []) as ReadonlyArray<string>,
+            includeReferences: input.includeReferences ?? (c["includeReferences"] ?? []) as ReadonlyArray<IncludedReference>,
+            search: (c["search"] ?? null) as SearchDetails | null
+          }
+          boundary = { keys: keyValues(c["keys"]), reverse: c["direction"] === "prev" }
+        }
+        const condition = both([
+          where(filterOf(state.filter), ITEMS),
+          ...ownOnly(access),
+          ...(state.search === null ? [] : [searchCondition(collection, "data", state.search)])
+        ])
+        const sorted = sortTerms(ITEMS, state.sort)
+        const terms: ReadonlyArray<SortTerm> = [...sorted, { expr: "seq", desc: sorted[sorted.length - 1]?.desc ?? false }]
+        const doc = state.fields.length > 0 ? projection(ITEMS, state.fields) : "data"
+        const columns = `id, ${doc} AS doc, ${terms.map((t, i) => `${t.expr} AS k${i}`).join(", ")}`
+        const keysOf = (row: Row) => terms.map((_, i) => row[`k${i}`] as SQLInputValue)
+        const limit = page.limit
+
+        const finish = (rows: ReadonlyArray<Row>, pagingMetadata: PagingMetadata): QueryDataItemsResponse => {
+          const dataItems = rows.map((row) => toDataItem(collection, row))
+          if (state.includeReferences.length > 0) {
+            includeReferences(
+              collection,
+              caller,
+              dataItems.map((d) => ({ id: d.id ?? "", data: d.data as Json })),
+              state.includeReferences
+            )
+          }
+          return { dataItems, pagingMetadata }
+        }
+
+        if (page.mode === "offset") {
+          const rows = items.select(collection.id, columns, condition, sql(`ORDER BY ${orderBy(terms)} LIMIT ? OFFSET ?`, limit + 1, page.offset))
+          const total = input.returnTotalCount === true ? items.count(collection.id, condition) : undefined
+          return finish(rows.slice(0, limit), offsetMetadata(Math.min(rows.length, limit), page.offset, rows.length > limit, total))
+        }
+
+        const cursorFor = (keys: ReadonlyArray<SQLInputValue>, direction: "next" | "prev") =>
+          encodeCursor({ kind, collection: collection.id, ...state, limit, keys, direction } as CursorState)
+        const reverse = boundary?.reverse ?? false
+        const bounded = boundary === undefined ? condition : both([condition, beyond(terms, boundary.keys, reverse)])
+        const order = orderBy(reverse ? terms.map((t) => ({ ...t, desc: !t.desc })) : terms)
+        const rows = items.select(collection.id, columns, bounded, sql(`ORDER BY ${order} LIMIT ?`, limit + 1))
+        const more = rows.length > limit
+        const pageRows = rows.slice(0, limit)
+        if (reverse) pageRows.reverse()
+        const first = pageRows[0]
+        const last = pageRows[pageRows.length - 1]
+        if (!reverse) {
+          const earlier = boundary !== undefined && first !== undefined &&
+            items.select(collection.id, "1", both([condition, beyond(terms, keysOf(first), true)]), sql("LIMIT 1")).length > 0
+          return finish(pageRows, cursorMetadata(
+            pageRows.length,
+            more && last !== undefined ? cursorFor(keysOf(last), "next") : undefined,
+            earlier && first !== undefined ? cursorFor(keysOf(first), "prev") : undefined,
+            more
+          ))
+        }
+        return finish(pageRows, cursorMetadata(
+          pageRows.length,
+          last === undefined ? undefined : cursorFor(keysOf(last), "next"),
+          more && first !== undefined ? cursorFor(keysOf(first), "prev") : undefined,
+          last !== undefined
+        ))
+      }
+
+      const distinct: ReadsShape["distinct"] = (collection, caller, input) => {
+        const access = accessFor(collection, "read", caller)
+        hooks.run(collection.id, "beforeQuery")
+        const page = pageRequest(input.paging, input.cursorPaging)
+        let state = { fieldName: input.fieldName, filter: input.filter ?? null, order: input.order ?? "ASC" }
+        let after: ReadonlyArray<SQLInputValue> | undefined
+        if (page.mode === "cursor" && page.cursor !== undefined) {
+          const c = decodeCursor(page.cursor, "distinct", collection.id)
+          state = { fieldName: c["fieldName"] as string, filter: c["filter"] ?? null, order: c["order"] === "DESC" ? "DESC" : "ASC" }
+          after = keyValues(c["keys"])
+        }
+        if (state.fieldName === undefined || state.fieldName === "") throw badRequest("WDE0003", "fieldName must be a non-empty string.")
+        // qualified: json_each has an `id` column of its own
+        const condition = visible(collection, access, state.filter, { column: "data_items.data", idColumn: "data_items.id", ownerColumn: "data_items.owner" })
+        // `_id` lives in the item JSON too; read it there so one expression covers every field
+        const r = ref({ column: "data_items.data" }, state.fieldName)
+        const e = element("e")
+        const inner = concat(
+          sql(`SELECT ${r.rank} AS r, ${r.key} AS k, ${r.json} AS j FROM data_items WHERE data_items.collection_id = ? AND `, collection.id),
+          condition,
+          ` AND ${r.rank} NOT IN (0, 4) UNION ALL `,
+          sql(
+            `SELECT ${e.rank} AS r, ${e.key} AS k, (data_items.data -> (${r.path} || '[' || e.key || ']')) AS j ` +
+              `FROM data_items, json_each(data_items.data, ${r.path}) AS e WHERE data_items.collection_id = ? AND `,
+            collection.id
+          ),
+          condition,
+          ` AND ${r.rank} = 4`
+        )
+        const params = inner.params
+        const desc = state.order === "DESC"
+        const dir = desc ? " DESC" : ""
+        const having = after === undefined ? "" : ` HAVING (r, k) ${desc ? "<" : ">"} (?, ?)`
+        const limit = page.limit
+        const offset = page.mode === "offset" ? page.offset : 0
+        const rows = db.all(
+          `SELECT r, k, MIN(j) AS j FROM (${inner.sql}) WHERE r <> 0 GROUP BY r, k${having} ORDER BY r${dir}, k${dir} LIMIT ? OFFSET ?`,
+          ...params,
+          ...(after ?? []),
+          limit + 1,
+          offset
+        )
+        const values = rows.slice(0, limit).map((row) => JSON.parse(String(row.j)) as unknown)
+        const hasNext = rows.length > limit
+        if (page.mode === "offset") {
+          const total = input.returnTotalCount === true
+            ? Number(db.get(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM (${inner.sql}) WHERE r <> 0 GROUP BY r, k)`, ...params)?.n ?? 0)
+            : undefined
+          return { distinctValues: values, pagingMetadata: offsetMetadata(values.length, offset, hasNext, total) }
+        }
+        const last = rows[Math.min(rows.length, limit) - 1]
+        const next = hasNext && last !== undefined
+          ? encodeCursor({ kind: "distinct", collection: collection.id, ...state, keys: [last.r as SQLInputValue, last.k as SQLInputValue] })
+          : undefined
+        return { distinctValues: values, pagingMetadata: cursorMetadata(values.length, next, undefined, hasNext) }
+      }
+
+      return Reads.of({
+        get: (collection, caller, id, options) => {
+          const access = accessFor(collection, "read", caller)
+          hooks.run(collection.id, "beforeGet")
+          const doc = options.fields !== undefined && options.fields.length > 0 ? projection(ITEMS, options.fields) : "data"
+          const row = items.select(collection.id, `id, owner, ${doc} AS doc`, sql("id = ?", id))[0]
+          if (row === undefined) throw itemNotFound(id, collection.id)
+          requireCovers(access, typeof row.owner === "string" ? row.owner : undefined, "read", collection.id)
+          const item = toDataItem(collection, row)
+          if (options.includeReferences !== undefined && options.includeReferences.length > 0) {
+            includeReferences(collection, caller, [{ id, data: item.data as Json }], options.includeReferences)
+          }
+          return item
+        },
+        query,
+        count: (collection, caller, filter) => {
+          const access = accessFor(collection, "read", caller)
+          hooks.run(collection.id, "beforeCount")
+          return items.count(collection.id, visible(collection, access, filter))
+        },
+        distinct,
+        visible,
+        includeReferences
+      })
+    })
+  )
+}

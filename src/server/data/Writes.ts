@@ -1,0 +1,196 @@
+/**
+ * Item writes with the platform's rules around them: permissions (403 WDE0027, nothing changes), data
+ * hooks (WDE0078), system fields (`_id` given or generated, `_createdDate`/`_updatedDate` from the
+ * server clock, `_owner` from the caller), 409 WDE0074 for an insert on an existing id and 404 WDE0073
+ * for an update, patch or removal of a missing one. Each write is synchronous and meant to run inside
+ * a transaction; it records the events to publish once that transaction commits.
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { randomUUID } from "node:crypto"
+import type { DataCollection, DataItem, FieldModification } from "../../data/wire.ts"
+import type { Caller } from "../Callers.ts"
+import { Database } from "../Database.ts"
+import type { Reject } from "../responses.ts"
+import { ServerClock } from "../ServerClock.ts"
+import { type Access, accessFor, ownerFor, requireCovers } from "./access.ts"
+import { type DataEvent, DataEvents } from "./DataEvents.ts"
+import { DataHooks } from "./DataHooks.ts"
+import { attempt, badRequest, DataFailure, itemExists, itemNotFound } from "./failures.ts"
+import { Items, type StoredItem } from "./Items.ts"
+import { applyModifications } from "./patch.ts"
+import { References } from "./References.ts"
+import { isoDateValue, isObject, type Json, normalizeDates } from "./values.ts"
+
+export interface WriteContext {
+  readonly collection: DataCollection
+  readonly caller: Caller
+  /** Honoured for API-key callers only, as site code alone may skip hooks. */
+  readonly suppressHooks?: boolean | undefined
+  /** Filled by each write; published after the transaction commits. */
+  readonly events: Array<DataEvent>
+}
+
+export interface Written {
+  readonly item: Json
+  readonly action: "INSERTED" | "UPDATED"
+}
+
+export interface ItemWritesShape {
+  readonly insert: (ctx: WriteContext, item: DataItem) => Written
+  readonly update: (ctx: WriteContext, item: DataItem) => Written
+  readonly save: (ctx: WriteContext, item: DataItem) => Written
+  /** The removed item. */
+  readonly remove: (ctx: WriteContext, id: string) => Json
+  readonly patch: (ctx: WriteContext, id: string, modifications: ReadonlyArray<FieldModification>) => Written
+  /** Removes every item of the collection the caller may remove; returns how many. */
+  readonly truncate: (ctx: WriteContext) => number
+  /**
+   * Runs `f` in one transaction, then publishes the events its writes recorded. A DataFailure thrown
+   * by `f` rolls everything back and becomes the platform's error answer.
+   */
+  readonly commit: <A>(
+    collection: DataCollection,
+    caller: Caller,
+    suppressHooks: boolean | undefined,
+    f: (ctx: WriteContext) => A
+  ) => Effect.Effect<A, Reject>
+}
+
+const isUniqueViolation = (e: unknown) => e instanceof Error && /UNIQUE constraint failed/.test(e.message)
+
+export class ItemWrites extends Context.Service<ItemWrites, ItemWritesShape>()("sitefx/server/data/ItemWrites") {
+  static readonly layer: Layer.Layer<ItemWrites, never, Database | ServerClock | Items | DataHooks | DataEvents | References> = Layer.effect(
+    ItemWrites,
+    Effect.gen(function*() {
+      const db = yield* Database
+      const clock = yield* ServerClock
+      const items = yield* Items
+      const hooks = yield* DataHooks
+      const events = yield* DataEvents
+      const references = yield* References
+
+      const suppressed = (ctx: WriteContext) => ctx.suppressHooks === true && ctx.caller.kind === "admin"
+
+      /** A unique index of the collection refused the values. */
+      const guardUnique = <A>(collection: string, f: () => A): A => {
+        try {
+          return f()
+        } catch (e) {
+          if (isUniqueViolation(e)) {
+            throw new DataFailure({ status: 409, code: "UNIQUE_INDEX_VIOLATION", description: `A unique index of ${collection} already holds these values.` })
+          }
+          throw e
+        }
+      }
+
+      const idOf = (item: DataItem): string | undefined => {
+        const given = item.data?.["_id"]
+        if (given !== undefined && given !== null && typeof given !== "string") throw badRequest("WDE0002", "ItemId must be a string.")
+        return item.id ?? (typeof given === "string" ? given : undefined)
+      }
+
+      const dataOf = (item: DataItem): Json => {
+        const data = item.data ?? {}
+        if (!isObject(data)) throw badRequest("WDE0004", "Items must be JavaScript objects.")
+        return normalizeDates(data) as Json
+      }
+
+      const existing = (ctx: WriteContext, id: string, access: Access, action: "update" | "remove"): StoredItem => {
+        const found = items.get(ctx.collection.id, id)
+        if (found === undefined) throw itemNotFound(id, ctx.collection.id)
+        requireCovers(access, found.owner, action, ctx.collection.id)
+        return found
+      }
+
+      const insertNew = (ctx: WriteContext, id: string, data: Json): Written => {
+        accessFor(ctx.collection, "insert", ctx.caller)
+        hooks.run(ctx.collection.id, "beforeInsert", suppressed(ctx))
+        const owner = ownerFor(ctx.caller, data["_owner"])
+        const now = isoDateValue(clock.millis())
+        const { _owner: _given, ...rest } = data
+        const stored: Json = { ...rest, _id: id, _createdDate: now, _updatedDate: now, ...(owner === undefined ? {} : { _owner: owner }) }
+        const inserted = guardUnique(ctx.collection.id, () => items.insert(ctx.collection.id, id, stored, owner))
+        if (inserted === undefined) throw itemExists(id, ctx.collection.id)
+        ctx.events.push({ _tag: "ItemCreated", dataCollectionId: ctx.collection.id, itemId: id, item: stored })
+        return { item: stored, action: "INSERTED" }
+      }
+
+      /** Writes new data over an existing item, keeping its creation date and (unless an API key says otherwise) its owner. */
+      const overwrite = (ctx: WriteContext, found: StoredItem, data: Json): Written => {
+        hooks.run(ctx.collection.id, "beforeUpdate", suppressed(ctx))
+        const given = data["_owner"]
+        const owner = ctx.caller.kind === "admin" && typeof given === "string" ? given : found.owner
+        const { _owner: _ignored, ...rest } = data
+        const stored: Json = {
+          ...rest,
+          _id: found.id,
+          _createdDate: found.data["_createdDate"] ?? isoDateValue(clock.millis()),
+          _updatedDate: isoDateValue(clock.millis()),
+          ...(owner === undefined ? {} : { _owner: owner })
+        }
+        guardUnique(ctx.collection.id, () => items.replace(ctx.collection.id, found.id, stored, owner))
+        ctx.events.push({ _tag: "ItemUpdated", dataCollectionId: ctx.collection.id, itemId: found.id, item: stored, previous: found.data })
+        return { item: stored, action: "UPDATED" }
+      }
+
+      const update = (ctx: WriteContext, item: DataItem): Written => {
+        const id = idOf(item)
+        if (id === undefined) throw badRequest("WDE0007", "Invalid update. Updated object must have a string _id property.")
+        const access = accessFor(ctx.collection, "update", ctx.caller)
+        return overwrite(ctx, existing(ctx, id, access, "update"), dataOf(item))
+      }
+
+      const remove = (ctx: WriteContext, id: string): Json => {
+        const access = accessFor(ctx.collection, "remove", ctx.caller)
+        const found = existing(ctx, id, access, "remove")
+        hooks.run(ctx.collection.id, "beforeRemove", suppressed(ctx))
+        items.remove(ctx.collection.id, id)
+        references.forgetItem(ctx.collection.id, id)
+        ctx.events.push({ _tag: "ItemDeleted", dataCollectionId: ctx.collection.id, itemId: id, previous: found.data })
+        return found.data
+      }
+
+      return ItemWrites.of({
+        insert: (ctx, item) => insertNew(ctx, idOf(item) ?? randomUUID(), dataOf(item)),
+        update,
+        save: (ctx, item) => {
+          const id = idOf(item)
+          const found = id === undefined ? undefined : items.get(ctx.collection.id, id)
+          if (found === undefined) return insertNew(ctx, id ?? randomUUID(), dataOf(item))
+          const access = accessFor(ctx.collection, "update", ctx.caller)
+          requireCovers(access, found.owner, "update", ctx.collection.id)
+          return overwrite(ctx, found, dataOf(item))
+        },
+        remove,
+        patch: (ctx, id, modifications) => {
+          const access = accessFor(ctx.collection, "update", ctx.caller)
+          const found = existing(ctx, id, access, "update")
+          return overwrite(ctx, found, applyModifications(found.data, modifications))
+        },
+        truncate: (ctx) => {
+          const access = accessFor(ctx.collection, "remove", ctx.caller)
+          hooks.run(ctx.collection.id, "beforeRemove", suppressed(ctx))
+          if (access.kind === "own") {
+            const ids = items.select(ctx.collection.id, "id", { sql: "owner = ?", params: [access.ownerId] }).map((r) => String(r.id))
+            for (const id of ids) {
+              items.remove(ctx.collection.id, id)
+              references.forgetItem(ctx.collection.id, id)
+            }
+            return ids.length
+          }
+          references.forgetCollection(ctx.collection.id)
+          return items.truncate(ctx.collection.id)
+        },
+        commit: (collection, caller, suppressHooks, f) =>
+          Effect.gen(function*() {
+            const recorded: Array<DataEvent> = []
+            const result = yield* attempt(() => db.transaction(() => f({ collection, caller, suppressHooks, events: recorded })))
+            yield* events.publish(recorded)
+            return result
+          })
+      })
+    })
+  )
+}

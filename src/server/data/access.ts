@@ -1,0 +1,63 @@
+/**
+ * Collection permissions from the caller. Each action (read, insert, update, remove) names the least
+ * role allowed: ANYONE (any caller, even without a token), SITE_MEMBER (a member or an API key),
+ * SITE_MEMBER_AUTHOR (a member, on the items it owns; an API key on all), and CMS_EDITOR / PRIVILEGED
+ * / ADMIN, which only an API key holds here (the local platform has no editors).
+ */
+import type { DataCollection, Role } from "../../data/wire.ts"
+import type { Caller } from "../Callers.ts"
+import { DEFAULT_PERMISSIONS } from "./Collections.ts"
+import { permissionDenied } from "./failures.ts"
+
+export type Action = "read" | "insert" | "update" | "remove"
+
+/** What a caller may touch: every item, or only the items it owns. */
+export type Access = { readonly kind: "all" } | { readonly kind: "own"; readonly ownerId: string }
+
+const ALL: Access = { kind: "all" }
+
+const VERB: Record<Action, string> = { read: "read", insert: "insert", update: "update", remove: "remove" }
+
+export const roleOf = (collection: DataCollection, action: Action): Role =>
+  collection.permissions?.[action] ?? DEFAULT_PERMISSIONS[action]
+
+/** The caller's access for `action`, or a 403 WDE0027 (thrown). */
+export const accessFor = (collection: DataCollection, action: Action, caller: Caller): Access => {
+  const role = roleOf(collection, action)
+  if (caller.kind === "admin" || role === "ANYONE") return ALL
+  if (caller.kind === "member") {
+    if (role === "SITE_MEMBER") return ALL
+    if (role === "SITE_MEMBER_AUTHOR") return action === "insert" ? ALL : { kind: "own", ownerId: caller.id }
+  }
+  throw permissionDenied(VERB[action], collection.id)
+}
+
+/** Whether an access covers an item with this owner. */
+export const covers = (access: Access, owner: string | undefined): boolean => access.kind === "all" || access.ownerId === owner
+
+/** Throws 403 unless the access covers the item. */
+export const requireCovers = (access: Access, owner: string | undefined, action: Action, collection: string): void => {
+  if (!covers(access, owner)) throw permissionDenied(VERB[action], collection)
+}
+
+/** The id recorded as `_owner` of what this caller inserts (an API key may set it explicitly). */
+export const ownerFor = (caller: Caller, given: unknown): string | undefined => {
+  switch (caller.kind) {
+    case "admin":
+      return typeof given === "string" ? given : caller.session?.id
+    case "member":
+    case "visitor":
+      return caller.id
+    case "none":
+      return undefined
+  }
+}
+
+export const canRead = (collection: DataCollection, caller: Caller): boolean => {
+  try {
+    accessFor(collection, "read", caller)
+    return true
+  } catch {
+    return false
+  }
+}

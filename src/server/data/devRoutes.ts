@@ -1,0 +1,35 @@
+/**
+ * The data engine's dev endpoints (dev mode only): `POST /_sitefx/data/hooks` registers a hook that
+ * fails matching calls on one collection with WDE0078; `DELETE /_sitefx/data/hooks` removes them all
+ * (or, with `?dataCollectionId=`, those of one collection).
+ */
+import * as Effect from "effect/Effect"
+import * as HttpRouter from "effect/http/HttpRouter"
+import { body, query, route } from "../routing.ts"
+import { reply, replyEmpty } from "../responses.ts"
+import { Health } from "../devWire.ts"
+import { DataHooks } from "./DataHooks.ts"
+import { DATA_DEV_PREFIX, RegisterHookRequest } from "./devWire.ts"
+
+export const dataDevRoutes = HttpRouter.addAll(Effect.gen(function*() {
+  const hooks = yield* DataHooks
+  return [
+    route(
+      "POST",
+      `${DATA_DEV_PREFIX}/hooks`,
+      Effect.gen(function*() {
+        const request = yield* body(RegisterHookRequest)
+        hooks.register(request.dataCollectionId, request.hook, request.error)
+        return reply(Health, { ok: true })
+      })
+    ),
+    route(
+      "DELETE",
+      `${DATA_DEV_PREFIX}/hooks`,
+      Effect.map(query, (params) => {
+        hooks.clear(params.get("dataCollectionId") ?? undefined)
+        return replyEmpty()
+      })
+    )
+  ]
+}))

@@ -1,0 +1,18 @@
+/**
+ * Wire shapes of the data engine's dev endpoints (`/_sitefx/data/*`): hooks that fail writes and
+ * reads the way a site's data hook code would.
+ */
+import * as Schema from "effect/Schema"
+import { HookError } from "../../data/DataError.ts"
+
+export const DataHookName = Schema.Literals(["beforeInsert", "beforeUpdate", "beforeRemove", "beforeGet", "beforeQuery", "beforeCount"])
+export type DataHookName = typeof DataHookName.Type
+
+/** `POST /_sitefx/data/hooks`: matching calls on the collection fail with WDE0078 carrying `error`. */
+export const RegisterHookRequest = Schema.Struct({
+  dataCollectionId: Schema.String,
+  hook: DataHookName,
+  error: HookError
+})
+
+export const DATA_DEV_PREFIX = "/_sitefx/data"

@@ -1,0 +1,69 @@
+/**
+ * The local platform's data engine: collections, items, queries, aggregations, references, bulk
+ * writes, async jobs and indexes on node:sqlite, speaking `/wix-data/v2/*`. {@link dataLayer} adds its
+ * services to the platform core; {@link dataRoutes} and {@link dataDevRoutes} plug into the app.
+ */
+import * as Layer from "effect/Layer"
+import type { Database } from "../Database.ts"
+import type { Members } from "../identity/Members.ts"
+import type { Seeder } from "../seed.ts"
+import type { ServerClock } from "../ServerClock.ts"
+import { Aggregations } from "./Aggregations.ts"
+import { AsyncJobs } from "./AsyncJobs.ts"
+import { bulkRoutes } from "./bulkRoutes.ts"
+import { collectionRoutes } from "./collectionRoutes.ts"
+import { Collections } from "./Collections.ts"
+import { DataEvents } from "./DataEvents.ts"
+import { DataHooks } from "./DataHooks.ts"
+import { DataSettings } from "./DataSettings.ts"
+import { dataDevRoutes } from "./devRoutes.ts"
+import { Indexes } from "./Indexes.ts"
+import { itemRoutes } from "./itemRoutes.ts"
+import { Items } from "./Items.ts"
+import { Reads } from "./Reads.ts"
+import { referenceRoutes } from "./referenceRoutes.ts"
+import { References } from "./References.ts"
+import { dataSeed } from "./seed.ts"
+import { ItemWrites } from "./Writes.ts"
+
+export { type DataEvent, DataEvents } from "./DataEvents.ts"
+export { DataHooks } from "./DataHooks.ts"
+export { DEFAULT_MAX_PAYLOAD_BYTES, DataSettings } from "./DataSettings.ts"
+export * as DataDevWire from "./devWire.ts"
+export { DEMO_COLLECTIONS } from "./seed.ts"
+export { dataDevRoutes }
+
+export type DataServices =
+  | Collections
+  | Items
+  | References
+  | Indexes
+  | DataHooks
+  | DataEvents
+  | DataSettings
+  | ItemWrites
+  | Reads
+  | Aggregations
+  | AsyncJobs
+
+export interface DataOptions {
+  /** Request bodies above this size get 413 (default 5 MB). */
+  readonly maxPayloadBytes?: number | undefined
+}
+
+/** The data engine's services, on top of the platform core. */
+export const dataLayer = (options: DataOptions = {}): Layer.Layer<DataServices, never, Database | ServerClock | Seeder | Members> => {
+  const base = Layer.mergeAll(
+    Collections.layer,
+    DataHooks.layer,
+    DataEvents.layer,
+    DataSettings.layer(options.maxPayloadBytes === undefined ? {} : { maxPayloadBytes: options.maxPayloadBytes })
+  )
+  const storage = Layer.mergeAll(Items.layer, References.layer, Indexes.layer).pipe(Layer.provideMerge(base))
+  const engine = Layer.mergeAll(ItemWrites.layer, Reads.layer, Aggregations.layer).pipe(Layer.provideMerge(storage))
+  const jobs = AsyncJobs.layer.pipe(Layer.provideMerge(engine))
+  return Layer.merge(jobs, dataSeed.pipe(Layer.provide(jobs)))
+}
+
+/** Every `/wix-data/v2/*` route. */
+export const dataRoutes = Layer.mergeAll(itemRoutes, bulkRoutes, referenceRoutes, collectionRoutes)
