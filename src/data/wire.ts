@@ -163,7 +163,8 @@ export const CountDataItemsResponse = Schema.Struct({ totalCount: Schema.Number 
 
 export const QueryDistinctValuesRequest = Schema.Struct({
   dataCollectionId: Schema.String,
-  fieldName: Schema.String,
+  /** Absent on cursor pages: the official client sends only the cursor then. */
+  fieldName: Schema.optionalKey(Schema.String),
   filter: Schema.optionalKey(Schema.NullOr(FilterJson)),
   order: Schema.optionalKey(SortOrder),
   paging: Schema.optionalKey(Paging),
@@ -345,7 +346,8 @@ export const QueryReferencedRequest = Schema.Struct({
   dataCollectionId: Schema.String,
   referringItemId: Schema.optionalKey(Schema.String),
   referringItemIds: Schema.optionalKey(Schema.Array(Schema.String)),
-  referringItemFieldName: Schema.String,
+  /** Absent on cursor pages: the official client sends only the cursor then. */
+  referringItemFieldName: Schema.optionalKey(Schema.String),
   order: Schema.optionalKey(SortOrder),
   paging: Schema.optionalKey(Paging),
   cursorPaging: Schema.optionalKey(CursorPaging),
