@@ -79,9 +79,10 @@ export const expressionSql = (e: PipelineExpression): Fragment => {
         j,
         ") WHEN 'text' THEN json_extract(",
         j,
-        ", '$') WHEN 'null' THEN 'null' ELSE CAST(",
+        // concatenation drops the JSON subtype, so the text is quoted as a string
+        ", '$') WHEN 'null' THEN 'null' ELSE (CAST(",
         j,
-        " AS TEXT) END)"
+        " AS TEXT) || '') END)"
       ))
     }
     case "toLower":
@@ -131,7 +132,8 @@ const accumulatorSql = (a: Accumulator): Fragment => {
     case "last":
       return withJson((x) => `(json_group_array(${x} ORDER BY ord) -> '$[#-1]')`)
     case "push":
-      return withJson((x) => `json_group_array(${x} ORDER BY ord) FILTER (WHERE ${x} IS NOT NULL)`)
+      // json() keeps the array an array inside json_object (the aggregate's JSON subtype does not survive)
+      return withJson((x) => `json(json_group_array(${x} ORDER BY ord) FILTER (WHERE ${x} IS NOT NULL))`)
     default:
       throw badRequest("WDE0043", `Unknown accumulator ${op}.`)
   }

@@ -105,6 +105,7 @@ export const referenceRoutes = HttpRouter.addAll(Effect.gen(function*() {
       offset = Number(c["offset"])
     }
     if (state.ids.length === 0) throw badRequest(WDE.itemIdNotString, "referringItemId or referringItemIds is required.")
+    if (state.field === undefined || state.field === "") throw badRequest(WDE.emptyString, "referringItemFieldName is required.")
     const field = anyReferenceField(collection, state.field)
     const target = collections.require(field.referencedCollectionId)
     const targetAccess = accessFor(target, "read", caller)

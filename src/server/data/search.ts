@@ -2,7 +2,8 @@
  * Free-text search, as SQL over the searchable fields. The expression is cut into lower-case words
  * (letters and digits); a word matches a field when some word of the field's text starts with it
  * (`rad` finds "Radio"). Fuzzy search also accepts one typo: a field word, or its prefix of the same
- * length, within edit distance 1 of a search word of three or more letters (`raido` finds "radio").
+ * length, one edit (a letter inserted, deleted or replaced, or two neighbours swapped) from a search
+ * word of three or more letters (`raido` finds "radio").
  * Mode OR (the default) needs any search word to match, AND needs all of them.
  *
  * Searchable fields: the collection's TEXT and RICH_TEXT fields; for a collection without declared
@@ -22,7 +23,7 @@ const WORD_SPLIT = /[^\p{L}\p{N}]+/u
 
 export const words = (text: string): ReadonlyArray<string> => text.toLowerCase().split(WORD_SPLIT).filter((w) => w !== "")
 
-/** Levenshtein distance, stopping early once it passes 1. */
+/** At most one edit apart: a letter inserted, deleted, replaced, or two neighbours swapped. */
 const withinOneEdit = (a: string, b: string): boolean => {
   if (Math.abs(a.length - b.length) > 1) return false
   let i = 0
@@ -30,7 +31,8 @@ const withinOneEdit = (a: string, b: string): boolean => {
   if (i === a.length || i === b.length) return Math.abs(a.length - b.length) <= 1
   const restA = a.slice(i + 1)
   const restB = b.slice(i + 1)
-  return restA === restB || a.slice(i) === restB || restA === b.slice(i)
+  const swapped = a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2)
+  return restA === restB || a.slice(i) === restB || restA === b.slice(i) || swapped
 }
 
 export const wordMatches = (fieldWord: string, term: string, fuzzy: boolean): boolean => {
