@@ -39,6 +39,8 @@ const requestIds = HttpRouter.middleware(
       const request = yield* HttpServerRequest.HttpServerRequest
       const path = request.url.split("?")[0] ?? request.url
       const fault = path.startsWith(DEV_PREFIX) ? undefined : (yield* Faults).take(path)
+      // the body is read anyway, so the client's upload completes before the refusal arrives
+      if (fault !== undefined) yield* Effect.ignore(request.text)
       const response = fault ?? (yield* app)
       return HttpServerResponse.setHeader(response, REQUEST_ID_HEADER, randomUUID())
     }),
