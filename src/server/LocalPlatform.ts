@@ -22,7 +22,7 @@ import * as HttpServer from "effect/http/HttpServer"
 import type { ServeError } from "effect/http/HttpServerError"
 import { createServer } from "node:http"
 import { appLayer } from "./App.ts"
-import { coreLayer } from "./Core.ts"
+import { coreLayer, type PlatformCore } from "./Core.ts"
 import type { SeedName } from "./devWire.ts"
 import { DEMO_MEMBER_EMAIL, DEMO_MEMBER_PASSWORD, Seeder } from "./seed.ts"
 import { DEFAULT_ACCESS_TOKEN_TTL_SECONDS } from "./Settings.ts"
@@ -71,6 +71,11 @@ const urlOf = (address: HttpServer.HttpServer["Service"]["address"]): string => 
 export class LocalPlatform extends Context.Service<LocalPlatform, LocalPlatformShape>()("sitefx/LocalPlatform") {
   /** Starts the platform (closed with the layer) and provides its address and seeded values. */
   static layer(options: LocalPlatformOptions = {}): Layer.Layer<LocalPlatform, ServeError | PlatformError> {
+    return LocalPlatform.layerWithCore(options)
+  }
+
+  /** The same, also providing the platform's own services, for tests and tools that use them in-process (data events). */
+  static layerWithCore(options: LocalPlatformOptions = {}): Layer.Layer<LocalPlatform | PlatformCore, ServeError | PlatformError> {
     const seed = options.seed ?? "demo"
     const dev = options.dev ?? true
     const core = coreLayer({
@@ -106,6 +111,6 @@ export class LocalPlatform extends Context.Service<LocalPlatform, LocalPlatformS
         })
       })
     )
-    return platform.pipe(Layer.provide(server))
+    return platform.pipe(Layer.provideMerge(server))
   }
 }
