@@ -18,6 +18,7 @@ import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
 import { PlatformClient } from "../http/PlatformClient.ts"
 import { PlatformConfig } from "../http/PlatformConfig.ts"
+import { isTransient } from "../http/PlatformHttp.ts"
 import type { PlatformError } from "../http/PlatformError.ts"
 import type { PlatformRequest } from "../http/PlatformRequest.ts"
 import { Aggregate } from "./Aggregate.ts"
@@ -166,7 +167,8 @@ export class DataItems extends Context.Service<DataItems, DataItemsShape>()("sit
 const make = (client: PlatformClient["Service"], config: PlatformConfig["Service"]): DataItemsShape => {
   const call = <S extends Schema.Top>(collection: string | undefined, req: PlatformRequest, schema: S) =>
     client.json({ ...req, dates: true }, schema).pipe(
-      Effect.mapError((e): DataFailure => (e.reason._tag === "TransportError" ? e : fromPlatformError(e, collection)))
+      // unavailability (no answer, 429, 502–504) stays a PlatformError: it is about the platform, not the data
+      Effect.mapError((e): DataFailure => (isTransient(e) ? e : fromPlatformError(e, collection)))
     ) as Effect.Effect<S["Type"], DataFailure>
   const post = <S extends Schema.Top>(collection: string | undefined, path: string, payload: Record<string, unknown>, schema: S, idempotent = false) =>
     call(collection, { method: "POST", path, payload, idempotent }, schema)
@@ -174,10 +176,10 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
     error === undefined ? Effect.suspend(effect) : Effect.fail(error)
   const guardE = <A, E>(error: DataError | undefined, effect: () => Effect.Effect<A, DataFailure | E>): Effect.Effect<A, DataFailure | E> =>
     error === undefined ? Effect.suspend(effect) : Effect.fail(error)
-  const notFoundIsNone = <A>(effect: Effect.Effect<A, DataFailure>) =>
+  const notFoundIsNone = <A>(effect: Effect.Effect<A, DataFailure>, code: string = WDE.itemNotFound) =>
     effect.pipe(
       Effect.map(Option.some),
-      Effect.catchIf((e) => e._tag === "DataError" && e.code === WDE.itemNotFound, () => Effect.succeed(Option.none<A>()))
+      Effect.catchIf((e) => e._tag === "DataError" && e.code === code, () => Effect.succeed(Option.none<A>()))
     )
   const Empty = Schema.Struct({})
 
@@ -330,8 +332,10 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
     call(undefined, { method: "GET", path: W.DataPaths.asyncJobStatus(jobId), payload: { jobId } }, W.AsyncJobStatusResponse)
 
   const collectionsApi: DataItemsShape["collections"] = {
-    get: (id) => notFoundIsNone(call(id, { method: "GET", path: W.DataPaths.collection(id), payload: { dataCollectionId: id } }, W.CollectionResponse).pipe(Effect.map((r) => r.collection))),
-    bySlug: (slug) => notFoundIsNone(call(slug, { method: "GET", path: W.DataPaths.collectionBySlug(slug), payload: { slug } }, W.CollectionResponse).pipe(Effect.map((r) => r.collection))),
+    get: (id) =>
+      notFoundIsNone(call(id, { method: "GET", path: W.DataPaths.collection(id), payload: { dataCollectionId: id } }, W.CollectionResponse).pipe(Effect.map((r) => r.collection)), WDE.collectionNotFound),
+    bySlug: (slug) =>
+      notFoundIsNone(call(slug, { method: "GET", path: W.DataPaths.collectionBySlug(slug), payload: { slug } }, W.CollectionResponse).pipe(Effect.map((r) => r.collection)), WDE.collectionNotFound),
     query: (q = {}) =>
       guard(q.filter?.error, () =>
         call(undefined, {
