@@ -250,7 +250,9 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
         Stream.zipWithIndex,
         Stream.map(([value, index]): Indexed<ItemInput> => {
           // ids are given before the first attempt, so a retried chunk inserts nothing twice
-          const given = isObject(value) && typeof value["_id"] === "string" ? value["_id"] : undefined
+          // a malformed item keeps its shape, so it is refused alone instead of being coerced into an object
+          if (!isObject(value)) return { index, id: undefined, generatedId: false, value }
+          const given = typeof value["_id"] === "string" ? value["_id"] : undefined
           const id = given ?? (kind === "update" ? undefined : newId())
           return { index, id, generatedId: given === undefined && id !== undefined, value: id === undefined || given !== undefined ? value : { ...value, _id: id } }
         })
