@@ -3,6 +3,8 @@ import { assert, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import { importMembers } from "../examples/import-members.ts"
+import { postsReport } from "../examples/posts-report.ts"
+import { Site } from "../src/Site.ts"
 import { signIn, SiteLive } from "../examples/member-session.ts"
 import { LocalPlatform } from "./support/platform.ts"
 
@@ -26,5 +28,15 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("examples", (it
       assert.deepStrictEqual(report.map((r) => [r.email, r.ok]), emails.map((e) => [e, e !== "not an email"]))
       const refused = yield* importMembers(["linus@example.com"], { ...site, apiKey: "wrong key" })
       assert.isFalse(refused[0]!.ok)
+    }))
+
+  it.effect("posts-report reads the demo Posts through typed and untyped queries, an aggregate and a patch", () =>
+    Effect.gen(function*() {
+      const platform = yield* LocalPlatform
+      const report = yield* postsReport.pipe(Effect.provide(Site.apiKey({ baseUrl: platform.url, apiKey: platform.apiKey, siteId: platform.siteId })))
+      assert.deepStrictEqual(report.popular, ["Stable cursors", "Welcome to sitefx"])
+      assert.deepStrictEqual(report.titles, ["Filters in SQL", "Stable cursors", "Welcome to sitefx"])
+      assert.deepStrictEqual(report.byAuthor.map((g) => [g["_id"], g["count"], g["likesSum"]]), [["ada", 2, 19], ["grace", 1, 30]])
+      assert.strictEqual(report.likes, 8)
     }))
 })

@@ -1,0 +1,28 @@
+/**
+ * A typed Effect pipeline over data collections: popular posts, every title as a Stream, likes per
+ * author, and a patch. Run against `npm start`: `npx node examples/posts-report.ts`.
+ */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import * as Stream from "effect/Stream"
+import { DataItems, Site } from "sitefx"
+
+class Post extends Schema.Class<Post>("Post")({ _id: Schema.String, title: Schema.String, likes: Schema.Number }) {}
+const posts = DataItems.collection("Posts", Post)
+
+export const postsReport = Effect.gen(function*() {
+  const data = yield* DataItems
+  const popular = yield* posts.query.gt("likes", 10).descending("likes").limit(20).find       // Page<Post>
+  const titles = yield* data.query("Posts").ascending("title").stream.pipe(Stream.map((p) => p["title"]), Stream.runCollect)
+  const byAuthor = yield* data.aggregate("Posts").group("author").count().sum("likes").ascending("_id").run
+  const liked = yield* data.patch("Posts", "filters").incrementField("likes", 1).run
+  return { popular: popular.items.map((p) => p.title), titles, byAuthor: byAuthor.items, likes: liked["likes"] }
+})
+
+if (import.meta.main) {
+  const SiteLive = Site.apiKey({ baseUrl: process.env.SITEFX_BASE_URL ?? "http://127.0.0.1:8787" }) // SITEFX_API_KEY, SITEFX_SITE_ID
+  postsReport.pipe(Effect.provide(SiteLive), Effect.runPromise).then((r) => console.log(r), (e) => {
+    console.error(String(e))
+    process.exitCode = 1
+  })
+}
