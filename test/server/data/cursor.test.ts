@@ -1,0 +1,96 @@
+/**
+ * Cursor paging under concurrent writes: between page fetches, items are inserted (anywhere in the
+ * order, equal sort keys included) and removed. Every item present from the first page to the last is
+ * seen exactly once, no item is seen twice, and the pages keep the sort order.
+ */
+import { assert, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as Redacted from "effect/Redacted"
+import fc from "fast-check"
+import { LocalPlatform } from "../../../src/server/index.ts"
+
+const sortSpec = fc.oneof(
+  fc.constant([]),
+  fc.tuple(fc.constantFrom("ASC", "DESC")).map(([order]) => [{ fieldName: "score", order }]),
+  fc.tuple(fc.constantFrom("ASC", "DESC"), fc.constantFrom("ASC", "DESC")).map(([a, b]) => [{ fieldName: "group", order: a }, { fieldName: "score", order: b }])
+)
+
+const step = fc.record({
+  inserts: fc.array(fc.record({ group: fc.constantFrom("x", "y", null), score: fc.integer({ min: 0, max: 20 }) }), { maxLength: 8 }),
+  removals: fc.array(fc.nat(), { maxLength: 6 })
+})
+
+it.layer(LocalPlatform.layer({ seed: "none" }), { excludeTestServices: true })("cursor paging", (it) => {
+  it.effect("is stable under concurrent inserts and removals", () =>
+    Effect.gen(function*() {
+      const platform = yield* LocalPlatform
+      const key = Redacted.value(platform.apiKey)
+      const post = async (path: string, body: unknown) => {
+        const res = await fetch(`${platform.url}/wix-data/v2${path}`, { method: "POST", headers: { authorization: key, "content-type": "application/json" }, body: JSON.stringify(body) })
+        const json = await res.json() as any
+        if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`)
+        return json
+      }
+      let run = 0
+      let pagesSeen = 0
+      yield* Effect.promise(() =>
+        fc.assert(
+          fc.asyncProperty(
+            fc.array(fc.record({ group: fc.constantFrom("x", "y", null), score: fc.integer({ min: 0, max: 20 }) }), { minLength: 20, maxLength: 80 }),
+            sortSpec,
+            fc.integer({ min: 1, max: 9 }),
+            fc.array(step, { minLength: 20, maxLength: 20 }),
+            async (initial, sort, limit, steps) => {
+              const collection = `Cursor_${run++}`
+              await post("/collections", { collection: { id: collection } })
+              let next = 0
+              const insert = async (rows: ReadonlyArray<Record<string, unknown>>) => {
+                if (rows.length === 0) return
+                await post("/bulk/items/insert", { dataCollectionId: collection, dataItems: rows.map((data) => ({ id: `n${next++}`, data })) })
+              }
+              await insert(initial)
+              const present = new Set(Array.from({ length: next }, (_, i) => `n${i}`))
+              const throughout = new Set(present)
+              const seen: Array<Record<string, any>> = []
+              let page = await post("/items/query", { dataCollectionId: collection, query: { sort, cursorPaging: { limit } } })
+              seen.push(...page.dataItems.map((d: any) => d.data))
+              for (let i = 0; page.pagingMetadata.hasNext; i++) {
+                // writes during the first pages only, so that paging ends
+                const change = steps[i] ?? { inserts: [], removals: [] }
+                await insert(change.inserts)
+                for (let j = next - change.inserts.length; j < next; j++) present.add(`n${j}`)
+                const ids = [...present]
+                const doomed = [...new Set(change.removals.map((r) => ids[r % ids.length]!))]
+                if (doomed.length > 0) await post("/bulk/items/remove", { dataCollectionId: collection, dataItemIds: doomed })
+                for (const id of doomed) {
+                  present.delete(id)
+                  throughout.delete(id)
+                }
+                page = await post("/items/query", { dataCollectionId: collection, query: { cursorPaging: { limit, cursor: page.pagingMetadata.cursors.next } } })
+                seen.push(...page.dataItems.map((d: any) => d.data))
+                pagesSeen++
+              }
+              const ids = seen.map((d) => d["_id"] as string)
+              assert.strictEqual(new Set(ids).size, ids.length, "an item was seen twice")
+              for (const id of throughout) assert.include(ids, id, `${id} was present throughout but never seen`)
+              // pages keep the order: each item sorts after the one before it
+              const rank = (v: unknown) => (v === null || v === undefined ? 0 : typeof v === "number" ? 1 : 2)
+              for (let i = 1; i < seen.length; i++) {
+                for (const s of sort as ReadonlyArray<{ fieldName: string; order: string }>) {
+                  const a = seen[i - 1]![s.fieldName]
+                  const b = seen[i]![s.fieldName]
+                  const c = rank(a) - rank(b) || (a === b ? 0 : (a as never) < (b as never) ? -1 : 1)
+                  if (c !== 0) {
+                    assert.isTrue(s.order === "DESC" ? c > 0 : c < 0, `out of order at ${i}`)
+                    break
+                  }
+                }
+              }
+            }
+          ),
+          { numRuns: 25 }
+        )
+      )
+      assert.isAbove(pagesSeen, 100)
+    }), 120_000)
+})
