@@ -1,6 +1,7 @@
 /**
  * Immutable aggregations: an optional filter, grouping fields, operations (count, sum, avg, min, max),
- * a `having` filter on the results, sort and paging. Each of filter, having and group may be set once.
+ * a `having` filter on the results, sort and paging; the number of result rows only when asked for
+ * (`withTotalCount`), as the official client does. Each of filter, having and group may be set once.
  *
  * @example
  * const byAuthor = yield* data.aggregate("Posts").group("author").count().sum("likes").descending("likesSum").run
@@ -30,6 +31,7 @@ interface State {
   readonly limit: number | undefined
   readonly skip: number | undefined
   readonly consistentRead: boolean | undefined
+  readonly returnTotalCount: boolean | undefined
   readonly error: DataError | undefined
 }
 
@@ -62,6 +64,7 @@ export class Aggregate<R = never> {
       limit: undefined,
       skip: undefined,
       consistentRead: undefined,
+      returnTotalCount: undefined,
       error: undefined
     }
   }
@@ -132,6 +135,10 @@ export class Aggregate<R = never> {
   consistentRead(value = true): Aggregate<R> {
     return this.with({ consistentRead: value })
   }
+  /** Ask for `totalCount`, the number of result rows (costs the platform a count). */
+  withTotalCount(value = true): Aggregate<R> {
+    return this.with({ returnTotalCount: value })
+  }
 
   get request(): AggregateDataItemsRequest {
     const s = this.state
@@ -143,7 +150,7 @@ export class Aggregate<R = never> {
       aggregation: { groupingFields: [...(s.group ?? [])], operations: [...s.operations] },
       ...(s.having === undefined ? {} : { finalFilter: s.having.tree }),
       sort: [...s.sort],
-      returnTotalCount: true
+      ...(s.returnTotalCount === undefined ? {} : { returnTotalCount: s.returnTotalCount })
     }
   }
 

@@ -274,8 +274,8 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
       ? Effect.succeed([] as ReadonlyArray<W.BulkItemResult>)
       : post(collection, bulkPaths[kind], {
         dataCollectionId: collection,
+        // no returnEntity: results carry no items by default, and the official client never asks for them either
         dataItems: chunk.map((e) => (e.id === undefined ? { data: e.value } : { id: e.id, data: e.value })),
-        returnEntity: false,
         ...(options.suppressHooks === undefined ? {} : { suppressHooks: options.suppressHooks })
       }, W.BulkResponse).pipe(Effect.map((r) => r.results))
 
@@ -318,7 +318,6 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
         post(c, W.DataPaths.bulkPatch, {
           dataCollectionId: c,
           patches: chunk.map((e) => ({ dataItemId: e.value, fieldModifications })),
-          returnEntity: false,
           ...(options.suppressHooks === undefined ? {} : { suppressHooks: options.suppressHooks })
         }, W.BulkResponse).pipe(Effect.map((r) => r.results)))
     )

@@ -30,8 +30,7 @@ describe("Aggregate.request", () => {
       dataCollectionId: "Posts",
       initialFilter: {},
       aggregation: { groupingFields: [], operations: [] },
-      sort: [],
-      returnTotalCount: true
+      sort: []
     })
   })
 
@@ -50,6 +49,7 @@ describe("Aggregate.request", () => {
       .limit(10)
       .skip(5)
       .consistentRead()
+      .withTotalCount()
       .request
     expect(request).toStrictEqual({
       dataCollectionId: "Posts",
