@@ -6,8 +6,9 @@
  *
  * One table rather than one per collection: collections come and go through the API (no DDL per
  * collection, no table names built from ids), a reset or a collection delete is a plain DELETE, and
- * every query is `collection_id = ? AND …` on an index whose second column is `seq` (the rowid), so a
- * collection's rows are one contiguous index range either way.
+ * the table is clustered on `(collection_id, seq)` (WITHOUT ROWID), so a collection's items are one
+ * contiguous range in insertion order either way, and an insert maintains two B-trees, not three
+ * (measured: about twice as fast as a rowid table with a separate collection index).
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
@@ -52,20 +53,28 @@ export class Items extends Context.Service<Items, ItemsShape>()("sitefx/server/d
     Items,
     Effect.gen(function*() {
       const db = yield* Database
-      yield* Collections
+      const collections = yield* Collections
       db.migrate(
         "data/items/1",
         `CREATE TABLE data_items (
-          seq INTEGER PRIMARY KEY AUTOINCREMENT,
-          collection_id TEXT NOT NULL REFERENCES data_collections (id) ON DELETE CASCADE,
+          collection_id TEXT NOT NULL,
+          seq INTEGER NOT NULL,
           id TEXT NOT NULL,
           data TEXT NOT NULL,
           owner TEXT,
+          PRIMARY KEY (collection_id, seq),
           UNIQUE (collection_id, id)
-        );
-        CREATE INDEX data_items_by_collection ON data_items (collection_id);`
+        ) WITHOUT ROWID;`
       )
       registerFunctions(db)
+      // the sequence only grows while the platform runs; this process is the database's only writer
+      let lastSeq = Number(db.get("SELECT MAX(seq) AS last FROM data_items")?.last ?? 0)
+      db.onReset(() => {
+        lastSeq = 0
+      })
+      collections.onRemove((id) => {
+        db.run("DELETE FROM data_items WHERE collection_id = ?", id)
+      })
 
       const get = (collectionId: string, id: string) => {
         const row = db.get("SELECT seq, id, data, owner FROM data_items WHERE collection_id = ? AND id = ?", collectionId, id)
@@ -75,14 +84,18 @@ export class Items extends Context.Service<Items, ItemsShape>()("sitefx/server/d
       return Items.of({
         get,
         insert: (collectionId, id, data, owner) => {
-          const row = db.get(
-            "INSERT INTO data_items (collection_id, id, data, owner) VALUES (?, ?, ?, ?) ON CONFLICT (collection_id, id) DO NOTHING RETURNING seq",
+          const seq = lastSeq + 1
+          const inserted = db.run(
+            "INSERT INTO data_items (collection_id, seq, id, data, owner) VALUES (?, ?, ?, ?, ?) ON CONFLICT (collection_id, id) DO NOTHING",
             collectionId,
+            seq,
             id,
             JSON.stringify(data),
             owner ?? null
           )
-          return row === undefined ? undefined : { seq: Number(row.seq), id, data, owner }
+          if (inserted === 0) return undefined
+          lastSeq = seq
+          return { seq, id, data, owner }
         },
         replace: (collectionId, id, data, owner) => {
           db.run("UPDATE data_items SET data = ?, owner = ? WHERE collection_id = ? AND id = ?", JSON.stringify(data), owner ?? null, collectionId, id)
