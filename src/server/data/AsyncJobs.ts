@@ -64,7 +64,7 @@ export class AsyncJobs extends Context.Service<AsyncJobs, AsyncJobsShape>()("sit
       ) =>
         Effect.gen(function*() {
           const action = work.kind === "patch" ? "update" : "remove"
-          const matching = reads.visible(collection, accessFor(collection, action, caller), filter)
+          const matching = reads.visible(accessFor(collection, action, caller), filter)
           let after = 0
           let failed = false
           job.status = "PROCESSING"

@@ -83,8 +83,8 @@ export interface ReadsShape {
     caller: Caller,
     input: DistinctInput
   ) => { readonly distinctValues: ReadonlyArray<unknown>; readonly pagingMetadata: PagingMetadata }
-  /** The item rows a caller may read that match a filter (for jobs): a condition on `data_items`. */
-  readonly visible: (collection: DataCollection, access: Access, filter: unknown, source?: Source) => Fragment
+  /** The items an access covers that match a filter (for jobs): a condition on `data_items`. */
+  readonly visible: (access: Access, filter: unknown, source?: Source) => Fragment
   /** Replaces reference fields of items with the referenced items the caller may read. */
   readonly includeReferences: (
     collection: DataCollection,
@@ -112,7 +112,7 @@ export class Reads extends Context.Service<Reads, ReadsShape>()("sitefx/server/d
       const hooks = yield* DataHooks
       registerSearch(db)
 
-      const visible = (collection: DataCollection, access: Access, filter: unknown, source: Source = ITEMS): Fragment =>
+      const visible = (access: Access, filter: unknown, source: Source = ITEMS): Fragment =>
         both([where(filterOf(filter), source), ...ownOnly(access, source)])
 
       const toDataItem = (collection: DataCollection, row: Row): DataItem => ({
@@ -259,7 +259,7 @@ export class Reads extends Context.Service<Reads, ReadsShape>()("sitefx/server/d
         }
         if (state.fieldName === undefined || state.fieldName === "") throw badRequest("WDE0003", "fieldName must be a non-empty string.")
         // qualified: json_each has an `id` column of its own
-        const condition = visible(collection, access, state.filter, { column: "data_items.data", idColumn: "data_items.id", ownerColumn: "data_items.owner" })
+        const condition = visible(access, state.filter, { column: "data_items.data", idColumn: "data_items.id", ownerColumn: "data_items.owner" })
         // `_id` lives in the item JSON too; read it there so one expression covers every field
         const r = ref({ column: "data_items.data" }, state.fieldName)
         const e = element("e")
@@ -321,7 +321,7 @@ export class Reads extends Context.Service<Reads, ReadsShape>()("sitefx/server/d
         count: (collection, caller, filter) => {
           const access = accessFor(collection, "read", caller)
           hooks.run(collection.id, "beforeCount")
-          return items.count(collection.id, visible(collection, access, filter))
+          return items.count(collection.id, visible(access, filter))
         },
         distinct,
         visible,

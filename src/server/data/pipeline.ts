@@ -8,7 +8,6 @@
  * The simpler aggregate call (`aggregation{groupingFields, operations}`, `finalFilter`, `sort`) is the
  * same machinery: filter, group, filter, sort.
  */
-import type { SQLInputValue } from "node:sqlite"
 import type { AggregateDataItemsRequest, PipelineExpression, PipelineStage } from "../../data/wire.ts"
 import { badRequest } from "./failures.ts"
 import { filterOf } from "./paging.ts"
