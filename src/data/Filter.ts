@@ -10,6 +10,9 @@
  * data.query("Posts").where(popular).find
  */
 import { DataError, invalid, WDE } from "./DataError.ts"
+import * as Result from "effect/Result"
+import { encodeDates } from "../http/wire.ts"
+import { parseFilter } from "./FilterTree.ts"
 import type { FilterJson } from "./wire.ts"
 
 /** A value a comparison accepts. */
@@ -198,6 +201,18 @@ export class Filter extends FilterMethods<Filter> {
   static exists = (field: string, value = true) => Filter.empty.exists(field, value)
   static isEmpty = (field: string) => Filter.empty.isEmpty(field)
   static isNotEmpty = (field: string) => Filter.empty.isNotEmpty(field)
+
+  /**
+   * A filter written as the platform's JSON (`{"likes": {"$gt": 10}}`), checked with the same rules the
+   * platform applies: `$regex` is refused (WDE0070), `$matches` must be case-insensitive, set operators
+   * take arrays of scalars, `$not` takes one filter. A problem is recorded as the filter's error.
+   */
+  static fromJson = (json: unknown): Filter => {
+    const parsed = parseFilter(encodeDates(json))
+    return Result.isFailure(parsed)
+      ? new Filter([], parsed.failure)
+      : new Filter(isPlainObject(json) && Object.keys(json).length > 0 ? [json as Tree] : [], undefined)
+  }
 }
 
 const isOperatorObject = (node: Tree): boolean => {
