@@ -195,7 +195,8 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
       }, W.QueryDataItemsResponse),
     count: (request) => Effect.map(post(collection, W.DataPaths.count, request, W.CountDataItemsResponse, true), (r) => r.totalCount),
     distinct: (request) => post(collection, W.DataPaths.distinct, request, W.QueryDistinctValuesResponse, true),
-    decode: (data) => Effect.succeed(data as Item)
+    decode: (data) => Effect.succeed(data as Item),
+    asIs: true
   })
 
   const query = (collection: string): Query<Item> => {

@@ -38,6 +38,8 @@ export interface QueryRunner<A, R> {
   readonly count: (request: CountDataItemsRequest) => Effect.Effect<number, DataError | PlatformError, R>
   readonly distinct: (request: QueryDistinctValuesRequest) => Effect.Effect<QueryDistinctValuesResponse, DataError | PlatformError, R>
   readonly decode: (data: ItemData) => Effect.Effect<A, DataError>
+  /** Set when items are taken as they come (no decoding that can fail): pages skip an Effect per item. */
+  readonly asIs?: boolean
 }
 
 export interface QueryOptions {
@@ -255,8 +257,13 @@ export class Query<A, R = never> extends FilterMethods<Query<A, R>> {
     const query = this
     return Effect.gen(function*() {
       const response = yield* runner.fetch(request)
-      const raw = response.dataItems.map((d) => ({ ...(d.data ?? {}), ...(d.id === undefined || d.data?.["_id"] !== undefined ? {} : { _id: d.id }) }))
-      const items = yield* Effect.forEach(raw, runner.decode)
+      // an item's data usually holds its _id already: then it is used as it came, without a copy
+      const raw = response.dataItems.map((d): ItemData =>
+        d.data !== undefined && d.data !== null && (d.id === undefined || d.data["_id"] !== undefined)
+          ? d.data
+          : { ...(d.data ?? {}), ...(d.id === undefined ? {} : { _id: d.id }) }
+      )
+      const items = runner.asIs === true ? raw as unknown as ReadonlyArray<A> : yield* Effect.forEach(raw, runner.decode)
       return query.makePage(items, response.pagingMetadata ?? {}, at)
     })
   }

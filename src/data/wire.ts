@@ -5,8 +5,13 @@
  */
 import * as Schema from "effect/Schema"
 
-/** A JSON object of item fields (`$date` values still encoded). */
-export const ItemData = Schema.Record(Schema.String, Schema.Unknown)
+const isItemData = (u: unknown): u is { readonly [field: string]: unknown } => typeof u === "object" && u !== null && !Array.isArray(u)
+
+/**
+ * A JSON object of item fields (`$date` values still encoded). Checked as a whole and passed on as it
+ * is: a page of a thousand items is not copied key by key on either side of the wire.
+ */
+export const ItemData = Schema.declare(isItemData, { identifier: "ItemData" })
 export type ItemData = typeof ItemData.Type
 
 /** A filter tree as JSON (`{field: value}`, `{field: {$op: ...}}`, `$and`/`$or`/`$not`). */

@@ -17,7 +17,7 @@ import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import { PlatformConfig, type RetryPolicy } from "./PlatformConfig.ts"
 import { PlatformError, reasonFromResponse, SystemError, TransportError } from "./PlatformError.ts"
 import { isIdempotent, type PlatformRequest, toWire } from "./PlatformRequest.ts"
-import { CONSISTENT_HEADER, decodeDates, ErrorBody, REQUEST_ID_HEADER } from "./wire.ts"
+import { CONSISTENT_HEADER, ErrorBody, REQUEST_ID_HEADER, reviveDates } from "./wire.ts"
 
 /** A successful (HTTP 200) answer. */
 export interface PlatformResponse {
@@ -115,7 +115,8 @@ const makeSend = (
             })))
           }
           return {
-            body: request.dates === true ? decodeDates(json) : json,
+            // the body was just parsed and is ours: dates are revived in place, and only when there are any
+            body: request.dates === true && text.includes("\"$date\"") ? reviveDates(json) : json,
             headers: response.headers,
             requestId
           }

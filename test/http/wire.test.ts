@@ -6,7 +6,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as fc from "fast-check"
 import { PlatformError, reasonFromResponse, SystemError, TransportError, ValidationError } from "../../src/http/PlatformError.ts"
 import { isIdempotent, type PlatformRequest, toWire } from "../../src/http/PlatformRequest.ts"
-import { base64url, decodeDates, encodeDates, flattenParams, fromBase64url, isComplexPayload } from "../../src/http/wire.ts"
+import { base64url, decodeDates, encodeDates, flattenParams, fromBase64url, isComplexPayload, reviveDates } from "../../src/http/wire.ts"
 
 const BASE = "http://127.0.0.1:9999"
 
@@ -180,6 +180,23 @@ describe("$date values", () => {
   it("leaves look-alikes alone: extra keys, a non-string or an invalid date", () => {
     const lookAlikes = [{ $date: "2020-01-01T00:00:00Z", other: 1 }, { $date: 5 }, { $date: "not a date" }]
     assert.deepStrictEqual(decodeDates(lookAlikes), lookAlikes)
+  })
+
+  it("reviveDates: the same result in place, objects kept, look-alikes and __proto__ keys left as they are", () => {
+    const a = new Date(Date.UTC(2021, 5, 6, 7, 8, 9, 10))
+    const value = { x: a, list: [a, { deep: [a], n: 1 }], s: "s", nul: null, look: { $date: "x" }, more: { $date: a.toISOString(), y: 1 } }
+    const text = JSON.stringify(encodeDates(value))
+    const parsed = JSON.parse(text) as Record<string, any>
+    const inner = parsed["list"][1]
+    const revived = reviveDates(parsed) as Record<string, any>
+    assert.strictEqual(revived, parsed, "the same object")
+    assert.strictEqual(revived["list"][1], inner, "nested objects are kept, not copied")
+    assert.deepStrictEqual(revived, decodeDates(JSON.parse(text)))
+    assert.instanceOf(revived["list"][1].deep[0], Date)
+    const proto = JSON.parse(`{"__proto__": {"$date": "${a.toISOString()}"}}`) as object
+    reviveDates(proto)
+    assert.strictEqual(Object.getPrototypeOf(proto), Object.prototype)
+    assert.instanceOf(Object.getOwnPropertyDescriptor(proto, "__proto__")?.value, Date)
   })
 })
 
