@@ -27,6 +27,10 @@ const NO_STORE = { "cache-control": "no-store" }
 export const reply = <A, I>(schema: Schema.Codec<A, I>, value: A): HttpServerResponse.HttpServerResponse =>
   HttpServerResponse.jsonUnsafe(Schema.encodeSync(schema)(value), { status: 200, headers: NO_STORE })
 
+/** 200 with JSON text already written in the wire shape (answers assembled from stored JSON). */
+export const replyJson = (json: string): HttpServerResponse.HttpServerResponse =>
+  HttpServerResponse.text(json, { status: 200, contentType: "application/json", headers: NO_STORE })
+
 /** 200 with `{}` (calls whose answer is empty). */
 export const replyEmpty = (): HttpServerResponse.HttpServerResponse =>
   HttpServerResponse.jsonUnsafe({}, { status: 200, headers: NO_STORE })

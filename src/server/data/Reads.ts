@@ -9,7 +9,9 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
 import type { SQLInputValue } from "node:sqlite"
+import { PagingMetadata as PagingMetadataSchema, QueryDataItemsResponse } from "../../data/wire.ts"
 import type {
   CursorPaging,
   DataCollection,
@@ -17,7 +19,6 @@ import type {
   IncludedReference,
   Paging,
   PagingMetadata,
-  QueryDataItemsResponse,
   Sorting
 } from "../../data/wire.ts"
 import type { Caller } from "../Callers.ts"
@@ -76,7 +77,11 @@ export interface ReadsShape {
     id: string,
     options: { readonly fields?: ReadonlyArray<string> | undefined; readonly includeReferences?: ReadonlyArray<IncludedReference> | undefined }
   ) => DataItem
-  readonly query: (collection: DataCollection, caller: Caller, input: QueryInput) => QueryDataItemsResponse
+  /**
+   * A page of items, as the JSON text of the answer (`QueryDataItemsResponse`): stored items are put in
+   * as the JSON they are stored as, not parsed and written out again (unless references are included).
+   */
+  readonly query: (collection: DataCollection, caller: Caller, input: QueryInput) => string
   readonly count: (collection: DataCollection, caller: Caller, filter: unknown) => number
   readonly distinct: (
     collection: DataCollection,
@@ -159,7 +164,7 @@ export class Reads extends Context.Service<Reads, ReadsShape>()("sitefx/server/d
         }
       }
 
-      const query = (collection: DataCollection, caller: Caller, input: QueryInput): QueryDataItemsResponse => {
+      const query = (collection: DataCollection, caller: Caller, input: QueryInput): string => {
         const access = accessFor(collection, "read", caller)
         hooks.run(collection.id, "beforeQuery")
         const page = pageRequest(input.paging, input.cursorPaging)
@@ -198,17 +203,21 @@ export class Reads extends Context.Service<Reads, ReadsShape>()("sitefx/server/d
         const keysOf = (row: Row) => terms.map((_, i) => row[`k${i}`] as SQLInputValue)
         const limit = page.limit
 
-        const finish = (rows: ReadonlyArray<Row>, pagingMetadata: PagingMetadata): QueryDataItemsResponse => {
-          const dataItems = rows.map((row) => toDataItem(collection, row))
-          if (state.includeReferences.length > 0) {
-            includeReferences(
-              collection,
-              caller,
-              dataItems.map((d) => ({ id: d.id ?? "", data: d.data as Json })),
-              state.includeReferences
-            )
+        const finish = (rows: ReadonlyArray<Row>, pagingMetadata: PagingMetadata): string => {
+          if (state.includeReferences.length === 0) {
+            // the same text as the schema-encoded answer (wireItem's keys, in its order), without a parse per item
+            const collectionJson = JSON.stringify(collection.id)
+            const dataItems = rows.map((row) => `{"id":${JSON.stringify(String(row.id))},"dataCollectionId":${collectionJson},"data":${String(row.doc)}}`)
+            return `{"dataItems":[${dataItems.join(",")}],"pagingMetadata":${JSON.stringify(Schema.encodeSync(PagingMetadataSchema)(pagingMetadata))}}`
           }
-          return { dataItems, pagingMetadata }
+          const dataItems = rows.map((row) => toDataItem(collection, row))
+          includeReferences(
+            collection,
+            caller,
+            dataItems.map((d) => ({ id: d.id ?? "", data: d.data as Json })),
+            state.includeReferences
+          )
+          return JSON.stringify(Schema.encodeSync(QueryDataItemsResponse)({ dataItems, pagingMetadata }))
         }
 
         if (page.mode === "offset") {

@@ -19,19 +19,17 @@ import {
   InsertDataItemRequest,
   PatchDataItemRequest,
   QueryDataItemsRequest,
-  QueryDataItemsResponse,
   QueryDistinctValuesRequest,
   QueryDistinctValuesResponse,
   RemoveDataItemRequest,
   SaveDataItemRequest,
   SaveDataItemResponse,
   SearchDataItemsRequest,
-  SearchDataItemsResponse,
   TruncateDataItemsRequest,
   UpdateDataItemRequest
 } from "../../data/wire.ts"
 import { Callers } from "../Callers.ts"
-import { reply, replyEmpty } from "../responses.ts"
+import { reply, replyEmpty, replyJson } from "../responses.ts"
 import { pathParam, query, route } from "../routing.ts"
 import { Aggregations } from "./Aggregations.ts"
 import { Collections } from "./Collections.ts"
@@ -100,7 +98,7 @@ export const itemRoutes = HttpRouter.addAll(Effect.gen(function*() {
           includeReferences: includes
         })
       )
-      return reply(QueryDataItemsResponse, response)
+      return replyJson(response)
     })
 
   return [
@@ -182,7 +180,7 @@ export const itemRoutes = HttpRouter.addAll(Effect.gen(function*() {
             search: s.search ?? {}
           })
         )
-        return reply(SearchDataItemsResponse, response)
+        return replyJson(response)
       })
     ),
     route(
