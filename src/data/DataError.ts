@@ -5,6 +5,7 @@
  */
 import * as Schema from "effect/Schema"
 import type { PlatformError } from "../http/PlatformError.ts"
+import { FieldViolation } from "../http/wire.ts"
 
 /** The codes sitefx raises or honours (the platform's full list runs WDE0001–WDE0165). */
 export const WDE = {
@@ -57,13 +58,8 @@ export const WDE = {
 } as const
 export type WdeCode = typeof WDE[keyof typeof WDE]
 
-export const DataFieldViolation = Schema.Struct({
-  field: Schema.optionalKey(Schema.String),
-  description: Schema.optionalKey(Schema.String),
-  violatedRule: Schema.optionalKey(Schema.String),
-  ruleName: Schema.optionalKey(Schema.String),
-  data: Schema.optionalKey(Schema.Record(Schema.String, Schema.Unknown))
-})
+/** A field violation of a server-side validation error (the wire's own shape). */
+export const DataFieldViolation = FieldViolation
 
 /** The error a user hook threw (WDE0078): its name, message and code. */
 export const HookError = Schema.Struct({

@@ -4,15 +4,7 @@
  * or answered something unexpected (system), or the request never got an answer (transport).
  */
 import * as Schema from "effect/Schema"
-import type { ErrorBody, FieldViolation } from "./wire.ts"
-
-const FieldViolationSchema = Schema.Struct({
-  field: Schema.optionalKey(Schema.String),
-  description: Schema.optionalKey(Schema.String),
-  violatedRule: Schema.optionalKey(Schema.String),
-  ruleName: Schema.optionalKey(Schema.String),
-  data: Schema.optionalKey(Schema.Record(Schema.String, Schema.Unknown))
-})
+import { type ErrorBody, FieldViolation } from "./wire.ts"
 
 const common = {
   status: Schema.Number,
@@ -23,7 +15,7 @@ const common = {
 /** 400 with field violations. */
 export class ValidationError extends Schema.TaggedClass<ValidationError>()("ValidationError", {
   ...common,
-  fieldViolations: Schema.Array(FieldViolationSchema)
+  fieldViolations: Schema.Array(FieldViolation)
 }) {}
 
 /** A refusal with an application code (`"-19976"`, `"WDE0074"`, ...). */
