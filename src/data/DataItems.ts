@@ -16,9 +16,9 @@ import * as Option from "effect/Option"
 import * as Schedule from "effect/Schedule"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
-import { PlatformClient } from "../http/PlatformClient.ts"
+import { decodeBody, PlatformClient } from "../http/PlatformClient.ts"
 import { PlatformConfig } from "../http/PlatformConfig.ts"
-import { isTransient } from "../http/PlatformHttp.ts"
+import { isTransient, parseAnswer } from "../http/PlatformHttp.ts"
 import type { PlatformError } from "../http/PlatformError.ts"
 import type { PlatformRequest } from "../http/PlatformRequest.ts"
 import { Aggregate } from "./Aggregate.ts"
@@ -26,7 +26,7 @@ import { type BulkKind, type BulkOptions, type BulkReport, type Indexed, runBulk
 import { DataError, fromPlatformError, invalid, WDE } from "./DataError.ts"
 import { type Filter } from "./Filter.ts"
 import { Patch } from "./Patch.ts"
-import { Query, type QueryRunner } from "./Query.ts"
+import { type PagedAnswer, Query, type QueryRunner } from "./Query.ts"
 import * as W from "./wire.ts"
 
 /** A stored item: its fields plus the system fields the platform maintains. */
@@ -165,11 +165,10 @@ export class DataItems extends Context.Service<DataItems, DataItemsShape>()("sit
 }
 
 const make = (client: PlatformClient["Service"], config: PlatformConfig["Service"]): DataItemsShape => {
+  // unavailability (no answer, 429, 502–504) stays a PlatformError: it is about the platform, not the data
+  const failure = (collection: string | undefined) => (e: PlatformError): DataFailure => (isTransient(e) ? e : fromPlatformError(e, collection))
   const call = <S extends Schema.Top>(collection: string | undefined, req: PlatformRequest, schema: S) =>
-    client.json({ ...req, dates: true }, schema).pipe(
-      // unavailability (no answer, 429, 502–504) stays a PlatformError: it is about the platform, not the data
-      Effect.mapError((e): DataFailure => (isTransient(e) ? e : fromPlatformError(e, collection)))
-    ) as Effect.Effect<S["Type"], DataFailure>
+    client.json({ ...req, dates: true }, schema).pipe(Effect.mapError(failure(collection))) as Effect.Effect<S["Type"], DataFailure>
   const post = <S extends Schema.Top>(collection: string | undefined, path: string, payload: Record<string, unknown>, schema: S, idempotent = false) =>
     call(collection, { method: "POST", path, payload, idempotent }, schema)
   const guard = <A>(error: DataError | undefined, effect: () => Effect.Effect<A, DataFailure>) =>
@@ -183,16 +182,46 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
     )
   const Empty = Schema.Struct({})
 
+  const queryRequest = (request: W.QueryDataItemsRequest): PlatformRequest => ({
+    method: "GET",
+    path: W.DataPaths.query,
+    payload: request as unknown as Record<string, unknown>,
+    complex: { fallback: { path: W.DataPaths.query, limit: { kind: "url", max: W.DATA_QUERY_MAX_URL } } },
+    idempotent: true,
+    dates: true
+  })
+
+  /**
+   * A query page whose paging is read from the end of the answer's text (where the platform writes it)
+   * before the whole answer is parsed; the full parse later must agree with it. When the paging cannot
+   * be read that way, the answer is parsed at once.
+   */
+  const fetchPaged = (collection: string, request: W.QueryDataItemsRequest): Effect.Effect<PagedAnswer, DataFailure> => {
+    const req: PlatformRequest = { ...queryRequest(request), raw: true }
+    return client.request(req).pipe(
+      Effect.mapError(failure(collection)),
+      Effect.flatMap((res) => {
+        const full = parseAnswer(req, res).pipe(
+          Effect.flatMap((parsed) => decodeBody(req, parsed, W.QueryDataItemsPage)),
+          Effect.mapError(failure(collection))
+        )
+        const peeked = typeof res.body === "string" ? W.peekPagingMetadata(res.body) : undefined
+        if (peeked === undefined) return Effect.map(full, (r): PagedAnswer => ({ paging: r.pagingMetadata ?? {}, response: Effect.succeed(r) }))
+        return Effect.succeed<PagedAnswer>({
+          paging: peeked,
+          response: Effect.flatMap(full, (r) =>
+            W.samePaging(peeked, r.pagingMetadata ?? {})
+              ? Effect.succeed(r)
+              : Effect.fail(new DataError({ code: WDE.serverInvalidResponse, message: `WDE0055: The paging read ahead of the answer of [${collection}] is not the answer's paging.`, collection })))
+        })
+      })
+    )
+  }
+
   const runner = (collection: string): QueryRunner<Item, never> => ({
     collection,
-    fetch: (request) =>
-      call(collection, {
-        method: "GET",
-        path: W.DataPaths.query,
-        payload: request as unknown as Record<string, unknown>,
-        complex: { fallback: { path: W.DataPaths.query, limit: { kind: "url", max: W.DATA_QUERY_MAX_URL } } },
-        idempotent: true
-      }, W.QueryDataItemsResponse),
+    fetch: (request) => call(collection, queryRequest(request), W.QueryDataItemsPage),
+    fetchPaged: (request) => fetchPaged(collection, request),
     count: (request) => Effect.map(post(collection, W.DataPaths.count, request, W.CountDataItemsResponse, true), (r) => r.totalCount),
     distinct: (request) => post(collection, W.DataPaths.distinct, request, W.QueryDistinctValuesResponse, true),
     decode: (data) => Effect.succeed(data as Item),
@@ -408,7 +437,8 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
         }, W.AggregateDataItemsResponse, true).pipe(Effect.map((r) => ({ items: r.results, hasNext: r.pagingMetadata?.hasNext === true }))))
     },
     search: (collection, expression, options = {}) => {
-      const base = runner(collection)
+      // search pages come from the search call: the query endpoint's read-ahead does not apply
+      const { fetchPaged: _, ...base } = runner(collection)
       const q = new Query<Item>({
         ...base,
         fetch: (request) => {
@@ -421,7 +451,7 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
             },
             ...(includeReferences === undefined || includeReferences.length === 0 ? {} : { includeReferences }),
             ...(language === undefined ? {} : { language })
-          }, W.SearchDataItemsResponse, true)
+          }, W.QueryDataItemsPage, true)
         }
       })
       const bad = first(checkCollection(collection), typeof expression === "string" ? undefined : invalid(WDE.notString, "Search expression must be a string.", "expression"))
@@ -538,6 +568,7 @@ const typedCollection = <S extends Schema.Codec<any, any>>(name: string, schema:
       return new Query<A, DataItems>({
         collection: name,
         fetch: (request) => withData((d) => d.query(name).runner.fetch(request)),
+        fetchPaged: (request) => withData((d) => d.query(name).runner.fetchPaged?.(request) ?? Effect.map(d.query(name).runner.fetch(request), (r) => ({ paging: r.pagingMetadata ?? {}, response: Effect.succeed(r) }))),
         count: (request) => withData((d) => d.query(name).runner.count(request)),
         distinct: (request) => withData((d) => d.query(name).runner.distinct(request)),
         decode

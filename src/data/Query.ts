@@ -40,6 +40,32 @@ export interface QueryRunner<A, R> {
   readonly decode: (data: ItemData) => Effect.Effect<A, DataError>
   /** Set when items are taken as they come (no decoding that can fail): pages skip an Effect per item. */
   readonly asIs?: boolean
+  /**
+   * Optional: fetches a page and hands back its paging as soon as that is known, the rest of the answer
+   * (parsing and checking every item) as an effect for later. Streams use it to ask for the next page
+   * while the current one is still being decoded.
+   */
+  readonly fetchPaged?: (request: QueryDataItemsRequest) => Effect.Effect<PagedAnswer, DataError | PlatformError, R>
+}
+
+/** A page answer whose paging is known while its items are not decoded yet. */
+export interface PagedAnswer {
+  readonly paging: PagingMetadata
+  readonly response: Effect.Effect<QueryDataItemsResponse, DataError | PlatformError>
+}
+
+/** Where a page sits: how many items came before it, its size, its number, the total when known. */
+interface At {
+  readonly skip: number
+  readonly pageSize: number | undefined
+  readonly currentPage: number | undefined
+  readonly totalCount: number | undefined
+}
+
+/** A page to fetch: its request and where it sits. */
+interface Step {
+  readonly request: QueryDataItemsRequest
+  readonly at: At
 }
 
 export interface QueryOptions {
@@ -72,11 +98,13 @@ interface State {
   readonly limit: number | undefined
   readonly skip: number | undefined
   readonly cursor: string | undefined
+  /** Cursor paging from the first page on (streams): `cursorPaging{limit}` without a cursor. */
+  readonly cursorPaging: boolean
   readonly includes: ReadonlyArray<{ readonly field: string; readonly limit?: number }>
   readonly options: QueryOptions
 }
 
-const initial: State = { sort: [], fields: [], limit: undefined, skip: undefined, cursor: undefined, includes: [], options: {} }
+const initial: State = { sort: [], fields: [], limit: undefined, skip: undefined, cursor: undefined, cursorPaging: false, includes: [], options: {} }
 
 const MAX_LIMIT = 1000
 
@@ -183,6 +211,8 @@ export class Query<A, R = never> extends FilterMethods<Query<A, R>> {
     const { returnTotalCount, ...read } = s.options
     const paging = s.cursor !== undefined
       ? { cursorPaging: { limit: s.limit ?? DEFAULT_PAGE_SIZE, cursor: s.cursor } }
+      : s.cursorPaging
+      ? { cursorPaging: { limit: s.limit ?? DEFAULT_PAGE_SIZE } }
       : s.limit !== undefined || (s.skip ?? 0) > 0
       ? { paging: { ...(s.limit === undefined ? {} : { limit: s.limit }), offset: s.skip ?? 0 } }
       : {}
@@ -233,15 +263,42 @@ export class Query<A, R = never> extends FilterMethods<Query<A, R>> {
     }).pipe(Effect.map((r) => ({ values: r.distinctValues, hasNext: r.pagingMetadata?.hasNext === true })))
   }
 
-  /** Every page, one after another; the next page is fetched while the current one is consumed. */
+  /**
+   * Every page, one after another; the next page is fetched while the current one is consumed. Pages
+   * go by cursors from the first one on (unless the query skips): each costs the platform the same
+   * however deep the stream is, and items written meanwhile do not shift them.
+   */
   get pages(): Stream.Stream<Page<A, R>, DataError | PlatformError, R> {
+    if (this.error !== undefined) return Stream.fail(this.error)
     // a stream wants throughput: unless the query set a page size, use the largest one
-    const first = this.state.limit === undefined ? this.limit(MAX_LIMIT) : this
+    const sized = this.state.limit === undefined ? this.limit(MAX_LIMIT) : this
+    const first = (sized.state.skip ?? 0) > 0 || sized.state.cursor !== undefined ? sized : sized.with({ cursorPaging: true })
+    const fetchPaged = this.runner.fetchPaged
     // a rendezvous buffer: the next page is fetched and then held until the consumer takes it, so the
     // stream is exactly one page ahead (a capacity of 1 would hold one page and fetch another)
-    return Stream.paginate(first.find, (step) =>
-      Effect.map(step, (page) => [[page], page.hasNext ? Option.some(page.next) : Option.none()] as const)
-    ).pipe(Stream.buffer({ capacity: 0 }))
+    if (fetchPaged === undefined) {
+      return Stream.paginate(first.find, (step) =>
+        Effect.map(step, (page) => [[page], page.hasNext ? Option.some(page.next) : Option.none()] as const)
+      ).pipe(Stream.buffer({ capacity: 0 }))
+    }
+    // The next request needs only the paging of the current answer; decoding its items happens after
+    // the buffer, so it overlaps the platform working on the next page.
+    const s = first.state
+    const load = (step: Step) => Effect.map(fetchPaged(step.request), (answer) => ({ step, answer }))
+    const start: Step = { request: first.request, at: { skip: s.skip ?? 0, pageSize: s.limit, currentPage: undefined, totalCount: undefined } }
+    return Stream.paginate(load(start), (loading) =>
+      Effect.map(loading, (loaded) => {
+        const next = first.navigate(loaded.answer.paging, loaded.step.at).next
+        return [[loaded], next === undefined ? Option.none() : Option.some(load(next))] as const
+      })
+    ).pipe(
+      Stream.buffer({ capacity: 0 }),
+      Stream.mapEffect(({ answer, step }) =>
+        Effect.flatMap(answer.response, (response) =>
+          Effect.map(first.itemsOf(response), (items) => first.makePage(items, response.pagingMetadata ?? {}, step.at))
+        )
+      )
+    )
   }
 
   /** Every matching item, in order, with backpressure. */
@@ -249,30 +306,25 @@ export class Query<A, R = never> extends FilterMethods<Query<A, R>> {
     return this.pages.pipe(Stream.flatMap((page) => Stream.fromIterable(page.items)))
   }
 
-  private fetchPage(
-    request: QueryDataItemsRequest,
-    at: { skip: number; pageSize: number | undefined; currentPage: number | undefined; totalCount: number | undefined }
-  ): Effect.Effect<Page<A, R>, DataError | PlatformError, R> {
-    const runner = this.runner
-    const query = this
-    return Effect.gen(function*() {
-      const response = yield* runner.fetch(request)
-      // an item's data usually holds its _id already: then it is used as it came, without a copy
-      const raw = response.dataItems.map((d): ItemData =>
-        d.data !== undefined && d.data !== null && (d.id === undefined || d.data["_id"] !== undefined)
-          ? d.data
-          : { ...(d.data ?? {}), ...(d.id === undefined ? {} : { _id: d.id }) }
-      )
-      const items = runner.asIs === true ? raw as unknown as ReadonlyArray<A> : yield* Effect.forEach(raw, runner.decode)
-      return query.makePage(items, response.pagingMetadata ?? {}, at)
-    })
+  private fetchPage(request: QueryDataItemsRequest, at: At): Effect.Effect<Page<A, R>, DataError | PlatformError, R> {
+    return Effect.flatMap(this.runner.fetch(request), (response) =>
+      Effect.map(this.itemsOf(response), (items) => this.makePage(items, response.pagingMetadata ?? {}, at))
+    )
   }
 
-  private makePage(
-    items: ReadonlyArray<A>,
-    paging: PagingMetadata,
-    at: { skip: number; pageSize: number | undefined; currentPage: number | undefined; totalCount: number | undefined }
-  ): Page<A, R> {
+  /** The items of an answer, decoded. */
+  private itemsOf(response: QueryDataItemsResponse): Effect.Effect<ReadonlyArray<A>, DataError> {
+    // an item's data usually holds its _id already: then it is used as it came, without a copy
+    const raw = response.dataItems.map((d): ItemData =>
+      d.data !== undefined && d.data !== null && (d.id === undefined || d.data["_id"] !== undefined)
+        ? d.data
+        : { ...(d.data ?? {}), ...(d.id === undefined ? {} : { _id: d.id }) }
+    )
+    return this.runner.asIs === true ? Effect.succeed(raw as unknown as ReadonlyArray<A>) : Effect.forEach(raw, this.runner.decode)
+  }
+
+  /** Where a page leads: its numbers and the requests of the next and previous pages, when there are such. */
+  private navigate(paging: PagingMetadata, at: At) {
     const totalCount = at.totalCount ?? Option.getOrUndefined(Option.fromNullishOr(paging.total))
     const pageSize = at.pageSize ?? DEFAULT_PAGE_SIZE
     const currentPage = at.currentPage ?? Math.ceil(at.skip / pageSize)
@@ -282,29 +334,45 @@ export class Query<A, R = never> extends FilterMethods<Query<A, R>> {
     const cursorMode = this.state.cursor !== undefined
     const hasNext = paging.hasNext === true && (!cursorMode || nextCursor !== undefined)
     const hasPrev = cursorMode ? prevCursor !== undefined : currentPage > 0 || prevCursor !== undefined
-    const collection = this.runner.collection
-    const goTo = (cursor: string | undefined, skip: number, page: number) => {
+    const stepTo = (cursor: string | undefined, skip: number, page: number): Step => {
       const { fields, includes, options } = this.state
       const { returnTotalCount: _, ...read } = options
       const request: QueryDataItemsRequest = cursor !== undefined
-        ? { dataCollectionId: collection, query: { fields: [...fields], cursorPaging: { limit: pageSize, cursor } }, includeReferences: [...includes], ...read }
+        ? { dataCollectionId: this.runner.collection, query: { fields: [...fields], cursorPaging: { limit: pageSize, cursor } }, includeReferences: [...includes], ...read }
         : offsetRequest(this.request, pageSize, skip)
-      return this.fetchPage(request, { skip, pageSize, currentPage: page, totalCount })
+      return { request, at: { skip, pageSize, currentPage: page, totalCount } }
     }
+    return {
+      totalCount,
+      pageSize,
+      currentPage,
+      nextCursor,
+      prevCursor,
+      hasNext,
+      hasPrev,
+      next: hasNext ? stepTo(nextCursor, at.skip + pageSize, currentPage + 1) : undefined,
+      prev: hasPrev ? stepTo(prevCursor, Math.max(at.skip - pageSize, 0), Math.max(currentPage - 1, 0)) : undefined
+    }
+  }
+
+  private makePage(items: ReadonlyArray<A>, paging: PagingMetadata, at: At): Page<A, R> {
+    const nav = this.navigate(paging, at)
+    const collection = this.runner.collection
+    const { totalCount, pageSize, next, prev } = nav
     return {
       items,
       totalCount,
       pageSize,
-      currentPage,
+      currentPage: nav.currentPage,
       totalPages: totalCount === undefined ? undefined : totalCount === 0 ? 0 : Math.ceil(totalCount / pageSize),
-      hasNext,
-      hasPrev,
-      cursors: { next: nextCursor, prev: prevCursor },
-      next: hasNext
-        ? Effect.suspend(() => goTo(nextCursor, at.skip + pageSize, currentPage + 1))
+      hasNext: nav.hasNext,
+      hasPrev: nav.hasPrev,
+      cursors: { next: nav.nextCursor, prev: nav.prevCursor },
+      next: next !== undefined
+        ? Effect.suspend(() => this.fetchPage(next.request, next.at))
         : Effect.fail(invalid(WDE.noNextPage, `Invalid query on [${collection}].\nThere is no next page.`)),
-      prev: hasPrev
-        ? Effect.suspend(() => goTo(prevCursor, Math.max(at.skip - pageSize, 0), Math.max(currentPage - 1, 0)))
+      prev: prev !== undefined
+        ? Effect.suspend(() => this.fetchPage(prev.request, prev.at))
         : Effect.fail(invalid(WDE.noPreviousPage, `Invalid query on [${collection}].\nThere is no prev page.`))
     }
   }

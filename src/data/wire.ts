@@ -3,6 +3,7 @@
  * client (src/data) and the local platform's data engine (src/server/data). Item data is JSON in
  * which dates travel as `{"$date": iso}`; filters are JSON trees checked by `filter.ts`.
  */
+import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 
 const isItemData = (u: unknown): u is { readonly [field: string]: unknown } => typeof u === "object" && u !== null && !Array.isArray(u)
@@ -157,6 +158,23 @@ export const QueryDataItemsResponse = Schema.Struct({
   pagingMetadata: Schema.optionalKey(PagingMetadata)
 })
 export type QueryDataItemsResponse = typeof QueryDataItemsResponse.Type
+
+const isDataItem = (u: unknown): u is DataItem => {
+  if (!isItemData(u)) return false
+  const { id, dataCollectionId, data } = u as Record<string, unknown>
+  return (id === undefined || typeof id === "string") &&
+    (dataCollectionId === undefined || typeof dataCollectionId === "string") &&
+    (data === undefined || data === null || isItemData(data))
+}
+
+/**
+ * {@link QueryDataItemsResponse} as the client reads it: the same checks, each item checked where it
+ * is instead of being rebuilt (a page of a thousand items is not copied).
+ */
+export const QueryDataItemsPage: Schema.Codec<QueryDataItemsResponse, unknown> = Schema.Struct({
+  dataItems: Schema.Array(Schema.declare(isDataItem, { identifier: "DataItem" })),
+  pagingMetadata: Schema.optionalKey(PagingMetadata)
+}) as unknown as Schema.Codec<QueryDataItemsResponse, unknown>
 
 export const CountDataItemsRequest = Schema.Struct({
   dataCollectionId: Schema.String,
@@ -655,6 +673,40 @@ export const DataPaths = {
   deleteField: `${V2}/collections/delete-field`,
   indexes: `${V2}/indexes`
 } as const
+
+/**
+ * The `pagingMetadata` of a query answer, read from the end of its JSON text without parsing the items
+ * before it: the platform writes it last (`{"dataItems":[…],"pagingMetadata":{…}}`). Undefined when
+ * the text does not end that way; a key of that name inside an item never reads as it, since what
+ * follows it would not be one JSON value up to the answer's last brace.
+ */
+export const peekPagingMetadata = (text: string): PagingMetadata | undefined => {
+  const key = "\"pagingMetadata\""
+  const at = text.lastIndexOf(key)
+  if (at < 0) return undefined
+  let start = at + key.length
+  while (start < text.length && /\s/.test(text[start]!)) start++
+  if (text[start] !== ":") return undefined
+  let end = text.length - 1
+  while (end > start && /\s/.test(text[end]!)) end--
+  if (text[end] !== "}") return undefined
+  try {
+    const value: unknown = JSON.parse(text.slice(start + 1, end))
+    return Option.getOrUndefined(decodePaging(value))
+  } catch {
+    return undefined
+  }
+}
+
+const decodePaging = Schema.decodeUnknownOption(PagingMetadata)
+
+/** Whether two pagings lead to the same places (the read-ahead one and the parsed answer's). */
+export const samePaging = (a: PagingMetadata, b: PagingMetadata): boolean =>
+  (a.hasNext ?? null) === (b.hasNext ?? null) &&
+  (a.cursors?.next ?? null) === (b.cursors?.next ?? null) &&
+  (a.cursors?.prev ?? null) === (b.cursors?.prev ?? null) &&
+  (a.total ?? null) === (b.total ?? null) &&
+  (a.count ?? null) === (b.count ?? null)
 
 /** Query GETs switch to POST when the whole URL passes 2048 characters. */
 export const DATA_QUERY_MAX_URL = 2048

@@ -87,6 +87,7 @@ const makeSend = (
           const text = yield* response.text.pipe(
             Effect.mapError((error) => fail(new TransportError({ message: error.message, cause: error })))
           )
+          if (response.status === 200 && request.raw === true) return { body: text, headers: response.headers, requestId }
           let json: unknown = undefined
           let parsed = false
           if (text !== "") {
@@ -106,20 +107,8 @@ const makeSend = (
               )
             )
           }
-          if (!parsed) {
-            return yield* Effect.fail(fail(new SystemError({
-              status: 200,
-              message: "The platform answered 200 without a JSON body",
-              description: text === "" ? "empty body" : "body is not JSON",
-              ...(requestId === undefined ? {} : { requestId })
-            })))
-          }
-          return {
-            // the body was just parsed and is ours: dates are revived in place, and only when there are any
-            body: request.dates === true && text.includes("\"$date\"") ? reviveDates(json) : json,
-            headers: response.headers,
-            requestId
-          }
+          if (!parsed) return yield* Effect.fail(fail(notJson(text, requestId)))
+          return { body: request.dates === true ? withDates(json, text) : json, headers: response.headers, requestId }
         })
       )
     )
@@ -132,6 +121,29 @@ const makeSend = (
 
   return { send }
 }
+
+const notJson = (text: string, requestId: string | undefined) =>
+  new SystemError({
+    status: 200,
+    message: "The platform answered 200 without a JSON body",
+    description: text === "" ? "empty body" : "body is not JSON",
+    ...(requestId === undefined ? {} : { requestId })
+  })
+
+// the body was just parsed and is ours: dates are revived in place, and only when there are any
+const withDates = (json: unknown, text: string): unknown => (text.includes("\"$date\"") ? reviveDates(json) : json)
+
+/** The body of a `raw` answer parsed as {@link PlatformHttpShape.send} would have parsed it (JSON, `$date` values). */
+export const parseAnswer = (request: PlatformRequest, response: PlatformResponse): Effect.Effect<PlatformResponse, PlatformError> =>
+  Effect.suspend(() => {
+    const text = typeof response.body === "string" ? response.body : ""
+    try {
+      const json: unknown = JSON.parse(text)
+      return Effect.succeed({ ...response, body: request.dates === true ? withDates(json, text) : json })
+    } catch {
+      return Effect.fail(new PlatformError({ method: request.method, path: request.path, reason: notJson(text, response.requestId) }))
+    }
+  })
 
 // The Retry-After header of a 429/503, in milliseconds, kept beside the error for the retry loop.
 const retryAfterMs = new WeakMap<PlatformError, number>()

@@ -29,6 +29,8 @@ export interface PlatformRequest {
   readonly idempotent?: boolean | undefined
   /** Encode `Date` as `{"$date"}` in the body and decode it back in the answer (data items). */
   readonly dates?: boolean | undefined
+  /** Answer a 200 with its text, unparsed: the caller parses it when it wants to ({@link parseAnswer}). */
+  readonly raw?: boolean | undefined
 }
 
 export const isIdempotent = (req: PlatformRequest): boolean =>

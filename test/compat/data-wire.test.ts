@@ -374,15 +374,25 @@ describe("sitefx sends what the official items client sends", () => {
     assert.deepStrictEqual(short.map((r) => r.method), ["GET"])
   })
 
-  it("a stream of pages asks for pages as the official next() loop does, at the same page size", async () => {
+  it("a stream asks for the official first page, by cursor paging, then for the cursor pages the official next() sends", async () => {
+    // Deliberately different: the official client has no streams, and its find() pages by offsets.
+    // A sitefx stream asks for the same query with cursorPaging{limit} instead of paging{limit, offset}
+    // (every page then costs the platform the same, and writes meanwhile do not shift the pages), and
+    // follows the cursors with exactly the body the official next() sends for a cursor page.
     const c = await seeded("WireStream", 25)
-    await compare(
-      "pages",
-      async (data) => {
-        let page = await data.query(c).ascending("_id").limit(10).find()
-        while (page.hasNext()) page = await page.next()
-      },
-      (d) => Stream.runDrain(d.query(c).ascending("_id").limit(10).pages)
-    )
-  })
+    const officialFirst = await sent(() => official().query(c).gt("likes", 0).ascending("_id").limit(10).find())
+    const streamed = await sent(() => sitefx((d) => Stream.runDrain(d.query(c).gt("likes", 0).ascending("_id").limit(10).pages)))
+    assert.strictEqual(streamed.length, 3)
+    const firstBody = officialFirst[0]!.body as { query: Record<string, unknown> }
+    const { paging, ...rest } = firstBody.query
+    assert.deepStrictEqual(paging, { limit: 10, offset: 0 })
+    assert.deepStrictEqual(streamed[0], { ...officialFirst[0]!, body: { ...firstBody, query: { ...rest, cursorPaging: { limit: 10 } } } })
+    const cursors: Array<string> = []
+    for (const r of streamed.slice(1)) {
+      const body = r.body as any
+      cursors.push(JSON.stringify(body.query.cursorPaging.cursor))
+      assert.deepStrictEqual(r, { ...officialFirst[0]!, body: { dataCollectionId: c, query: { fields: [], cursorPaging: { limit: 10, cursor: body.query.cursorPaging.cursor } }, includeReferences: [] } })
+    }
+    assert.strictEqual(new Set(cursors).size, 2)
+})
 })

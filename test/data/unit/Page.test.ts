@@ -48,7 +48,8 @@ const fakeRunner = (rows: ReadonlyArray<Row>, options: FakeOptions) => {
         const q = request.query ?? {}
         const cursor = q.cursorPaging?.cursor ?? undefined
         const offset = cursor !== undefined ? Number(cursor.slice(2)) : q.paging?.offset ?? 0
-        const limit = (cursor !== undefined ? q.cursorPaging?.limit : q.paging?.limit) ?? 50
+        // cursor paging without a cursor is the first page
+        const limit = (q.cursorPaging !== undefined ? q.cursorPaging.limit : q.paging?.limit) ?? 50
         const slice = rows.slice(offset, offset + limit)
         const hasNext = offset + limit < rows.length
         const computed = {
@@ -320,9 +321,11 @@ describe("stream and pages", () => {
         const items = yield* Stream.runCollect(base(runner).stream)
         expect(items.map((r) => r.n)).toStrictEqual(range(0, 2345))
         assert.strictEqual(requests.length, 3)
-        expect(requests[0]?.query?.paging).toStrictEqual({ limit: 1000, offset: 0 })
+        // a stream asks for cursor paging from the first page, with the filter and sort
+        expect(requests[0]?.query).toStrictEqual({ fields: [], cursorPaging: { limit: 1000 }, filter: { n: { $gte: 0 } }, sort: [{ fieldName: "n", order: "ASC" }] })
         if (mode === "offset") {
-          expect(requests.map((r) => r.query?.paging)).toStrictEqual([{ limit: 1000, offset: 0 }, { limit: 1000, offset: 1000 }, { limit: 1000, offset: 2000 }])
+          // a platform that hands out no cursors is paged by offsets from there on
+          expect(requests.slice(1).map((r) => r.query?.paging)).toStrictEqual([{ limit: 1000, offset: 1000 }, { limit: 1000, offset: 2000 }])
           for (const r of requests) expect(r.query?.filter).toStrictEqual({ n: { $gte: 0 } })
         } else {
           expect(requests.slice(1).map((r) => r.query)).toStrictEqual([
@@ -344,11 +347,20 @@ describe("stream and pages", () => {
       }))
   }
 
-  it.effect("skip: the stream starts there", () =>
+  it.effect("skip: the stream starts there, by offsets", () =>
     Effect.gen(function*() {
-      const { runner } = fakeRunner(dataset(30), { mode: "offset" })
+      const { runner, requests } = fakeRunner(dataset(30), { mode: "cursor" })
       const items = yield* Stream.runCollect(base(runner).limit(4).skip(21).stream)
       expect(items.map((r) => r.n)).toStrictEqual(range(21, 30))
+      expect(requests[0]?.query?.paging).toStrictEqual({ limit: 4, offset: 21 })
+    }))
+
+  it.effect("a query with an error fails its stream without a request", () =>
+    Effect.gen(function*() {
+      const { runner, requests } = fakeRunner(dataset(3), { mode: "cursor" })
+      const exit = yield* Effect.exit(Stream.runCollect(base(runner).limit(0).stream))
+      expect(failureCode(exit)).toBe("WDE0033")
+      assert.strictEqual(requests.length, 0)
     }))
 
   it.effect("an empty collection: no items, one request", () =>
