@@ -123,7 +123,7 @@ export const reviveDates = (value: unknown): unknown => {
   const record = value as Record<string, unknown>
   const iso = record["$date"]
   if (typeof iso === "string" && onlyKey(record)) {
-    const d = new Date(iso)
+    const d = parseIso(iso)
     return Number.isNaN(d.getTime()) ? value : d
   }
   for (const k of Object.keys(record)) {
@@ -137,6 +137,30 @@ export const reviveDates = (value: unknown): unknown => {
   }
   return value
 }
+
+/**
+ * `new Date(iso)`, about twice as fast for the form the platform writes (`2024-01-02T03:04:05.678Z`,
+ * what `toISOString` gives) with every field in its usual range; anything else goes to the Date parser.
+ */
+const parseIso = (s: string): Date => {
+  if (s.length !== 24 || s[4] !== "-" || s[7] !== "-" || s[10] !== "T" || s[13] !== ":" || s[16] !== ":" || s[19] !== "." || s[23] !== "Z") return new Date(s)
+  let n = 0
+  const fields: Array<number> = []
+  for (const [from, to] of ISO_FIELDS) {
+    n = 0
+    for (let i = from; i < to; i++) {
+      const c = s.charCodeAt(i) - 48
+      if (c < 0 || c > 9) return new Date(s)
+      n = n * 10 + c
+    }
+    fields.push(n)
+  }
+  const [year, month, day, hour, minute, second, ms] = fields as [number, number, number, number, number, number, number]
+  if (year < 100 || month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return new Date(s)
+  return new Date(Date.UTC(year, month - 1, day, hour, minute, second, ms))
+}
+
+const ISO_FIELDS: ReadonlyArray<readonly [number, number]> = [[0, 4], [5, 7], [8, 10], [11, 13], [14, 16], [17, 19], [20, 23]]
 
 const onlyKey = (record: object): boolean => {
   let n = 0

@@ -182,7 +182,7 @@ describe("$date values", () => {
     assert.deepStrictEqual(decodeDates(lookAlikes), lookAlikes)
   })
 
-  it("reviveDates: the same result in place, objects kept, look-alikes and __proto__ keys left as they are", () => {
+  it("reviveDates: the same result in place (dates exactly as the Date parser reads them), objects kept, look-alikes and __proto__ keys left as they are", () => {
     const a = new Date(Date.UTC(2021, 5, 6, 7, 8, 9, 10))
     const value = { x: a, list: [a, { deep: [a], n: 1 }], s: "s", nul: null, look: { $date: "x" }, more: { $date: a.toISOString(), y: 1 } }
     const text = JSON.stringify(encodeDates(value))
@@ -193,6 +193,15 @@ describe("$date values", () => {
     assert.strictEqual(revived["list"][1], inner, "nested objects are kept, not copied")
     assert.deepStrictEqual(revived, decodeDates(JSON.parse(text)))
     assert.instanceOf(revived["list"][1].deep[0], Date)
+    const iso = ["2024-02-31T00:00:00.000Z", "2024-13-01T00:00:00.000Z", "2024-01-01T24:00:00.000Z", "2024-01-01T23:60:00.000Z", "2024-01-00T00:00:00.000Z",
+      "0000-01-01T00:00:00.000Z", "0099-12-31T23:59:59.999Z", "2024-1a-01T00:00:00.000Z", "2024-01-01T00:00:00Z", "+012024-01-01T00:00:00.000Z",
+      "1969-12-31T23:59:59.999Z", ...Array.from({ length: 2000 }, (_, i) => new Date(Math.floor((i - 600) * 1.7e10 + i * 7919)).toISOString())]
+    for (const text of iso) {
+      const expected = new Date(text)
+      const revived = reviveDates({ $date: text })
+      if (Number.isNaN(expected.getTime())) assert.deepStrictEqual(revived, { $date: text }, text)
+      else assert.strictEqual((revived as Date).getTime(), expected.getTime(), text)
+    }
     const proto = JSON.parse(`{"__proto__": {"$date": "${a.toISOString()}"}}`) as object
     reviveDates(proto)
     assert.strictEqual(Object.getPrototypeOf(proto), Object.prototype)
