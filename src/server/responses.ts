@@ -27,9 +27,14 @@ const NO_STORE = { "cache-control": "no-store" }
 export const reply = <A, I>(schema: Schema.Codec<A, I>, value: A): HttpServerResponse.HttpServerResponse =>
   HttpServerResponse.jsonUnsafe(Schema.encodeSync(schema)(value), { status: 200, headers: NO_STORE })
 
-/** 200 with JSON text already written in the wire shape (answers assembled from stored JSON). */
+/**
+ * 200 with JSON text already written in the wire shape (answers assembled from stored JSON). Encoded
+ * once here: a text body would be encoded for its length and then again when written.
+ */
 export const replyJson = (json: string): HttpServerResponse.HttpServerResponse =>
-  HttpServerResponse.text(json, { status: 200, contentType: "application/json", headers: NO_STORE })
+  HttpServerResponse.uint8Array(encoder.encode(json), { status: 200, contentType: "application/json", headers: NO_STORE })
+
+const encoder = new TextEncoder()
 
 /** 200 with `{}` (calls whose answer is empty). */
 export const replyEmpty = (): HttpServerResponse.HttpServerResponse =>
