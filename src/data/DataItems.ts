@@ -24,6 +24,7 @@ import type { PlatformRequest } from "../http/PlatformRequest.ts"
 import { Aggregate } from "./Aggregate.ts"
 import { type BulkKind, type BulkOptions, type BulkReport, type Indexed, runBulk } from "./Bulk.ts"
 import { DataError, fromPlatformError, invalid, WDE } from "./DataError.ts"
+import { newItemId } from "./ids.ts"
 import { type Filter } from "./Filter.ts"
 import { Patch } from "./Patch.ts"
 import { type PagedAnswer, Query, type QueryRunner } from "./Query.ts"
@@ -148,7 +149,7 @@ export const itemOf = (item: W.DataItem | undefined): Item => {
 const wireItem = (item: ItemInput): W.DataItem =>
   typeof item._id === "string" ? { id: item._id, data: item } : { data: item }
 
-const newId = (): string => crypto.randomUUID()
+const newId = newItemId
 
 export class DataItems extends Context.Service<DataItems, DataItemsShape>()("sitefx/DataItems") {
   static readonly layer: Layer.Layer<DataItems, never, PlatformClient | PlatformConfig> = Layer.effect(DataItems, Effect.gen(function*() {
