@@ -127,15 +127,37 @@ const account = <T>(
   return delta
 }
 
-const merge = (report: BulkReport, delta: ReturnType<typeof account>): BulkReport => ({
-  inserted: report.inserted + delta.inserted.length,
-  updated: report.updated + delta.updated.length,
-  removed: report.removed + delta.removed.length,
-  skipped: report.skipped + delta.skipped,
-  errors: delta.errors.length === 0 ? report.errors : [...report.errors, ...delta.errors],
-  insertedItemIds: delta.inserted.length === 0 ? report.insertedItemIds : [...report.insertedItemIds, ...delta.inserted],
-  updatedItemIds: delta.updated.length === 0 ? report.updatedItemIds : [...report.updatedItemIds, ...delta.updated],
-  removedItemIds: delta.removed.length === 0 ? report.removedItemIds : [...report.removedItemIds, ...delta.removed]
+/** The report being added up: the fold owns it, so each chunk's outcome is appended in place (not copied per chunk). */
+interface Tally {
+  inserted: Array<string>
+  updated: Array<string>
+  removed: Array<string>
+  skipped: number
+  errors: Array<BulkItemError>
+}
+
+const append = <T>(to: Array<T>, from: ReadonlyArray<T>) => {
+  for (const x of from) to.push(x)
+}
+
+const tally = (acc: Tally, delta: ReturnType<typeof account>): Tally => {
+  append(acc.inserted, delta.inserted)
+  append(acc.updated, delta.updated)
+  append(acc.removed, delta.removed)
+  append(acc.errors, delta.errors)
+  acc.skipped += delta.skipped
+  return acc
+}
+
+const toReport = (acc: Tally): BulkReport => ({
+  inserted: acc.inserted.length,
+  updated: acc.updated.length,
+  removed: acc.removed.length,
+  skipped: acc.skipped,
+  errors: acc.errors.sort((a, b) => a.index - b.index),
+  insertedItemIds: acc.inserted,
+  updatedItemIds: acc.updated,
+  removedItemIds: acc.removed
 })
 
 /** Runs a bulk write over any number of items and reports every item's fate. Write failures are in the report; only the input stream's own error fails it. */
@@ -174,8 +196,8 @@ export const runBulk = <T, E = never>(
   return items.pipe(
     Stream.grouped(size),
     Stream.mapEffect((chunk) => attempt(chunk, 0), { concurrency: Math.max(1, options.concurrency ?? 4) }),
-    Stream.runFold(() => emptyReport, merge),
-    Effect.map((report) => ({ ...report, errors: [...report.errors].sort((a, b) => a.index - b.index) }))
+    Stream.runFold((): Tally => ({ inserted: [], updated: [], removed: [], skipped: 0, errors: [] }), tally),
+    Effect.map(toReport)
   )
 }
 

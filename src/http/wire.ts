@@ -90,16 +90,19 @@ export const isComplexPayload = (payload: Record<string, unknown>): boolean =>
     (Array.isArray(v) && v.some((x) => typeof x === "object" && x !== null))
   )
 
-/** Replaces every `Date` with `{"$date": iso}` (data items travel this way, both ways). */
+/** Replaces every `Date` with `{"$date": iso}` (data items travel this way, both ways). A copy: the value is not changed. */
 export const encodeDates = (value: unknown): unknown => {
+  if (typeof value !== "object" || value === null) return value
   if (value instanceof Date) return { $date: value.toISOString() }
-  if (Array.isArray(value)) return value.map(encodeDates)
-  if (typeof value === "object" && value !== null) {
-    const out: Record<string, unknown> = {}
-    for (const [k, v] of Object.entries(value)) out[k] = encodeDates(v)
+  if (Array.isArray(value)) {
+    const out = new Array<unknown>(value.length)
+    for (let i = 0; i < value.length; i++) out[i] = encodeDates(value[i])
     return out
   }
-  return value
+  // own enumerable keys, as Object.entries gives them, without an array of pairs per object
+  const out: Record<string, unknown> = {}
+  for (const k in value) if (Object.hasOwn(value, k)) out[k] = encodeDates((value as Record<string, unknown>)[k])
+  return out
 }
 
 const isDateObject = (value: object): value is { $date: string } => {
