@@ -10,8 +10,12 @@ export type Json = Record<string, unknown>
 
 export const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v)
 
+/** Already `toISOString()`'s form, with a day every month has (so no parse could change it). */
+const CANONICAL = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|1\d|2[0-8])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/
+
 /** `toISOString()` of a parseable date text (years 0000–9999); anything else unchanged. */
 export const normalizeIso = (iso: string): string => {
+  if (CANONICAL.test(iso)) return iso
   const millis = Date.parse(iso)
   if (Number.isNaN(millis)) return iso
   const d = new Date(millis)
@@ -31,7 +35,17 @@ export const normalizeDates = (value: unknown): unknown => {
   return value
 }
 
-export const isoDateValue = (millis: number) => ({ $date: new Date(millis).toISOString() })
+let lastMillis = Number.NaN
+let lastIso = ""
+
+/** `{"$date": iso}` of a time; the text of the last time is kept, as a bulk write stamps many items with one. */
+export const isoDateValue = (millis: number) => {
+  if (millis !== lastMillis) {
+    lastIso = new Date(millis).toISOString()
+    lastMillis = millis
+  }
+  return { $date: lastIso }
+}
 
 /** The segments of a dotted field path; refuses empty segments and characters SQLite paths cannot hold. */
 export const segments = (field: string): ReadonlyArray<string> => {
