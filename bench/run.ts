@@ -1,0 +1,259 @@
+/**
+ * sitefx data client benchmarks: export and import of 100 000 items against ONE local platform running
+ * as a separate process (`sitefx serve`), compared with the platform's official items client and with
+ * a plain fetch loop over the same HTTP API. Figures are items per second and ratios; the targets are
+ * reported with PASS/FAIL, never asserted (the process exits 0 either way).
+ *
+ *   npm run bench                       # defaults: 100 000 items, 3 measured runs after 1 warm-up
+ *   BENCH_ITEMS=20000 BENCH_RUNS=1 npm run bench
+ *   BENCH_ONLY="import" BENCH_SERVER_ARGS="--cpu-prof --cpu-prof-dir=.tmp/prof" npm run bench   # profiling
+ *
+ * The platform is started with `--seed none --no-dev --no-log` on a free port and a database file in a
+ * temporary folder; the admin API key and site id are read from what `serve` prints.
+ */
+import { items as officialItems } from "@wix/data"
+import { ApiKeyStrategy, createClient } from "@wix/sdk"
+import * as Effect from "effect/Effect"
+import * as ManagedRuntime from "effect/ManagedRuntime"
+import * as Stream from "effect/Stream"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
+import { type ChildProcess, spawn } from "node:child_process"
+import { mkdtempSync, rmSync } from "node:fs"
+import { cpus, loadavg, tmpdir } from "node:os"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { DataItems } from "../src/data/DataItems.ts"
+import { Site } from "../src/Site.ts"
+
+const ITEMS = Number(process.env["BENCH_ITEMS"] ?? 100_000)
+const RUNS = Number(process.env["BENCH_RUNS"] ?? 3)
+/** Only the cases whose name matches (e.g. `import`, `export (sitefx|raw)`). */
+const ONLY = new RegExp(process.env["BENCH_ONLY"] ?? "")
+/** Extra Node arguments for the platform's process (e.g. `--cpu-prof`). */
+const SERVER_ARGS = (process.env["BENCH_SERVER_ARGS"] ?? "").split(" ").filter((a) => a !== "")
+const PAGE = 1000
+const TARGETS = { exportVsOfficial: 2, exportVsRaw: 0.8, importVsOfficial: 3 }
+
+// ---- the platform, as its own process ------------------------------------------------------------------
+
+interface Server {
+  readonly url: string
+  readonly apiKey: string
+  readonly siteId: string
+  readonly child: ChildProcess
+  readonly dir: string
+}
+
+const startServer = (): Promise<Server> =>
+  new Promise((resolve, reject) => {
+    const dir = mkdtempSync(join(tmpdir(), "sitefx-bench-"))
+    const main = fileURLToPath(new URL("../src/cli/main.ts", import.meta.url))
+    const child = spawn(process.execPath, [...SERVER_ARGS, main, "serve", "--port", "0", "--db", join(dir, "bench.db"), "--seed", "none", "--no-dev", "--no-log"], {
+      stdio: ["ignore", "pipe", "inherit"]
+    })
+    let out = ""
+    const timer = setTimeout(() => reject(new Error(`the platform did not start:\n${out}`)), 30_000)
+    child.on("exit", (code) => reject(new Error(`the platform exited (${code}):\n${out}`)))
+    child.stdout!.setEncoding("utf8")
+    child.stdout!.on("data", (chunk: string) => {
+      out += chunk
+      const url = /listening on (http:\/\/\S+)/.exec(out)?.[1]
+      const apiKey = /API key\s+(\S+)/.exec(out)?.[1]
+      const siteId = /site id\s+(\S+)/.exec(out)?.[1]
+      if (url !== undefined && apiKey !== undefined && siteId !== undefined && out.includes("dev endpoints")) {
+        clearTimeout(timer)
+        resolve({ url, apiKey, siteId, child, dir })
+      }
+    })
+  })
+
+const stopServer = async (server: Server): Promise<void> => {
+  const exited = new Promise((resolve) => server.child.once("exit", resolve))
+  server.child.kill("SIGTERM")
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))])
+  rmSync(server.dir, { recursive: true, force: true })
+}
+
+// ---- data -----------------------------------------------------------------------------------------------
+
+const CATEGORIES = ["books", "garden", "kitchen", "music", "outdoor", "toys", "tools"]
+/** A realistic item: a few strings, numbers, a date and a small array. */
+const item = (i: number) => ({
+  title: `Item ${i}`,
+  sku: `SKU-${String(i).padStart(7, "0")}`,
+  category: CATEGORIES[i % CATEGORIES.length]!,
+  description: `A fine thing, number ${i}, for everyday use.`,
+  price: Math.round((5 + (i % 500) * 0.37) * 100) / 100,
+  stock: i % 120,
+  rating: (i % 50) / 10,
+  released: new Date(Date.UTC(2020, 0, 1) + (i % 2000) * 86_400_000),
+  tags: [CATEGORIES[(i + 1) % CATEGORIES.length]!, i % 2 === 0 ? "even" : "odd"]
+})
+const dataset = Array.from({ length: ITEMS }, (_, i) => item(i))
+
+// ---- clients --------------------------------------------------------------------------------------------
+
+const main = async () => {
+  const started = performance.now()
+  const load = () => loadavg().map((l) => l.toFixed(1)).join(" ")
+  console.log(`sitefx benchmarks: ${ITEMS} items, ${RUNS} measured run(s) after 1 warm-up, Node ${process.version}, ${cpus().length} cores, load ${load()}`)
+  const server = await startServer()
+  console.log(`local platform (separate process, pid ${server.child.pid}) at ${server.url}`)
+  const originalFetch = globalThis.fetch
+  const headers = { authorization: server.apiKey, "wix-site-id": server.siteId, "content-type": "application/json" }
+
+  const raw = async (path: string, body: unknown): Promise<any> => {
+    const res = await originalFetch(`${server.url}/wix-data/v2${path}`, { method: "POST", headers, body: JSON.stringify(body) })
+    const text = await res.text()
+    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${text.slice(0, 300)}`)
+    return JSON.parse(text)
+  }
+
+  // the official client calls its fixed host; its own `fetch` option sends that to the local platform
+  const toLocal: typeof fetch = (input, init) =>
+    originalFetch(typeof input === "string" ? input.replace("https://www.wixapis.com", server.url) : input instanceof URL ? input.href.replace("https://www.wixapis.com", server.url) : new Request(input.url.replace("https://www.wixapis.com", server.url), input), init)
+  const official = createClient({ modules: { items: officialItems }, auth: ApiKeyStrategy({ apiKey: server.apiKey, siteId: server.siteId }), fetch: toLocal }).items
+
+  const runtime = ManagedRuntime.make(Site.apiKey({ baseUrl: server.url, apiKey: server.apiKey, siteId: server.siteId }))
+  const sitefx = <A, E>(f: (d: DataItems["Service"]) => Effect.Effect<A, E>): Promise<A> =>
+    runtime.runPromise(DataItems.use(f).pipe(Effect.provideService(FetchHttpClient.Fetch, originalFetch)))
+
+  let collections = 0
+  const createCollection = async (prefix: string) => {
+    const id = `${prefix}_${collections++}`
+    await raw("/collections", { collection: { id, displayName: id, fields: [] } })
+    return id
+  }
+  const deleteCollection = async (id: string) => {
+    const res = await originalFetch(`${server.url}/wix-data/v2/collections/${id}`, { method: "DELETE", headers })
+    await res.text()
+  }
+  const count = async (id: string) => Number((await raw("/items/count", { dataCollectionId: id })).totalCount)
+
+  try {
+    // ---- setup: the collection to export -----------------------------------------------------------------
+    const source = await createCollection("BenchExport")
+    for (let start = 0; start < ITEMS; start += PAGE) {
+      await raw("/bulk/items/insert", {
+        dataCollectionId: source,
+        dataItems: dataset.slice(start, start + PAGE).map((data, j) => ({ id: `i${start + j}`, data: { ...data, _id: `i${start + j}`, released: { $date: data.released.toISOString() } } }))
+      })
+    }
+    if ((await count(source)) !== ITEMS) throw new Error("the export collection is incomplete")
+
+    /** Every item is read: its price summed (the same work for every client). */
+    const exporters: Record<string, () => Promise<number>> = {
+      sitefx: () =>
+        sitefx((d) =>
+          d.query(source).stream.pipe(
+            Stream.runFold(() => 0, (n, i) => n + ((i["price"] as number) > 0 ? 1 : 0))
+          )
+        ),
+      official: async () => {
+        let n = 0
+        let page = await official.query(source).limit(PAGE).find()
+        for (;;) {
+          for (const i of page.items) n += (i["price"] as number) > 0 ? 1 : 0
+          if (!page.hasNext()) return n
+          page = await page.next()
+        }
+      },
+      raw: async () => {
+        let n = 0
+        let cursor: string | undefined
+        for (;;) {
+          const res = await originalFetch(`${server.url}/wix-data/v2/items/query`, {
+            method: "POST",
+            headers,
+            body: JSON.stringify({ dataCollectionId: source, query: { cursorPaging: cursor === undefined ? { limit: PAGE } : { limit: PAGE, cursor } } })
+          })
+          const body = JSON.parse(await res.text())
+          for (const i of body.dataItems) n += i.data.price > 0 ? 1 : 0
+          cursor = body.pagingMetadata?.cursors?.next ?? undefined
+          if (body.pagingMetadata?.hasNext !== true || cursor === undefined) return n
+        }
+      }
+    }
+
+    const importers: Record<string, (into: string) => Promise<number>> = {
+      sitefx: (into) => sitefx((d) => d.bulkInsert(into, Stream.fromIterable(dataset), { concurrency: 4 })).then((r) => r.inserted),
+      official: async (into) => {
+        let n = 0
+        for (let start = 0; start < ITEMS; start += PAGE) {
+          n += (await official.bulkInsert(into, dataset.slice(start, start + PAGE))).inserted
+        }
+        return n
+      }
+    }
+
+    const timings: Record<string, Array<number>> = {}
+    const time = async (name: string, f: () => Promise<void>, measured: boolean) => {
+      const t0 = performance.now()
+      await f()
+      const seconds = (performance.now() - t0) / 1000
+      if (measured) (timings[name] ??= []).push(seconds)
+      return seconds
+    }
+
+    for (let run = 0; run <= RUNS; run++) {
+      const measured = run > 0
+      for (const [name, exportAll] of Object.entries(exporters)) {
+        if (!ONLY.test(`export ${name}`)) continue
+        await time(`export ${name}`, async () => {
+          const n = await exportAll()
+          if (n !== ITEMS) throw new Error(`export ${name}: ${n} items, expected ${ITEMS}`)
+        }, measured)
+      }
+      for (const [name, importAll] of Object.entries(importers)) {
+        if (!ONLY.test(`import ${name}`)) continue
+        const into = await createCollection(`BenchImport_${name}`)
+        await time(`import ${name}`, async () => {
+          const n = await importAll(into)
+          if (n !== ITEMS) throw new Error(`import ${name}: reported ${n} inserted, expected ${ITEMS}`)
+        }, measured)
+        const present = await count(into)
+        if (present !== ITEMS) throw new Error(`import ${name}: ${present} items present, expected ${ITEMS}`)
+        await deleteCollection(into)
+      }
+      process.stdout.write(measured ? `  run ${run}/${RUNS} done\n` : "  warm-up done\n")
+    }
+
+    // ---- report -------------------------------------------------------------------------------------------
+    const median = (xs: ReadonlyArray<number>) => {
+      const s = [...xs].sort((a, b) => a - b)
+      return s.length % 2 === 1 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2
+    }
+    const rate = (name: string) => (timings[name] === undefined ? Number.NaN : ITEMS / median(timings[name]))
+    const rows: Array<[string, string, string, string]> = []
+    for (const name of Object.keys(timings)) {
+      rows.push([name, median(timings[name]!).toFixed(2), Math.round(rate(name)).toLocaleString("en-US"), timings[name]!.map((t) => t.toFixed(2)).join(" ")])
+    }
+    const widths = [0, 1, 2, 3].map((c) => Math.max(...[["case", "median s", "items/s", "runs (s)"], ...rows].map((r) => r[c]!.length)))
+    const line = (r: ReadonlyArray<string>) => `  ${r.map((cell, c) => (c === 0 || c === 3 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join("  ")}`
+    console.log("")
+    console.log(line(["case", "median s", "items/s", "runs (s)"]))
+    for (const r of rows) console.log(line(r))
+    console.log("")
+    const ratio = (label: string, value: number, target: number) =>
+      Number.isFinite(value) && console.log(`  ${label.padEnd(30)} ${value.toFixed(2)}x   target >= ${target}x   ${value >= target ? "PASS" : "FAIL"}`)
+    ratio("export sitefx / official", rate("export sitefx") / rate("export official"), TARGETS.exportVsOfficial)
+    ratio("export sitefx / raw fetch", rate("export sitefx") / rate("export raw"), TARGETS.exportVsRaw)
+    ratio("import sitefx / official", rate("import sitefx") / rate("import official"), TARGETS.importVsOfficial)
+    console.log("")
+    console.log(`  official export: find() then next(), limit(${PAGE}) (the largest page the client allows); raw: POST cursor pages of ${PAGE}`)
+    console.log(`  official import: bulkInsert of ${PAGE} per call, sequential; sitefx: bulkInsert of a Stream, concurrency 4`)
+    console.log(`  total ${((performance.now() - started) / 1000).toFixed(0)} s, load average now ${load()} (other work on the machine skews every figure)`)
+  } finally {
+    await runtime.dispose()
+    await stopServer(server)
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    // a broken run is an error; a missed target is not
+    console.error(error)
+    process.exit(1)
+  }
+)
