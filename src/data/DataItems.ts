@@ -17,6 +17,7 @@ import * as Schedule from "effect/Schedule"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
 import { decodeBody, PlatformClient } from "../http/PlatformClient.ts"
+import type { PlatformResponse } from "../http/PlatformHttp.ts"
 import { PlatformConfig } from "../http/PlatformConfig.ts"
 import { isTransient, parseAnswer } from "../http/PlatformHttp.ts"
 import type { PlatformError } from "../http/PlatformError.ts"
@@ -192,6 +193,12 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
     dates: true
   })
 
+  /** A page of items, checked by a plain guard; the schema runs only to say what is wrong with an answer that is not one. */
+  const page = (req: PlatformRequest, res: PlatformResponse): Effect.Effect<W.QueryDataItemsResponse, PlatformError> =>
+    W.isQueryDataItemsPage(res.body) ? Effect.succeed(res.body) : decodeBody(req, res, W.QueryDataItemsPage)
+  const pageCall = (collection: string, req: PlatformRequest): Effect.Effect<W.QueryDataItemsResponse, DataFailure> =>
+    client.request({ ...req, dates: true }).pipe(Effect.flatMap((res) => page(req, res)), Effect.mapError(failure(collection)))
+
   /**
    * A query page whose paging is read from the end of the answer's text (where the platform writes it)
    * before the whole answer is parsed; the full parse later must agree with it. When the paging cannot
@@ -203,7 +210,7 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
       Effect.mapError(failure(collection)),
       Effect.flatMap((res) => {
         const full = parseAnswer(req, res).pipe(
-          Effect.flatMap((parsed) => decodeBody(req, parsed, W.QueryDataItemsPage)),
+          Effect.flatMap((parsed) => page(req, parsed)),
           Effect.mapError(failure(collection))
         )
         const peeked = typeof res.body === "string" ? W.peekPagingMetadata(res.body) : undefined
@@ -221,7 +228,7 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
 
   const runner = (collection: string): QueryRunner<Item, never> => ({
     collection,
-    fetch: (request) => call(collection, queryRequest(request), W.QueryDataItemsPage),
+    fetch: (request) => pageCall(collection, queryRequest(request)),
     fetchPaged: (request) => fetchPaged(collection, request),
     count: (request) => Effect.map(post(collection, W.DataPaths.count, request, W.CountDataItemsResponse, true), (r) => r.totalCount),
     distinct: (request) => post(collection, W.DataPaths.distinct, request, W.QueryDistinctValuesResponse, true),
@@ -444,7 +451,7 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
         ...base,
         fetch: (request) => {
           const { query: body, dataCollectionId, includeReferences, language } = request
-          return post(collection, W.DataPaths.search, {
+          return pageCall(collection, { method: "POST", path: W.DataPaths.search, idempotent: true, payload: {
             dataCollectionId,
             search: {
               ...body,
@@ -452,7 +459,7 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
             },
             ...(includeReferences === undefined || includeReferences.length === 0 ? {} : { includeReferences }),
             ...(language === undefined ? {} : { language })
-          }, W.QueryDataItemsPage, true)
+          } })
         }
       })
       const bad = first(checkCollection(collection), typeof expression === "string" ? undefined : invalid(WDE.notString, "Search expression must be a string.", "expression"))

@@ -294,8 +294,12 @@ export class Query<A, R = never> extends FilterMethods<Query<A, R>> {
     ).pipe(
       Stream.buffer({ capacity: 0 }),
       Stream.mapEffect(({ answer, step }) =>
-        Effect.flatMap(answer.response, (response) =>
-          Effect.map(first.itemsOf(response), (items) => first.makePage(items, response.pagingMetadata ?? {}, step.at))
+        // first let the producer send the next request, then decode this page while the platform works on it
+        Effect.yieldNow.pipe(
+          Effect.andThen(answer.response),
+          Effect.flatMap((response) =>
+            Effect.map(first.itemsOf(response), (items) => first.makePage(items, response.pagingMetadata ?? {}, step.at))
+          )
         )
       )
     )

@@ -167,6 +167,15 @@ const isDataItem = (u: unknown): u is DataItem => {
     (data === undefined || data === null || isItemData(data))
 }
 
+const isPagingMetadata = Schema.is(PagingMetadata)
+
+/** Whether an answer is a page of items: the checks of {@link QueryDataItemsPage}, without a schema run per item. */
+export const isQueryDataItemsPage = (u: unknown): u is QueryDataItemsResponse => {
+  if (!isItemData(u)) return false
+  const { dataItems, pagingMetadata } = u as Record<string, unknown>
+  return Array.isArray(dataItems) && dataItems.every(isDataItem) && (pagingMetadata === undefined || isPagingMetadata(pagingMetadata))
+}
+
 /**
  * {@link QueryDataItemsResponse} as the client reads it: the same checks, each item checked where it
  * is instead of being rebuilt (a page of a thousand items is not copied).
