@@ -146,24 +146,32 @@ export const reviveDates = (value: unknown): unknown => {
  * what `toISOString` gives) with every field in its usual range; anything else goes to the Date parser.
  */
 const parseIso = (s: string): Date => {
-  if (s.length !== 24 || s[4] !== "-" || s[7] !== "-" || s[10] !== "T" || s[13] !== ":" || s[16] !== ":" || s[19] !== "." || s[23] !== "Z") return new Date(s)
-  let n = 0
-  const fields: Array<number> = []
-  for (const [from, to] of ISO_FIELDS) {
-    n = 0
-    for (let i = from; i < to; i++) {
-      const c = s.charCodeAt(i) - 48
-      if (c < 0 || c > 9) return new Date(s)
-      n = n * 10 + c
-    }
-    fields.push(n)
+  if (s.length !== 24 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(10) !== 84 || s.charCodeAt(13) !== 58 ||
+    s.charCodeAt(16) !== 58 || s.charCodeAt(19) !== 46 || s.charCodeAt(23) !== 90) return new Date(s) // - - T : : . Z
+  const year = digits(s, 0, 4)
+  const month = digits(s, 5, 2)
+  const day = digits(s, 8, 2)
+  const hour = digits(s, 11, 2)
+  const minute = digits(s, 14, 2)
+  const second = digits(s, 17, 2)
+  const ms = digits(s, 20, 3)
+  // a non-digit reads as -1; the ranges are the ones in which Date.UTC and the Date parser agree
+  if (year < 100 || month < 1 || month > 12 || day < 1 || day > 31 || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59 || ms < 0) {
+    return new Date(s)
   }
-  const [year, month, day, hour, minute, second, ms] = fields as [number, number, number, number, number, number, number]
-  if (year < 100 || month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return new Date(s)
   return new Date(Date.UTC(year, month - 1, day, hour, minute, second, ms))
 }
 
-const ISO_FIELDS: ReadonlyArray<readonly [number, number]> = [[0, 4], [5, 7], [8, 10], [11, 13], [14, 16], [17, 19], [20, 23]]
+/** The number written by `length` digits at `from`; -1 when one is not a digit. */
+const digits = (s: string, from: number, length: number): number => {
+  let n = 0
+  for (let i = from; i < from + length; i++) {
+    const c = s.charCodeAt(i) - 48
+    if (c < 0 || c > 9) return -1
+    n = n * 10 + c
+  }
+  return n
+}
 
 const onlyKey = (record: object): boolean => {
   let n = 0
