@@ -1,7 +1,7 @@
 /**
  * Immutable queries over a collection. A query is a value: `find` runs it and gives a Page, `pages`
- * and `stream` walk every page (cursor paging when the platform hands out cursors, offset paging
- * otherwise), fetching the next page while the consumer works on the current one.
+ * and `stream` walk every page (by cursors from the first page on; by offsets when the query skips or
+ * the platform hands out no cursors), asking for the next page before the current one is decoded.
  *
  * @example
  * const page = yield* data.query("Posts").gt("likes", 10).ascending("title").limit(20).find
