@@ -9,6 +9,12 @@ import { DatabaseSync } from "node:sqlite"
 import { LocalPlatform } from "../../src/server/index.ts"
 import { call, get, login, pkce, post, randomState, uniqueEmail, visitor } from "./support.ts"
 
+/** A table's rows in a fixed order, whatever its keys (some tables have no rowid). */
+const sortedRows = (rows: ReadonlyArray<Record<string, unknown>>) =>
+  rows.map((r) => [JSON.stringify(r, (_, v) => (v instanceof Uint8Array ? Buffer.from(v).toString("hex") : v)), r] as const)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, r]) => r)
+
 const tempDb = () => {
   const dir = mkdtempSync(join(tmpdir(), "sitefx-db-"))
   return { file: join(dir, "platform.db"), cleanup: () => rmSync(dir, { recursive: true, force: true }) }
@@ -19,7 +25,7 @@ const snapshot = (file: string): Record<string, unknown> => {
   const db = new DatabaseSync(file, { readOnly: true })
   try {
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all()
-    return Object.fromEntries(tables.map(({ name }) => [String(name), db.prepare(`SELECT * FROM "${String(name)}" ORDER BY rowid`).all()]))
+    return Object.fromEntries(tables.map(({ name }) => [String(name), sortedRows(db.prepare(`SELECT * FROM "${String(name)}"`).all())]))
   } finally {
     db.close()
   }
