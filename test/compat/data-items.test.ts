@@ -9,41 +9,27 @@ import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { items } from "@wix/data"
 import { ApiKeyStrategy, createClient } from "@wix/sdk"
 import * as Effect from "effect/Effect"
-import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import * as Stream from "effect/Stream"
 import { DataItems, type Item } from "../../src/data/DataItems.ts"
 import { LocalPlatform, type LocalPlatformShape } from "../../src/server/index.ts"
+import { officialClientsOnLocalPlatform } from "../support/official.ts"
 import { dev } from "../support/platform.ts"
 import { asAdmin, freshCollection } from "../data/support.ts"
 
-const originalFetch = globalThis.fetch
-const runtime = ManagedRuntime.make(LocalPlatform.layer({}))
+// the official clients' hosts point at a local platform for this file
+const onLocal = officialClientsOnLocalPlatform()
+const originalFetch = onLocal.fetch
+const called = onLocal.called
 let platform: LocalPlatformShape
-const called: Array<string> = []
-
+beforeAll(() => {
+  platform = onLocal.platform
+})
 /** Runs an effect that needs the platform (sitefx read-backs, fresh collections). */
-const run = <A, E>(effect: Effect.Effect<A, E, LocalPlatform>): Promise<A> => runtime.runPromise(effect)
+const run = onLocal.run
 /** Runs a sitefx DataItems call as the admin. */
 const sitefx = <A, E>(f: (d: DataItems["Service"]) => Effect.Effect<A, E>): Promise<A> => run(asAdmin(DataItems.use(f)))
-
-beforeAll(async () => {
-  platform = await run(Effect.gen(function*() {
-    return yield* LocalPlatform
-  }))
-  globalThis.fetch = (input, init) => {
-    const request = new Request(input, init)
-    const rewritten = request.url.replace(/^https:\/\/(www|edge)\.wixapis\.com/, platform.url)
-    if (rewritten !== request.url) called.push(`${request.method} ${new URL(rewritten).pathname}`)
-    return originalFetch(new Request(rewritten, request))
-  }
-})
-
-afterAll(async () => {
-  globalThis.fetch = originalFetch
-  await runtime.dispose()
-})
 
 const official = () =>
   createClient({

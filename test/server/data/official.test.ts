@@ -7,30 +7,17 @@ import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { collections, items } from "@wix/data"
 import { ApiKeyStrategy, createClient } from "@wix/sdk"
 import * as Effect from "effect/Effect"
-import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as Redacted from "effect/Redacted"
 import { LocalPlatform, type LocalPlatformShape } from "../../../src/server/index.ts"
+import { officialClientsOnLocalPlatform } from "../../support/official.ts"
 
-const originalFetch = globalThis.fetch
-const runtime = ManagedRuntime.make(LocalPlatform.layer({}))
+// the official clients' hosts point at a local platform for this file
+const onLocal = officialClientsOnLocalPlatform()
+const originalFetch = onLocal.fetch
+const called = onLocal.called
 let platform: LocalPlatformShape
-const called: Array<string> = []
-
-beforeAll(async () => {
-  platform = await runtime.runPromise(Effect.gen(function*() {
-    return yield* LocalPlatform
-  }))
-  globalThis.fetch = (input, init) => {
-    const request = new Request(input, init)
-    const rewritten = request.url.replace(/^https:\/\/(www|edge)\.wixapis\.com/, platform.url)
-    if (rewritten !== request.url) called.push(`${request.method} ${new URL(rewritten).pathname}`)
-    return originalFetch(new Request(rewritten, request))
-  }
-})
-
-afterAll(async () => {
-  globalThis.fetch = originalFetch
-  await runtime.dispose()
+beforeAll(() => {
+  platform = onLocal.platform
 })
 
 const client = () =>
