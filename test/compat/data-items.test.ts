@@ -5,7 +5,7 @@
  * the global fetch back afterwards). Every test asserts what the client returns, and reads the result
  * back through sitefx's own client where that proves the write landed.
  */
-import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
+import { assert, beforeAll, describe, it } from "@effect/vitest"
 import { items } from "@wix/data"
 import { ApiKeyStrategy, createClient } from "@wix/sdk"
 import * as Effect from "effect/Effect"

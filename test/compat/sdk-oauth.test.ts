@@ -3,7 +3,7 @@
  * local platform. The client calls fixed hosts through the global fetch, so the test rewrites those
  * hosts to the local platform's address and records the paths it called.
  */
-import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
+import { assert, beforeAll, describe, it } from "@effect/vitest"
 import { createClient, OAuthStrategy } from "@wix/sdk"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"

@@ -3,7 +3,7 @@
  * key), unchanged, against the data engine. The client calls fixed hosts through the global fetch, so
  * the test rewrites them to the local platform and records what it called.
  */
-import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
+import { assert, beforeAll, describe, it } from "@effect/vitest"
 import { collections, items } from "@wix/data"
 import { ApiKeyStrategy, createClient } from "@wix/sdk"
 import * as Effect from "effect/Effect"
