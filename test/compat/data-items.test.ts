@@ -16,7 +16,7 @@ import { DataItems, type Item } from "../../src/data/DataItems.ts"
 import { LocalPlatform, type LocalPlatformShape } from "../../src/server/index.ts"
 import { officialClientsOnLocalPlatform } from "../support/official.ts"
 import { dev } from "../support/platform.ts"
-import { asAdmin, freshCollection } from "../data/support.ts"
+import { asAdmin, freshCollection, posts } from "../data/support.ts"
 
 // the official clients' hosts point at a local platform for this file
 const onLocal = officialClientsOnLocalPlatform()
@@ -41,14 +41,6 @@ const official = () =>
 const rejection = async (promise: Promise<unknown>): Promise<any> =>
   promise.then((value) => assert.fail(`expected a rejection, got ${JSON.stringify(value)}`), (e: unknown) => e)
 
-const posts = (n: number) =>
-  Array.from({ length: n }, (_, i) => ({
-    _id: `p${String(i).padStart(4, "0")}`,
-    title: `Post ${i}`,
-    likes: i % 10,
-    tags: i % 2 === 0 ? ["even"] : ["odd"],
-    published: new Date(Date.UTC(2026, 0, 1 + (i % 28)))
-  }))
 
 const ids = (list: Iterable<{ readonly _id?: string }>) => [...list].map((x) => x._id)
 

@@ -18,7 +18,7 @@ import { DataItems } from "../../src/data/DataItems.ts"
 import { Filter } from "../../src/data/Filter.ts"
 import { fromBase64url } from "../../src/http/wire.ts"
 import { LocalPlatform, type LocalPlatformShape } from "../../src/server/index.ts"
-import { asAdmin, freshCollection } from "../data/support.ts"
+import { asAdmin, freshCollection, posts } from "../data/support.ts"
 
 interface Recorded {
   readonly method: string
@@ -142,14 +142,6 @@ const raw = async (path: string, body: unknown): Promise<any> => {
   return res.json()
 }
 
-const posts = (n: number) =>
-  Array.from({ length: n }, (_, i) => ({
-    _id: `p${String(i).padStart(4, "0")}`,
-    title: `Post ${i}`,
-    likes: i % 10,
-    tags: i % 2 === 0 ? ["even"] : ["odd"],
-    published: new Date(Date.UTC(2026, 0, 1 + (i % 28)))
-  }))
 
 const seeded = async (prefix: string, n = 60) => {
   const c = await runtime.runPromise(freshCollection(prefix))

@@ -6,18 +6,10 @@ import { DataError, WDE } from "../../src/data/DataError.ts"
 import { DataItems, type Item } from "../../src/data/DataItems.ts"
 import { Filter } from "../../src/data/Filter.ts"
 import { dev, LocalPlatform, stats } from "../support/platform.ts"
-import { asAdmin, asVisitor, freshCollection } from "./support.ts"
+import { asAdmin, asVisitor, freshCollection, posts } from "./support.ts"
 
 const failure = <A, E>(effect: Effect.Effect<A, E>) => Effect.flip(effect)
 
-const posts = (n: number) =>
-  Array.from({ length: n }, (_, i) => ({
-    _id: `p${String(i).padStart(4, "0")}`,
-    title: `Post ${i}`,
-    likes: i % 10,
-    tags: i % 2 === 0 ? ["even"] : ["odd"],
-    published: new Date(Date.UTC(2026, 0, 1 + (i % 28)))
-  }))
 
 it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("data items over real HTTP", (it) => {
   it.effect("insert, get, update, save, remove: dates round trip, missing items are none", () =>

@@ -52,3 +52,13 @@ export const freshCollection = (
     }, Schema.Struct({ collection: Schema.Struct({ id: Schema.String }) }))
     return id
   })).pipe(Effect.orDie)
+
+/** `n` posts with ids p0000…, likes cycling 0–9, even/odd tags and dates in January 2026. */
+export const posts = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    _id: `p${String(i).padStart(4, "0")}`,
+    title: `Post ${i}`,
+    likes: i % 10,
+    tags: i % 2 === 0 ? ["even"] : ["odd"],
+    published: new Date(Date.UTC(2026, 0, 1 + (i % 28)))
+  }))
