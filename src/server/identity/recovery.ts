@@ -57,6 +57,34 @@ export const recoveryRoutes = HttpRouter.addAll(Effect.gen(function*() {
     return Effect.succeed(redirect.url)
   }
 
+  const texts = {
+    RECOVERY: {
+      subject: "Reset your password",
+      withToken: "Use this recovery token to set a new password:",
+      withLink: "Set a new password here:"
+    },
+    ACTIVATION: {
+      subject: "Activate your account",
+      withToken: "Use this activation token to choose your password:",
+      withLink: "Activate your account and choose a password here:"
+    }
+  } as const
+
+  /** Issues a one-time recovery token and mails it, as a link when the caller named a redirect URL. */
+  const mailToken = (member: { readonly id: string; readonly email: string }, kind: keyof typeof texts, seconds: number, url: string | undefined) => {
+    const token = tokens.issue("recovery", member.id, seconds, { kind })
+    const link = url === undefined ? undefined : withToken(url, token)
+    const text = texts[kind]
+    return outbox.send({
+      to: member.email,
+      kind,
+      subject: text.subject,
+      body: link === undefined ? `${text.withToken} ${token}` : `${text.withLink} ${link}`,
+      token,
+      ...(link === undefined ? {} : { link })
+    })
+  }
+
   const sendEmail = Effect.gen(function*() {
     yield* callers.session
     const request = yield* body(SendRecoveryEmailRequest)
@@ -65,18 +93,7 @@ export const recoveryRoutes = HttpRouter.addAll(Effect.gen(function*() {
     const member = members.byEmail(request.email)
     // the same answer whether or not a member has this e-mail
     if (member === undefined || member.status === "BLOCKED") return replyEmpty()
-    const token = tokens.issue("recovery", member.id, RECOVERY_SECONDS, { kind: "RECOVERY" })
-    const link = url === undefined ? undefined : withToken(url, token)
-    yield* outbox.send({
-      to: member.email,
-      kind: "RECOVERY",
-      subject: "Reset your password",
-      body: link === undefined
-        ? `Use this recovery token to set a new password: ${token}`
-        : `Set a new password here: ${link}`,
-      token,
-      ...(link === undefined ? {} : { link })
-    })
+    yield* mailToken(member, "RECOVERY", RECOVERY_SECONDS, url)
     return replyEmpty()
   })
 
@@ -86,18 +103,7 @@ export const recoveryRoutes = HttpRouter.addAll(Effect.gen(function*() {
     const url = yield* checkRedirect("emailOptions.redirect", request.emailOptions?.redirect)
     const member = members.byId(request.identityId)
     if (member === undefined) return yield* notFound("No member has this id", Codes.memberNotFound)
-    const token = tokens.issue("recovery", member.id, ACTIVATION_SECONDS, { kind: "ACTIVATION" })
-    const link = url === undefined ? undefined : withToken(url, token)
-    yield* outbox.send({
-      to: member.email,
-      kind: "ACTIVATION",
-      subject: "Activate your account",
-      body: link === undefined
-        ? `Use this activation token to choose your password: ${token}`
-        : `Activate your account and choose a password here: ${link}`,
-      token,
-      ...(link === undefined ? {} : { link })
-    })
+    yield* mailToken(member, "ACTIVATION", ACTIVATION_SECONDS, url)
     return replyEmpty()
   })
 
