@@ -4,12 +4,11 @@
  * every item by its original index. Inserted and saved items get their `_id` on the client before
  * the first attempt, so a retried chunk cannot insert anything twice.
  */
-import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
 import type { RetryPolicy } from "../http/PlatformConfig.ts"
 import type { PlatformError } from "../http/PlatformError.ts"
-import { isTransient, retryAfterMillis } from "../http/PlatformHttp.ts"
+import { isTransient, retryDelay } from "../http/PlatformHttp.ts"
 import { type DataError, WDE } from "./DataError.ts"
 import { type BulkItemResult, MAX_BULK_ITEMS } from "./wire.ts"
 
@@ -72,7 +71,7 @@ export type SendChunk<T> = (chunk: ReadonlyArray<Indexed<T>>) => Effect.Effect<R
 const chunkFailure = (error: DataError | PlatformError): { code: string; message: string } =>
   error._tag === "DataError" ? { code: error.code, message: error.message } : { code: error.code ?? "TRANSPORT_ERROR", message: error.message }
 
-const transient = (error: DataError | PlatformError): boolean => error._tag === "PlatformError" && isTransient(error)
+const transient = (error: DataError | PlatformError): error is PlatformError => error._tag === "PlatformError" && isTransient(error)
 
 /** Adds one chunk's outcome to the report. `retried`: an earlier attempt of this chunk may have landed. */
 const account = <T>(
@@ -169,18 +168,12 @@ export const runBulk = <T, E = never>(
   options: BulkOptions = {}
 ): Effect.Effect<BulkReport, E> => {
   const size = Math.max(1, Math.min(options.chunkSize ?? MAX_BULK_ITEMS, MAX_BULK_ITEMS))
-  const base = Duration.toMillis(Duration.fromInputUnsafe(retry.base))
-  const cap = Duration.toMillis(Duration.fromInputUnsafe(retry.cap))
   const attempt = (chunk: ReadonlyArray<Indexed<T>>, n: number): Effect.Effect<ReturnType<typeof account>> =>
     send(chunk).pipe(
       Effect.map((results) => account(kind, chunk, results, n > 0, options)),
       Effect.catch((error) => {
         if (transient(error) && n < retry.times) {
-          const backoff = Math.min(cap, base * 2 ** n)
-          const jittered = backoff / 2 + Math.random() * (backoff / 2)
-          const hinted = error._tag === "PlatformError" ? retryAfterMillis(error) : undefined
-          const wait = hinted === undefined ? jittered : Math.min(cap, Math.max(hinted, jittered))
-          return Effect.sleep(Duration.millis(wait)).pipe(Effect.andThen(attempt(chunk, n + 1)))
+          return Effect.sleep(retryDelay(retry, n, error)).pipe(Effect.andThen(attempt(chunk, n + 1)))
         }
         // the whole chunk was refused: each of its items carries the reason
         const { code, message } = chunkFailure(error)

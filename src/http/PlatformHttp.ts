@@ -157,24 +157,27 @@ const withRetryAfter = (error: PlatformError, header: string | undefined): Platf
   return error
 }
 
-/** The wait a 429/503 asked for (`Retry-After`), in milliseconds, when it named one. */
-export const retryAfterMillis = (error: PlatformError): number | undefined => retryAfterMs.get(error)
-
 /** A transient failure: no answer at all, or 429/502/503/504. */
 export const isTransient = (error: PlatformError): boolean =>
   error.reason._tag === "TransportError" || (error.status !== undefined && TRANSIENT.has(error.status))
 
 /** Capped exponential backoff with full jitter, honouring Retry-After (also capped). */
-const retrying = <A>(effect: Effect.Effect<A, PlatformError>, policy: RetryPolicy): Effect.Effect<A, PlatformError> => {
+/**
+ * How long to wait before retry number `attempt + 1`: capped exponential backoff with jitter, or the
+ * error's `Retry-After` when it asks for longer (also capped).
+ */
+export const retryDelay = (policy: RetryPolicy, attempt: number, error: PlatformError): Duration.Duration => {
   const base = Duration.toMillis(Duration.fromInputUnsafe(policy.base))
   const cap = Duration.toMillis(Duration.fromInputUnsafe(policy.cap))
+  const backoff = Math.min(cap, base * 2 ** attempt)
+  const jittered = backoff / 2 + Math.random() * (backoff / 2)
+  const hinted = retryAfterMs.get(error)
+  return Duration.millis(hinted === undefined ? jittered : Math.min(cap, Math.max(hinted, jittered)))
+}
+
+const retrying = <A>(effect: Effect.Effect<A, PlatformError>, policy: RetryPolicy): Effect.Effect<A, PlatformError> => {
   const loop = (n: number): Effect.Effect<A, PlatformError> =>
-    Effect.catchIf(effect, (e) => n < policy.times && isTransient(e), (error) => {
-      const backoff = Math.min(cap, base * 2 ** n)
-      const jittered = backoff / 2 + Math.random() * (backoff / 2)
-      const hinted = retryAfterMs.get(error)
-      const wait = hinted === undefined ? jittered : Math.min(cap, Math.max(hinted, jittered))
-      return Effect.sleep(Duration.millis(wait)).pipe(Effect.andThen(loop(n + 1)))
-    })
+    Effect.catchIf(effect, (e) => n < policy.times && isTransient(e), (error) =>
+      Effect.sleep(retryDelay(policy, n, error)).pipe(Effect.andThen(loop(n + 1))))
   return loop(0)
 }
