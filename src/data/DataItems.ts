@@ -173,9 +173,8 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
     client.json({ ...req, dates: true }, schema).pipe(Effect.mapError(failure(collection))) as Effect.Effect<S["Type"], DataFailure>
   const post = <S extends Schema.Top>(collection: string | undefined, path: string, payload: Record<string, unknown>, schema: S, idempotent = false) =>
     call(collection, { method: "POST", path, payload, idempotent }, schema)
-  const guard = <A>(error: DataError | undefined, effect: () => Effect.Effect<A, DataFailure>) =>
-    error === undefined ? Effect.suspend(effect) : Effect.fail(error)
-  const guardE = <A, E>(error: DataError | undefined, effect: () => Effect.Effect<A, DataFailure | E>): Effect.Effect<A, DataFailure | E> =>
+  /** Fails with a client-side validation error before anything is sent, or runs the call. */
+  const guard = <A, E = never>(error: DataError | undefined, effect: () => Effect.Effect<A, DataFailure | E>): Effect.Effect<A, DataFailure | E> =>
     error === undefined ? Effect.suspend(effect) : Effect.fail(error)
   const notFoundIsNone = <A>(effect: Effect.Effect<A, DataFailure>, code: string = WDE.itemNotFound) =>
     effect.pipe(
@@ -283,7 +282,7 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
           : undefined
       )
       : undefined
-    return guardE<BulkReport, E>(first(checkCollection(collection), arrayCheck), () => {
+    return guard<BulkReport, E>(first(checkCollection(collection), arrayCheck), () => {
       const stream = (isArray ? Stream.fromIterable(items) : items as Stream.Stream<ItemInput, E>).pipe(
         Stream.zipWithIndex,
         Stream.map(([value, index]): Indexed<ItemInput> => {
@@ -333,7 +332,7 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
           : undefined
       )
       : undefined
-    return guardE<BulkReport, E>(first(checkCollection(collection), arrayCheck), () => {
+    return guard<BulkReport, E>(first(checkCollection(collection), arrayCheck), () => {
       const stream = (isArray ? Stream.fromIterable(ids) : ids as Stream.Stream<string, E>).pipe(
         Stream.zipWithIndex,
         Stream.map(([value, index]): Indexed<string> => ({ index, id: value, generatedId: false, value }))
