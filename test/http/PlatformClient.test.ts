@@ -2,68 +2,29 @@
  * PlatformClient over real HTTP: auth headers on every call, one refresh-and-retry on a 401, API-key
  * headers, and schema decoding of the 200 body.
  */
-import { afterAll, assert, beforeAll, beforeEach, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http"
-import type { AddressInfo } from "node:net"
 import { ApiKeyAuth, apiKeyHeaders, PlatformAuth, type PlatformAuthShape, PlatformClient } from "../../src/http/PlatformClient.ts"
 import { PlatformConfig } from "../../src/http/PlatformConfig.ts"
 import { SystemError } from "../../src/http/PlatformError.ts"
 import { PlatformHttp } from "../../src/http/PlatformHttp.ts"
 import type { PlatformRequest } from "../../src/http/PlatformRequest.ts"
+import { recordingServer, type Reply } from "../support/recordingServer.ts"
 
-interface Recorded {
-  readonly method: string
-  readonly url: string
-  readonly headers: IncomingHttpHeaders
-  readonly body: string
-}
-interface Reply {
-  readonly status?: number
-  readonly json?: unknown
-}
-
-let server: Server
-let origin = ""
-const requests: Array<Recorded> = []
-let script: Array<Reply> = []
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    const chunks: Array<Buffer> = []
-    req.on("data", (c: Buffer) => chunks.push(c))
-    req.on("end", () => {
-      requests.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks).toString("utf8") })
-      const r = script.shift() ?? { json: {} }
-      res.writeHead(r.status ?? 200, { "content-type": "application/json" })
-      res.end(JSON.stringify(r.json ?? {}))
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-})
-
-afterAll(async () => {
-  server.closeAllConnections()
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-})
-
-beforeEach(() => {
-  requests.length = 0
-  script = []
-})
+const server = recordingServer()
+const requests = server.requests
 
 const unauthenticated: Reply = { status: 401, json: { message: "token expired" } }
 
 const clientLayer = (auth: Layer.Layer<PlatformAuth>) =>
   PlatformClient.layer.pipe(
     Layer.provide(Layer.merge(PlatformHttp.layerFetch, auth)),
-    Layer.provide(PlatformConfig.layer({ apiUrl: `${origin}/api`, edgeUrl: `${origin}/edge`, retry: { base: "1 millis", cap: "10 millis" } }))
+    Layer.provide(PlatformConfig.layer({ apiUrl: `${server.origin}/api`, edgeUrl: `${server.origin}/edge`, retry: { base: "1 millis", cap: "10 millis" } }))
   )
 
 const withAuth = <A, E>(auth: Layer.Layer<PlatformAuth>, program: Effect.Effect<A, E, PlatformClient>) =>
@@ -123,7 +84,7 @@ describe("PlatformClient with a refreshing auth", () => {
   it.live("a 401 calls unauthorized once with the rejected headers and retries once with the new ones", () =>
     Effect.gen(function*() {
       const auth = rotatingAuth()
-      script = [unauthenticated, { json: { ok: true } }]
+      server.script = [unauthenticated, { json: { ok: true } }]
       const res = yield* withAuth(auth.layer, request({ method: "POST", path: "/_api/iam/authentication/v2/login", payload: { a: 1 } }))
       assert.deepStrictEqual(res.body, { ok: true })
       assert.deepStrictEqual(auth.rejected, [{ Authorization: "token-1" }])
@@ -136,7 +97,7 @@ describe("PlatformClient with a refreshing auth", () => {
   it.live("a second 401 is the error: no loop", () =>
     Effect.gen(function*() {
       const auth = rotatingAuth()
-      script = [unauthenticated, unauthenticated, { json: {} }]
+      server.script = [unauthenticated, unauthenticated, { json: {} }]
       const error = yield* withAuth(auth.layer, failureOf(request({ method: "GET", path: "/x" })))
       assert.strictEqual(error._tag, "PlatformError")
       assert.strictEqual(error.status, 401)
@@ -147,7 +108,7 @@ describe("PlatformClient with a refreshing auth", () => {
   it.live("a 401 verdict with its own application code (a wrong password) is not a token rejection", () =>
     Effect.gen(function*() {
       const auth = rotatingAuth()
-      script = [{ status: 401, json: { message: "Wrong email or password", details: { applicationError: { code: "-19976", description: "wrong" } } } }]
+      server.script = [{ status: 401, json: { message: "Wrong email or password", details: { applicationError: { code: "-19976", description: "wrong" } } } }]
       const error = yield* withAuth(auth.layer, failureOf(request({ method: "POST", path: "/_api/iam/authentication/v2/login" })))
       assert.strictEqual(error.code, "-19976")
       assert.isFalse(error.isTokenRejection)
@@ -158,7 +119,7 @@ describe("PlatformClient with a refreshing auth", () => {
   it.live("a 401 with a generic UNAUTHENTICATED code is a token rejection", () =>
     Effect.gen(function*() {
       const auth = rotatingAuth()
-      script = [{ status: 401, json: { message: "expired", details: { applicationError: { code: "UNAUTHENTICATED", description: "expired" } } } }, { json: {} }]
+      server.script = [{ status: 401, json: { message: "expired", details: { applicationError: { code: "UNAUTHENTICATED", description: "expired" } } } }, { json: {} }]
       yield* withAuth(auth.layer, request({ method: "GET", path: "/x" }))
       assert.strictEqual(requests.length, 2)
       assert.strictEqual(auth.rejected.length, 1)
@@ -167,7 +128,7 @@ describe("PlatformClient with a refreshing auth", () => {
   it.live("other errors do not trigger a refresh", () =>
     Effect.gen(function*() {
       const auth = rotatingAuth()
-      script = [{ status: 403, json: { message: "forbidden" } }]
+      server.script = [{ status: 403, json: { message: "forbidden" } }]
       const error = yield* withAuth(auth.layer, failureOf(request({ method: "GET", path: "/x" })))
       assert.strictEqual(error.status, 403)
       assert.strictEqual(requests.length, 1)
@@ -200,7 +161,7 @@ describe("API-key auth", () => {
 
   it.live("a 401 stands: an API key cannot be refreshed, so the same headers are not sent again", () =>
     Effect.gen(function*() {
-      script = [unauthenticated, { json: {} }]
+      server.script = [unauthenticated, { json: {} }]
       const error = yield* withAuth(ApiKeyAuth.layer({ apiKey, siteId: "s" }), failureOf(request({ method: "GET", path: "/x" })))
       assert.strictEqual(error.status, 401)
       assert.strictEqual(requests.length, 1)
@@ -220,14 +181,14 @@ describe("json(req, schema)", () => {
 
   it.live("decodes a body of the right shape", () =>
     Effect.gen(function*() {
-      script = [{ json: { dataItem: { id: "i1", data: { title: "t" } }, extra: 1 } }]
+      server.script = [{ json: { dataItem: { id: "i1", data: { title: "t" } }, extra: 1 } }]
       const item = yield* withAuth(rotatingAuth().layer, PlatformClient.use((c) => c.json({ method: "GET", path: "/i" }, Item)))
       assert.deepStrictEqual(item, { dataItem: { id: "i1", data: { title: "t" } } })
     }))
 
   it.live("a body of the wrong shape is a SystemError naming the call", () =>
     Effect.gen(function*() {
-      script = [{ json: { dataItem: { id: 42 } } }]
+      server.script = [{ json: { dataItem: { id: 42 } } }]
       const error = yield* withAuth(
         rotatingAuth().layer,
         failureOf(PlatformClient.use((c) => c.json({ method: "GET", path: "/wix-data/v2/items/i" }, Item)))

@@ -2,84 +2,28 @@
  * PlatformHttp over real HTTP: a recording node:http server on 127.0.0.1 answers scripted responses,
  * the client is the fetch-based layer, and every test looks at what actually crossed the wire.
  */
-import { afterAll, assert, beforeAll, beforeEach, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http"
+import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { PlatformConfig, type PlatformConfigOptions } from "../../src/http/PlatformConfig.ts"
 import { ApplicationError, SystemError, TransportError, ValidationError } from "../../src/http/PlatformError.ts"
 import { PlatformHttp } from "../../src/http/PlatformHttp.ts"
 import type { PlatformRequest } from "../../src/http/PlatformRequest.ts"
+import { type Recorded, recordingServer, type Reply } from "../support/recordingServer.ts"
 
 // ---------------------------------------------------------------------------------------------------
 // Recording server
 
-interface Recorded {
-  readonly method: string
-  readonly url: string
-  readonly headers: IncomingHttpHeaders
-  readonly body: string
-  readonly at: number
-}
-
-type Reply =
-  | { readonly status?: number; readonly headers?: Record<string, string>; readonly json?: unknown; readonly text?: string }
-  | "destroy"
-
-let server: Server
-let origin = ""
-const requests: Array<Recorded> = []
-let script: Array<Reply> = []
-let fallback: (req: Recorded) => Reply = () => ({ json: {} })
-
-/** The next answers, in order; once used up, `fallback` answers. */
+const server = recordingServer()
+const requests = server.requests
+/** The next answers, in order; once used up, `server.fallback` answers. */
 const reply = (...replies: Array<Reply>) => {
-  script = replies
+  server.script = replies
 }
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    const chunks: Array<Buffer> = []
-    req.on("data", (c: Buffer) => chunks.push(c))
-    req.on("end", () => {
-      const recorded: Recorded = {
-        method: req.method ?? "",
-        url: req.url ?? "",
-        headers: req.headers,
-        body: Buffer.concat(chunks).toString("utf8"),
-        at: Date.now()
-      }
-      requests.push(recorded)
-      const r = script.shift() ?? fallback(recorded)
-      if (r === "destroy") {
-        req.socket.destroy()
-        return
-      }
-      const text = r.text ?? (r.json === undefined ? "" : JSON.stringify(r.json))
-      res.writeHead(r.status ?? 200, {
-        ...(r.json === undefined ? {} : { "content-type": "application/json" }),
-        ...r.headers
-      })
-      res.end(text)
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-})
-
-afterAll(async () => {
-  server.closeAllConnections()
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-})
-
-beforeEach(() => {
-  requests.length = 0
-  script = []
-  fallback = () => ({ json: {} })
-})
 
 // ---------------------------------------------------------------------------------------------------
 // Client
@@ -87,7 +31,7 @@ beforeEach(() => {
 const fastRetry = { base: "1 millis", cap: "20 millis" } as const
 
 const layer = (options: PlatformConfigOptions = {}) =>
-  PlatformHttp.layerFetch.pipe(Layer.provide(PlatformConfig.layer({ baseUrl: origin, retry: fastRetry, ...options })))
+  PlatformHttp.layerFetch.pipe(Layer.provide(PlatformConfig.layer({ baseUrl: server.origin, retry: fastRetry, ...options })))
 
 /** Runs a program against a freshly built client (its consistency token starts empty). */
 const withClient = <A, E>(program: Effect.Effect<A, E, PlatformHttp>, options?: PlatformConfigOptions) =>
@@ -111,7 +55,7 @@ const only = (): Recorded => {
   return requests[0]!
 }
 
-const searchOf = (r: Recorded) => new URL(r.url, origin).searchParams
+const searchOf = (r: Recorded) => new URL(r.url, server.origin).searchParams
 
 /** The payload inside a recorded `.r` URL, after checking it is the only parameter and is unpadded base64url. */
 const rPayload = (r: Recorded): unknown => {
@@ -159,7 +103,7 @@ describe("request encoding", () => {
       const r = only()
       assert.strictEqual(r.method, "GET")
       assert.strictEqual(r.body, "")
-      assert.strictEqual(new URL(r.url, origin).pathname, "/wix-data/v2/items/i1")
+      assert.strictEqual(new URL(r.url, server.origin).pathname, "/wix-data/v2/items/i1")
       assert.deepStrictEqual([...searchOf(r)], [
         ["dataCollectionId", "C"],
         ["dataItemId", "i1"],
@@ -189,7 +133,7 @@ describe("request encoding", () => {
       yield* send({ method: "GET", path: "/wix-data/v2/items/query", payload, complex: {} })
       const r = only()
       assert.strictEqual(r.method, "GET")
-      assert.strictEqual(new URL(r.url, origin).pathname, "/wix-data/v2/items/query")
+      assert.strictEqual(new URL(r.url, server.origin).pathname, "/wix-data/v2/items/query")
       assert.deepStrictEqual(rPayload(r), payload)
       assert.strictEqual(searchOf(r).get(".r"), Buffer.from(JSON.stringify(payload)).toString("base64url"))
     })))
@@ -197,12 +141,12 @@ describe("request encoding", () => {
 
 // ---------------------------------------------------------------------------------------------------
 
-/** Finds a path and a payload whose GET URL (`origin + path + "?.r=" + base64url(json)`) is exactly `length` long. */
+/** Finds a path and a payload whose GET URL (`server.origin + path + "?.r=" + base64url(json)`) is exactly `length` long. */
 const urlOfLength = (length: number) => {
   for (const path of ["/wix-data/v2/items/query", "/wix-data/v2/items/query/", "/wix-data/v2/items/query//"]) {
     for (let n = 0; n < 4000; n++) {
       const payload = { dataCollectionId: "C", query: { filter: { title: "x".repeat(n) } } }
-      const url = `${origin}${path}?.r=${Buffer.from(JSON.stringify(payload)).toString("base64url")}`
+      const url = `${server.origin}${path}?.r=${Buffer.from(JSON.stringify(payload)).toString("base64url")}`
       if (url.length === length) return { path, payload }
     }
   }
@@ -227,7 +171,7 @@ describe("query fallback to POST", () => {
       yield* send({ method: "GET", path: at.path, payload: at.payload, complex: dataFallback("/wix-data/v2/items/query") })
       const get = only()
       assert.strictEqual(get.method, "GET")
-      assert.strictEqual(`${origin}${get.url}`.length, 2048)
+      assert.strictEqual(`${server.origin}${get.url}`.length, 2048)
       assert.deepStrictEqual(rPayload(get), at.payload)
 
       requests.length = 0
@@ -250,8 +194,8 @@ describe("query fallback to POST", () => {
       const get = only()
       assert.strictEqual(get.method, "GET")
       // the whole URL is longer than 4000: only the query string counts
-      assert.isAbove(`${origin}${get.url}`.length, 4000)
-      assert.strictEqual(new URL(get.url, origin).search.length - 1, 3999)
+      assert.isAbove(`${server.origin}${get.url}`.length, 4000)
+      assert.strictEqual(new URL(get.url, server.origin).search.length - 1, 3999)
       assert.deepStrictEqual(rPayload(get), under)
 
       requests.length = 0
@@ -510,7 +454,7 @@ describe("retries", () => {
 
   it.live("after retry.times retries the last error is returned", () =>
     withClient(Effect.gen(function*() {
-      fallback = () => ({ status: 503, json: { message: `attempt ${requests.length}` } })
+      server.fallback = () => ({ status: 503, json: { message: `attempt ${requests.length}` } })
       const error = yield* sendFailing({ method: "GET", path: "/down" })
       // 1 attempt + 3 retries (the default times)
       assert.strictEqual(requests.length, 4)
@@ -521,7 +465,7 @@ describe("retries", () => {
   it.live("after retry.times connection resets the error is a TransportError", () =>
     withClient(
       Effect.gen(function*() {
-        fallback = () => "destroy"
+        server.fallback = () => "destroy"
         const error = yield* sendFailing({ method: "PUT", path: "/reset-always" })
         assert.strictEqual(requests.length, 3)
         assert.instanceOf(error.reason, TransportError)
@@ -625,7 +569,7 @@ describe("retries", () => {
 describe("hosts", () => {
   it.live("module calls go to the edge host while the CDN is on; everything else to the API host", () =>
     Effect.gen(function*() {
-      const hosts = { apiUrl: `${origin}/api/`, edgeUrl: `${origin}/edge` }
+      const hosts = { apiUrl: `${server.origin}/api/`, edgeUrl: `${server.origin}/edge` }
       yield* withClient(
         Effect.gen(function*() {
           yield* send({ method: "GET", path: "/m", host: "module" })
@@ -646,7 +590,7 @@ describe("hosts", () => {
         assert.strictEqual(error.path, "/m/1")
         assert.strictEqual(requests[0]!.url, "/edge/m/1?x=y")
       }),
-      { edgeUrl: `${origin}/edge` }
+      { edgeUrl: `${server.origin}/edge` }
     ))
 })
 
