@@ -5,31 +5,15 @@ import * as Redacted from "effect/Redacted"
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { DatabaseSync } from "node:sqlite"
 import { LocalPlatform } from "../../src/server/index.ts"
-import { call, get, login, pkce, post, randomState, uniqueEmail, visitor } from "./support.ts"
-
-/** A table's rows in a fixed order, whatever its keys (some tables have no rowid). */
-const sortedRows = (rows: ReadonlyArray<Record<string, unknown>>) =>
-  rows.map((r) => [JSON.stringify(r, (_, v) => (v instanceof Uint8Array ? Buffer.from(v).toString("hex") : v)), r] as const)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([, r]) => r)
+import { call, get, login, pkce, post, randomState, uniqueEmail, visitor, snapshotTables } from "./support.ts"
 
 const tempDb = () => {
   const dir = mkdtempSync(join(tmpdir(), "sitefx-db-"))
   return { file: join(dir, "platform.db"), cleanup: () => rmSync(dir, { recursive: true, force: true }) }
 }
 
-/** Every row of every table, through a second (read-only) connection. */
-const snapshot = (file: string): Record<string, unknown> => {
-  const db = new DatabaseSync(file, { readOnly: true })
-  try {
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all()
-    return Object.fromEntries(tables.map(({ name }) => [String(name), sortedRows(db.prepare(`SELECT * FROM "${String(name)}"`).all())]))
-  } finally {
-    db.close()
-  }
-}
+const snapshot = (file: string) => snapshotTables(file)
 
 /** Runs `effect` against a platform on `file`, stopping it afterwards. */
 const onPlatform = <A, E>(file: string, effect: Effect.Effect<A, E, LocalPlatform>) =>

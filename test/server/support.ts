@@ -6,6 +6,7 @@ import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import { createHash, randomBytes } from "node:crypto"
 import { LocalPlatform } from "../../src/server/index.ts"
+import { DatabaseSync } from "node:sqlite"
 
 export interface Answer {
   readonly status: number
@@ -182,3 +183,22 @@ export const lastMessage = (to: string, kind?: string) =>
 
 /** The application code of an error answer. */
 export const codeOf = (answer: Answer): string | undefined => answer.body?.details?.applicationError?.code
+
+/** A table's rows in a fixed order, whatever its keys (some tables have no rowid). */
+const sortedRows = (rows: ReadonlyArray<Record<string, unknown>>) =>
+  rows.map((r) => [JSON.stringify(r, (_, v) => (v instanceof Uint8Array ? Buffer.from(v).toString("hex") : v)), r] as const)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, r]) => r)
+
+/** Every row of every table whose name starts with `prefix`, through a second (read-only) connection. */
+export const snapshotTables = (file: string, prefix = ""): Record<string, unknown> => {
+  const db = new DatabaseSync(file, { readOnly: true })
+  try {
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all()
+      .map(({ name }) => String(name))
+      .filter((name) => name.startsWith(prefix))
+    return Object.fromEntries(tables.map((name) => [name, sortedRows(db.prepare(`SELECT * FROM "${name}"`).all())]))
+  } finally {
+    db.close()
+  }
+}

@@ -11,26 +11,11 @@ import * as Redacted from "effect/Redacted"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { DatabaseSync } from "node:sqlite"
 import { LocalPlatform } from "../../../src/server/index.ts"
-import { call, dev } from "../support.ts"
+import { call, dev, snapshotTables } from "../support.ts"
 import { memberToken, visitorToken } from "./support.ts"
 
-/** A table's rows in a fixed order, whatever its keys (some tables have no rowid). */
-const sortedRows = (rows: ReadonlyArray<Record<string, unknown>>) =>
-  rows.map((r) => [JSON.stringify(r, (_, v) => (v instanceof Uint8Array ? Buffer.from(v).toString("hex") : v)), r] as const)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([, r]) => r)
-
-const snapshot = (file: string) => {
-  const db = new DatabaseSync(file, { readOnly: true })
-  try {
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'data_%' ORDER BY name").all()
-    return Object.fromEntries(tables.map(({ name }) => [String(name), sortedRows(db.prepare(`SELECT * FROM "${String(name)}"`).all())]))
-  } finally {
-    db.close()
-  }
-}
+const snapshot = (file: string) => snapshotTables(file, "data_")
 
 it.live("refused data requests leave every data table as it was", () => {
   const dir = mkdtempSync(join(tmpdir(), "sitefx-data-"))
