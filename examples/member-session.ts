@@ -3,10 +3,7 @@
  * Run against the local platform: `npm start`, then `npx node examples/member-session.ts`.
  */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
-import { PlatformClient, Session, Site } from "sitefx"
-
-const Me = Schema.Struct({ member: Schema.Struct({ id: Schema.String, loginEmail: Schema.String }) })
+import { PlatformClient, Session, SessionWire, Site } from "sitefx"
 
 export const signIn = (email: string, password: string) =>
   Effect.gen(function*() {
@@ -15,7 +12,7 @@ export const signIn = (email: string, password: string) =>
     if (result.loginState !== "SUCCESS") return { signedIn: false as const, result }
     yield* session.completeDirectLogin(result.data.sessionToken)
     const client = yield* PlatformClient
-    const me = yield* client.json({ method: "GET", path: "/members/v1/members/my" }, Me)
+    const me = yield* client.json({ method: "GET", path: SessionWire.Paths.myMember }, SessionWire.MyMemberResponse)
     return { signedIn: true as const, email: me.member.loginEmail }
   })
 

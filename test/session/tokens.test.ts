@@ -3,15 +3,14 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as Redacted from "effect/Redacted"
-import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
 import { PlatformClient } from "../../src/http/PlatformClient.ts"
+import * as DevWire from "../../src/server/devWire.ts"
 import { Session } from "../../src/session/Session.ts"
 import { dev, LocalPlatform, stats, withSite } from "../support/platform.ts"
 
-const WhoAmI = Schema.Struct({ kind: Schema.String, role: Schema.optionalKey(Schema.String), id: Schema.optionalKey(Schema.String) })
 const whoami = PlatformClient.use((c) =>
-  c.json({ method: "GET", path: "/_sitefx/whoami", host: "api" }, WhoAmI))
+  c.json({ method: "GET", path: "/_sitefx/whoami", host: "api" }, DevWire.WhoAmI))
 
 const nowSeconds = () => Math.floor(Date.now() / 1000)
 

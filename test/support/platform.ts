@@ -5,6 +5,7 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { Site, type SiteOptions, type SiteServices } from "../../src/Site.ts"
+import * as DevWire from "../../src/server/devWire.ts"
 import { LocalPlatform } from "../../src/server/index.ts"
 
 export { LocalPlatform }
@@ -36,20 +37,11 @@ export const dev = <T = any>(path: string, init: { method?: string; body?: unkno
     })
   })
 
-export interface OutboxMessage {
-  readonly id: string
-  readonly to: string
-  readonly kind: string
-  readonly subject: string
-  readonly body: string
-  readonly code?: string
-  readonly link?: string
-  readonly token?: string
-}
+export type OutboxMessage = typeof DevWire.OutboxMessage.Type
 
 /** The newest outbox message to an address (of a kind, when given). */
 export const lastMessage = (to: string, kind?: string) =>
-  Effect.map(dev<{ messages: ReadonlyArray<OutboxMessage> }>(`/outbox?to=${encodeURIComponent(to)}`), (r) => {
+  Effect.map(dev<typeof DevWire.OutboxResponse.Type>(`/outbox?to=${encodeURIComponent(to)}`), (r) => {
     const found = r.messages.filter((m) => kind === undefined || m.kind === kind)
     const last = found[found.length - 1]
     if (last === undefined) throw new Error(`no ${kind ?? ""} message to ${to}`)
@@ -58,12 +50,7 @@ export const lastMessage = (to: string, kind?: string) =>
 
 export const settings = (patch: Record<string, unknown>) => dev("/settings", { method: "PATCH", body: patch })
 
-export const stats = dev<{
-  tokenRequests: Record<"anonymous" | "refresh_token" | "authorization_code" | "authorized_client", number>
-  requests: number
-}>(
-  "/stats"
-)
+export const stats = dev<typeof DevWire.StatsResponse.Type>("/stats")
 
 /** A unique email per test run, so tests on one platform never collide. */
 let counter = 0
