@@ -21,7 +21,7 @@ import { PlatformError } from "../http/PlatformError.ts"
 import { authorized, decodeBody, PlatformAuth, type PlatformAuthShape } from "../http/PlatformClient.ts"
 import { PlatformHttp } from "../http/PlatformHttp.ts"
 import type { PlatformRequest } from "../http/PlatformRequest.ts"
-import { AuthorizeAgent } from "./AuthorizeAgent.ts"
+import { AuthorizeAgent, parseCallback } from "./AuthorizeAgent.ts"
 import {
   fromState,
   type LoginResult,
@@ -33,7 +33,6 @@ import {
   verifyFailure
 } from "./LoginResult.ts"
 import { invalidState, missingCodeOrState, OAuthError } from "./OAuthError.ts"
-import { parseCallback } from "./AuthorizeAgent.ts"
 import { makePkce } from "./Pkce.ts"
 import { type OAuthData, TokenStore } from "./TokenStore.ts"
 import {
@@ -579,4 +578,3 @@ const make = (options: SessionOptions) =>
     return { service, auth }
   })
 
-export type { Identity }
