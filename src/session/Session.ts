@@ -39,7 +39,6 @@ import {
   type CaptchaToken,
   EMPTY_TOKENS,
   type FactorType,
-  type Identity,
   type IdentityProfile,
   Paths,
   type Prompt,
