@@ -18,7 +18,7 @@ import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as Stream from "effect/Stream"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import { type ChildProcess, spawn } from "node:child_process"
-import { mkdtempSync, rmSync } from "node:fs"
+import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { cpus, loadavg, tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -92,6 +92,18 @@ const item = (i: number) => ({
 const dataset = Array.from({ length: ITEMS }, (_, i) => item(i))
 
 // ---- clients --------------------------------------------------------------------------------------------
+
+/** CPU seconds (user + system) used so far by the process `pid`, from /proc (Linux); NaN elsewhere. */
+const platformCpu = (pid: number | undefined): number => {
+  try {
+    // fields after the command's closing parenthesis: state is field 3, utime and stime fields 14 and 15
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
+    return (Number(fields[11]) + Number(fields[12])) / 100
+  } catch {
+    return Number.NaN
+  }
+}
 
 const main = async () => {
   const started = performance.now()
@@ -187,11 +199,19 @@ const main = async () => {
     }
 
     const timings: Record<string, Array<number>> = {}
+    /** CPU seconds spent during each measured run: by this process (the client) and by the platform. */
+    const cpu: Record<string, Array<{ readonly client: number; readonly platform: number }>> = {}
     const time = async (name: string, f: () => Promise<void>, measured: boolean) => {
       const t0 = performance.now()
+      const client0 = process.cpuUsage()
+      const platform0 = platformCpu(server.child.pid)
       await f()
       const seconds = (performance.now() - t0) / 1000
-      if (measured) (timings[name] ??= []).push(seconds)
+      const client = process.cpuUsage(client0)
+      if (measured) {
+        ;(timings[name] ??= []).push(seconds)
+        ;(cpu[name] ??= []).push({ client: (client.user + client.system) / 1e6, platform: platformCpu(server.child.pid) - platform0 })
+      }
       return seconds
     }
 
@@ -224,14 +244,23 @@ const main = async () => {
       return s.length % 2 === 1 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2
     }
     const rate = (name: string) => (timings[name] === undefined ? Number.NaN : ITEMS / median(timings[name]))
-    const rows: Array<[string, string, string, string]> = []
+    const rows: Array<[string, string, string, string, string, string]> = []
     for (const name of Object.keys(timings)) {
-      rows.push([name, median(timings[name]!).toFixed(2), Math.round(rate(name)).toLocaleString("en-US"), timings[name]!.map((t) => t.toFixed(2)).join(" ")])
+      const spent = cpu[name] ?? []
+      rows.push([
+        name,
+        median(timings[name]!).toFixed(2),
+        Math.round(rate(name)).toLocaleString("en-US"),
+        median(spent.map((c) => c.client)).toFixed(2),
+        median(spent.map((c) => c.platform)).toFixed(2),
+        timings[name]!.map((t) => t.toFixed(2)).join(" ")
+      ])
     }
-    const widths = [0, 1, 2, 3].map((c) => Math.max(...[["case", "median s", "items/s", "runs (s)"], ...rows].map((r) => r[c]!.length)))
-    const line = (r: ReadonlyArray<string>) => `  ${r.map((cell, c) => (c === 0 || c === 3 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join("  ")}`
+    const header = ["case", "median s", "items/s", "client cpu s", "platform cpu s", "runs (s)"]
+    const widths = header.map((_, c) => Math.max(...[header, ...rows].map((r) => r[c]!.length)))
+    const line = (r: ReadonlyArray<string>) => `  ${r.map((cell, c) => (c === 0 || c === 5 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join("  ")}`
     console.log("")
-    console.log(line(["case", "median s", "items/s", "runs (s)"]))
+    console.log(line(header))
     for (const r of rows) console.log(line(r))
     console.log("")
     const ratio = (label: string, value: number, target: number) =>
