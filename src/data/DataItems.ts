@@ -19,6 +19,7 @@ import * as Stream from "effect/Stream"
 import { decodeBody, PlatformClient } from "../http/PlatformClient.ts"
 import type { PlatformResponse } from "../http/PlatformHttp.ts"
 import { PlatformConfig } from "../http/PlatformConfig.ts"
+import { encodeDates } from "../http/wire.ts"
 import { isTransient, parseAnswer } from "../http/PlatformHttp.ts"
 import type { PlatformError } from "../http/PlatformError.ts"
 import type { PlatformRequest } from "../http/PlatformRequest.ts"
@@ -289,9 +290,10 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
           // ids are given before the first attempt, so a retried chunk inserts nothing twice
           // a malformed item keeps its shape, so it is refused alone instead of being coerced into an object
           if (!isObject(value)) return { index, id: undefined, generatedId: false, value }
+          // the item itself is kept (it is what an error reports); its id joins it when it is sent
           const given = typeof value["_id"] === "string" ? value["_id"] : undefined
           const id = given ?? (kind === "update" ? undefined : newId())
-          return { index, id, generatedId: given === undefined && id !== undefined, value: id === undefined || given !== undefined ? value : { ...value, _id: id } }
+          return { index, id, generatedId: given === undefined && id !== undefined, value }
         })
       )
       return runBulk(kind, stream, (chunk) => {
@@ -306,15 +308,36 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
     })
   }
 
+  /**
+   * One bulk request; the per-item results, checked by a plain guard (a chunk's thousand results are
+   * not run through the schema one by one; the schema names what is wrong with an answer that fails).
+   */
+  const bulkCall = (collection: string, path: string, payload: Record<string, unknown>, dates: boolean): Effect.Effect<ReadonlyArray<W.BulkItemResult>, DataFailure> => {
+    const req: PlatformRequest = { method: "POST", path, payload, idempotent: false, dates }
+    return client.request(req).pipe(
+      Effect.flatMap((res) => (W.isBulkResponse(res.body) ? Effect.succeed(res.body) : decodeBody(req, res, W.BulkResponse))),
+      Effect.map((r) => r.results),
+      Effect.mapError(failure(collection))
+    )
+  }
+
+  /** An item's wire form: its dates as `{"$date"}`, and the id sitefx gave it as `_id`. One copy, made as it is sent. */
+  const wireData = (e: Indexed<ItemInput>): Record<string, unknown> => {
+    const data = encodeDates(e.value) as Record<string, unknown>
+    if (e.generatedId) data["_id"] = e.id
+    return data
+  }
+
   const sendItems = (kind: "insert" | "update" | "save", collection: string, chunk: ReadonlyArray<Indexed<ItemInput>>, options: BulkOptions) =>
     chunk.length === 0
       ? Effect.succeed([] as ReadonlyArray<W.BulkItemResult>)
-      : post(collection, bulkPaths[kind], {
+      : bulkCall(collection, bulkPaths[kind], {
         dataCollectionId: collection,
         // no returnEntity: results carry no items by default, and the official client never asks for them either
-        dataItems: chunk.map((e) => (e.id === undefined ? { data: e.value } : { id: e.id, data: e.value })),
+        dataItems: chunk.map((e) => (e.id === undefined ? { data: wireData(e) } : { id: e.id, data: wireData(e) })),
         ...(options.suppressHooks === undefined ? {} : { suppressHooks: options.suppressHooks })
-      }, W.BulkResponse).pipe(Effect.map((r) => r.results))
+        // the items are encoded already, and the results carry no items to decode
+      }, false)
 
   const bulkIds = <E>(
     kind: "remove" | "patch",
@@ -343,20 +366,20 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
 
   const bulkRemove: DataItemsShape["bulkRemove"] = (collection, ids, options = {}) =>
     bulkIds("remove", collection, ids, options, (c, chunk) =>
-      post(c, W.DataPaths.bulkRemove, {
+      bulkCall(c, W.DataPaths.bulkRemove, {
         dataCollectionId: c,
         dataItemIds: chunk.map((e) => e.value),
         ...(options.suppressHooks === undefined ? {} : { suppressHooks: options.suppressHooks })
-      }, W.BulkResponse).pipe(Effect.map((r) => r.results)))
+      }, false))
 
   const bulkPatch: DataItemsShape["bulkPatch"] = (collection, ids, options = {}) =>
     new Patch((fieldModifications) =>
       bulkIds("patch", collection, ids, options, (c, chunk) =>
-        post(c, W.DataPaths.bulkPatch, {
+        bulkCall(c, W.DataPaths.bulkPatch, {
           dataCollectionId: c,
           patches: chunk.map((e) => ({ dataItemId: e.value, fieldModifications })),
           ...(options.suppressHooks === undefined ? {} : { suppressHooks: options.suppressHooks })
-        }, W.BulkResponse).pipe(Effect.map((r) => r.results)))
+        }, true))
     )
 
   const references = (path: string, collection: string, field: string, itemId: string, referencedIds: ReadonlyArray<string>) =>

@@ -459,6 +459,38 @@ export const BulkResponse = Schema.Struct({
 })
 export type BulkResponse = typeof BulkResponse.Type
 
+const isItemError = (u: unknown): boolean => {
+  if (!isItemData(u)) return false
+  const { code, description } = u as Record<string, unknown>
+  return typeof code === "string" && (description === undefined || typeof description === "string")
+}
+
+const isBulkItemResult = (u: unknown): u is BulkItemResult => {
+  if (!isItemData(u)) return false
+  const { action, itemMetadata, dataItem } = u as Record<string, unknown>
+  if (!isItemData(itemMetadata)) return false
+  const { id, originalIndex, success, error } = itemMetadata as Record<string, unknown>
+  return (action === undefined || (typeof action === "string" && BULK_ACTIONS.has(action))) &&
+    (id === undefined || id === null || typeof id === "string") &&
+    typeof originalIndex === "number" && typeof success === "boolean" &&
+    (error === undefined || isItemError(error)) &&
+    (dataItem === undefined || isDataItem(dataItem))
+}
+
+const BULK_ACTIONS: ReadonlySet<string> = new Set(BulkActionType.literals)
+
+/**
+ * Whether an answer is a {@link BulkResponse}: the schema's checks written out, so a thousand results
+ * are checked without a schema run each (the schema still names what is wrong with one that is not).
+ */
+export const isBulkResponse = (u: unknown): u is BulkResponse => {
+  if (!isItemData(u)) return false
+  const { results, bulkActionMetadata } = u as Record<string, unknown>
+  if (!Array.isArray(results) || !isItemData(bulkActionMetadata)) return false
+  const { totalSuccesses, totalFailures } = bulkActionMetadata as Record<string, unknown>
+  return typeof totalSuccesses === "number" && typeof totalFailures === "number" && results.every(isBulkItemResult)
+}
+
 export const BulkReferencesResponse = Schema.Struct({
   results: Schema.optionalKey(Schema.Array(Schema.Struct({
     action: Schema.optionalKey(BulkActionType),
