@@ -17,11 +17,11 @@ import { ServerClock } from "../ServerClock.ts"
 import { type Access, accessFor, ownerFor, requireCovers } from "./access.ts"
 import { type DataEvent, DataEvents } from "./DataEvents.ts"
 import { DataHooks } from "./DataHooks.ts"
-import { attempt, badRequest, DataFailure, itemExists, itemNotFound } from "./failures.ts"
-import { Items, type StoredItem } from "./Items.ts"
+import { attempt, badRequest, catchFailure, DataFailure, itemExists, itemNotFound, type Outcome } from "./failures.ts"
+import { Items, type NewRow, type StoredItem } from "./Items.ts"
 import { applyModifications } from "./patch.ts"
 import { References } from "./References.ts"
-import { isoDateValue, isObject, type Json, normalizeDates } from "./values.ts"
+import { isoDateValue, isObject, type Json, normalizeDates, setOwn } from "./values.ts"
 
 export interface WriteContext {
   readonly collection: DataCollection
@@ -39,6 +39,8 @@ export interface Written {
 
 export interface ItemWritesShape {
   readonly insert: (ctx: WriteContext, item: DataItem) => Written
+  /** Inserts each item as {@link insert} would, with one outcome per item, in order (a bulk insert). */
+  readonly insertMany: (ctx: WriteContext, items: ReadonlyArray<DataItem>) => Array<Outcome<Written>>
   readonly update: (ctx: WriteContext, item: DataItem) => Written
   readonly save: (ctx: WriteContext, item: DataItem) => Written
   /** The removed item. */
@@ -104,17 +106,63 @@ export class ItemWrites extends Context.Service<ItemWrites, ItemWritesShape>()("
         return found
       }
 
-      const insertNew = (ctx: WriteContext, id: string, data: Json): Written => {
+      /** A new item as it is stored: its fields (a given `_owner` aside), then the system fields. Refusals (access, hook) are thrown. */
+      const newRow = (ctx: WriteContext, id: string, data: Json): NewRow => {
         accessFor(ctx.collection, "insert", ctx.caller)
         hooks.run(ctx.collection.id, "beforeInsert", suppressed(ctx))
         const owner = ownerFor(ctx.caller, data["_owner"])
         const now = isoDateValue(clock.millis())
-        const { _owner: _given, ...rest } = data
-        const stored: Json = { ...rest, _id: id, _createdDate: now, _updatedDate: now, ...(owner === undefined ? {} : { _owner: owner }) }
-        const inserted = guardUnique(ctx.collection.id, () => items.insert(ctx.collection.id, id, stored, owner))
+        // one copy, in the key order of `{ ...rest, _id, _createdDate, _updatedDate, _owner }`
+        const stored: Json = {}
+        for (const k in data) if (k !== "_owner" && Object.hasOwn(data, k)) setOwn(stored, k, data[k])
+        stored["_id"] = id
+        stored["_createdDate"] = now
+        stored["_updatedDate"] = now
+        if (owner !== undefined) stored["_owner"] = owner
+        return { id, data: stored, owner }
+      }
+
+      const created = (ctx: WriteContext, row: NewRow): Written => {
+        ctx.events.push({ _tag: "ItemCreated", dataCollectionId: ctx.collection.id, itemId: row.id, item: row.data })
+        return { item: row.data, action: "INSERTED" }
+      }
+
+      const insertNew = (ctx: WriteContext, id: string, data: Json): Written => {
+        const row = newRow(ctx, id, data)
+        const inserted = guardUnique(ctx.collection.id, () => items.insert(ctx.collection.id, id, row.data, row.owner))
         if (inserted === undefined) throw itemExists(id, ctx.collection.id)
-        ctx.events.push({ _tag: "ItemCreated", dataCollectionId: ctx.collection.id, itemId: id, item: stored })
-        return { item: stored, action: "INSERTED" }
+        return created(ctx, row)
+      }
+
+      const insertMany = (ctx: WriteContext, given: ReadonlyArray<DataItem>): Array<Outcome<Written>> => {
+        const outcomes = new Array<Outcome<Written>>(given.length)
+        const rows: Array<NewRow> = []
+        const at: Array<number> = []
+        given.forEach((item, i) => {
+          const prepared = catchFailure(() => newRow(ctx, idOf(item) ?? randomUUID(), dataOf(item)))
+          if (prepared.ok) {
+            rows.push(prepared.value)
+            at.push(i)
+          } else {
+            outcomes[i] = prepared
+          }
+        })
+        items.insertMany(ctx.collection.id, rows).forEach((outcome, j) => {
+          const row = rows[j]!
+          outcomes[at[j]!] = catchFailure(() => {
+            switch (outcome._tag) {
+              case "Inserted":
+                return created(ctx, row)
+              case "Exists":
+                throw itemExists(row.id, ctx.collection.id)
+              case "Refused":
+                return guardUnique(ctx.collection.id, () => {
+                  throw outcome.error
+                })
+            }
+          })
+        })
+        return outcomes
       }
 
       /** Writes new data over an existing item, keeping its creation date and (unless an API key says otherwise) its owner. */
@@ -154,6 +202,7 @@ export class ItemWrites extends Context.Service<ItemWrites, ItemWritesShape>()("
 
       return ItemWrites.of({
         insert: (ctx, item) => insertNew(ctx, idOf(item) ?? randomUUID(), dataOf(item)),
+        insertMany,
         update,
         save: (ctx, item) => {
           const id = idOf(item)

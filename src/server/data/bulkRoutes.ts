@@ -32,7 +32,7 @@ import { type Action, accessFor } from "./access.ts"
 import { AsyncJobs } from "./AsyncJobs.ts"
 import { Collections } from "./Collections.ts"
 import { DataSettings } from "./DataSettings.ts"
-import { attempt, catchFailure, toItemError } from "./failures.ts"
+import { attempt, catchFailure, type Outcome as ItemOutcome, toItemError } from "./failures.ts"
 import { wireItem } from "./itemRoutes.ts"
 import { filterOf } from "./paging.ts"
 import { dataBody } from "./requests.ts"
@@ -43,7 +43,7 @@ type BulkAction = typeof BulkActionType.Type
 
 interface Outcome {
   readonly id: string | undefined
-  readonly result: ReturnType<typeof catchFailure<{ readonly item: Json; readonly action: BulkAction }>>
+  readonly result: ItemOutcome<{ readonly item: Json; readonly action: BulkAction }>
 }
 
 const summarize = (collectionId: string, outcomes: ReadonlyArray<Outcome>, action: BulkAction, returnEntity: boolean) => {
@@ -90,7 +90,7 @@ export const bulkRoutes = HttpRouter.addAll(Effect.gen(function*() {
     path: string,
     action: BulkAction,
     actions: ReadonlyArray<Action>,
-    write: (ctx: WriteContext, item: typeof BulkItemsRequest.Type["dataItems"][number]) => Written,
+    writeAll: (ctx: WriteContext, items: ReadonlyArray<typeof BulkItemsRequest.Type["dataItems"][number]>) => ReadonlyArray<ItemOutcome<Written>>,
     idOf: (item: typeof BulkItemsRequest.Type["dataItems"][number]) => string | undefined
   ) =>
     route(
@@ -103,12 +103,11 @@ export const bulkRoutes = HttpRouter.addAll(Effect.gen(function*() {
         const collection = yield* collectionOf(request.dataCollectionId)
         yield* allowed(collection, caller, actions)
         const outcomes = yield* writes.commit(collection, caller, request.suppressHooks, (ctx) =>
-          request.dataItems.map((item): Outcome => ({
-            id: idOf(item),
-            result: catchFailure(() => {
-              const written = write(ctx, item)
-              return { item: written.item, action: written.action === "INSERTED" ? "INSERT" as const : action }
-            })
+          writeAll(ctx, request.dataItems).map((result, i): Outcome => ({
+            id: idOf(request.dataItems[i]!),
+            result: result.ok
+              ? { ok: true, value: { item: result.value.item, action: result.value.action === "INSERTED" ? "INSERT" : action } }
+              : result
           })))
         return reply(BulkResponse, summarize(collection.id, outcomes, action, request.returnEntity === true))
       })
@@ -120,9 +119,9 @@ export const bulkRoutes = HttpRouter.addAll(Effect.gen(function*() {
   }
 
   return [
-    items(DataPaths.bulkInsert, "INSERT", ["insert"], (ctx, item) => writes.insert(ctx, item), givenId),
-    items(DataPaths.bulkUpdate, "UPDATE", ["update"], (ctx, item) => writes.update(ctx, item), givenId),
-    items(DataPaths.bulkSave, "UPDATE", ["insert", "update"], (ctx, item) => writes.save(ctx, item), givenId),
+    items(DataPaths.bulkInsert, "INSERT", ["insert"], (ctx, all) => writes.insertMany(ctx, all), givenId),
+    items(DataPaths.bulkUpdate, "UPDATE", ["update"], (ctx, all) => all.map((item) => catchFailure(() => writes.update(ctx, item))), givenId),
+    items(DataPaths.bulkSave, "UPDATE", ["insert", "update"], (ctx, all) => all.map((item) => catchFailure(() => writes.save(ctx, item))), givenId),
     route(
       "POST",
       DataPaths.bulkRemove,

@@ -54,8 +54,11 @@ export const attempt = <A>(f: () => A): Effect.Effect<A, Reject> =>
     }
   })
 
+/** One item's fate in a bulk call. */
+export type Outcome<A> = { readonly ok: true; readonly value: A } | { readonly ok: false; readonly failure: DataFailure }
+
 /** Runs `f` for one item of a bulk call: its DataFailure becomes that item's error. */
-export const catchFailure = <A>(f: () => A): { readonly ok: true; readonly value: A } | { readonly ok: false; readonly failure: DataFailure } => {
+export const catchFailure = <A>(f: () => A): Outcome<A> => {
   try {
     return { ok: true, value: f() }
   } catch (e) {

@@ -23,16 +23,48 @@ export const normalizeIso = (iso: string): string => {
   return year >= 0 && year <= 9999 ? d.toISOString() : iso
 }
 
-/** Normalizes every `$date` inside a value (items, filter operands). */
+/**
+ * Normalizes every `$date` inside a value (items, filter operands). Copy on write: the value itself
+ * comes back when every date in it is in its normal form already (what clients send), so a bulk write
+ * of dated items copies nothing here; only the objects and arrays on the way to a changed date are new.
+ */
 export const normalizeDates = (value: unknown): unknown => {
-  if (Array.isArray(value)) return value.map(normalizeDates)
-  if (isObject(value)) {
-    if (isDateValue(value)) return { $date: normalizeIso(value.$date) }
-    const out: Json = {}
-    for (const [k, v] of Object.entries(value)) out[k] = normalizeDates(v)
-    return out
+  if (typeof value !== "object" || value === null) return value
+  if (Array.isArray(value)) {
+    let out: Array<unknown> | undefined
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i]
+      const n = normalizeDates(v)
+      if (n !== v) (out ??= value.slice())[i] = n
+    }
+    return out ?? value
   }
-  return value
+  const record = value as Json
+  if (isDateValue(record)) {
+    const iso = normalizeIso(record.$date)
+    return iso === record.$date ? record : { $date: iso }
+  }
+  let out: Json | undefined
+  for (const k in record) {
+    if (!Object.hasOwn(record, k)) continue
+    const v = record[k]
+    if (typeof v !== "object" || v === null) continue
+    const n = normalizeDates(v)
+    if (n !== v) setOwn(out ??= copyOwn(record), k, n)
+  }
+  return out ?? record
+}
+
+/** Sets an own property, also one named `__proto__` (which JSON may hold and plain assignment would not create). */
+export const setOwn = (target: Json, key: string, value: unknown): void => {
+  if (key === "__proto__") Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true })
+  else target[key] = value
+}
+
+const copyOwn = (record: Json): Json => {
+  const out: Json = {}
+  for (const k in record) if (Object.hasOwn(record, k)) setOwn(out, k, record[k])
+  return out
 }
 
 let lastMillis = Number.NaN
