@@ -8,6 +8,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { randomBytes } from "node:crypto"
 import { DatabaseSync, type SQLInputValue, type SQLOutputValue, type StatementSync } from "node:sqlite"
+import { Worker } from "node:worker_threads"
 
 export type Row = Record<string, SQLOutputValue>
 
@@ -44,10 +45,54 @@ export class Database extends Context.Service<Database, DatabaseShape>()("sitefx
   static readonly layer = (location: string): Layer.Layer<Database> =>
     Layer.effect(
       Database,
-      Effect.acquireRelease(Effect.sync(() => open(location)), ({ close }) => Effect.sync(close)).pipe(
+      Effect.acquireRelease(Effect.sync(() => open(location)), ({ close }) => Effect.promise(close)).pipe(
         Effect.map(({ shape }) => Database.of(shape))
       )
     )
+}
+
+/**
+ * WAL pages a commit may leave before the committing thread checkpoints by itself (SQLite's own
+ * automatic checkpoint, 40 MB here). Normally the checkpointer thread has copied them long before.
+ */
+const WAL_BACKSTOP_PAGES = 10_000
+
+/**
+ * The checkpointer: a worker thread with its own connection that copies committed WAL pages into the
+ * database file (and waits for the disk) while the platform goes on answering. A commit only nudges
+ * it; nudges while it works fold into one more pass.
+ */
+const startCheckpointer = (location: string) => {
+  const worker = new Worker(
+    `const { parentPort, workerData } = require("node:worker_threads")
+    const { DatabaseSync } = require("node:sqlite")
+    const db = new DatabaseSync(workerData.location)
+    const checkpoint = db.prepare("PRAGMA wal_checkpoint(PASSIVE)")
+    parentPort.on("message", () => {
+      try { checkpoint.get() } catch {}
+      parentPort.postMessage(0)
+    })`,
+    { eval: true, workerData: { location } }
+  )
+  // the platform's process may end while a pass runs: the next open finishes the copy
+  worker.unref()
+  let running = false
+  let again = false
+  worker.on("message", () => {
+    running = again
+    again = false
+    if (running) worker.postMessage(0)
+  })
+  return {
+    nudge: () => {
+      if (running) again = true
+      else {
+        running = true
+        worker.postMessage(0)
+      }
+    },
+    stop: () => worker.terminate().then(() => undefined)
+  }
 }
 
 const PRIVATE_TABLES = new Set(["_migrations", "_instance"])
@@ -55,11 +100,12 @@ const PRIVATE_TABLES = new Set(["_migrations", "_instance"])
 /** Generated SQL (data filters) varies with every query shape, so only the most recent statements stay prepared. */
 const MAX_PREPARED = 500
 
-const open = (location: string): { readonly shape: DatabaseShape; readonly close: () => void } => {
+const open = (location: string): { readonly shape: DatabaseShape; readonly close: () => Promise<void> } => {
   const db = new DatabaseSync(location)
   // WAL with synchronous NORMAL: a commit does not wait for the disk (only a checkpoint does); a crash of
   // the process loses nothing, a power cut at most the last commits, never the database's consistency
-  if (location !== ":memory:") db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
+  // WAL pages are copied into the file by the checkpointer thread, off the thread that answers requests
+  if (location !== ":memory:") db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = ${WAL_BACKSTOP_PAGES}`)
   db.exec("PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000")
   db.exec(`
     CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL);
@@ -69,6 +115,8 @@ const open = (location: string): { readonly shape: DatabaseShape; readonly close
       token_secret BLOB NOT NULL
     );
   `)
+
+  const checkpointer = location === ":memory:" ? undefined : startCheckpointer(location)
 
   const statements = new Map<string, StatementSync>()
   const prepare = (sql: string): StatementSync => {
@@ -92,6 +140,7 @@ const open = (location: string): { readonly shape: DatabaseShape; readonly close
     try {
       const result = f()
       db.exec("COMMIT")
+      checkpointer?.nudge()
       return result
     } catch (error) {
       db.exec("ROLLBACK")
@@ -149,5 +198,11 @@ const open = (location: string): { readonly shape: DatabaseShape; readonly close
     },
     defineFunction: (name, fn) => db.function(name, { deterministic: true, varargs: true }, fn)
   }
-  return { shape, close: () => db.close() }
+  return {
+    shape,
+    close: async () => {
+      await checkpointer?.stop()
+      db.close()
+    }
+  }
 }

@@ -2,7 +2,8 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { DatabaseSync } from "node:sqlite"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { LocalPlatform } from "../../src/server/index.ts"
@@ -61,6 +62,39 @@ describe("storage", () => {
         assert.strictEqual((yield* get("/_sitefx/members")).body.identities.length, 1)
       }))
     }).pipe(Effect.ensuring(Effect.sync(cleanup)))
+  })
+
+  it.live("committed writes reach the database file itself while the platform runs, not only its write-ahead log", () => {
+    const { file, cleanup } = tempDb()
+    const alone = join(file, "..", "alone.db")
+    /** The items a copy of the database file alone holds: what a checkpoint has copied out of the log. */
+    const itemsInFile = () => {
+      copyFileSync(file, alone)
+      const db = new DatabaseSync(alone, { readOnly: true })
+      try {
+        return Number(db.prepare("SELECT COUNT(*) AS n FROM data_items WHERE collection_id = 'Checkpointed'").get()?.n ?? 0)
+      } catch {
+        return 0 // the table itself may not be in the file yet
+      } finally {
+        db.close()
+      }
+    }
+    return onPlatform(file, Effect.gen(function*() {
+      const platform = yield* LocalPlatform
+      const key = Redacted.value(platform.apiKey)
+      assert.strictEqual((yield* post("/wix-data/v2/collections", { collection: { id: "Checkpointed" } }, key)).status, 200)
+      // a few hundred pages: far fewer than SQLite's own automatic checkpoint waits for
+      for (let chunk = 0; chunk < 3; chunk++) {
+        const dataItems = Array.from({ length: 500 }, (_, i) => ({ data: { n: chunk * 500 + i, text: "x".repeat(200) } }))
+        assert.strictEqual((yield* post("/wix-data/v2/bulk/items/insert", { dataCollectionId: "Checkpointed", dataItems }, key)).status, 200)
+      }
+      let copied = 0
+      for (let i = 0; i < 200 && copied < 1500; i++) {
+        yield* Effect.sleep("10 millis")
+        copied = itemsInFile()
+      }
+      assert.strictEqual(copied, 1500)
+    })).pipe(Effect.ensuring(Effect.sync(cleanup)))
   })
 
   it.live("bad input changes nothing: a battery of refused requests leaves every table as it was", () => {
