@@ -511,6 +511,18 @@ export const BulkItemsRequest = Schema.Struct({
   returnEntity: Schema.optionalKey(Schema.Boolean),
   ...WriteOptions
 })
+export type BulkItemsRequest = typeof BulkItemsRequest.Type
+
+const isOptionalBoolean = (u: unknown) => u === undefined || typeof u === "boolean"
+
+/** Whether a request is a {@link BulkItemsRequest}: the schema's checks written out, without a schema run per item. */
+export const isBulkItemsRequest = (u: unknown): u is BulkItemsRequest => {
+  if (!isItemData(u)) return false
+  const { dataCollectionId, dataItems, returnEntity, suppressHooks } = u as Record<string, unknown>
+  return typeof dataCollectionId === "string" && Array.isArray(dataItems) && isOptionalBoolean(returnEntity) && isOptionalBoolean(suppressHooks) &&
+    dataItems.every(isDataItem)
+}
+
 export const BulkRemoveRequest = Schema.Struct({
   dataCollectionId: Schema.String,
   dataItemIds: Schema.Array(Schema.String),

@@ -28,6 +28,14 @@ export const reply = <A, I>(schema: Schema.Codec<A, I>, value: A): HttpServerRes
   HttpServerResponse.jsonUnsafe(Schema.encodeSync(schema)(value), { status: 200, headers: NO_STORE })
 
 /**
+ * 200 with `value` as it is, for schemas whose wire form is the value itself (no transformation,
+ * checked by the type: encoded and decoded types are one): big answers, like a thousand bulk results,
+ * skip an encode pass that would only copy them.
+ */
+export const replyAsIs = <A>(_schema: Schema.Codec<A, A>, value: A): HttpServerResponse.HttpServerResponse =>
+  HttpServerResponse.jsonUnsafe(value, { status: 200, headers: NO_STORE })
+
+/**
  * 200 with JSON text already written in the wire shape (answers assembled from stored JSON). Encoded
  * once here: a text body would be encoded for its length and then again when written.
  */

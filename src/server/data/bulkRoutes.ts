@@ -22,11 +22,12 @@ import {
   BulkResponse,
   type DataCollection,
   DataPaths,
+  isBulkItemsRequest,
   MAX_BULK_ITEMS
 } from "../../data/wire.ts"
 import type { Caller } from "../Callers.ts"
 import { Callers } from "../Callers.ts"
-import { application, notFound, reply } from "../responses.ts"
+import { application, notFound, reply, replyAsIs } from "../responses.ts"
 import { pathParam, route } from "../routing.ts"
 import { type Action, accessFor } from "./access.ts"
 import { AsyncJobs } from "./AsyncJobs.ts"
@@ -70,7 +71,7 @@ export const bulkRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const jobs = yield* AsyncJobs
   const settings = yield* DataSettings
 
-  const body = <A, I>(schema: Schema.Codec<A, I>) => Effect.provideService(dataBody(schema), DataSettings, settings)
+  const body = <A, I>(schema: Schema.Codec<A, I>, is?: (u: unknown) => u is A) => Effect.provideService(dataBody(schema, is), DataSettings, settings)
   const collectionOf = (id: string) => attempt(() => collections.require(id))
 
   /** 403 for the whole request unless the caller's role allows one of the actions. */
@@ -97,7 +98,7 @@ export const bulkRoutes = HttpRouter.addAll(Effect.gen(function*() {
       "POST",
       path as `/${string}`,
       Effect.gen(function*() {
-        const request = yield* body(BulkItemsRequest)
+        const request = yield* body(BulkItemsRequest, isBulkItemsRequest)
         if (request.dataItems.length > MAX_BULK_ITEMS) return yield* tooMany(WDE.tooManyBulkItems, "save")
         const caller = yield* callers.current
         const collection = yield* collectionOf(request.dataCollectionId)
@@ -109,7 +110,7 @@ export const bulkRoutes = HttpRouter.addAll(Effect.gen(function*() {
               ? { ok: true, value: { item: result.value.item, action: result.value.action === "INSERTED" ? "INSERT" : action } }
               : result
           })))
-        return reply(BulkResponse, summarize(collection.id, outcomes, action, request.returnEntity === true))
+        return replyAsIs(BulkResponse, summarize(collection.id, outcomes, action, request.returnEntity === true))
       })
     )
 
@@ -136,7 +137,7 @@ export const bulkRoutes = HttpRouter.addAll(Effect.gen(function*() {
             id,
             result: catchFailure(() => ({ item: writes.remove(ctx, id), action: "DELETE" as const }))
           })))
-        return reply(BulkResponse, summarize(collection.id, outcomes, "DELETE", false))
+        return replyAsIs(BulkResponse, summarize(collection.id, outcomes, "DELETE", false))
       })
     ),
     route(
@@ -153,7 +154,7 @@ export const bulkRoutes = HttpRouter.addAll(Effect.gen(function*() {
             id: patch.dataItemId,
             result: catchFailure(() => ({ item: writes.patch(ctx, patch.dataItemId, patch.fieldModifications).item, action: "PATCH" as const }))
           })))
-        return reply(BulkResponse, summarize(collection.id, outcomes, "PATCH", request.returnEntity === true))
+        return replyAsIs(BulkResponse, summarize(collection.id, outcomes, "PATCH", request.returnEntity === true))
       })
     ),
     route(

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Schema from "effect/Schema"
 import * as fc from "fast-check"
-import { BulkResponse, isBulkResponse, isQueryDataItemsPage, QueryDataItemsResponse } from "../../../src/data/wire.ts"
+import { BulkItemsRequest, BulkResponse, isBulkItemsRequest, isBulkResponse, isQueryDataItemsPage, QueryDataItemsResponse } from "../../../src/data/wire.ts"
 
 /** Any JSON value, shallow: what a broken field may hold instead. */
 const anything = fc.oneof(
@@ -62,7 +62,28 @@ const paging = shaped({
 }, ["count", "total", "cursors", "hasNext"])
 const page = shaped({ dataItems: fc.array(dataItem, { maxLength: 4 }), pagingMetadata: paging }, ["pagingMetadata"])
 
+const bulkItemsRequest = shaped({
+  dataCollectionId: fc.string({ maxLength: 6 }),
+  dataItems: fc.array(dataItem, { maxLength: 4 }),
+  returnEntity: fc.boolean(),
+  suppressHooks: fc.boolean()
+}, ["returnEntity", "suppressHooks"])
+
 describe("wire guards", () => {
+  it("isBulkItemsRequest accepts exactly what the BulkItemsRequest schema accepts", () => {
+    const schemaSays = Schema.is(BulkItemsRequest)
+    let accepted = 0
+    fc.assert(
+      fc.property(fc.oneof(bulkItemsRequest, anything), (request) => {
+        expect(isBulkItemsRequest(request)).toBe(schemaSays(request))
+        if (schemaSays(request)) accepted++
+      }),
+      { numRuns: 3000 }
+    )
+    expect(accepted).toBeGreaterThan(100)
+    expect(accepted).toBeLessThan(2900)
+  })
+
   it("isBulkResponse accepts exactly what the BulkResponse schema accepts", () => {
     const schemaSays = Schema.is(BulkResponse)
     let accepted = 0
