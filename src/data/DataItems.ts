@@ -285,8 +285,8 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
       : undefined
     return guard<BulkReport, E>(first(checkCollection(collection), arrayCheck), () => {
       const stream = (isArray ? Stream.fromIterable(items) : items as Stream.Stream<ItemInput, E>).pipe(
-        Stream.zipWithIndex,
-        Stream.map(([value, index]): Indexed<ItemInput> => {
+        // the index `map` counts is the item's position in the whole stream
+        Stream.map((value, index): Indexed<ItemInput> => {
           // ids are given before the first attempt, so a retried chunk inserts nothing twice
           // a malformed item keeps its shape, so it is refused alone instead of being coerced into an object
           if (!isObject(value)) return { index, id: undefined, generatedId: false, value }
@@ -357,8 +357,7 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
       : undefined
     return guard<BulkReport, E>(first(checkCollection(collection), arrayCheck), () => {
       const stream = (isArray ? Stream.fromIterable(ids) : ids as Stream.Stream<string, E>).pipe(
-        Stream.zipWithIndex,
-        Stream.map(([value, index]): Indexed<string> => ({ index, id: value, generatedId: false, value }))
+        Stream.map((value, index): Indexed<string> => ({ index, id: value, generatedId: false, value }))
       )
       return runBulk(kind, stream, (chunk) => send(collection, chunk), config.retry, options)
     })

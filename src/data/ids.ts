@@ -6,8 +6,29 @@
  * random (version 4) ids.
  */
 
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"))
+
+/** Random bytes drawn from the system's secure generator a few kilobytes at a time, 8 per id. */
+let pool = new Uint8Array(0)
+let taken = 0
+
+/** The variant and the 62 random bits: `[89ab]xxx-xxxxxxxxxxxx`. */
+const randomTail = (): string => {
+  if (taken + 8 > pool.length) {
+    pool = crypto.getRandomValues(new Uint8Array(4096))
+    taken = 0
+  }
+  const b = pool
+  const o = taken
+  taken += 8
+  return HEX[(b[o]! & 0x3f) | 0x80]! + HEX[b[o + 1]!]! + "-" + HEX[b[o + 2]!]! + HEX[b[o + 3]!]! + HEX[b[o + 4]!]! + HEX[b[o + 5]!]! + HEX[b[o + 6]!]! + HEX[b[o + 7]!]!
+}
+
 let lastMillis = 0
 let counter = 0
+/** `tttttttt-tttt-7` for the millisecond of the last id, made once per millisecond. */
+let prefixMillis = -1
+let prefix = ""
 
 /** A new version 7 UUID; ids from one process are strictly increasing, also within one millisecond. */
 export const newItemId = (): string => {
@@ -24,8 +45,10 @@ export const newItemId = (): string => {
     counter = 0
   }
   lastMillis = millis
-  const time = millis.toString(16).padStart(12, "0")
-  // the variant and the 62 random bits: the tail of a version 4 UUID has exactly that form
-  const random = crypto.randomUUID().slice(19)
-  return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${counter.toString(16).padStart(3, "0")}-${random}`
+  if (millis !== prefixMillis) {
+    const time = millis.toString(16).padStart(12, "0")
+    prefix = `${time.slice(0, 8)}-${time.slice(8, 12)}-7`
+    prefixMillis = millis
+  }
+  return prefix + (0x1000 + counter).toString(16).slice(1) + "-" + randomTail()
 }
