@@ -481,6 +481,9 @@ const apply = (op: string, v: number | undefined, operand: unknown): boolean => 
 }
 
 /** What a chain means, straight from the builder's definition. */
+/** Whether a chain leaves any condition: an `and` of a chain that leaves none adds nothing (`and(and())` included). */
+const hasConditions = (chain: ReadonlyArray<Step>): boolean => chain.some((s) => s.op !== "and" || hasConditions(s.chain))
+
 const meaning = (chain: ReadonlyArray<Step>, doc: Doc): boolean => {
   let any = false
   let value = true
@@ -488,7 +491,7 @@ const meaning = (chain: ReadonlyArray<Step>, doc: Doc): boolean => {
     switch (s.op) {
       case "and":
         value = meaning(s.chain, doc) && value
-        any = any || s.chain.length > 0
+        any = any || hasConditions(s.chain)
         break
       case "or":
         value = (any ? value : false) || meaning(s.chain, doc)
