@@ -16,7 +16,7 @@ import { ApiKeyStrategy, createClient } from "@wix/sdk"
 import * as Effect from "effect/Effect"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as Stream from "effect/Stream"
-import * as FetchHttpClient from "effect/http/FetchHttpClient"
+import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { type ChildProcess, spawn } from "node:child_process"
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { cpus, loadavg, tmpdir } from "node:os"
@@ -126,9 +126,10 @@ const main = async () => {
     originalFetch(typeof input === "string" ? input.replace("https://www.wixapis.com", server.url) : input instanceof URL ? input.href.replace("https://www.wixapis.com", server.url) : new Request(input.url.replace("https://www.wixapis.com", server.url), input), init)
   const official = createClient({ modules: { items: officialItems }, auth: ApiKeyStrategy({ apiKey: server.apiKey, siteId: server.siteId }), fetch: toLocal }).items
 
-  const runtime = ManagedRuntime.make(Site.apiKey({ baseUrl: server.url, apiKey: server.apiKey, siteId: server.siteId }))
+  // a batch job on Node: requests go through Node's own HTTP client (README: "sitefx's HTTP client")
+  const runtime = ManagedRuntime.make(Site.apiKey({ baseUrl: server.url, apiKey: server.apiKey, siteId: server.siteId, httpClient: NodeHttpClient.layerNodeHttp }))
   const sitefx = <A, E>(f: (d: DataItems["Service"]) => Effect.Effect<A, E>): Promise<A> =>
-    runtime.runPromise(DataItems.use(f).pipe(Effect.provideService(FetchHttpClient.Fetch, originalFetch)))
+    runtime.runPromise(DataItems.use(f))
 
   let collections = 0
   const createCollection = async (prefix: string) => {
