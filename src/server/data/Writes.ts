@@ -21,7 +21,7 @@ import { attempt, badRequest, catchFailure, DataFailure, itemExists, itemNotFoun
 import { Items, type NewRow, type StoredItem } from "./Items.ts"
 import { applyModifications } from "./patch.ts"
 import { References } from "./References.ts"
-import { isoDateValue, isObject, type Json, normalizeDates, setOwn } from "./values.ts"
+import { isoDateValue, isObject, type Json, normalizeDates } from "./values.ts"
 
 export interface WriteContext {
   readonly collection: DataCollection
@@ -106,20 +106,23 @@ export class ItemWrites extends Context.Service<ItemWrites, ItemWritesShape>()("
         return found
       }
 
-      /** A new item as it is stored: its fields (a given `_owner` aside), then the system fields. Refusals (access, hook) are thrown. */
+      /**
+       * A new item as it is stored: its fields (a given `_owner` aside), then the system fields, in the
+       * key order of `{ ...rest, _id, _createdDate, _updatedDate, _owner }`. `data` is the request's own
+       * parsed object, which nothing else holds: it becomes the stored item in place, so a bulk insert
+       * does not copy its items once more. Refusals (access, hook) are thrown before it is touched.
+       */
       const newRow = (ctx: WriteContext, id: string, data: Json): NewRow => {
         accessFor(ctx.collection, "insert", ctx.caller)
         hooks.run(ctx.collection.id, "beforeInsert", suppressed(ctx))
         const owner = ownerFor(ctx.caller, data["_owner"])
         const now = isoDateValue(clock.millis())
-        // one copy, in the key order of `{ ...rest, _id, _createdDate, _updatedDate, _owner }`
-        const stored: Json = {}
-        for (const k in data) if (k !== "_owner" && Object.hasOwn(data, k)) setOwn(stored, k, data[k])
-        stored["_id"] = id
-        stored["_createdDate"] = now
-        stored["_updatedDate"] = now
-        if (owner !== undefined) stored["_owner"] = owner
-        return { id, data: stored, owner }
+        if (Object.hasOwn(data, "_owner")) delete data["_owner"]
+        data["_id"] = id
+        data["_createdDate"] = now
+        data["_updatedDate"] = now
+        if (owner !== undefined) data["_owner"] = owner
+        return { id, data, owner }
       }
 
       const created = (ctx: WriteContext, row: NewRow): Written => {

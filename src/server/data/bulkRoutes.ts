@@ -103,9 +103,11 @@ export const bulkRoutes = HttpRouter.addAll(Effect.gen(function*() {
         const caller = yield* callers.current
         const collection = yield* collectionOf(request.dataCollectionId)
         yield* allowed(collection, caller, actions)
+        // the ids as given, read before the writes (which make the request's items into the stored ones)
+        const given = request.dataItems.map(idOf)
         const outcomes = yield* writes.commit(collection, caller, request.suppressHooks, (ctx) =>
           writeAll(ctx, request.dataItems).map((result, i): Outcome => ({
-            id: idOf(request.dataItems[i]!),
+            id: given[i],
             result: result.ok
               ? { ok: true, value: { item: result.value.item, action: result.value.action === "INSERTED" ? "INSERT" : action } }
               : result

@@ -56,7 +56,7 @@ export const normalizeDates = (value: unknown): unknown => {
 }
 
 /** Sets an own property, also one named `__proto__` (which JSON may hold and plain assignment would not create). */
-export const setOwn = (target: Json, key: string, value: unknown): void => {
+const setOwn = (target: Json, key: string, value: unknown): void => {
   if (key === "__proto__") Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true })
   else target[key] = value
 }

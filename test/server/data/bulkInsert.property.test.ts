@@ -22,11 +22,13 @@ const item = fc.record({
   // `code` is under a unique index: a small pool makes refusals likely, and a missing code is never refused
   code: fc.option(fc.integer({ min: 0, max: 40 }), { nil: undefined, freq: 3 }),
   n: fc.integer(),
+  // an API key may name the owner
+  owner: fc.option(fc.constantFrom("o1", "o2"), { nil: undefined, freq: 3 }),
   badId: fc.oneof({ arbitrary: fc.constant(false), weight: 15 }, { arbitrary: fc.constant(true), weight: 1 })
 })
 
 const toWire = (i: typeof item extends fc.Arbitrary<infer T> ? T : never) => {
-  const data: Record<string, unknown> = { n: i.n, ...(i.code === undefined ? {} : { code: `k${i.code}` }) }
+  const data: Record<string, unknown> = { n: i.n, ...(i.owner === undefined ? {} : { _owner: i.owner }), ...(i.code === undefined ? {} : { code: `k${i.code}` }) }
   if (i.badId) return { data: { ...data, _id: 12 } }
   return i.id === undefined ? { data } : { id: i.id, data }
 }
@@ -58,7 +60,13 @@ it.layer(LocalPlatform.layer({ seed: "none" }), { excludeTestServices: true })("
       const contents = async (collection: string) => {
         const page = await call("/items/query", { dataCollectionId: collection, query: { paging: { limit: 1000 } } })
         // generated ids differ between the two collections; the data and the order must not
-        return (page.body.dataItems as Array<any>).map((d) => ({ n: d.data.n, code: d.data.code, id: /^([a-g]|u\d+)$/.test(d.id) ? d.id : "generated" }))
+        return (page.body.dataItems as Array<any>).map((d) => ({
+          keys: Object.keys(d.data).join(","),
+          n: d.data.n,
+          code: d.data.code,
+          owner: d.data._owner,
+          id: /^([a-g]|u\d+)$/.test(d.id) ? d.id : "generated"
+        }))
       }
 
       let run = 0
@@ -91,7 +99,10 @@ it.layer(LocalPlatform.layer({ seed: "none" }), { excludeTestServices: true })("
                 assert.strictEqual(r.itemMetadata.id, wire[i]!.id)
               }
             }
-            assert.deepStrictEqual(await contents(bulk), await contents(single))
+            const written = await contents(bulk)
+            assert.deepStrictEqual(written, await contents(single))
+            // the item's own fields first (a given `_owner` aside), then the system fields
+            for (const item of written) assert.match(item.keys, /^n(,code)?,_id,_createdDate,_updatedDate(,_owner)?$/)
           }),
           { numRuns: 25 }
         )
