@@ -112,11 +112,10 @@ export class ItemWrites extends Context.Service<ItemWrites, ItemWritesShape>()("
        * parsed object, which nothing else holds: it becomes the stored item in place, so a bulk insert
        * does not copy its items once more. Refusals (access, hook) are thrown before it is touched.
        */
-      const newRow = (ctx: WriteContext, id: string, data: Json): NewRow => {
+      const newRow = (ctx: WriteContext, id: string, data: Json, now: Json): NewRow => {
         accessFor(ctx.collection, "insert", ctx.caller)
         hooks.run(ctx.collection.id, "beforeInsert", suppressed(ctx))
         const owner = ownerFor(ctx.caller, data["_owner"])
-        const now = isoDateValue(clock.millis())
         if (Object.hasOwn(data, "_owner")) delete data["_owner"]
         data["_id"] = id
         data["_createdDate"] = now
@@ -131,7 +130,7 @@ export class ItemWrites extends Context.Service<ItemWrites, ItemWritesShape>()("
       }
 
       const insertNew = (ctx: WriteContext, id: string, data: Json): Written => {
-        const row = newRow(ctx, id, data)
+        const row = newRow(ctx, id, data, isoDateValue(clock.millis()))
         const inserted = guardUnique(ctx.collection.id, () => items.insert(ctx.collection.id, id, row.data, row.owner))
         if (inserted === undefined) throw itemExists(id, ctx.collection.id)
         return created(ctx, row)
@@ -141,8 +140,10 @@ export class ItemWrites extends Context.Service<ItemWrites, ItemWritesShape>()("
         const outcomes = new Array<Outcome<Written>>(given.length)
         const rows: Array<NewRow> = []
         const at: Array<number> = []
+        // one bulk write, one time: every item of it is created at the same instant
+        const now = isoDateValue(clock.millis())
         given.forEach((item, i) => {
-          const prepared = catchFailure(() => newRow(ctx, idOf(item) ?? randomUUID(), dataOf(item)))
+          const prepared = catchFailure(() => newRow(ctx, idOf(item) ?? randomUUID(), dataOf(item), now))
           if (prepared.ok) {
             rows.push(prepared.value)
             at.push(i)
