@@ -9,9 +9,9 @@
  */
 import { assert, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as Redacted from "effect/Redacted"
 import fc from "fast-check"
 import { LocalPlatform } from "../../../src/server/index.ts"
+import { adminCalls } from "./support.ts"
 
 const item = fc.record({
   // a small pool of ids: repeats within a request and clashes with stored items are common
@@ -36,23 +36,14 @@ const toWire = (i: typeof item extends fc.Arbitrary<infer T> ? T : never) => {
 it.layer(LocalPlatform.layer({ seed: "none" }), { excludeTestServices: true })("bulk insert in batches", (it) => {
   it.effect("gives every item the fate of inserting the items one by one", () =>
     Effect.gen(function*() {
-      const platform = yield* LocalPlatform
-      const key = Redacted.value(platform.apiKey)
-      const call = async (path: string, body: unknown) => {
-        const res = await fetch(`${platform.url}/wix-data/v2${path}`, {
-          method: "POST",
-          headers: { authorization: key, "content-type": "application/json" },
-          body: JSON.stringify(body)
-        })
-        return { status: res.status, body: await res.json() as any }
-      }
+      const { send } = yield* adminCalls
+      const call = (path: string, body: unknown) => send("POST", path, body)
       const prepare = async (collection: string, stored: ReadonlyArray<unknown>) => {
         await call("/collections", { collection: { id: collection } })
         const index = await call("/indexes", { dataCollectionId: collection, index: { name: "uniqueCode", fields: [{ path: "code" }], unique: true } })
         assert.strictEqual(index.status, 200)
         for (let i = 0; i < 100; i++) {
-          const listed = await fetch(`${platform.url}/wix-data/v2/indexes?dataCollectionId=${collection}`, { headers: { authorization: key } })
-          if ((await listed.json() as any).indexes[0].status === "ACTIVE") break
+          if ((await send("GET", `/indexes?dataCollectionId=${collection}`)).body.indexes[0].status === "ACTIVE") break
           await new Promise((r) => setTimeout(r, 5))
         }
         if (stored.length > 0) assert.strictEqual((await call("/bulk/items/insert", { dataCollectionId: collection, dataItems: stored })).status, 200)

@@ -5,9 +5,9 @@
  */
 import { assert, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as Redacted from "effect/Redacted"
 import fc from "fast-check"
 import { LocalPlatform } from "../../../src/server/index.ts"
+import { adminCalls } from "./support.ts"
 
 const sortSpec = fc.oneof(
   fc.constant([]),
@@ -23,14 +23,7 @@ const step = fc.record({
 it.layer(LocalPlatform.layer({ seed: "none" }), { excludeTestServices: true })("cursor paging", (it) => {
   it.effect("is stable under concurrent inserts and removals", () =>
     Effect.gen(function*() {
-      const platform = yield* LocalPlatform
-      const key = Redacted.value(platform.apiKey)
-      const post = async (path: string, body: unknown) => {
-        const res = await fetch(`${platform.url}/wix-data/v2${path}`, { method: "POST", headers: { authorization: key, "content-type": "application/json" }, body: JSON.stringify(body) })
-        const json = await res.json() as any
-        if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`)
-        return json
-      }
+      const { post } = yield* adminCalls
       let run = 0
       let pagesSeen = 0
       yield* Effect.promise(() =>

@@ -13,9 +13,9 @@
  */
 import { assert, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as Redacted from "effect/Redacted"
 import fc from "fast-check"
 import { LocalPlatform } from "../../../src/server/index.ts"
+import { adminCalls } from "./support.ts"
 
 type Json = Record<string, unknown>
 type Filter = Record<string, unknown>
@@ -242,18 +242,7 @@ const dataset = fc.array(item, { minLength: 3, maxLength: 30, size: "max" })
 it.layer(LocalPlatform.layer({ seed: "none" }), { excludeTestServices: true })("filters and sorts in SQL", (it) => {
   it.effect("match a reference evaluator: ids, order, cursor pages and counts", () =>
     Effect.gen(function*() {
-      const platform = yield* LocalPlatform
-      const key = Redacted.value(platform.apiKey)
-      const post = async (path: string, body: unknown) => {
-        const res = await fetch(`${platform.url}/wix-data/v2${path}`, {
-          method: "POST",
-          headers: { authorization: key, "content-type": "application/json" },
-          body: JSON.stringify(body)
-        })
-        const json = await res.json() as any
-        if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`)
-        return json
-      }
+      const { post } = yield* adminCalls
       let run = 0
       let cases_ = 0
       let selective = 0

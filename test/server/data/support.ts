@@ -3,7 +3,9 @@
  * member; collections with unique ids (tests share one platform per file); bulk inserts; queries.
  */
 import * as Effect from "effect/Effect"
+import * as Redacted from "effect/Redacted"
 import { base64url } from "../../../src/http/wire.ts"
+import { LocalPlatform } from "../../../src/server/index.ts"
 import { type Answer, apiKey, call, codeOf, login, registerMember, visitor } from "../support.ts"
 
 export { codeOf }
@@ -24,6 +26,28 @@ export const data = (method: string, p: string, body?: unknown, auth?: string) =
       ...(authorization === "" ? {} : { auth: authorization })
     })
   })
+
+/**
+ * Plain async calls as the admin API key, for fast-check's async properties: `send` answers the status
+ * and the JSON body, whatever they are; `post` must answer 200 and gives the body.
+ */
+export const adminCalls = LocalPlatform.useSync((platform) => {
+  const key = Redacted.value(platform.apiKey)
+  const send = async (method: string, p: string, body?: unknown): Promise<{ readonly status: number; readonly body: any }> => {
+    const res = await fetch(`${platform.url}${path(p)}`, {
+      method,
+      headers: { authorization: key, "content-type": "application/json" },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) })
+    })
+    return { status: res.status, body: await res.json() }
+  }
+  const post = async (p: string, body: unknown): Promise<any> => {
+    const answer = await send("POST", p, body)
+    if (answer.status !== 200) throw new Error(`${p}: ${answer.status} ${JSON.stringify(answer.body)}`)
+    return answer.body
+  }
+  return { send, post }
+})
 
 /** A call that must answer 200; its JSON body. */
 export const ok = (method: string, p: string, body?: unknown, auth?: string) =>
