@@ -62,7 +62,7 @@ const WAL_BACKSTOP_PAGES = 10_000
  * database file (and waits for the disk) while the platform goes on answering. A commit only nudges
  * it; nudges while it works fold into one more pass.
  */
-const startCheckpointer = (location: string) => {
+const startCheckpointer = (location: string, onFailure: () => void) => {
   const worker = new Worker(
     `const { parentPort, workerData } = require("node:worker_threads")
     const { DatabaseSync } = require("node:sqlite")
@@ -78,6 +78,12 @@ const startCheckpointer = (location: string) => {
   worker.unref()
   let running = false
   let again = false
+  let failed = false
+  // a checkpointer that cannot run leaves the copying to SQLite's own automatic checkpoint
+  worker.on("error", () => {
+    failed = true
+    onFailure()
+  })
   worker.on("message", () => {
     running = again
     again = false
@@ -85,6 +91,7 @@ const startCheckpointer = (location: string) => {
   })
   return {
     nudge: () => {
+      if (failed) return
       if (running) again = true
       else {
         running = true
@@ -116,7 +123,12 @@ const open = (location: string): { readonly shape: DatabaseShape; readonly close
     );
   `)
 
-  const checkpointer = location === ":memory:" ? undefined : startCheckpointer(location)
+  const checkpointer = location === ":memory:"
+    ? undefined
+    : startCheckpointer(location, () => {
+      // SQLite's default; a database already closed needs nothing
+      if (db.isOpen) db.exec("PRAGMA wal_autocheckpoint = 1000")
+    })
 
   const statements = new Map<string, StatementSync>()
   const prepare = (sql: string): StatementSync => {
