@@ -54,12 +54,10 @@ export interface NewRow {
 
 export interface ItemsShape {
   readonly get: (collectionId: string, id: string) => StoredItem | undefined
-  /** Inserts unless the id exists; undefined when it does. */
-  readonly insert: (collectionId: string, id: string, data: Json, owner: string | undefined) => StoredItem | undefined
   /**
-   * Inserts many rows, in order, as {@link insert} one after another would (a repeated id is inserted
-   * once, then exists), with one outcome per row; a refused row leaves the others in. Rows go to the
-   * database several per statement, which costs it about half of one statement per row.
+   * Inserts rows in order, each unless its id exists (a repeated id is inserted once, then exists), with
+   * one outcome per row; a refused row leaves the others in. Rows go to the database several per
+   * statement, which costs it about half of one statement per row.
    */
   readonly insertMany: (collectionId: string, rows: ReadonlyArray<NewRow>) => ReadonlyArray<InsertOutcome>
   readonly replace: (collectionId: string, id: string, data: Json, owner: string | undefined) => void
@@ -159,20 +157,6 @@ export class Items extends Context.Service<Items, ItemsShape>()("sitefx/server/d
             at += n
           }
           return out
-        },
-        insert: (collectionId, id, data, owner) => {
-          const seq = lastSeq + 1
-          const inserted = db.run(
-            "INSERT INTO data_items (collection_id, seq, id, data, owner) VALUES (?, ?, ?, ?, ?) ON CONFLICT (collection_id, id) DO NOTHING",
-            collectionId,
-            seq,
-            id,
-            JSON.stringify(data),
-            owner ?? null
-          )
-          if (inserted === 0) return undefined
-          lastSeq = seq
-          return { seq, id, data, owner }
         },
         replace: (collectionId, id, data, owner) => {
           db.run("UPDATE data_items SET data = ?, owner = ? WHERE collection_id = ? AND id = ?", JSON.stringify(data), owner ?? null, collectionId, id)

@@ -18,7 +18,7 @@ import { type Access, accessFor, ownerFor, requireCovers } from "./access.ts"
 import { type DataEvent, DataEvents } from "./DataEvents.ts"
 import { DataHooks } from "./DataHooks.ts"
 import { attempt, badRequest, catchFailure, DataFailure, itemExists, itemNotFound, type Outcome } from "./failures.ts"
-import { Items, type NewRow, type StoredItem } from "./Items.ts"
+import { type InsertOutcome, Items, type NewRow, type StoredItem } from "./Items.ts"
 import { applyModifications } from "./patch.ts"
 import { References } from "./References.ts"
 import { isoDateValue, isObject, type Json, normalizeDates } from "./values.ts"
@@ -124,16 +124,24 @@ export class ItemWrites extends Context.Service<ItemWrites, ItemWritesShape>()("
         return { id, data, owner }
       }
 
-      const created = (ctx: WriteContext, row: NewRow): Written => {
-        ctx.events.push({ _tag: "ItemCreated", dataCollectionId: ctx.collection.id, itemId: row.id, item: row.data })
-        return { item: row.data, action: "INSERTED" }
+      /** What the database made of a new row: the item created (its event recorded), or the refusal thrown. */
+      const settle = (ctx: WriteContext, row: NewRow, outcome: InsertOutcome): Written => {
+        switch (outcome._tag) {
+          case "Inserted":
+            ctx.events.push({ _tag: "ItemCreated", dataCollectionId: ctx.collection.id, itemId: row.id, item: row.data })
+            return { item: row.data, action: "INSERTED" }
+          case "Exists":
+            throw itemExists(row.id, ctx.collection.id)
+          case "Refused":
+            return guardUnique(ctx.collection.id, () => {
+              throw outcome.error
+            })
+        }
       }
 
       const insertNew = (ctx: WriteContext, id: string, data: Json): Written => {
         const row = newRow(ctx, id, data, isoDateValue(clock.millis()))
-        const inserted = guardUnique(ctx.collection.id, () => items.insert(ctx.collection.id, id, row.data, row.owner))
-        if (inserted === undefined) throw itemExists(id, ctx.collection.id)
-        return created(ctx, row)
+        return settle(ctx, row, items.insertMany(ctx.collection.id, [row])[0]!)
       }
 
       const insertMany = (ctx: WriteContext, given: ReadonlyArray<DataItem>): Array<Outcome<Written>> => {
@@ -152,19 +160,7 @@ export class ItemWrites extends Context.Service<ItemWrites, ItemWritesShape>()("
           }
         })
         items.insertMany(ctx.collection.id, rows).forEach((outcome, j) => {
-          const row = rows[j]!
-          outcomes[at[j]!] = catchFailure(() => {
-            switch (outcome._tag) {
-              case "Inserted":
-                return created(ctx, row)
-              case "Exists":
-                throw itemExists(row.id, ctx.collection.id)
-              case "Refused":
-                return guardUnique(ctx.collection.id, () => {
-                  throw outcome.error
-                })
-            }
-          })
+          outcomes[at[j]!] = catchFailure(() => settle(ctx, rows[j]!, outcome))
         })
         return outcomes
       }

@@ -97,12 +97,11 @@ export const dataSeed: Layer.Layer<never, never, Seeder | Collections | Items | 
           if (collections.get(collection.id) === undefined) collections.create(collection)
         }
         const put = (collectionId: string, data: Json, owner?: string) =>
-          items.insert(collectionId, String(data["_id"]), {
-            ...data,
-            _createdDate: SEEDED_AT,
-            _updatedDate: SEEDED_AT,
-            ...(owner === undefined ? {} : { _owner: owner })
-          }, owner)
+          items.insertMany(collectionId, [{
+            id: String(data["_id"]),
+            data: { ...data, _createdDate: SEEDED_AT, _updatedDate: SEEDED_AT, ...(owner === undefined ? {} : { _owner: owner }) },
+            owner
+          }])
         for (const author of AUTHORS) put("Authors", author)
         for (const post of POSTS) put("Posts", post)
         const demo = members.byEmail(DEMO_MEMBER_EMAIL)
