@@ -19,7 +19,7 @@ import * as Stream from "effect/Stream"
 import { decodeBody, PlatformClient } from "../http/PlatformClient.ts"
 import type { PlatformResponse } from "../http/PlatformHttp.ts"
 import { PlatformConfig } from "../http/PlatformConfig.ts"
-import { encodeDates } from "../http/wire.ts"
+import { EmptyAnswer, encodeDates } from "../http/wire.ts"
 import { isTransient, parseAnswer } from "../http/PlatformHttp.ts"
 import type { PlatformError } from "../http/PlatformError.ts"
 import type { PlatformRequest } from "../http/PlatformRequest.ts"
@@ -182,8 +182,6 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
       Effect.map(Option.some),
       Effect.catchIf((e) => e._tag === "DataError" && e.code === code, () => Effect.succeed(Option.none<A>()))
     )
-  const Empty = Schema.Struct({})
-
   const queryRequest = (request: W.QueryDataItemsRequest): PlatformRequest => ({
     method: "GET",
     path: W.DataPaths.query,
@@ -436,7 +434,7 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
           Effect.map((r) => itemOf(r.dataItem))
         ))),
     truncate: (collection) =>
-      guard(checkCollection(collection), () => Effect.asVoid(post(collection, W.DataPaths.truncate, { dataCollectionId: collection }, Empty))),
+      guard(checkCollection(collection), () => Effect.asVoid(post(collection, W.DataPaths.truncate, { dataCollectionId: collection }, EmptyAnswer))),
     patch: (collection, id, options) =>
       new Patch(
         (fieldModifications) =>

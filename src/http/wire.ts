@@ -105,6 +105,9 @@ export const encodeDates = (value: unknown): unknown => {
   return out
 }
 
+/** An answer the caller reads nothing from (`{}`). */
+export const EmptyAnswer = Schema.Struct({})
+
 const isDateObject = (value: object): value is { $date: string } => {
   const keys = Object.keys(value)
   return keys.length === 1 && keys[0] === "$date" && typeof (value as { $date: unknown }).$date === "string"
@@ -134,11 +137,15 @@ export const reviveDates = (value: unknown): unknown => {
     if (typeof v !== "object" || v === null) continue
     const revived = reviveDates(v)
     if (revived === v) continue
-    // an own "__proto__" key (JSON.parse makes one) stays a plain property
-    if (k === "__proto__") Object.defineProperty(record, k, { value: revived, writable: true, enumerable: true, configurable: true })
-    else record[k] = revived
+    setOwn(record, k, revived)
   }
   return value
+}
+
+/** Sets an own property, also one named `__proto__` (JSON.parse makes such keys; plain assignment would set the prototype instead). */
+export const setOwn = (target: Record<string, unknown>, key: string, value: unknown): void => {
+  if (key === "__proto__") Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true })
+  else target[key] = value
 }
 
 /**

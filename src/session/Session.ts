@@ -12,7 +12,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
-import * as Schema from "effect/Schema"
+import type * as Schema from "effect/Schema"
 import * as Semaphore from "effect/Semaphore"
 import type * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
@@ -21,6 +21,7 @@ import { PlatformError } from "../http/PlatformError.ts"
 import { authorized, decodeBody, PlatformAuth, type PlatformAuthShape } from "../http/PlatformClient.ts"
 import { PlatformHttp } from "../http/PlatformHttp.ts"
 import type { PlatformRequest } from "../http/PlatformRequest.ts"
+import { EmptyAnswer } from "../http/wire.ts"
 import { AuthorizeAgent, parseCallback } from "./AuthorizeAgent.ts"
 import {
   fromState,
@@ -519,16 +520,15 @@ const make = (options: SessionOptions) =>
     const startVerification = (identityId: string) =>
       call(post(Paths.startVerification, { identityId, target: "EMAIL" }), StartVerificationResponse)
 
-    const Empty = Schema.Struct({})
     const changePassword = (newPassword: Secret) =>
-      Effect.asVoid(call(post(Paths.changePassword, { newPassword: reveal(newPassword) }), Empty))
+      Effect.asVoid(call(post(Paths.changePassword, { newPassword: reveal(newPassword) }), EmptyAnswer))
 
     const sendPasswordResetEmail: SessionShape["sendPasswordResetEmail"] = (email, redirectUri, opts = {}) =>
       Effect.asVoid(call(post(Paths.sendRecoveryEmail, {
         email,
         ...(opts.language === undefined ? {} : { language: opts.language }),
         redirect: { url: redirectUri, clientId }
-      }), Empty))
+      }), EmptyAnswer))
 
     const sendActivationEmail: SessionShape["sendActivationEmail"] = (identityId, opts = {}) =>
       Effect.asVoid(call(post(Paths.activationEmail, {
@@ -539,7 +539,7 @@ const make = (options: SessionOptions) =>
             ...(opts.redirectUri === undefined ? {} : { redirect: { url: opts.redirectUri, clientId } })
           }
         })
-      }), Empty))
+      }), EmptyAnswer))
 
     const recover = (recoveryToken: string, password: Secret) =>
       stateCall(Paths.recover, { recoveryToken, password: reveal(password) }).pipe(

@@ -4,6 +4,7 @@
  * as plain text. Field paths are dotted (`address.city`) and name object keys only.
  */
 import { isDateValue } from "../../data/FilterTree.ts"
+import { setOwn } from "../../http/wire.ts"
 import { badRequest } from "./failures.ts"
 
 export type Json = Record<string, unknown>
@@ -53,12 +54,6 @@ export const normalizeDates = (value: unknown): unknown => {
     if (n !== v) setOwn(out ??= copyOwn(record), k, n)
   }
   return out ?? record
-}
-
-/** Sets an own property, also one named `__proto__` (which JSON may hold and plain assignment would not create). */
-const setOwn = (target: Json, key: string, value: unknown): void => {
-  if (key === "__proto__") Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true })
-  else target[key] = value
 }
 
 const copyOwn = (record: Json): Json => {
