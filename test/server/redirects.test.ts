@@ -4,6 +4,7 @@ import { runInNewContext } from "node:vm"
 import { LocalPlatform } from "../../src/server/index.ts"
 import {
   type Answer,
+  authRequestOf,
   authUrl,
   call,
   codeOf,
@@ -50,16 +51,7 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("redirect sessi
         const guest = yield* visitor
         const res = yield* post(SESSION, {
           auth: {
-            authRequest: {
-              redirectUri: REDIRECT_URI,
-              clientId: platform.clientId,
-              codeChallenge: pkce().challenge,
-              codeChallengeMethod: "S256",
-              responseMode: "fragment",
-              responseType: "code",
-              scope: "offline_access",
-              state: randomState()
-            },
+            authRequest: authRequestOf(platform.clientId, { responseMode: "fragment" }),
             prompt: "login"
           }
         }, guest.access_token)
@@ -82,16 +74,7 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("redirect sessi
       Effect.gen(function*() {
         const platform = yield* LocalPlatform
         const guest = yield* visitor
-        const base = {
-          redirectUri: REDIRECT_URI,
-          clientId: platform.clientId,
-          codeChallenge: pkce().challenge,
-          codeChallengeMethod: "S256",
-          responseMode: "query",
-          responseType: "code",
-          scope: "offline_access",
-          state: randomState()
-        }
+        const base = authRequestOf(platform.clientId)
         const refused = (authRequest: Record<string, unknown>) =>
           Effect.map(post(SESSION, { auth: { authRequest: { ...base, ...authRequest }, prompt: "login" } }, guest.access_token), (res) => {
             assert.strictEqual(res.status, 400, res.text)

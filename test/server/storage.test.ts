@@ -7,7 +7,7 @@ import { DatabaseSync } from "node:sqlite"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { LocalPlatform } from "../../src/server/index.ts"
-import { call, get, login, pkce, post, randomState, uniqueEmail, visitor, snapshotTables } from "./support.ts"
+import { authRequestOf, call, get, login, pkce, post, uniqueEmail, visitor, snapshotTables } from "./support.ts"
 
 const tempDb = () => {
   const dir = mkdtempSync(join(tmpdir(), "sitefx-db-"))
@@ -116,18 +116,7 @@ describe("storage", () => {
         ["POST", "/oauth2/token", { clientId: platform.clientId, grantType: 42 }, undefined],
         ["POST", "/_api/redirects-api/v1/redirect-session", { auth: { authRequest: { clientId: platform.clientId } } }, guest.access_token],
         ["POST", "/_api/redirects-api/v1/redirect-session", {
-          auth: {
-            authRequest: {
-              redirectUri: "https://evil.example/",
-              clientId: platform.clientId,
-              codeChallenge: pkce().challenge,
-              codeChallengeMethod: "S256",
-              responseMode: "query",
-              responseType: "code",
-              scope: "offline_access",
-              state: randomState()
-            }
-          }
+          auth: { authRequest: authRequestOf(platform.clientId, { redirectUri: "https://evil.example/" }) }
         }, guest.access_token],
         ["POST", "/_api/redirects-api/v1/redirect-session", { logout: { clientId: "nobody" } }, guest.access_token],
         ["POST", "/_api/iam/authentication/v2/register", { loginId: { email: "nope" }, password: "long-enough" }, guest.access_token],

@@ -125,6 +125,19 @@ export const authUrl = (
 
 export const REDIRECT_URI = "http://localhost:5173/callback"
 
+/** A complete, valid auth request of a client (query mode, a fresh PKCE challenge and state); `extra` overrides any field. */
+export const authRequestOf = (clientId: string, extra: Record<string, unknown> = {}) => ({
+  redirectUri: REDIRECT_URI,
+  clientId,
+  codeChallenge: pkce().challenge,
+  codeChallengeMethod: "S256",
+  responseMode: "query",
+  responseType: "code",
+  scope: "offline_access",
+  state: randomState(),
+  ...extra
+})
+
 /** Member tokens for a session token: authorize (prompt none, query mode), then the code exchange. */
 export const memberTokensFor = (sessionToken: string) =>
   Effect.gen(function*() {
