@@ -191,9 +191,15 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
     dates: true
   })
 
-  /** A page of items, checked by a plain guard; the schema runs only to say what is wrong with an answer that is not one. */
-  const page = (req: PlatformRequest, res: PlatformResponse): Effect.Effect<W.QueryDataItemsResponse, PlatformError> =>
-    W.isQueryDataItemsPage(res.body) ? Effect.succeed(res.body) : decodeBody(req, res, W.QueryDataItemsPage)
+  /**
+   * A big answer (a page of items, a chunk's results) checked by a plain guard, without a schema run per
+   * element; the schema runs only to say what is wrong with an answer the guard refuses.
+   */
+  const checked = <A>(is: (u: unknown) => u is A, schema: Schema.Codec<A, unknown>) =>
+  (req: PlatformRequest, res: PlatformResponse): Effect.Effect<A, PlatformError> =>
+    is(res.body) ? Effect.succeed(res.body) : decodeBody(req, res, schema)
+  const page = checked(W.isQueryDataItemsPage, W.QueryDataItemsPage)
+  const bulkResults = checked(W.isBulkResponse, W.BulkResponse)
   const pageCall = (collection: string, req: PlatformRequest): Effect.Effect<W.QueryDataItemsResponse, DataFailure> =>
     client.request({ ...req, dates: true }).pipe(Effect.flatMap((res) => page(req, res)), Effect.mapError(failure(collection)))
 
@@ -306,14 +312,11 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
     })
   }
 
-  /**
-   * One bulk request; the per-item results, checked by a plain guard (a chunk's thousand results are
-   * not run through the schema one by one; the schema names what is wrong with an answer that fails).
-   */
+  /** One bulk request; its per-item results. */
   const bulkCall = (collection: string, path: string, payload: Record<string, unknown>, dates: boolean): Effect.Effect<ReadonlyArray<W.BulkItemResult>, DataFailure> => {
     const req: PlatformRequest = { method: "POST", path, payload, idempotent: false, dates }
     return client.request(req).pipe(
-      Effect.flatMap((res) => (W.isBulkResponse(res.body) ? Effect.succeed(res.body) : decodeBody(req, res, W.BulkResponse))),
+      Effect.flatMap((res) => bulkResults(req, res)),
       Effect.map((r) => r.results),
       Effect.mapError(failure(collection))
     )
