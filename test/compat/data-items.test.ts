@@ -5,7 +5,7 @@
  * the global fetch back afterwards). Every test asserts what the client returns, and reads the result
  * back through sitefx's own client where that proves the write landed.
  */
-import { assert, beforeAll, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "@effect/vitest"
 import { items } from "@wix/data"
 import { ApiKeyStrategy, createClient } from "@wix/sdk"
 import * as Effect from "effect/Effect"
@@ -13,7 +13,6 @@ import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import * as Stream from "effect/Stream"
 import { DataItems, type Item } from "../../src/data/DataItems.ts"
-import { LocalPlatform, type LocalPlatformShape } from "../../src/server/index.ts"
 import { officialClientsOnLocalPlatform } from "../support/official.ts"
 import { dev } from "../support/platform.ts"
 import { asAdmin, freshCollection, posts } from "../data/support.ts"
@@ -22,10 +21,6 @@ import { asAdmin, freshCollection, posts } from "../data/support.ts"
 const onLocal = officialClientsOnLocalPlatform()
 const originalFetch = onLocal.fetch
 const called = onLocal.called
-let platform: LocalPlatformShape
-beforeAll(() => {
-  platform = onLocal.platform
-})
 /** Runs an effect that needs the platform (sitefx read-backs, fresh collections). */
 const run = onLocal.run
 /** Runs a sitefx DataItems call as the admin. */
@@ -34,7 +29,7 @@ const sitefx = <A, E>(f: (d: DataItems["Service"]) => Effect.Effect<A, E>): Prom
 const official = () =>
   createClient({
     modules: { items },
-    auth: ApiKeyStrategy({ apiKey: Redacted.value(platform.apiKey), siteId: platform.siteId })
+    auth: ApiKeyStrategy({ apiKey: Redacted.value(onLocal.platform.apiKey), siteId: onLocal.platform.siteId })
   }).items
 
 /** What a rejected promise threw (fails the test when it resolved). */

@@ -3,25 +3,20 @@
  * local platform. The client calls fixed hosts through the global fetch, so the test rewrites those
  * hosts to the local platform's address and records the paths it called.
  */
-import { assert, beforeAll, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "@effect/vitest"
 import { createClient, OAuthStrategy } from "@wix/sdk"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
-import { LocalPlatform, type LocalPlatformShape } from "../../src/server/index.ts"
 import { officialClientsOnLocalPlatform } from "../support/official.ts"
 
 // the official clients' hosts point at a local platform for this file
 const onLocal = officialClientsOnLocalPlatform()
 const originalFetch = onLocal.fetch
 const called = onLocal.called
-let platform: LocalPlatformShape
-beforeAll(() => {
-  platform = onLocal.platform
-})
 
 // dev endpoints and pages are reached directly, not through the rewritten fetch
 const local = async (method: string, path: string, body?: unknown) => {
-  const res = await originalFetch(`${platform.url}${path}`, {
+  const res = await originalFetch(`${onLocal.platform.url}${path}`, {
     method,
     ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "content-type": "application/json" } })
   })
@@ -38,16 +33,16 @@ const uniqueEmail = () => `sdk-${process.pid}-${counter++}@example.com`
 const PASSWORD = "sdk password 1"
 const REDIRECT = "http://localhost:5173/callback"
 
-const newAuth = () => OAuthStrategy({ clientId: platform.clientId })
+const newAuth = () => OAuthStrategy({ clientId: onLocal.platform.clientId })
 
 /** The client's state-machine results are a union; tests read them as plain records. */
 const result = (value: unknown) => value as Record<string, unknown>
-const apiKey = () => Redacted.value(platform.apiKey)
+const apiKey = () => Redacted.value(onLocal.platform.apiKey)
 
 /** A protected call with whatever tokens the strategy holds. */
 const myMember = async (auth: ReturnType<typeof OAuthStrategy>) => {
   const client = createClient({ auth })
-  const res = await client.fetchWithAuth(`${platform.url}/members/v1/members/my`)
+  const res = await client.fetchWithAuth(`${onLocal.platform.url}/members/v1/members/my`)
   return { status: res.status, body: await res.json() }
 }
 
@@ -78,13 +73,13 @@ describe("official OAuthStrategy against the local platform", () => {
     assert.strictEqual((await auth.register({ email, password: PASSWORD })).loginState, "SUCCESS")
     const oauthData = auth.generateOAuthData(REDIRECT)
     const { authUrl } = await auth.getAuthUrl(oauthData, { prompt: "login", responseMode: "query" })
-    assert.isTrue(authUrl.startsWith(`${platform.url}/oauth2/authorize?`))
+    assert.isTrue(authUrl.startsWith(`${onLocal.platform.url}/oauth2/authorize?`))
     assert.include(called, "POST /_api/redirects-api/v1/redirect-session")
 
     const form = await originalFetch(authUrl)
     const action = /action="([^"]+)"/.exec(await form.text())?.[1]
     assert.isString(action)
-    const posted = await originalFetch(`${platform.url}${action}`, {
+    const posted = await originalFetch(`${onLocal.platform.url}${action}`, {
       method: "POST",
       redirect: "manual",
       headers: { "content-type": "application/x-www-form-urlencoded" },

@@ -3,27 +3,22 @@
  * key), unchanged, against the data engine. The client calls fixed hosts through the global fetch, so
  * the test rewrites them to the local platform and records what it called.
  */
-import { assert, beforeAll, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "@effect/vitest"
 import { collections, items } from "@wix/data"
 import { ApiKeyStrategy, createClient } from "@wix/sdk"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
-import { LocalPlatform, type LocalPlatformShape } from "../../../src/server/index.ts"
 import { officialClientsOnLocalPlatform } from "../../support/official.ts"
 
 // the official clients' hosts point at a local platform for this file
 const onLocal = officialClientsOnLocalPlatform()
 const originalFetch = onLocal.fetch
 const called = onLocal.called
-let platform: LocalPlatformShape
-beforeAll(() => {
-  platform = onLocal.platform
-})
 
 const client = () =>
   createClient({
     modules: { items, collections },
-    auth: ApiKeyStrategy({ apiKey: Redacted.value(platform.apiKey), siteId: platform.siteId })
+    auth: ApiKeyStrategy({ apiKey: Redacted.value(onLocal.platform.apiKey), siteId: onLocal.platform.siteId })
   })
 
 let counter = 0
@@ -100,7 +95,7 @@ describe("the official data client against the data engine", () => {
   it("hook errors, payload limits and async jobs read as the client expects", async () => {
     const wix = client()
     const c = await freshCollection()
-    const hook = await originalFetch(`${platform.url}/_sitefx/data/hooks`, {
+    const hook = await originalFetch(`${onLocal.platform.url}/_sitefx/data/hooks`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ dataCollectionId: c, hook: "beforeInsert", error: { name: "TitleError", message: "No titles today", code: "NO_TITLES" } })
@@ -108,7 +103,7 @@ describe("the official data client against the data engine", () => {
     assert.strictEqual(hook.status, 200)
     const hooked = await wix.items.insert(c, { title: "x" }).then(() => undefined, (e: any) => e)
     assert.deepStrictEqual([hooked?.name, hooked?.message, hooked?.code], ["TitleError", "No titles today", "NO_TITLES"])
-    await originalFetch(`${platform.url}/_sitefx/data/hooks`, { method: "DELETE" })
+    await originalFetch(`${onLocal.platform.url}/_sitefx/data/hooks`, { method: "DELETE" })
     const tooBig = await wix.items.insert(c, { title: "x".repeat(6 * 1024 * 1024) }).then(() => undefined, (e: any) => e)
     assert.match(String(tooBig?.message), /WDE0109/)
     await wix.items.bulkInsert(c, Array.from({ length: 30 }, (_, i) => ({ n: i })))
