@@ -93,11 +93,14 @@ const dataset = Array.from({ length: ITEMS }, (_, i) => item(i))
 
 // ---- clients --------------------------------------------------------------------------------------------
 
-/** CPU seconds (user + system) used so far by the process `pid`, from /proc (Linux); NaN elsewhere. */
-const platformCpu = (pid: number | undefined): number => {
+/**
+ * CPU seconds (user + system) used so far by the process `pid` (all its threads), or with `mainThread`
+ * by its main thread alone (the one that answers requests), from /proc (Linux); NaN elsewhere.
+ */
+const platformCpu = (pid: number | undefined, mainThread = false): number => {
   try {
     // fields after the command's closing parenthesis: state is field 3, utime and stime fields 14 and 15
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
+    const stat = readFileSync(mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, "utf8")
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
     return (Number(fields[11]) + Number(fields[12])) / 100
   } catch {
@@ -201,17 +204,18 @@ const main = async () => {
 
     const timings: Record<string, Array<number>> = {}
     /** CPU seconds spent during each measured run: by this process (the client) and by the platform. */
-    const cpu: Record<string, Array<{ readonly client: number; readonly platform: number }>> = {}
+    const cpu: Record<string, Array<{ readonly client: number; readonly platform: number; readonly main: number }>> = {}
     const time = async (name: string, f: () => Promise<void>, measured: boolean) => {
       const t0 = performance.now()
       const client0 = process.cpuUsage()
       const platform0 = platformCpu(server.child.pid)
+      const main0 = platformCpu(server.child.pid, true)
       await f()
       const seconds = (performance.now() - t0) / 1000
       const client = process.cpuUsage(client0)
       if (measured) {
         ;(timings[name] ??= []).push(seconds)
-        ;(cpu[name] ??= []).push({ client: (client.user + client.system) / 1e6, platform: platformCpu(server.child.pid) - platform0 })
+        ;(cpu[name] ??= []).push({ client: (client.user + client.system) / 1e6, platform: platformCpu(server.child.pid) - platform0, main: platformCpu(server.child.pid, true) - main0 })
       }
       return seconds
     }
@@ -245,7 +249,7 @@ const main = async () => {
       return s.length % 2 === 1 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2
     }
     const rate = (name: string) => (timings[name] === undefined ? Number.NaN : ITEMS / median(timings[name]))
-    const rows: Array<[string, string, string, string, string, string]> = []
+    const rows: Array<[string, string, string, string, string, string, string]> = []
     for (const name of Object.keys(timings)) {
       const spent = cpu[name] ?? []
       rows.push([
@@ -254,12 +258,13 @@ const main = async () => {
         Math.round(rate(name)).toLocaleString("en-US"),
         median(spent.map((c) => c.client)).toFixed(2),
         median(spent.map((c) => c.platform)).toFixed(2),
+        median(spent.map((c) => c.main)).toFixed(2),
         timings[name]!.map((t) => t.toFixed(2)).join(" ")
       ])
     }
-    const header = ["case", "median s", "items/s", "client cpu s", "platform cpu s", "runs (s)"]
+    const header = ["case", "median s", "items/s", "client cpu s", "platform cpu s", "of it main thread", "runs (s)"]
     const widths = header.map((_, c) => Math.max(...[header, ...rows].map((r) => r[c]!.length)))
-    const line = (r: ReadonlyArray<string>) => `  ${r.map((cell, c) => (c === 0 || c === 5 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join("  ")}`
+    const line = (r: ReadonlyArray<string>) => `  ${r.map((cell, c) => (c === 0 || c === 6 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join("  ")}`
     console.log("")
     console.log(line(header))
     for (const r of rows) console.log(line(r))
