@@ -82,14 +82,18 @@ const account = <T>(
   options: BulkOptions
 ) => {
   const delta = { inserted: [] as Array<string>, updated: [] as Array<string>, removed: [] as Array<string>, skipped: 0, errors: [] as Array<BulkItemError> }
-  const byIndex = new Map(results.map((r) => [r.itemMetadata.originalIndex, r]))
+  // the platform answers in request order; any other order is looked up by index
+  const inOrder = results.length === chunk.length && results.every((r, i) => r.itemMetadata.originalIndex === i)
+  const byIndex = inOrder ? undefined : new Map(results.map((r) => [r.itemMetadata.originalIndex, r]))
   chunk.forEach((entry, i) => {
-    const result = byIndex.get(i)
+    const result = byIndex === undefined ? results[i] : byIndex.get(i)
     if (result === undefined) {
       delta.errors.push({ index: entry.index, code: WDE.serverInvalidResponse, message: "The platform sent no result for this item", id: entry.id, item: entry.value })
       return
     }
-    const id = result.itemMetadata.id ?? entry.id ?? ""
+    // the item's own id string when the answer repeats it: the report keeps one copy of each id, not two
+    const answered = result.itemMetadata.id
+    const id = answered === undefined || answered === null || answered === entry.id ? entry.id ?? "" : answered
     if (result.itemMetadata.success) {
       switch (kind) {
         case "insert":

@@ -322,10 +322,15 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
     )
   }
 
-  /** An item's wire form: its dates as `{"$date"}`, and the id sitefx gave it as `_id`. One copy, made as it is sent. */
+  /**
+   * An item's wire form: its dates as `{"$date"}`, and the id sitefx gave it as `_id`. At most one copy
+   * of the item, made as it is sent; the caller's item is never changed.
+   */
   const wireData = (e: Indexed<ItemInput>): Record<string, unknown> => {
-    const data = encodeDates(e.value) as Record<string, unknown>
-    if (e.generatedId) data["_id"] = e.id
+    const encoded = encodeDates(e.value) as Record<string, unknown>
+    if (!e.generatedId) return encoded
+    const data = encoded === e.value ? { ...encoded } : encoded
+    data["_id"] = e.id
     return data
   }
 

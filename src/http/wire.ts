@@ -90,19 +90,85 @@ export const isComplexPayload = (payload: Record<string, unknown>): boolean =>
     (Array.isArray(v) && v.some((x) => typeof x === "object" && x !== null))
   )
 
-/** Replaces every `Date` with `{"$date": iso}` (data items travel this way, both ways). A copy: the value is not changed. */
+/**
+ * Replaces every `Date` with `{"$date": iso}` (data items travel this way, both ways). The value itself
+ * is never changed, and nothing of it is copied that need not be: objects and arrays that hold no
+ * `Date` anywhere come back as they are, only those on the way to a `Date` are new (shallow copies
+ * of their own enumerable keys, as `JSON.stringify` reads them). A bulk write encodes each item with
+ * one copy of the item itself at most.
+ */
 export const encodeDates = (value: unknown): unknown => {
   if (typeof value !== "object" || value === null) return value
-  if (value instanceof Date) return { $date: value.toISOString() }
+  if (value instanceof Date) return { $date: isoString(value) }
   if (Array.isArray(value)) {
-    const out = new Array<unknown>(value.length)
-    for (let i = 0; i < value.length; i++) out[i] = encodeDates(value[i])
-    return out
+    let out: Array<unknown> | undefined
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i]
+      if (typeof v !== "object" || v === null) continue
+      const encoded = encodeDates(v)
+      if (encoded !== v) (out ??= value.slice())[i] = encoded
+    }
+    return out ?? value
   }
-  // own enumerable keys, as Object.entries gives them, without an array of pairs per object
-  const out: Record<string, unknown> = {}
-  for (const k in value) if (Object.hasOwn(value, k)) out[k] = encodeDates((value as Record<string, unknown>)[k])
-  return out
+  const record = value as Record<string, unknown>
+  let out: Record<string, unknown> | undefined
+  for (const k in record) {
+    if (!Object.hasOwn(record, k)) continue
+    const v = record[k]
+    if (typeof v !== "object" || v === null) continue
+    const encoded = encodeDates(v)
+    // a spread copies own enumerable keys as data properties, `__proto__` included
+    if (encoded !== v) setOwn(out ??= { ...record }, k, encoded)
+  }
+  return out ?? value
+}
+
+const TWO_DIGITS = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, "0"))
+const THREE_DIGITS = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, "0"))
+const DAY_MS = 86_400_000
+/** Year 0 to year 9999: the range in which `toISOString` writes four-digit years. */
+const FIRST_MS = -62_167_219_200_000
+const END_MS = 253_402_300_800_000
+
+/** `YYYY-MM-DDT` of a day counted from 1970-01-01 (the proleptic Gregorian calendar, as Date uses). */
+const dayPrefix = (day: number): string => {
+  // days to civil date: 400-year eras of 146 097 days, years starting on March 1st
+  const z = day + 719_468
+  const era = Math.floor(z / 146_097)
+  const dayOfEra = z - era * 146_097
+  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365)
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100))
+  const shiftedMonth = Math.floor((5 * dayOfYear + 2) / 153)
+  const dayOfMonth = dayOfYear - Math.floor((153 * shiftedMonth + 2) / 5) + 1
+  const month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+  return `${TWO_DIGITS[Math.floor(year / 100)]}${TWO_DIGITS[year % 100]}-${TWO_DIGITS[month]}-${TWO_DIGITS[dayOfMonth]}T`
+}
+
+let lastDay = Number.NaN
+let lastDayPrefix = ""
+
+/**
+ * `date.toISOString()`, about twice as fast: Date's own writer is a call into the engine, and items
+ * carry many dates (the day's part is kept for the next date of the same day). Years outside 0–9999
+ * and invalid dates go to `toISOString` (which throws for the latter, as `JSON.stringify` would).
+ */
+export const isoString = (date: Date): string => {
+  const t = date.getTime()
+  if (!(t >= FIRST_MS && t < END_MS)) return date.toISOString()
+  const day = Math.floor(t / DAY_MS)
+  if (day !== lastDay) {
+    lastDayPrefix = dayPrefix(day)
+    lastDay = day
+  }
+  let ms = t - day * DAY_MS
+  const hours = Math.floor(ms / 3_600_000)
+  ms -= hours * 3_600_000
+  const minutes = Math.floor(ms / 60_000)
+  ms -= minutes * 60_000
+  const seconds = Math.floor(ms / 1000)
+  ms -= seconds * 1000
+  return `${lastDayPrefix}${TWO_DIGITS[hours]}:${TWO_DIGITS[minutes]}:${TWO_DIGITS[seconds]}.${THREE_DIGITS[ms]}Z`
 }
 
 /** An answer the caller reads nothing from (`{}`). */

@@ -195,11 +195,18 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("data items ove
       yield* asAdmin(Effect.gen(function*() {
         const d = yield* DataItems
         yield* d.insert(c, { _id: "taken", n: 0 })
-        const report = yield* d.bulkInsert(c, [{ _id: "a", n: 1 }, { _id: "taken", n: 2 }, { n: 3 }])
-        assert.strictEqual(report.inserted, 2)
+        const given = [{ _id: "a", n: 1 }, { _id: "taken", n: 2 }, { n: 3 }, { n: 4, at: new Date(5), tags: ["t"] }]
+        const report = yield* d.bulkInsert(c, given)
+        assert.strictEqual(report.inserted, 3)
         assert.strictEqual(report.skipped, 1)
         assert.deepStrictEqual(report.errors, [])
-        assert.strictEqual(report.insertedItemIds.length, 2)
+        assert.strictEqual(report.insertedItemIds.length, 3)
+        // the caller's items are not changed: no ids added, dates left as dates
+        assert.deepStrictEqual(given, [{ _id: "a", n: 1 }, { _id: "taken", n: 2 }, { n: 3 }, { n: 4, at: new Date(5), tags: ["t"] }])
+        const stored = Option.getOrThrow(yield* d.get(c, report.insertedItemIds[2]!))
+        assert.strictEqual(stored["n"], 4)
+        assert.strictEqual((stored["at"] as Date).getTime(), 5)
+        assert.deepStrictEqual(stored["tags"], ["t"])
 
         const strict = yield* d.bulkInsert(c, [{ _id: "taken", n: 2 }, { _id: "b", n: 4 }], { overrideExisting: true })
         assert.strictEqual(strict.inserted, 1)

@@ -6,7 +6,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as fc from "fast-check"
 import { PlatformError, reasonFromResponse, SystemError, TransportError, ValidationError } from "../../src/http/PlatformError.ts"
 import { isIdempotent, type PlatformRequest, toWire } from "../../src/http/PlatformRequest.ts"
-import { base64url, decodeDates, encodeDates, flattenParams, fromBase64url, isComplexPayload, reviveDates } from "../../src/http/wire.ts"
+import { base64url, decodeDates, encodeDates, flattenParams, fromBase64url, isComplexPayload, isoString, reviveDates } from "../../src/http/wire.ts"
 
 const BASE = "http://127.0.0.1:9999"
 
@@ -175,6 +175,44 @@ describe("$date values", () => {
     assert.instanceOf(decoded.x, Date)
     assert.strictEqual(decoded.x.getTime(), a.getTime())
     assert.deepStrictEqual(decoded, value)
+  })
+
+  it("encodeDates changes nothing it is given and copies only what leads to a Date", () => {
+    const a = new Date(Date.UTC(2021, 5, 6, 7, 8, 9, 10))
+    const plain = { n: 1, tags: ["x", "y"], nested: { deep: [{ s: "s" }] } }
+    assert.strictEqual(encodeDates(plain), plain, "nothing to encode: the value itself")
+    const dated = { n: 1, tags: ["x"], when: a, nested: { keep: { s: "s" }, list: [1, { at: a }] } }
+    const before = JSON.stringify(dated)
+    const encoded = encodeDates(dated) as any
+    assert.strictEqual(JSON.stringify(dated), before, "the input is unchanged")
+    assert.instanceOf(dated.when, Date)
+    assert.notStrictEqual(encoded, dated)
+    assert.strictEqual(encoded.tags, dated.tags, "arrays without dates are shared")
+    assert.strictEqual(encoded.nested.keep, dated.nested.keep, "objects without dates are shared")
+    assert.notStrictEqual(encoded.nested.list, dated.nested.list)
+    assert.deepStrictEqual(encoded, { n: 1, tags: ["x"], when: { $date: a.toISOString() }, nested: { keep: { s: "s" }, list: [1, { at: { $date: a.toISOString() } }] } })
+    // a key named __proto__ (as JSON.parse makes) stays an own key of the copy
+    const proto = JSON.parse(`{"__proto__": {"d": 1}, "x": 1}`) as Record<string, unknown>
+    ;(proto["__proto__"] as Record<string, unknown>)["d"] = a
+    const encodedProto = encodeDates(proto) as Record<string, unknown>
+    assert.isTrue(Object.hasOwn(encodedProto, "__proto__"))
+    assert.strictEqual(Object.getPrototypeOf(encodedProto), Object.prototype)
+    assert.deepStrictEqual(JSON.parse(JSON.stringify(encodedProto)), JSON.parse(`{"__proto__": {"d": {"$date": "${a.toISOString()}"}}, "x": 1}`))
+    assert.instanceOf((proto["__proto__"] as Record<string, unknown>)["d"], Date, "the input is unchanged")
+  })
+
+  it("isoString writes what toISOString writes, for every time and outside the four-digit years too", () => {
+    const edges = [0, -1, 1, -62_167_219_200_000, -62_167_219_200_001, 253_402_300_799_999, 253_402_300_800_000, 8.64e15, -8.64e15,
+      Date.UTC(2000, 1, 29, 23, 59, 59, 999), Date.UTC(1900, 2, 1), Date.UTC(2100, 1, 28, 12), Date.UTC(1600, 1, 29)]
+    for (const t of edges) assert.strictEqual(isoString(new Date(t)), new Date(t).toISOString(), String(t))
+    fc.assert(fc.property(fc.integer({ min: -8.64e15, max: 8.64e15 }), fc.integer({ min: -1e13, max: 1e13 }), (far, near) => {
+      // one time anywhere, one near today; each next to the other so the day cache is used and replaced
+      for (const t of [far, near, near + 1, far]) {
+        if (isoString(new Date(t)) !== new Date(t).toISOString()) return false
+      }
+      return true
+    }), { numRuns: 2000 })
+    assert.throws(() => isoString(new Date(Number.NaN)), RangeError)
   })
 
   it("leaves look-alikes alone: extra keys, a non-string or an invalid date", () => {
