@@ -106,15 +106,19 @@ export class ItemWrites extends Context.Service<ItemWrites, ItemWritesShape>()("
         return found
       }
 
+      /** Throws unless the caller may insert into the collection and no beforeInsert hook refuses it. */
+      const mayInsert = (ctx: WriteContext): void => {
+        accessFor(ctx.collection, "insert", ctx.caller)
+        hooks.run(ctx.collection.id, "beforeInsert", suppressed(ctx))
+      }
+
       /**
        * A new item as it is stored: its fields (a given `_owner` aside), then the system fields, in the
        * key order of `{ ...rest, _id, _createdDate, _updatedDate, _owner }`. `data` is the request's own
        * parsed object, which nothing else holds: it becomes the stored item in place, so a bulk insert
-       * does not copy its items once more. Refusals (access, hook) are thrown before it is touched.
+       * does not copy its items once more. Call it after {@link mayInsert}: a refused item is not touched.
        */
       const newRow = (ctx: WriteContext, id: string, data: Json, now: Json): NewRow => {
-        accessFor(ctx.collection, "insert", ctx.caller)
-        hooks.run(ctx.collection.id, "beforeInsert", suppressed(ctx))
         const owner = ownerFor(ctx.caller, data["_owner"])
         if (Object.hasOwn(data, "_owner")) delete data["_owner"]
         data["_id"] = id
@@ -140,6 +144,7 @@ export class ItemWrites extends Context.Service<ItemWrites, ItemWritesShape>()("
       }
 
       const insertNew = (ctx: WriteContext, id: string, data: Json): Written => {
+        mayInsert(ctx)
         const row = newRow(ctx, id, data, isoDateValue(clock.millis()))
         return settle(ctx, row, items.insertMany(ctx.collection.id, [row])[0]!)
       }
@@ -148,20 +153,33 @@ export class ItemWrites extends Context.Service<ItemWrites, ItemWritesShape>()("
         const outcomes = new Array<Outcome<Written>>(given.length)
         const rows: Array<NewRow> = []
         const at: Array<number> = []
+        // the caller's right and the hook are the same for every item: asked once, and a refusal is each
+        // valid item's outcome (an item that is not valid data reports that first, as a single insert would)
+        const refusal = catchFailure(() => mayInsert(ctx))
         // one bulk write, one time: every item of it is created at the same instant
         const now = isoDateValue(clock.millis())
-        given.forEach((item, i) => {
-          const prepared = catchFailure(() => newRow(ctx, idOf(item) ?? randomUUID(), dataOf(item), now))
-          if (prepared.ok) {
+        for (let i = 0; i < given.length; i++) {
+          const item = given[i]!
+          const prepared = catchFailure(() => {
+            const id = idOf(item) ?? randomUUID()
+            const data = dataOf(item)
+            if (!refusal.ok) throw refusal.failure
+            return newRow(ctx, id, data, now)
+          })
+          if (!prepared.ok) outcomes[i] = prepared
+          else {
             rows.push(prepared.value)
             at.push(i)
-          } else {
-            outcomes[i] = prepared
           }
-        })
-        items.insertMany(ctx.collection.id, rows).forEach((outcome, j) => {
-          outcomes[at[j]!] = catchFailure(() => settle(ctx, rows[j]!, outcome))
-        })
+        }
+        const inserted = items.insertMany(ctx.collection.id, rows)
+        for (let j = 0; j < rows.length; j++) {
+          const row = rows[j]!
+          const outcome = inserted[j]!
+          outcomes[at[j]!] = outcome._tag === "Inserted"
+            ? { ok: true, value: settle(ctx, row, outcome) }
+            : catchFailure(() => settle(ctx, row, outcome))
+        }
         return outcomes
       }
 
