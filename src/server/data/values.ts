@@ -11,12 +11,37 @@ export type Json = Record<string, unknown>
 
 export const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v)
 
-/** Already `toISOString()`'s form, with a day every month has (so no parse could change it). */
-const CANONICAL = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|1\d|2[0-8])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/
+/** The number written by `length` digits at `from`; -1 when one is not a digit. */
+const digits = (s: string, from: number, length: number): number => {
+  let n = 0
+  for (let i = from; i < from + length; i++) {
+    const c = s.charCodeAt(i) - 48
+    if (c < 0 || c > 9) return -1
+    n = n * 10 + c
+  }
+  return n
+}
+
+const daysIn = (year: number, month: number): number =>
+  month === 2 ? (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31
+
+/** Already `toISOString()`'s form (`YYYY-MM-DDTHH:mm:ss.sssZ`) of a real instant: no parse could change it. */
+const isCanonical = (s: string): boolean => {
+  if (s.length !== 24 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(10) !== 84 || s.charCodeAt(13) !== 58 ||
+    s.charCodeAt(16) !== 58 || s.charCodeAt(19) !== 46 || s.charCodeAt(23) !== 90) return false // - - T : : . Z
+  const year = digits(s, 0, 4)
+  const month = digits(s, 5, 2)
+  const day = digits(s, 8, 2)
+  const hour = digits(s, 11, 2)
+  const minute = digits(s, 14, 2)
+  const second = digits(s, 17, 2)
+  return year >= 0 && month >= 1 && month <= 12 && day >= 1 && day <= daysIn(year, month) && hour >= 0 && hour <= 23 &&
+    minute >= 0 && minute <= 59 && second >= 0 && second <= 59 && digits(s, 20, 3) >= 0
+}
 
 /** `toISOString()` of a parseable date text (years 0000–9999); anything else unchanged. */
 export const normalizeIso = (iso: string): string => {
-  if (CANONICAL.test(iso)) return iso
+  if (isCanonical(iso)) return iso
   const millis = Date.parse(iso)
   if (Number.isNaN(millis)) return iso
   const d = new Date(millis)
