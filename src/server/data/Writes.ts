@@ -251,11 +251,15 @@ export class ItemWrites extends Context.Service<ItemWrites, ItemWritesShape>()("
           return items.truncate(ctx.collection.id)
         },
         commit: (collection, caller, suppressHooks, f) =>
-          Effect.gen(function*() {
+          // combinators, not a generator: measured on bulk imports, with a generator here each request's
+          // data survived the young-generation collections (about 10 MB copied per collection instead of
+          // 1.5 MB, 13 ms pauses instead of 3 ms, the import 9% slower)
+          Effect.suspend(() => {
             const recorded: Array<DataEvent> = []
-            const result = yield* attempt(() => db.transaction(() => f({ collection, caller, suppressHooks, events: recorded })))
-            yield* events.publish(recorded)
-            return result
+            return Effect.flatMap(
+              attempt(() => db.transaction(() => f({ collection, caller, suppressHooks, events: recorded }))),
+              (result) => Effect.as(events.publish(recorded), result)
+            )
           })
       })
     })
