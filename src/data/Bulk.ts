@@ -163,10 +163,16 @@ const toReport = (acc: Tally): BulkReport => ({
   removedItemIds: acc.removed
 })
 
-/** Runs a bulk write over any number of items and reports every item's fate. Write failures are in the report; only the input stream's own error fails it. */
-export const runBulk = <T, E = never>(
+/**
+ * Runs a bulk write over any number of items and reports every item's fate. Write failures are in the
+ * report; only the input stream's own error fails it. `prepare` makes each item into what is sent (its
+ * position in the whole stream, its id) as its chunk is about to go, so a stream that arrives as one
+ * big chunk does not have all its items prepared, and held, at once.
+ */
+export const runBulk = <A, T, E = never>(
   kind: BulkKind,
-  items: Stream.Stream<Indexed<T>, E>,
+  items: Stream.Stream<A, E>,
+  prepare: (item: A, index: number) => Indexed<T>,
   send: SendChunk<T>,
   retry: RetryPolicy,
   options: BulkOptions = {}
@@ -191,8 +197,9 @@ export const runBulk = <T, E = never>(
       })
     )
   return items.pipe(
+    // groups of exactly `size` but the last, so group `g` starts at position `g * size`
     Stream.grouped(size),
-    Stream.mapEffect((chunk) => attempt(chunk, 0), { concurrency: Math.max(1, options.concurrency ?? 4) }),
+    Stream.mapEffect((group, g) => attempt(group.map((item, i) => prepare(item, g * size + i)), 0), { concurrency: Math.max(1, options.concurrency ?? 4) }),
     Stream.runFold((): Tally => ({ inserted: [], updated: [], removed: [], skipped: 0, errors: [] }), tally),
     Effect.map(toReport)
   )

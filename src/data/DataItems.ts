@@ -288,19 +288,17 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
       )
       : undefined
     return guard<BulkReport, E>(first(checkCollection(collection), arrayCheck), () => {
-      const stream = (isArray ? Stream.fromIterable(items) : items as Stream.Stream<ItemInput, E>).pipe(
-        // the index `map` counts is the item's position in the whole stream
-        Stream.map((value, index): Indexed<ItemInput> => {
-          // ids are given before the first attempt, so a retried chunk inserts nothing twice
-          // a malformed item keeps its shape, so it is refused alone instead of being coerced into an object
-          if (!isObject(value)) return { index, id: undefined, generatedId: false, value }
-          // the item itself is kept (it is what an error reports); its id joins it when it is sent
-          const given = typeof value["_id"] === "string" ? value["_id"] : undefined
-          const id = given ?? (kind === "update" ? undefined : newId())
-          return { index, id, generatedId: given === undefined && id !== undefined, value }
-        })
-      )
-      return runBulk(kind, stream, (chunk) => {
+      const stream = isArray ? Stream.fromIterable(items) : items as Stream.Stream<ItemInput, E>
+      const prepare = (value: ItemInput, index: number): Indexed<ItemInput> => {
+        // ids are given before the first attempt, so a retried chunk inserts nothing twice
+        // a malformed item keeps its shape, so it is refused alone instead of being coerced into an object
+        if (!isObject(value)) return { index, id: undefined, generatedId: false, value }
+        // the item itself is kept (it is what an error reports); its id joins it when it is sent
+        const given = typeof value["_id"] === "string" ? value["_id"] : undefined
+        const id = given ?? (kind === "update" ? undefined : newId())
+        return { index, id, generatedId: given === undefined && id !== undefined, value }
+      }
+      return runBulk(kind, stream, prepare, (chunk) => {
         const invalidItem = chunk.find((e) => !isObject(e.value) || (kind === "update" && e.id === undefined))
         if (invalidItem !== undefined) {
           // a malformed item in a stream fails alone, not its whole chunk
@@ -362,10 +360,8 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
       )
       : undefined
     return guard<BulkReport, E>(first(checkCollection(collection), arrayCheck), () => {
-      const stream = (isArray ? Stream.fromIterable(ids) : ids as Stream.Stream<string, E>).pipe(
-        Stream.map((value, index): Indexed<string> => ({ index, id: value, generatedId: false, value }))
-      )
-      return runBulk(kind, stream, (chunk) => send(collection, chunk), config.retry, options)
+      const stream = isArray ? Stream.fromIterable(ids) : ids as Stream.Stream<string, E>
+      return runBulk(kind, stream, (value, index): Indexed<string> => ({ index, id: value, generatedId: false, value }), (chunk) => send(collection, chunk), config.retry, options)
     })
   }
 

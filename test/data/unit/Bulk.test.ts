@@ -108,8 +108,14 @@ const sender = (
   return { send, log }
 }
 
+/** The entries as given, checking that runBulk counts each one at the position the entry was made for. */
+const atPosition = (entry: Indexed<Doc>, index: number): Indexed<Doc> => {
+  if (index !== entry.index) throw new Error(`entry ${entry.index} prepared at position ${index}`)
+  return entry
+}
+
 const run = (kind: BulkKind, items: ReadonlyArray<Indexed<Doc>>, send: SendChunk<Doc>, retry: RetryPolicy = noRetry, options?: BulkOptions) =>
-  runBulk(kind, Stream.fromIterable(items), send, retry, options)
+  runBulk(kind, Stream.fromIterable(items), atPosition, send, retry, options)
 
 /** The invariant of every report: each input index is accounted for exactly once. */
 const assertAccounted = (report: BulkReport, n: number) => {
@@ -173,7 +179,7 @@ describe("runBulk: chunking", () => {
   it.effect("the input stream's own failure fails the run", () =>
     Effect.gen(function*() {
       const { send } = sender((chunk) => Effect.succeed(platform("insert").apply(chunk)))
-      const exit = yield* Effect.exit(runBulk("insert", Stream.fromIterable(entries(3)).pipe(Stream.concat(Stream.fail("bad input" as const))), send, noRetry))
+      const exit = yield* Effect.exit(runBulk("insert", Stream.fromIterable(entries(3)).pipe(Stream.concat(Stream.fail("bad input" as const))), atPosition, send, noRetry))
       expect(Option.getOrUndefined(Exit.findErrorOption(exit))).toBe("bad input")
     }))
 })
@@ -473,6 +479,8 @@ describe("runBulk: random workloads", () => {
   const workload = fc.record({
     kind: fc.constantFrom<BulkKind>("insert", "update", "save", "remove", "patch"),
     chunkSize: fc.constantFrom(1000, 300, 7),
+    // how the input stream arrives: chunks that match the bulk size or cut across it
+    streamChunk: fc.constantFrom(4096, 1000, 333, 7, 1),
     concurrency: fc.integer({ min: 1, max: 5 }),
     overrideExisting: fc.boolean(),
     items: fc.array(fc.record({ preExisting: fc.boolean(), refused: fc.nat({ max: 9 }).map((x) => x === 0), generatedId: fc.boolean() }), { maxLength: 2200 }),
@@ -504,7 +512,7 @@ describe("runBulk: random workloads", () => {
             return Effect.sync(() => server.apply(chunk))
           })
           const report = await Effect.runPromise(
-            runBulk(w.kind, Stream.fromIterable(input), send, retry, { chunkSize: w.chunkSize, concurrency: w.concurrency, overrideExisting: w.overrideExisting })
+            runBulk(w.kind, Stream.fromIterable(input, { chunkSize: w.streamChunk }), atPosition, send, retry, { chunkSize: w.chunkSize, concurrency: w.concurrency, overrideExisting: w.overrideExisting })
           )
           assertAccounted(report, n)
           const size = Math.min(w.chunkSize, 1000)
