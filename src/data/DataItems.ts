@@ -310,9 +310,11 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
     })
   }
 
-  /** One bulk request; its per-item results. */
-  const bulkCall = (collection: string, path: string, payload: Record<string, unknown>, dates: boolean): Effect.Effect<ReadonlyArray<W.BulkItemResult>, DataFailure> => {
-    const req: PlatformRequest = { method: "POST", path, payload, idempotent: false, dates }
+  /** One bulk request; its per-item results. A string body is JSON written already (dates encoded). */
+  const bulkCall = (collection: string, path: string, body: Record<string, unknown> | string, dates = false): Effect.Effect<ReadonlyArray<W.BulkItemResult>, DataFailure> => {
+    const req: PlatformRequest = typeof body === "string"
+      ? { method: "POST", path, json: body, idempotent: false }
+      : { method: "POST", path, payload: body, idempotent: false, dates }
     return client.request(req).pipe(
       Effect.flatMap((res) => bulkResults(req, res)),
       Effect.map((r) => r.results),
@@ -335,13 +337,19 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
   const sendItems = (kind: "insert" | "update" | "save", collection: string, chunk: ReadonlyArray<Indexed<ItemInput>>, options: BulkOptions) =>
     chunk.length === 0
       ? Effect.succeed([] as ReadonlyArray<W.BulkItemResult>)
-      : bulkCall(collection, bulkPaths[kind], {
-        dataCollectionId: collection,
-        // no returnEntity: results carry no items by default, and the official client never asks for them either
-        dataItems: chunk.map((e) => (e.id === undefined ? { data: wireData(e) } : { id: e.id, data: wireData(e) })),
-        ...(options.suppressHooks === undefined ? {} : { suppressHooks: options.suppressHooks })
-        // the items are encoded already, and the results carry no items to decode
-      }, false)
+      : Effect.suspend(() =>
+        // written out at once: the encoded copies are gone before the request leaves, only the text travels
+        bulkCall(
+          collection,
+          bulkPaths[kind],
+          JSON.stringify({
+            dataCollectionId: collection,
+            // no returnEntity: results carry no items by default, and the official client never asks for them either
+            dataItems: chunk.map((e) => (e.id === undefined ? { data: wireData(e) } : { id: e.id, data: wireData(e) })),
+            ...(options.suppressHooks === undefined ? {} : { suppressHooks: options.suppressHooks })
+          })
+        )
+      )
 
   const bulkIds = <E>(
     kind: "remove" | "patch",

@@ -22,6 +22,12 @@ export interface PlatformRequest {
   readonly host?: Host | undefined
   /** JSON body for POST/PUT/PATCH; query parameters (or `.r`) for GET/DELETE. */
   readonly payload?: Record<string, unknown> | undefined
+  /**
+   * POST/PUT/PATCH: the body already written as JSON, sent as it is (`payload` and `dates` do not apply).
+   * Bulk writes send their items this way: encoded once, and not held as objects while the request is
+   * under way.
+   */
+  readonly json?: string | undefined
   /** GET only: send the payload as `.r`, optionally falling back to POST when too long. */
   readonly complex?: { readonly fallback?: QueryFallback | undefined } | undefined
   readonly headers?: Readonly<Record<string, string>> | undefined
@@ -45,6 +51,9 @@ export interface WireRequest {
 
 /** Builds the wire form of a request: `.r` or flattened params for GET, JSON body otherwise. */
 export const toWire = (req: PlatformRequest, baseUrl: string): WireRequest => {
+  if (req.json !== undefined && req.method !== "GET" && req.method !== "DELETE") {
+    return { method: req.method, url: `${baseUrl}${req.path}`, body: req.json }
+  }
   const payload = req.payload === undefined ? {} : (req.dates === true ? encodeDates(req.payload) as Record<string, unknown> : req.payload)
   const base = `${baseUrl}${req.path}`
   if (req.method === "GET" || req.method === "DELETE") {

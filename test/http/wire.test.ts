@@ -80,6 +80,9 @@ describe("toWire", () => {
       body: undefined
     })
     assert.deepStrictEqual(toWire({ method: "GET", path: "/p" }, BASE), { method: "GET", url: `${BASE}/p`, body: undefined })
+    // a body written already goes as it is, whatever the payload says
+    const json = `{"b":{"$date":"2020-01-01T00:00:00.000Z"}}`
+    assert.deepStrictEqual(toWire({ method: "POST", path: "/p", json, payload: { ignored: true }, dates: true }, BASE), { method: "POST", url: `${BASE}/p`, body: json })
   })
 
   it("appends params with & when the path already has a query", () => {
