@@ -130,7 +130,7 @@ const main = async () => {
   const official = createClient({ modules: { items: officialItems }, auth: ApiKeyStrategy({ apiKey: server.apiKey, siteId: server.siteId }), fetch: toLocal }).items
 
   // a batch job on Node: requests go through Node's own HTTP client (README: "sitefx's HTTP client")
-  const runtime = ManagedRuntime.make(Site.apiKey({ baseUrl: server.url, apiKey: server.apiKey, siteId: server.siteId, httpClient: NodeHttpClient.layerNodeHttp }))
+  const runtime = ManagedRuntime.make(Site.apiKey({ baseUrl: server.url, apiKey: server.apiKey, siteId: server.siteId, httpClient: NodeHttpClient.layerNodeHttpOptions({ keepAlive: true }) }))
   const sitefx = <A, E>(f: (d: DataItems["Service"]) => Effect.Effect<A, E>): Promise<A> =>
     runtime.runPromise(DataItems.use(f))
 

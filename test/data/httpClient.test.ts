@@ -1,7 +1,7 @@
 /**
- * Sites take any HTTP client: Node's own (`NodeHttpClient.layerNodeHttp`, cheaper for batch jobs than
- * `fetch`) carries every request of an API-key job and of a visitor session, with the platform's errors
- * decoded as they are over `fetch`.
+ * Sites take any HTTP client: Node's own (with a keep-alive agent, cheaper for batch jobs than `fetch`)
+ * carries every request of an API-key job and of a visitor session, with the platform's errors decoded
+ * as they are over `fetch`, and its connections are reused.
  */
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { assert, it } from "@effect/vitest"
@@ -10,19 +10,39 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
 import * as HttpClient from "effect/http/HttpClient"
+import * as http from "node:http"
+import * as https from "node:https"
 import { DataItems } from "../../src/data/DataItems.ts"
 import { Site } from "../../src/Site.ts"
 import { LocalPlatform } from "../support/platform.ts"
 import { freshCollection, retryFast } from "./support.ts"
 
-/** Node's HTTP client, counting the requests that go through it. */
+/**
+ * Node's HTTP client with a keep-alive agent (as the README sets it up for batch jobs), counting the
+ * requests that go through it and the connections its agent opens.
+ */
 const countingNodeClient = () => {
   const sent: Array<string> = []
+  const agent = new http.Agent({ keepAlive: true })
+  let connections = 0
+  const connect = agent.createConnection.bind(agent)
+  agent.createConnection = (...args: Parameters<typeof connect>) => {
+    connections++
+    return connect(...args)
+  }
+  const agents = Layer.effect(
+    NodeHttpClient.HttpAgent,
+    Effect.acquireRelease(Effect.sync(() => ({ http: agent, https: new https.Agent() })), ({ http, https }) =>
+      Effect.sync(() => {
+        http.destroy()
+        https.destroy()
+      }))
+  )
   const layer = Layer.effect(
     HttpClient.HttpClient,
     Effect.map(HttpClient.HttpClient, (client) => HttpClient.tapRequest(client, (request) => Effect.sync(() => sent.push(`${request.method} ${new URL(request.url).pathname}`))))
-  ).pipe(Layer.provide(NodeHttpClient.layerNodeHttp))
-  return { layer, sent }
+  ).pipe(Layer.provide(NodeHttpClient.layerNodeHttpNoAgent), Layer.provide(agents))
+  return { layer, sent, connections: () => connections }
 }
 
 it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("a site over Node's HTTP client", (it) => {
@@ -30,7 +50,7 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("a site over No
     Effect.gen(function*() {
       const platform = yield* LocalPlatform
       const collection = yield* freshCollection("NodeHttp")
-      const { layer, sent } = countingNodeClient()
+      const { layer, sent, connections } = countingNodeClient()
       const site = Site.apiKey({ baseUrl: platform.url, apiKey: platform.apiKey, siteId: platform.siteId, retry: retryFast, httpClient: layer })
       const { report, exported, missing } = yield* Effect.gen(function*() {
         const data = yield* DataItems
@@ -50,6 +70,9 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("a site over No
       // three pages of 1000 (the last one short) and the get
       assert.strictEqual(sent.filter((s) => s.endsWith("/wix-data/v2/items/query")).length, 3)
       assert.isTrue(sent.some((s) => s.startsWith("GET /wix-data/v2/items/no-such-item")))
+      // every answer is read to its end, so connections go back to the agent and carry the next requests
+      assert.isAtLeast(connections(), 1)
+      assert.isAtMost(connections(), 4, `${sent.length} requests over ${connections()} connections`)
     }))
 
   it.effect("a visitor session: the token request and the data calls go through the given client", () =>
