@@ -31,7 +31,8 @@ export const dataBody = <A, I>(
     const declared = Number(request.headers["content-length"] ?? "0")
     if (declared > maxPayloadBytes) return yield* tooLarge()
     const text = yield* request.text.pipe(Effect.catch(() => Effect.fail(invalidField("", "The request body could not be read"))))
-    if (Buffer.byteLength(text) > maxPayloadBytes) return yield* tooLarge()
+    // a text of n UTF-16 units has at most 3n UTF-8 bytes: only a text near the limit is measured
+    if (text.length * 3 > maxPayloadBytes && Buffer.byteLength(text) > maxPayloadBytes) return yield* tooLarge()
     let json: unknown = {}
     if (text.trim() !== "") {
       try {

@@ -1,7 +1,7 @@
 import { assert, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { LocalPlatform } from "../../../src/server/index.ts"
-import { dev } from "../support.ts"
+import { apiKey, dev } from "../support.ts"
 import { codeOf, count, data, freshCollection, ok } from "./support.ts"
 
 const hookError = { name: "ValidationError", message: "Titles must not shout", code: "SHOUTING" }
@@ -70,6 +70,28 @@ it.layer(LocalPlatform.layer({ dataMaxPayloadBytes: 64 * 1024 }), { excludeTestS
       assert.strictEqual(codeOf(refused), "WDE0109")
       const bulk = yield* data("POST", "/bulk/items/insert", { dataCollectionId: c, dataItems: Array.from({ length: 100 }, () => ({ data: { text: "y".repeat(1000) } })) })
       assert.strictEqual(bulk.status, 413)
+      // without a declared length (a chunked upload) the body is measured in bytes: 22 000 three-byte
+      // characters are 66 000 bytes, over the 64 KiB limit, in fewer characters than that
+      const platform = yield* LocalPlatform
+      const key = yield* apiKey
+      const chunked = (text: string) =>
+        Effect.promise(() => {
+          const bytes = new TextEncoder().encode(JSON.stringify({ dataCollectionId: c, dataItem: { data: { text } } }))
+          const body = new ReadableStream<Uint8Array>({
+            start: (controller) => {
+              for (let i = 0; i < bytes.length; i += 8192) controller.enqueue(bytes.subarray(i, i + 8192))
+              controller.close()
+            }
+          })
+          return fetch(`${platform.url}/wix-data/v2/items`, { method: "POST", headers: { authorization: key, "content-type": "application/json" }, body, duplex: "half" } as RequestInit)
+            .then(async (res) => ({ status: res.status, body: await res.json() as any }))
+        })
+      const overInBytes = yield* chunked("€".repeat(22_000))
+      assert.strictEqual(overInBytes.status, 413)
+      assert.strictEqual(overInBytes.body.details.applicationError.code, "WDE0109")
+      const underInBytes = yield* chunked("€".repeat(21_000))
+      assert.strictEqual(underInBytes.status, 200)
+      yield* ok("POST", "/items/remove", { dataCollectionId: c, dataItemId: underInBytes.body.dataItem.id })
       assert.strictEqual(yield* count(c), 0)
       yield* ok("POST", "/items", { dataCollectionId: c, dataItem: { data: { small: "x".repeat(1000) } } })
     }))
