@@ -219,8 +219,7 @@ export const setOwn = (target: Record<string, unknown>, key: string, value: unkn
  * what `toISOString` gives) with every field in its usual range; anything else goes to the Date parser.
  */
 const parseIso = (s: string): Date => {
-  if (s.length !== 24 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(10) !== 84 || s.charCodeAt(13) !== 58 ||
-    s.charCodeAt(16) !== 58 || s.charCodeAt(19) !== 46 || s.charCodeAt(23) !== 90) return new Date(s) // - - T : : . Z
+  if (!hasIsoShape(s)) return new Date(s)
   const year = digits(s, 0, 4)
   const month = digits(s, 5, 2)
   const day = digits(s, 8, 2)
@@ -235,8 +234,13 @@ const parseIso = (s: string): Date => {
   return new Date(Date.UTC(year, month - 1, day, hour, minute, second, ms))
 }
 
+/** 24 characters with the separators of `YYYY-MM-DDTHH:mm:ss.sssZ` where `toISOString` writes them (digits unchecked). */
+export const hasIsoShape = (s: string): boolean =>
+  s.length === 24 && s.charCodeAt(4) === 45 && s.charCodeAt(7) === 45 && s.charCodeAt(10) === 84 && s.charCodeAt(13) === 58 &&
+  s.charCodeAt(16) === 58 && s.charCodeAt(19) === 46 && s.charCodeAt(23) === 90 // - - T : : . Z
+
 /** The number written by `length` digits at `from`; -1 when one is not a digit. */
-const digits = (s: string, from: number, length: number): number => {
+export const digits = (s: string, from: number, length: number): number => {
   let n = 0
   for (let i = from; i < from + length; i++) {
     const c = s.charCodeAt(i) - 48

@@ -4,31 +4,19 @@
  * as plain text. Field paths are dotted (`address.city`) and name object keys only.
  */
 import { isDateValue } from "../../data/FilterTree.ts"
-import { setOwn } from "../../http/wire.ts"
+import { digits, hasIsoShape, setOwn } from "../../http/wire.ts"
 import { badRequest } from "./failures.ts"
 
 export type Json = Record<string, unknown>
 
 export const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v)
 
-/** The number written by `length` digits at `from`; -1 when one is not a digit. */
-const digits = (s: string, from: number, length: number): number => {
-  let n = 0
-  for (let i = from; i < from + length; i++) {
-    const c = s.charCodeAt(i) - 48
-    if (c < 0 || c > 9) return -1
-    n = n * 10 + c
-  }
-  return n
-}
-
 const daysIn = (year: number, month: number): number =>
   month === 2 ? (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31
 
 /** Already `toISOString()`'s form (`YYYY-MM-DDTHH:mm:ss.sssZ`) of a real instant: no parse could change it. */
 const isCanonical = (s: string): boolean => {
-  if (s.length !== 24 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(10) !== 84 || s.charCodeAt(13) !== 58 ||
-    s.charCodeAt(16) !== 58 || s.charCodeAt(19) !== 46 || s.charCodeAt(23) !== 90) return false // - - T : : . Z
+  if (!hasIsoShape(s)) return false
   const year = digits(s, 0, 4)
   const month = digits(s, 5, 2)
   const day = digits(s, 8, 2)
