@@ -219,28 +219,37 @@ export const setOwn = (target: Record<string, unknown>, key: string, value: unkn
  * what `toISOString` gives) with every field in its usual range; anything else goes to the Date parser.
  */
 const parseIso = (s: string): Date => {
-  if (!hasIsoShape(s)) return new Date(s)
-  const year = digits(s, 0, 4)
-  const month = digits(s, 5, 2)
-  const day = digits(s, 8, 2)
-  const hour = digits(s, 11, 2)
-  const minute = digits(s, 14, 2)
-  const second = digits(s, 17, 2)
-  const ms = digits(s, 20, 3)
+  const f = isoFields
+  if (!readIsoFields(s, f)) return new Date(s)
   // a non-digit reads as -1; the ranges are the ones in which Date.UTC and the Date parser agree
-  if (year < 100 || month < 1 || month > 12 || day < 1 || day > 31 || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59 || ms < 0) {
+  if (f[0]! < 100 || f[1]! < 1 || f[1]! > 12 || f[2]! < 1 || f[2]! > 31 || f[3]! < 0 || f[3]! > 23 || f[4]! < 0 || f[4]! > 59 || f[5]! < 0 || f[5]! > 59 || f[6]! < 0) {
     return new Date(s)
   }
-  return new Date(Date.UTC(year, month - 1, day, hour, minute, second, ms))
+  return new Date(Date.UTC(f[0]!, f[1]! - 1, f[2]!, f[3]!, f[4]!, f[5]!, f[6]!))
 }
 
-/** 24 characters with the separators of `YYYY-MM-DDTHH:mm:ss.sssZ` where `toISOString` writes them (digits unchecked). */
-export const hasIsoShape = (s: string): boolean =>
-  s.length === 24 && s.charCodeAt(4) === 45 && s.charCodeAt(7) === 45 && s.charCodeAt(10) === 84 && s.charCodeAt(13) === 58 &&
-  s.charCodeAt(16) === 58 && s.charCodeAt(19) === 46 && s.charCodeAt(23) === 90 // - - T : : . Z
+const isoFields = new Int32Array(7)
+
+/**
+ * Reads `YYYY-MM-DDTHH:mm:ss.sssZ` (the form `toISOString` writes) into `into`: year, month, day,
+ * hours, minutes, seconds, milliseconds, a field with a non-digit as -1. False, and nothing read, when
+ * the text has not that length and those separators.
+ */
+export const readIsoFields = (s: string, into: Int32Array): boolean => {
+  if (s.length !== 24 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(10) !== 84 || s.charCodeAt(13) !== 58 ||
+    s.charCodeAt(16) !== 58 || s.charCodeAt(19) !== 46 || s.charCodeAt(23) !== 90) return false // - - T : : . Z
+  into[0] = digits(s, 0, 4)
+  into[1] = digits(s, 5, 2)
+  into[2] = digits(s, 8, 2)
+  into[3] = digits(s, 11, 2)
+  into[4] = digits(s, 14, 2)
+  into[5] = digits(s, 17, 2)
+  into[6] = digits(s, 20, 3)
+  return true
+}
 
 /** The number written by `length` digits at `from`; -1 when one is not a digit. */
-export const digits = (s: string, from: number, length: number): number => {
+const digits = (s: string, from: number, length: number): number => {
   let n = 0
   for (let i = from; i < from + length; i++) {
     const c = s.charCodeAt(i) - 48

@@ -4,7 +4,7 @@
  * as plain text. Field paths are dotted (`address.city`) and name object keys only.
  */
 import { isDateValue } from "../../data/FilterTree.ts"
-import { digits, hasIsoShape, setOwn } from "../../http/wire.ts"
+import { readIsoFields, setOwn } from "../../http/wire.ts"
 import { badRequest } from "./failures.ts"
 
 export type Json = Record<string, unknown>
@@ -16,16 +16,12 @@ const daysIn = (year: number, month: number): number =>
 
 /** Already `toISOString()`'s form (`YYYY-MM-DDTHH:mm:ss.sssZ`) of a real instant: no parse could change it. */
 const isCanonical = (s: string): boolean => {
-  if (!hasIsoShape(s)) return false
-  const year = digits(s, 0, 4)
-  const month = digits(s, 5, 2)
-  const day = digits(s, 8, 2)
-  const hour = digits(s, 11, 2)
-  const minute = digits(s, 14, 2)
-  const second = digits(s, 17, 2)
-  return year >= 0 && month >= 1 && month <= 12 && day >= 1 && day <= daysIn(year, month) && hour >= 0 && hour <= 23 &&
-    minute >= 0 && minute <= 59 && second >= 0 && second <= 59 && digits(s, 20, 3) >= 0
+  const f = fields
+  return readIsoFields(s, f) && f[0]! >= 0 && f[1]! >= 1 && f[1]! <= 12 && f[2]! >= 1 && f[2]! <= daysIn(f[0]!, f[1]!) && f[3]! >= 0 && f[3]! <= 23 &&
+    f[4]! >= 0 && f[4]! <= 59 && f[5]! >= 0 && f[5]! <= 59 && f[6]! >= 0
 }
+
+const fields = new Int32Array(7)
 
 /** `toISOString()` of a parseable date text (years 0000–9999); anything else unchanged. */
 export const normalizeIso = (iso: string): string => {
