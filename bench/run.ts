@@ -26,7 +26,7 @@ import { DataItems } from "../src/data/DataItems.ts"
 import { Site } from "../src/Site.ts"
 
 const ITEMS = Number(process.env["BENCH_ITEMS"] ?? 100_000)
-const RUNS = Number(process.env["BENCH_RUNS"] ?? 3)
+const RUNS = Number(process.env["BENCH_RUNS"] ?? 5)
 /** Only the cases whose name matches (e.g. `import`, `export (sitefx|raw)`). */
 const ONLY = new RegExp(process.env["BENCH_ONLY"] ?? "")
 /** Extra Node arguments for the platform's process (e.g. `--cpu-prof`). */
