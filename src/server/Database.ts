@@ -114,8 +114,9 @@ const open = (location: string): { readonly shape: DatabaseShape; readonly close
   // WAL pages are copied into the file by the checkpointer thread, off the thread that answers requests
   if (location !== ":memory:") db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = ${WAL_BACKSTOP_PAGES}`)
   // temporary storage in memory: a statement writing many rows (a batch INSERT) keeps a statement journal,
-  // which SQLite otherwise spills to a new file in the temp directory past 64 KB; measured, that was a
-  // third of the writes a bulk insert made. Sorts and temporary tables stay in memory too.
+  // which SQLite otherwise spills to a new file in the temp directory past 64 KB; measured on 200 000
+  // inserted rows: 59 MB to 118 temp files beside 131 MB to the log. Sorts and temporary tables stay in
+  // memory too.
   db.exec("PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA temp_store = MEMORY")
   db.exec(`
     CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL);
