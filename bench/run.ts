@@ -108,6 +108,9 @@ const platformCpu = (pid: number | undefined, mainThread = false): number => {
   }
 }
 
+/** A full collection of this process's heap when Node runs with `--expose-gc` (as `npm run bench` does). */
+const collectGarbage = (): void => (globalThis as { gc?: () => void }).gc?.()
+
 const main = async () => {
   const started = performance.now()
   const load = () => loadavg().map((l) => l.toFixed(1)).join(" ")
@@ -206,6 +209,8 @@ const main = async () => {
     /** CPU seconds spent during each measured run: by this process (the client) and by the platform. */
     const cpu: Record<string, Array<{ readonly client: number; readonly platform: number; readonly main: number }>> = {}
     const time = async (name: string, f: () => Promise<void>, measured: boolean) => {
+      // every case starts from a collected heap, so none pays for the garbage of the one before it
+      collectGarbage()
       const t0 = performance.now()
       const client0 = process.cpuUsage()
       const platform0 = platformCpu(server.child.pid)
