@@ -32,10 +32,10 @@ const countingNodeClient = () => {
   }
   const agents = Layer.effect(
     NodeHttpClient.HttpAgent,
-    Effect.acquireRelease(Effect.sync(() => ({ http: agent, https: new https.Agent() })), ({ http, https }) =>
+    Effect.acquireRelease(Effect.sync(() => ({ http: agent, https: new https.Agent() })), (agents) =>
       Effect.sync(() => {
-        http.destroy()
-        https.destroy()
+        agents.http.destroy()
+        agents.https.destroy()
       }))
   )
   const layer = Layer.effect(
