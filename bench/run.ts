@@ -274,11 +274,18 @@ const main = async () => {
     console.log(line(header))
     for (const r of rows) console.log(line(r))
     console.log("")
-    const ratio = (label: string, value: number, target: number) =>
-      Number.isFinite(value) && console.log(`  ${label.padEnd(30)} ${value.toFixed(2)}x   target >= ${target}x   ${value >= target ? "PASS" : "FAIL"}`)
-    ratio("export sitefx / official", rate("export sitefx") / rate("export official"), TARGETS.exportVsOfficial)
-    ratio("export sitefx / raw fetch", rate("export sitefx") / rate("export raw"), TARGETS.exportVsRaw)
-    ratio("import sitefx / official", rate("import sitefx") / rate("import official"), TARGETS.importVsOfficial)
+    /** The same ratio in each round (the two cases ran one after the other): how much the figure moves. */
+    const perRound = (ours: string, theirs: string) => {
+      const a = timings[ours] ?? []
+      const b = timings[theirs] ?? []
+      return a.length === b.length ? a.map((t, i) => (b[i]! / t).toFixed(2)).join(" ") : ""
+    }
+    const ratio = (label: string, value: number, target: number, rounds: string) =>
+      Number.isFinite(value) &&
+      console.log(`  ${label.padEnd(30)} ${value.toFixed(2)}x   target >= ${target}x   ${value >= target ? "PASS" : "FAIL"}   (rounds: ${rounds})`)
+    ratio("export sitefx / official", rate("export sitefx") / rate("export official"), TARGETS.exportVsOfficial, perRound("export sitefx", "export official"))
+    ratio("export sitefx / raw fetch", rate("export sitefx") / rate("export raw"), TARGETS.exportVsRaw, perRound("export sitefx", "export raw"))
+    ratio("import sitefx / official", rate("import sitefx") / rate("import official"), TARGETS.importVsOfficial, perRound("import sitefx", "import official"))
     console.log("")
     console.log(`  official export: find() then next(), limit(${PAGE}) (the largest page the client allows); raw: POST cursor pages of ${PAGE}`)
     console.log(`  official import: bulkInsert of ${PAGE} per call, sequential; sitefx: bulkInsert of a Stream, concurrency 4`)
