@@ -174,14 +174,10 @@ export const isoString = (date: Date): string => {
 /** An answer the caller reads nothing from (`{}`). */
 export const EmptyAnswer = Schema.Struct({})
 
-const isDateObject = (value: object): value is { $date: string } => {
-  const keys = Object.keys(value)
-  return keys.length === 1 && keys[0] === "$date" && typeof (value as { $date: unknown }).$date === "string"
-}
-
 /**
- * {@link decodeDates} in place, for JSON just parsed that nobody else holds: no object is copied, and
- * only a `{"$date": iso}` object is replaced. Answers of many items take one walk and no allocation.
+ * Replaces every `{"$date": iso}` (that key alone, a valid date) with a `Date`, in place: for JSON just
+ * parsed that nobody else holds. No object is copied, and only a `{"$date"}` object is replaced, so
+ * answers of many items take one walk and no allocation.
  */
 export const reviveDates = (value: unknown): unknown => {
   if (typeof value !== "object" || value === null) return value
@@ -265,17 +261,3 @@ const onlyKey = (record: object): boolean => {
   return true
 }
 
-/** Replaces every `{"$date": iso}` with a `Date`. */
-export const decodeDates = (value: unknown): unknown => {
-  if (Array.isArray(value)) return value.map(decodeDates)
-  if (typeof value === "object" && value !== null) {
-    if (isDateObject(value)) {
-      const d = new Date(value.$date)
-      return Number.isNaN(d.getTime()) ? value : d
-    }
-    const out: Record<string, unknown> = {}
-    for (const [k, v] of Object.entries(value)) out[k] = decodeDates(v)
-    return out
-  }
-  return value
-}

@@ -6,7 +6,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as fc from "fast-check"
 import { PlatformError, reasonFromResponse, SystemError, TransportError, ValidationError } from "../../src/http/PlatformError.ts"
 import { isIdempotent, type PlatformRequest, toWire } from "../../src/http/PlatformRequest.ts"
-import { base64url, decodeDates, encodeDates, flattenParams, fromBase64url, isComplexPayload, isoString, reviveDates } from "../../src/http/wire.ts"
+import { base64url, encodeDates, flattenParams, fromBase64url, isComplexPayload, isoString, reviveDates } from "../../src/http/wire.ts"
 
 const BASE = "http://127.0.0.1:9999"
 
@@ -160,6 +160,23 @@ describe("toWire", () => {
     assert.isFalse(isIdempotent({ method: "GET", path: "/", idempotent: false }))
   })
 })
+
+/** The reference for {@link reviveDates}: every `{"$date": iso}` (that key alone, a valid date) made a `Date`, in a copy. */
+const decodeDates = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(decodeDates)
+  if (typeof value === "object" && value !== null) {
+    const keys = Object.keys(value)
+    const iso = (value as { $date?: unknown }).$date
+    if (keys.length === 1 && keys[0] === "$date" && typeof iso === "string") {
+      const d = new Date(iso)
+      return Number.isNaN(d.getTime()) ? value : d
+    }
+    const out: Record<string, unknown> = {}
+    for (const [k, v] of Object.entries(value)) out[k] = decodeDates(v)
+    return out
+  }
+  return value
+}
 
 describe("$date values", () => {
   it("encode and decode nested in arrays and objects", () => {
