@@ -35,17 +35,6 @@ export interface BulkReport {
   readonly removedItemIds: ReadonlyArray<string>
 }
 
-export const emptyReport: BulkReport = {
-  inserted: 0,
-  updated: 0,
-  removed: 0,
-  skipped: 0,
-  errors: [],
-  insertedItemIds: [],
-  updatedItemIds: [],
-  removedItemIds: []
-}
-
 export interface BulkOptions {
   /** Chunks in flight at once (default 4). */
   readonly concurrency?: number

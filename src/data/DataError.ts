@@ -58,8 +58,6 @@ export const WDE = {
 } as const
 export type WdeCode = typeof WDE[keyof typeof WDE]
 
-/** A field violation of a server-side validation error (the wire's own shape). */
-export const DataFieldViolation = FieldViolation
 
 /** The error a user hook threw (WDE0078): its name, message and code. */
 export const HookError = Schema.Struct({
@@ -77,7 +75,7 @@ export class DataError extends Schema.TaggedError<DataError>()("DataError", {
   field: Schema.optionalKey(Schema.String),
   collection: Schema.optionalKey(Schema.String),
   /** Every field violation of a server-side validation error. */
-  fieldViolations: Schema.optionalKey(Schema.Array(DataFieldViolation)),
+  fieldViolations: Schema.optionalKey(Schema.Array(FieldViolation)),
   hook: Schema.optionalKey(HookError),
   data: Schema.optionalKey(Schema.Unknown),
   status: Schema.optionalKey(Schema.Number),

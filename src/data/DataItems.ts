@@ -17,10 +17,9 @@ import * as Schedule from "effect/Schedule"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
 import { decodeBody, PlatformClient } from "../http/PlatformClient.ts"
-import type { PlatformResponse } from "../http/PlatformHttp.ts"
 import { PlatformConfig } from "../http/PlatformConfig.ts"
 import { EmptyAnswer, encodeDates } from "../http/wire.ts"
-import { isTransient, parseAnswer } from "../http/PlatformHttp.ts"
+import { isTransient, parseAnswer, type PlatformResponse } from "../http/PlatformHttp.ts"
 import type { PlatformError } from "../http/PlatformError.ts"
 import type { PlatformRequest } from "../http/PlatformRequest.ts"
 import { Aggregate } from "./Aggregate.ts"
@@ -150,8 +149,6 @@ export const itemOf = (item: W.DataItem | undefined): Item => {
 
 const wireItem = (item: ItemInput): W.DataItem =>
   typeof item._id === "string" ? { id: item._id, data: item } : { data: item }
-
-const newId = newItemId
 
 export class DataItems extends Context.Service<DataItems, DataItemsShape>()("sitefx/DataItems") {
   static readonly layer: Layer.Layer<DataItems, never, PlatformClient | PlatformConfig> = Layer.effect(DataItems, Effect.gen(function*() {
@@ -295,7 +292,7 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
         if (!isObject(value)) return { index, id: undefined, generatedId: false, value }
         // the item itself is kept (it is what an error reports); its id joins it when it is sent
         const given = typeof value["_id"] === "string" ? value["_id"] : undefined
-        const id = given ?? (kind === "update" ? undefined : newId())
+        const id = given ?? (kind === "update" ? undefined : newItemId())
         return { index, id, generatedId: given === undefined && id !== undefined, value }
       }
       return runBulk(kind, stream, prepare, (chunk) => {
@@ -379,7 +376,7 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
         dataCollectionId: c,
         dataItemIds: chunk.map((e) => e.value),
         ...(options.suppressHooks === undefined ? {} : { suppressHooks: options.suppressHooks })
-      }, false))
+      }))
 
   const bulkPatch: DataItemsShape["bulkPatch"] = (collection, ids, options = {}) =>
     new Patch((fieldModifications) =>

@@ -161,7 +161,6 @@ const withRetryAfter = (error: PlatformError, header: string | undefined): Platf
 export const isTransient = (error: PlatformError): boolean =>
   error.reason._tag === "TransportError" || (error.status !== undefined && TRANSIENT.has(error.status))
 
-/** Capped exponential backoff with full jitter, honouring Retry-After (also capped). */
 /**
  * How long to wait before retry number `attempt + 1`: capped exponential backoff with jitter, or the
  * error's `Retry-After` when it asks for longer (also capped).
@@ -175,6 +174,7 @@ export const retryDelay = (policy: RetryPolicy, attempt: number, error: Platform
   return Duration.millis(hinted === undefined ? jittered : Math.min(cap, Math.max(hinted, jittered)))
 }
 
+/** Retries transient failures up to `policy.times`, waiting {@link retryDelay} before each. */
 const retrying = <A>(effect: Effect.Effect<A, PlatformError>, policy: RetryPolicy): Effect.Effect<A, PlatformError> => {
   const loop = (n: number): Effect.Effect<A, PlatformError> =>
     Effect.catchIf(effect, (e) => n < policy.times && isTransient(e), (error) =>

@@ -10,7 +10,7 @@ import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
 import * as fc from "fast-check"
-import { type BulkKind, type BulkOptions, type BulkReport, emptyReport, type Indexed, runBulk, type SendChunk } from "../../../src/data/Bulk.ts"
+import { type BulkKind, type BulkOptions, type BulkReport, type Indexed, runBulk, type SendChunk } from "../../../src/data/Bulk.ts"
 import { DataError } from "../../../src/data/DataError.ts"
 import type { RetryPolicy } from "../../../src/http/PlatformConfig.ts"
 import { ApplicationError, PlatformError, SystemError, TransportError } from "../../../src/http/PlatformError.ts"
@@ -172,6 +172,7 @@ describe("runBulk: chunking", () => {
   it.effect("no items: the empty report and no request", () =>
     Effect.gen(function*() {
       const { send, log } = sender(() => Effect.die("never sent"))
+      const emptyReport: BulkReport = { inserted: 0, updated: 0, removed: 0, skipped: 0, errors: [], insertedItemIds: [], updatedItemIds: [], removedItemIds: [] }
       expect(yield* run("insert", [], send)).toStrictEqual(emptyReport)
       assert.strictEqual(log.sends.length, 0)
     }))
