@@ -1,5 +1,7 @@
 import { assert, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import { QueryDataItemsResponse } from "../../../src/data/wire.ts"
 import { LocalPlatform } from "../../../src/server/index.ts"
 import { bulkInsert, codeOf, count, data, freshCollection, getQuery, ids, ok, query } from "./support.ts"
 
@@ -19,6 +21,18 @@ const seeded = Effect.gen(function*() {
 })
 
 it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("data queries", (it) => {
+  it.effect("a page written from stored JSON is, to the byte, the shared schema's encoding of that page", () =>
+    Effect.gen(function*() {
+      const c = yield* seeded
+      for (const paging of [{ paging: { limit: 4 } }, { cursorPaging: { limit: 4 } }]) {
+        const answer = yield* data("POST", "/items/query", { dataCollectionId: c, query: { sort: [{ fieldName: "name", order: "ASC" }], ...paging }, returnTotalCount: true })
+        assert.strictEqual(answer.status, 200)
+        const page = Schema.decodeUnknownSync(QueryDataItemsResponse)(JSON.parse(answer.text))
+        assert.strictEqual(answer.text, JSON.stringify(Schema.encodeSync(QueryDataItemsResponse)(page)))
+        assert.strictEqual(page.dataItems.length, 4)
+      }
+    }))
+
   it.effect("query by POST and by GET .r: filter, sort, fields; hasNext always said; total only when asked", () =>
     Effect.gen(function*() {
       const c = yield* seeded
