@@ -44,12 +44,20 @@ describe("storage", () => {
     })).pipe(Effect.ensuring(Effect.sync(cleanup)))
   })
 
-  it.live("a database file survives a restart: same API key, tokens and members", () => {
+  it.live("a database file survives a restart: same API key, tokens and members; items keep their order", () => {
     const { file, cleanup } = tempDb()
+    const insert = (key: string, collection: string, ids: ReadonlyArray<string>) =>
+      post("/wix-data/v2/bulk/items/insert", { dataCollectionId: collection, dataItems: ids.map((id) => ({ id, data: {} })) }, key)
+    const order = (key: string, collection: string) =>
+      Effect.map(post("/wix-data/v2/items/query", { dataCollectionId: collection }, key), (r) => (r.body.dataItems as Array<{ id: string }>).map((d) => d.id))
     return Effect.gen(function*() {
       const first = yield* onPlatform(file, Effect.gen(function*() {
         const platform = yield* LocalPlatform
         const demo = yield* login(platform.demoMember!.email, Redacted.value(platform.demoMember!.password))
+        const key = Redacted.value(platform.apiKey)
+        for (const id of ["Early", "Late"]) yield* post("/wix-data/v2/collections", { collection: { id } }, key)
+        yield* insert(key, "Early", ["a", "b"])
+        yield* insert(key, "Late", ["p", "q", "r"])
         return { apiKey: Redacted.value(platform.apiKey), demo }
       }))
       yield* onPlatform(file, Effect.gen(function*() {
@@ -60,6 +68,11 @@ describe("storage", () => {
         assert.strictEqual(renewed.status, 200)
         assert.strictEqual((yield* get("/_sitefx/whoami", first.apiKey)).body.kind, "admin")
         assert.strictEqual((yield* get("/_sitefx/members")).body.identities.length, 1)
+        // items inserted after the restart come after those before it, in every collection (default order: insertion)
+        yield* insert(first.apiKey, "Late", ["s"])
+        yield* insert(first.apiKey, "Early", ["c"])
+        assert.deepStrictEqual(yield* order(first.apiKey, "Late"), ["p", "q", "r", "s"])
+        assert.deepStrictEqual(yield* order(first.apiKey, "Early"), ["a", "b", "c"])
       }))
     }).pipe(Effect.ensuring(Effect.sync(cleanup)))
   })

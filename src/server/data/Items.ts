@@ -87,8 +87,10 @@ export class Items extends Context.Service<Items, ItemsShape>()("sitefx/server/d
         ) WITHOUT ROWID;`
       )
       registerFunctions(db)
-      // the sequence only grows while the platform runs; this process is the database's only writer
-      let lastSeq = Number(db.get("SELECT MAX(seq) AS last FROM data_items")?.last ?? 0)
+      // the sequence only grows while the platform runs; this process is the database's only writer. Its
+      // last value is read with one index seek per collection (every item belongs to one, removed with it):
+      // a plain MAX(seq) reads the whole table, 65 ms at start-up for 300 000 items
+      let lastSeq = Number(db.get("SELECT MAX((SELECT MAX(seq) FROM data_items WHERE collection_id = c.id)) AS last FROM data_collections c")?.last ?? 0)
       db.onReset(() => {
         lastSeq = 0
       })
