@@ -162,9 +162,10 @@ const value = fc.oneof(
   { weight: 2, arbitrary: fc.array(comparable, { maxLength: 3 }) },
   { weight: 1, arbitrary: fc.record({ x: comparable }) }
 )
-const FIELDS = ["a", "b", "c", "n.x"]
+/** The items' own fields, and the system fields the platform keeps beside them (an API key may set `_owner`). */
+const FIELDS = ["a", "b", "c", "n.x", "_owner", "_createdDate", "_updatedDate"]
 const item = fc.record(
-  { a: value, b: value, c: fc.oneof(str, num), n: fc.oneof(fc.record({ x: scalar }), str) },
+  { a: value, b: value, c: fc.oneof(str, num), n: fc.oneof(fc.record({ x: scalar }), str), _owner: fc.constantFrom("o1", "o2", "O1") },
   { requiredKeys: [] }
 )
 
@@ -235,7 +236,7 @@ const casesFor = (items: ReadonlyArray<Json>) => {
 
 const dataset = fc.array(item, { minLength: 3, maxLength: 30, size: "max" })
   .map((raw) => raw.map((data, i) => ({ _id: `i${String(i).padStart(2, "0")}`, ...data }) as Json))
-  .chain((items) => fc.tuple(fc.constant(items), casesFor(items)))
+  .chain((items) => fc.tuple(fc.constant(items), casesFor(items), fc.integer({ min: 1, max: 3 })))
 
 // ---- the run ------------------------------------------------------------------------------------
 
@@ -250,11 +251,21 @@ it.layer(LocalPlatform.layer({ seed: "none" }), { excludeTestServices: true })("
         fc.assert(
           fc.asyncProperty(
             dataset,
-            async ([items, cases]) => {
+            async ([items, cases, writes]) => {
               const collection = `Prop_${run++}`
               await post("/collections", { collection: { id: collection } })
-              if (items.length > 0) await post("/bulk/items/insert", { dataCollectionId: collection, dataItems: items.map((data) => ({ id: data["_id"], data })) })
-              const stored = items.map((i) => norm(i) as Json)
+              // in up to three bulk writes a few milliseconds apart, so the items' dates differ too
+              const per = Math.ceil(items.length / writes)
+              for (let at = 0; at < items.length; at += per) {
+                if (at > 0) await new Promise((resolve) => setTimeout(resolve, 3))
+                await post("/bulk/items/insert", { dataCollectionId: collection, dataItems: items.slice(at, at + per).map((data) => ({ id: data["_id"], data })) })
+              }
+              // the reference sees the items as the platform answers them, system fields included
+              const all = await post("/items/query", { dataCollectionId: collection, query: { paging: { limit: 1000 } } })
+              const stored = (all.dataItems as Array<{ data: Json }>).map((d) => d.data)
+              assert.deepStrictEqual(stored.map((d) => d["_id"]), items.map((i) => i["_id"]))
+              assert.deepStrictEqual(stored.map((d) => d["_owner"]), items.map((i) => i["_owner"]))
+              assert.deepStrictEqual(stored, stored.map((d) => norm(d)))
               for (const [f, sort, pageSize] of cases) {
                 const expected = reference(stored, f, sort)
                 cases_++
