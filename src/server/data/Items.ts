@@ -46,10 +46,9 @@ export type InsertOutcome =
   /** The database refused the row (a unique index of the collection): the error it threw. */
   | { readonly _tag: "Refused"; readonly error: unknown }
 
-/** A row to write: the item's id, its stored JSON (system fields included) and its owner. */
 export interface NewRow {
   readonly id: string
-  readonly text: string
+  readonly data: Json
   readonly owner: string | undefined
 }
 
@@ -130,7 +129,7 @@ export class Items extends Context.Service<Items, ItemsShape>()("sitefx/server/d
           const row = rows[from + j]!
           const at = 2 + j * per
           params[at] = row.id
-          params[at + 1] = row.text
+          params[at + 1] = JSON.stringify(row.data)
           if (owners) params[at + 2] = row.owner ?? null
         }
         let changed: number

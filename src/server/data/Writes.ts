@@ -19,7 +19,6 @@ import { type DataEvent, DataEvents } from "./DataEvents.ts"
 import { DataHooks } from "./DataHooks.ts"
 import { attempt, badRequest, catchFailure, DataFailure, itemExists, itemNotFound, type Outcome } from "./failures.ts"
 import { type InsertOutcome, Items, type NewRow, type StoredItem } from "./Items.ts"
-import { type PreparedBulk, toFailure, withOwner } from "./prepare.ts"
 import { applyModifications } from "./patch.ts"
 import { References } from "./References.ts"
 import { isoDateValue, isObject, type Json, normalizeDates } from "./values.ts"
@@ -40,11 +39,8 @@ export interface Written {
 
 export interface ItemWritesShape {
   readonly insert: (ctx: WriteContext, item: DataItem) => Written
-  /**
-   * Inserts a bulk insert's prepared items as {@link insert} would, with one outcome per item, in order:
-   * the row written (its JSON is the item).
-   */
-  readonly insertPrepared: (ctx: WriteContext, bulk: PreparedBulk) => Array<Outcome<NewRow>>
+  /** Inserts each item as {@link insert} would, with one outcome per item, in order (a bulk insert). */
+  readonly insertMany: (ctx: WriteContext, items: ReadonlyArray<DataItem>) => Array<Outcome<Written>>
   readonly update: (ctx: WriteContext, item: DataItem) => Written
   readonly save: (ctx: WriteContext, item: DataItem) => Written
   /** The removed item. */
@@ -119,37 +115,25 @@ export class ItemWrites extends Context.Service<ItemWrites, ItemWritesShape>()("
       /**
        * A new item as it is stored: its fields (a given `_owner` aside), then the system fields, in the
        * key order of `{ ...rest, _id, _createdDate, _updatedDate, _owner }`. `data` is the request's own
-       * parsed object, which nothing else holds: it becomes the stored item in place. Call it after
-       * {@link mayInsert}: a refused item is not touched.
+       * parsed object, which nothing else holds: it becomes the stored item in place, so a bulk insert
+       * does not copy its items once more. Call it after {@link mayInsert}: a refused item is not touched.
        */
-      const newItem = (ctx: WriteContext, id: string, data: Json, now: Json): { readonly row: NewRow; readonly item: Json } => {
+      const newRow = (ctx: WriteContext, id: string, data: Json, now: Json): NewRow => {
         const owner = ownerFor(ctx.caller, data["_owner"])
         if (Object.hasOwn(data, "_owner")) delete data["_owner"]
         data["_id"] = id
         data["_createdDate"] = now
         data["_updatedDate"] = now
         if (owner !== undefined) data["_owner"] = owner
-        return { row: { id, text: JSON.stringify(data), owner }, item: data }
+        return { id, data, owner }
       }
 
-      /**
-       * What the database made of a new row: the item created (its event recorded; the item is read from
-       * the row's JSON only when the event is), or the refusal thrown.
-       */
-      const settle = (ctx: WriteContext, row: NewRow, outcome: InsertOutcome, item?: Json): void => {
+      /** What the database made of a new row: the item created (its event recorded), or the refusal thrown. */
+      const settle = (ctx: WriteContext, row: NewRow, outcome: InsertOutcome): Written => {
         switch (outcome._tag) {
-          case "Inserted": {
-            let parsed = item
-            ctx.events.push({
-              _tag: "ItemCreated",
-              dataCollectionId: ctx.collection.id,
-              itemId: row.id,
-              get item() {
-                return parsed ??= JSON.parse(row.text) as Json
-              }
-            })
-            return
-          }
+          case "Inserted":
+            ctx.events.push({ _tag: "ItemCreated", dataCollectionId: ctx.collection.id, itemId: row.id, item: row.data })
+            return { item: row.data, action: "INSERTED" }
           case "Exists":
             throw itemExists(row.id, ctx.collection.id)
           case "Refused":
@@ -161,26 +145,30 @@ export class ItemWrites extends Context.Service<ItemWrites, ItemWritesShape>()("
 
       const insertNew = (ctx: WriteContext, id: string, data: Json): Written => {
         mayInsert(ctx)
-        const { row, item } = newItem(ctx, id, data, isoDateValue(clock.millis()))
-        settle(ctx, row, items.insertMany(ctx.collection.id, [row])[0]!, item)
-        return { item, action: "INSERTED" }
+        const row = newRow(ctx, id, data, isoDateValue(clock.millis()))
+        return settle(ctx, row, items.insertMany(ctx.collection.id, [row])[0]!)
       }
 
-      const insertPrepared = (ctx: WriteContext, bulk: PreparedBulk): Array<Outcome<NewRow>> => {
-        const n = bulk.ids.length
-        const outcomes = new Array<Outcome<NewRow>>(n)
+      const insertMany = (ctx: WriteContext, given: ReadonlyArray<DataItem>): Array<Outcome<Written>> => {
+        const outcomes = new Array<Outcome<Written>>(given.length)
         const rows: Array<NewRow> = []
         const at: Array<number> = []
         // the caller's right and the hook are the same for every item: asked once, and a refusal is each
         // valid item's outcome (an item that is not valid data reports that first, as a single insert would)
         const refusal = catchFailure(() => mayInsert(ctx))
-        for (let i = 0; i < n; i++) {
-          const failure = bulk.failures[i]
-          if (failure !== undefined) outcomes[i] = { ok: false, failure: toFailure(failure) }
-          else if (!refusal.ok) outcomes[i] = refusal
+        // one bulk write, one time: every item of it is created at the same instant
+        const now = isoDateValue(clock.millis())
+        for (let i = 0; i < given.length; i++) {
+          const item = given[i]!
+          const prepared = catchFailure(() => {
+            const id = idOf(item) ?? randomUUID()
+            const data = dataOf(item)
+            if (!refusal.ok) throw refusal.failure
+            return newRow(ctx, id, data, now)
+          })
+          if (!prepared.ok) outcomes[i] = prepared
           else {
-            const owner = ownerFor(ctx.caller, bulk.owners[i])
-            rows.push({ id: bulk.ids[i]!, text: withOwner(bulk.texts[i]!, owner), owner })
+            rows.push(prepared.value)
             at.push(i)
           }
         }
@@ -188,10 +176,9 @@ export class ItemWrites extends Context.Service<ItemWrites, ItemWritesShape>()("
         for (let j = 0; j < rows.length; j++) {
           const row = rows[j]!
           const outcome = inserted[j]!
-          if (outcome._tag === "Inserted") {
-            settle(ctx, row, outcome)
-            outcomes[at[j]!] = { ok: true, value: row }
-          } else outcomes[at[j]!] = catchFailure(() => (settle(ctx, row, outcome), row))
+          outcomes[at[j]!] = outcome._tag === "Inserted"
+            ? { ok: true, value: settle(ctx, row, outcome) }
+            : catchFailure(() => settle(ctx, row, outcome))
         }
         return outcomes
       }
@@ -233,7 +220,7 @@ export class ItemWrites extends Context.Service<ItemWrites, ItemWritesShape>()("
 
       return ItemWrites.of({
         insert: (ctx, item) => insertNew(ctx, idOf(item) ?? randomUUID(), dataOf(item)),
-        insertPrepared,
+        insertMany,
         update,
         save: (ctx, item) => {
           const id = idOf(item)

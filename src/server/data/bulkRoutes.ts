@@ -29,26 +29,22 @@ import type { Caller } from "../Callers.ts"
 import { Callers } from "../Callers.ts"
 import { application, notFound, reply, replyAsIs } from "../responses.ts"
 import { pathParam, route } from "../routing.ts"
-import { ServerClock } from "../ServerClock.ts"
 import { type Action, accessFor } from "./access.ts"
 import { AsyncJobs } from "./AsyncJobs.ts"
-import { BulkPreparer } from "./BulkPreparer.ts"
 import { Collections } from "./Collections.ts"
 import { DataSettings } from "./DataSettings.ts"
 import { attempt, catchFailure, type Outcome as ItemOutcome, toItemError } from "./failures.ts"
 import { wireItem } from "./itemRoutes.ts"
 import { filterOf } from "./paging.ts"
-import { prepareBulk } from "./prepare.ts"
-import { dataBody, dataBytes, decodeText } from "./requests.ts"
-import { isoDateValue, type Json } from "./values.ts"
+import { dataBody } from "./requests.ts"
+import type { Json } from "./values.ts"
 import { ItemWrites, type WriteContext, type Written } from "./Writes.ts"
 
 type BulkAction = typeof BulkActionType.Type
 
 interface Outcome {
   readonly id: string | undefined
-  /** What became of the item: its id, the item itself (read only for an answer that carries it), the action. */
-  readonly result: ItemOutcome<{ readonly id: string; readonly item: () => Json; readonly action: BulkAction }>
+  readonly result: ItemOutcome<{ readonly item: Json; readonly action: BulkAction }>
 }
 
 const summarize = (collectionId: string, outcomes: ReadonlyArray<Outcome>, action: BulkAction, returnEntity: boolean) => {
@@ -56,8 +52,8 @@ const summarize = (collectionId: string, outcomes: ReadonlyArray<Outcome>, actio
     o.result.ok
       ? {
         action: o.result.value.action,
-        itemMetadata: { id: o.result.value.id, originalIndex, success: true },
-        ...(returnEntity ? { dataItem: wireItem(collectionId, o.result.value.item()) } : {})
+        itemMetadata: { id: String(o.result.value.item["_id"]), originalIndex, success: true },
+        ...(returnEntity ? { dataItem: wireItem(collectionId, o.result.value.item) } : {})
       }
       : {
         action,
@@ -72,8 +68,6 @@ export const bulkRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const callers = yield* Callers
   const collections = yield* Collections
   const writes = yield* ItemWrites
-  const preparer = yield* BulkPreparer
-  const clock = yield* ServerClock
   const jobs = yield* AsyncJobs
   const settings = yield* DataSettings
 
@@ -115,10 +109,7 @@ export const bulkRoutes = HttpRouter.addAll(Effect.gen(function*() {
           writeAll(ctx, request.dataItems).map((result, i): Outcome => ({
             id: given[i],
             result: result.ok
-              ? {
-                ok: true,
-                value: { id: String(result.value.item["_id"]), item: () => result.value.item, action: result.value.action === "INSERTED" ? "INSERT" : action }
-              }
+              ? { ok: true, value: { item: result.value.item, action: result.value.action === "INSERTED" ? "INSERT" : action } }
               : result
           })))
         return replyAsIs(BulkResponse, summarize(collection.id, outcomes, action, request.returnEntity === true))
@@ -130,31 +121,8 @@ export const bulkRoutes = HttpRouter.addAll(Effect.gen(function*() {
     return item.id ?? (typeof fromData === "string" ? fromData : undefined)
   }
 
-  // a bulk insert's items are prepared off the request thread (BulkPreparer); a body that is not a plain
-  // bulk request is read here, as every other call's is, to name what is wrong
-  const bulkInsert = route(
-    "POST",
-    DataPaths.bulkInsert,
-    Effect.gen(function*() {
-      const bytes = yield* Effect.provideService(dataBytes, DataSettings, settings)
-      const now = isoDateValue(clock.millis()).$date
-      const bulk = (yield* preparer.prepare(bytes, now)) ??
-        prepareBulk(yield* decodeText(new TextDecoder().decode(bytes), BulkItemsRequest, isBulkItemsRequest), now)
-      if (bulk.ids.length > MAX_BULK_ITEMS) return yield* tooMany(WDE.tooManyBulkItems, "save")
-      const caller = yield* callers.current
-      const collection = yield* collectionOf(bulk.collectionId)
-      yield* allowed(collection, caller, ["insert"])
-      const written = yield* writes.commit(collection, caller, bulk.suppressHooks, (ctx) => writes.insertPrepared(ctx, bulk))
-      const outcomes = written.map((result, i): Outcome => ({
-        id: bulk.given[i],
-        result: result.ok ? { ok: true, value: { id: result.value.id, item: () => JSON.parse(result.value.text) as Json, action: "INSERT" } } : result
-      }))
-      return replyAsIs(BulkResponse, summarize(collection.id, outcomes, "INSERT", bulk.returnEntity === true))
-    })
-  )
-
   return [
-    bulkInsert,
+    items(DataPaths.bulkInsert, "INSERT", ["insert"], (ctx, all) => writes.insertMany(ctx, all), givenId),
     items(DataPaths.bulkUpdate, "UPDATE", ["update"], (ctx, all) => all.map((item) => catchFailure(() => writes.update(ctx, item))), givenId),
     items(DataPaths.bulkSave, "UPDATE", ["insert", "update"], (ctx, all) => all.map((item) => catchFailure(() => writes.save(ctx, item))), givenId),
     route(
@@ -169,10 +137,7 @@ export const bulkRoutes = HttpRouter.addAll(Effect.gen(function*() {
         const outcomes = yield* writes.commit(collection, caller, request.suppressHooks, (ctx) =>
           request.dataItemIds.map((id): Outcome => ({
             id,
-            result: catchFailure(() => {
-              const item = writes.remove(ctx, id)
-              return { id, item: () => item, action: "DELETE" as const }
-            })
+            result: catchFailure(() => ({ item: writes.remove(ctx, id), action: "DELETE" as const }))
           })))
         return replyAsIs(BulkResponse, summarize(collection.id, outcomes, "DELETE", false))
       })
@@ -189,10 +154,7 @@ export const bulkRoutes = HttpRouter.addAll(Effect.gen(function*() {
         const outcomes = yield* writes.commit(collection, caller, request.suppressHooks, (ctx) =>
           request.patches.map((patch): Outcome => ({
             id: patch.dataItemId,
-            result: catchFailure(() => {
-              const item = writes.patch(ctx, patch.dataItemId, patch.fieldModifications).item
-              return { id: String(item["_id"]), item: () => item, action: "PATCH" as const }
-            })
+            result: catchFailure(() => ({ item: writes.patch(ctx, patch.dataItemId, patch.fieldModifications).item, action: "PATCH" as const }))
           })))
         return replyAsIs(BulkResponse, summarize(collection.id, outcomes, "PATCH", request.returnEntity === true))
       })

@@ -10,7 +10,6 @@ import type { Seeder } from "../seed.ts"
 import type { ServerClock } from "../ServerClock.ts"
 import { Aggregations } from "./Aggregations.ts"
 import { AsyncJobs } from "./AsyncJobs.ts"
-import { BulkPreparer } from "./BulkPreparer.ts"
 import { bulkRoutes } from "./bulkRoutes.ts"
 import { collectionRoutes } from "./collectionRoutes.ts"
 import { Collections } from "./Collections.ts"
@@ -46,7 +45,6 @@ export type DataServices =
   | Reads
   | Aggregations
   | AsyncJobs
-  | BulkPreparer
 
 export interface DataOptions {
   /** Request bodies above this size get 413 (default 5 MB). */
@@ -59,7 +57,6 @@ export const dataLayer = (options: DataOptions = {}): Layer.Layer<DataServices, 
     Collections.layer,
     DataHooks.layer,
     DataEvents.layer,
-    BulkPreparer.layer,
     DataSettings.layer(options.maxPayloadBytes === undefined ? {} : { maxPayloadBytes: options.maxPayloadBytes })
   )
   const storage = Layer.mergeAll(Items.layer, References.layer, Indexes.layer).pipe(Layer.provideMerge(base))

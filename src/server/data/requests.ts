@@ -30,35 +30,18 @@ export const dataBody = <A, I>(
     const request = yield* HttpServerRequest.HttpServerRequest
     const declared = Number(request.headers["content-length"] ?? "0")
     if (declared > maxPayloadBytes) return yield* tooLarge()
-    const text = yield* request.text.pipe(Effect.catch(() => Effect.fail(unreadable())))
+    const text = yield* request.text.pipe(Effect.catch(() => Effect.fail(invalidField("", "The request body could not be read"))))
     // a text of n UTF-16 units has at most 3n UTF-8 bytes: only a text near the limit is measured
     if (text.length * 3 > maxPayloadBytes && Buffer.byteLength(text) > maxPayloadBytes) return yield* tooLarge()
-    return yield* decodeText(text, schema, is)
-  })
-
-const unreadable = () => invalidField("", "The request body could not be read")
-
-/** The body's bytes, unparsed (for work done elsewhere); 413 over the size limit. */
-export const dataBytes: Effect.Effect<Uint8Array, Reject, HttpServerRequest.HttpServerRequest | DataSettings> = Effect.gen(function*() {
-  const { maxPayloadBytes } = yield* DataSettings
-  const request = yield* HttpServerRequest.HttpServerRequest
-  if (Number(request.headers["content-length"] ?? "0") > maxPayloadBytes) return yield* tooLarge()
-  const bytes = new Uint8Array(yield* request.arrayBuffer.pipe(Effect.catch(() => Effect.fail(unreadable()))))
-  return bytes.byteLength > maxPayloadBytes ? yield* tooLarge() : bytes
-})
-
-/** A JSON body's text decoded with `schema` (400 for anything malformed), as {@link dataBody} does. */
-export const decodeText = <A, I>(text: string, schema: Schema.Codec<A, I>, is?: (u: unknown) => u is A): Effect.Effect<A, Reject> =>
-  Effect.suspend(() => {
     let json: unknown = {}
     if (text.trim() !== "") {
       try {
         json = JSON.parse(text) as unknown
       } catch {
-        return Effect.fail(invalidField("", "The request body is not valid JSON", "FORMAT"))
+        return yield* invalidField("", "The request body is not valid JSON", "FORMAT")
       }
     }
-    return is !== undefined && is(json) ? Effect.succeed(json) : decode(schema, json)
+    return is !== undefined && is(json) ? json : yield* decode(schema, json)
   })
 
 export interface FlatKinds {

@@ -99,7 +99,7 @@ export const dataSeed: Layer.Layer<never, never, Seeder | Collections | Items | 
         const put = (collectionId: string, data: Json, owner?: string) =>
           items.insertMany(collectionId, [{
             id: String(data["_id"]),
-            text: JSON.stringify({ ...data, _createdDate: SEEDED_AT, _updatedDate: SEEDED_AT, ...(owner === undefined ? {} : { _owner: owner }) }),
+            data: { ...data, _createdDate: SEEDED_AT, _updatedDate: SEEDED_AT, ...(owner === undefined ? {} : { _owner: owner }) },
             owner
           }])
         for (const author of AUTHORS) put("Authors", author)
