@@ -138,5 +138,9 @@ it.layer(LocalPlatform.layerWithCore({}), { excludeTestServices: true })("bulk w
       const updated = seen[1]
       assert.strictEqual(updated?._tag === "ItemUpdated" ? updated.previous["v"] : undefined, 1)
       assert.strictEqual(updated?._tag === "ItemUpdated" ? updated.item["v"] : undefined, 2)
+      // a bulk insert's event carries the item as it was stored
+      const created = seen[2]
+      assert.deepStrictEqual(created?._tag === "ItemCreated" ? Object.keys(created.item) : [], ["_id", "_createdDate", "_updatedDate"])
+      assert.strictEqual(created?._tag === "ItemCreated" ? created.item["_id"] : undefined, "e2")
     })))
 })
