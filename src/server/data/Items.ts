@@ -114,7 +114,7 @@ export class Items extends Context.Service<Items, ItemsShape>()("sitefx/server/d
         `INSERT INTO data_items (collection_id, seq, id, data, owner) VALUES ${
           Array.from({ length: n }, (_, j) => `(?1, ?2 + ${j}, ?, ?, ${owners ? "?" : "NULL"})`).join(", ")
         } ON CONFLICT (collection_id, id) DO NOTHING`
-      const statements = new Map(BATCHES.flatMap((n) => [[`${n}`, insertSql(n, false)], [`${n}+owners`, insertSql(n, true)]]))
+      const statements = new Map(BATCHES.map((n) => [n, { withOwners: insertSql(n, true), withoutOwners: insertSql(n, false) }]))
 
       /** Rows `from` to `from + n` in one statement; false when the database refused the statement as a whole. */
       const insertBatch = (collectionId: string, rows: ReadonlyArray<NewRow>, from: number, n: number, out: Array<InsertOutcome>): boolean => {
@@ -134,7 +134,8 @@ export class Items extends Context.Service<Items, ItemsShape>()("sitefx/server/d
         }
         let changed: number
         try {
-          changed = db.run(statements.get(owners ? `${n}+owners` : `${n}`)!, ...params)
+          const sql = statements.get(n as typeof BATCHES[number])!
+          changed = db.run(owners ? sql.withOwners : sql.withoutOwners, ...params)
         } catch (error) {
           // the statement changed nothing; a single row is refused, a batch is retried row by row
           if (n > 1) return false
