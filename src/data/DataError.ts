@@ -58,7 +58,6 @@ export const WDE = {
 } as const
 export type WdeCode = typeof WDE[keyof typeof WDE]
 
-
 /** The error a user hook threw (WDE0078): its name, message and code. */
 export const HookError = Schema.Struct({
   name: Schema.String,
