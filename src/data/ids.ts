@@ -4,31 +4,39 @@
  * another. A store keeps such ids in its id index by appending instead of writing all over it:
  * measured on the local platform, an import of 100 000 items costs it about a third less than with
  * random (version 4) ids.
+ *
+ * Each id is made as one flat string from its 36 character codes. Joining it from pieces with `+`
+ * would give the engine a rope of a dozen small strings per id (about 260 bytes instead of 56), which
+ * a bulk report holding 100 000 ids keeps alive, and which the collector then copies and marks.
  */
 
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"))
+/** Character codes of the two hex digits of each byte. */
+const HIGH = new Uint8Array(256)
+const LOW = new Uint8Array(256)
+for (let i = 0; i < 256; i++) {
+  const hex = i.toString(16).padStart(2, "0")
+  HIGH[i] = hex.charCodeAt(0)
+  LOW[i] = hex.charCodeAt(1)
+}
+const HEX_DIGIT = Array.from("0123456789abcdef", (c) => c.charCodeAt(0))
 
 /** Random bytes drawn from the system's secure generator a few kilobytes at a time, 8 per id. */
 let pool = new Uint8Array(0)
 let taken = 0
 
-/** The variant and the 62 random bits: `[89ab]xxx-xxxxxxxxxxxx`. */
-const randomTail = (): string => {
-  if (taken + 8 > pool.length) {
-    pool = crypto.getRandomValues(new Uint8Array(4096))
-    taken = 0
-  }
-  const b = pool
-  const o = taken
-  taken += 8
-  return HEX[(b[o]! & 0x3f) | 0x80]! + HEX[b[o + 1]!]! + "-" + HEX[b[o + 2]!]! + HEX[b[o + 3]!]! + HEX[b[o + 4]!]! + HEX[b[o + 5]!]! + HEX[b[o + 6]!]! + HEX[b[o + 7]!]!
+/** The id being written: `tttttttt-tttt-7ccc-vrrr-rrrrrrrrrrrr`, dashes in place. */
+const codes: Array<number> = Array.from("00000000-0000-7000-8000-000000000000", (c) => c.charCodeAt(0))
+
+/** Writes byte `b` as two hex digits at `at`. */
+const putByte = (at: number, b: number) => {
+  codes[at] = HIGH[b]!
+  codes[at + 1] = LOW[b]!
 }
 
 let lastMillis = 0
 let counter = 0
-/** `tttttttt-tttt-7` for the millisecond of the last id, made once per millisecond. */
-let prefixMillis = -1
-let prefix = ""
+/** The millisecond whose time digits `codes` holds. */
+let writtenMillis = -1
 
 /** A new version 7 UUID; ids from one process are strictly increasing, also within one millisecond. */
 export const newItemId = (): string => {
@@ -45,10 +53,23 @@ export const newItemId = (): string => {
     counter = 0
   }
   lastMillis = millis
-  if (millis !== prefixMillis) {
-    const time = millis.toString(16).padStart(12, "0")
-    prefix = `${time.slice(0, 8)}-${time.slice(8, 12)}-7`
-    prefixMillis = millis
+  if (millis !== writtenMillis) {
+    // 48 bits of milliseconds: 12 hex digits, the dash after the eighth
+    for (let i = 11, m = millis; i >= 0; i--, m = Math.floor(m / 16)) codes[i < 8 ? i : i + 1] = HEX_DIGIT[m % 16]!
+    writtenMillis = millis
   }
-  return prefix + (0x1000 + counter).toString(16).slice(1) + "-" + randomTail()
+  codes[15] = HEX_DIGIT[counter >> 8]!
+  codes[16] = HEX_DIGIT[(counter >> 4) & 0xf]!
+  codes[17] = HEX_DIGIT[counter & 0xf]!
+  if (taken + 8 > pool.length) {
+    pool = crypto.getRandomValues(new Uint8Array(4096))
+    taken = 0
+  }
+  const o = taken
+  taken += 8
+  // the variant (binary 10) and 62 random bits
+  putByte(19, (pool[o]! & 0x3f) | 0x80)
+  putByte(21, pool[o + 1]!)
+  for (let i = 0; i < 6; i++) putByte(24 + 2 * i, pool[o + 2 + i]!)
+  return String.fromCharCode.apply(null, codes)
 }
