@@ -75,7 +75,9 @@ const makeSend = (
     if (consistent !== undefined) headers[CONSISTENT_HEADER] = consistent
     let httpRequest = HttpClientRequest.make(wire.method)(wire.url, { headers })
     if (wire.body !== undefined) {
-      httpRequest = HttpClientRequest.setBody(httpRequest, HttpBody.text(wire.body, "application/json"))
+      // the JSON text itself goes to the runtime's HTTP client, which writes it out (and counts its bytes
+      // for Content-Length) without a byte copy held by this heap
+      httpRequest = HttpClientRequest.setBody(httpRequest, HttpBody.raw(wire.body, { contentType: "application/json" }))
     }
     return client.execute(httpRequest).pipe(
       Effect.mapError((error) => fail(new TransportError({ message: error.message, cause: error }))),

@@ -3,6 +3,7 @@
  * the client is the fetch-based layer, and every test looks at what actually crossed the wire.
  */
 import { assert, describe, it } from "@effect/vitest"
+import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
@@ -92,6 +93,24 @@ describe("request encoding", () => {
         ["PATCH", "/c", "{\"y\":2}", "application/json"]
       ])
     })))
+
+  it.live("a body goes out whole with its Content-Length in bytes (not chunked), over fetch and over Node's own client", () =>
+    Effect.gen(function*() {
+      // multi-byte text: the length header must count UTF-8 bytes, not UTF-16 units
+      const payload = { dataCollectionId: "C", dataItem: { data: { title: "naïve café ☕ 𝄞", big: "x".repeat(200_000) } } }
+      for (const http of [PlatformHttp.layerFetch, PlatformHttp.layer.pipe(Layer.provide(NodeHttpClient.layerNodeHttpOptions({ keepAlive: true })))]) {
+        yield* send({ method: "POST", path: "/wix-data/v2/items", payload }).pipe(
+          Effect.provide(http.pipe(Layer.provide(PlatformConfig.layer({ baseUrl: server.origin, retry: fastRetry }))), { local: true })
+        )
+      }
+      assert.strictEqual(requests.length, 2)
+      for (const r of requests) {
+        assert.isUndefined(r.headers["transfer-encoding"])
+        assert.strictEqual(Number(r.headers["content-length"]), Buffer.byteLength(r.body))
+        assert.match(r.headers["content-type"] ?? "", /^application\/json/)
+        assert.deepStrictEqual(JSON.parse(r.body), payload)
+      }
+    }))
 
   it.live("GET flattens a simple payload into query params: nested with dots, arrays repeated", () =>
     withClient(Effect.gen(function*() {
