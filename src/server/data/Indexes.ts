@@ -10,7 +10,7 @@ import * as Effect from "effect/Effect"
 import * as FiberSet from "effect/FiberSet"
 import * as Layer from "effect/Layer"
 import { createHash } from "node:crypto"
-import type { DataIndex } from "../../data/wire.ts"
+import type { DataIndex, Sorting } from "../../data/wire.ts"
 import { Database, type Row } from "../Database.ts"
 import { Collections } from "./Collections.ts"
 import { badRequest, DataFailure } from "./failures.ts"
@@ -25,6 +25,11 @@ export interface IndexesShape {
   readonly list: (collectionId: string) => ReadonlyArray<DataIndex>
   /** 404 when there is no such index. */
   readonly drop: (collectionId: string, name: string) => void
+  /**
+   * The SQL name of an ACTIVE index that holds the collection's items in exactly the order of `sort`
+   * (then the item's sequence): the same fields, read forwards or backwards. Cursor paging seeks in it.
+   */
+  readonly orderedBy: (collectionId: string, sort: ReadonlyArray<Sorting>) => string | undefined
 }
 
 export class Indexes extends Context.Service<Indexes, IndexesShape>()("sitefx/server/data/Indexes") {
@@ -116,6 +121,18 @@ export class Indexes extends Context.Service<Indexes, IndexesShape>()("sitefx/se
             )
             return { ...index, id: index.id ?? name, status: "BUILDING" as const }
           }),
+        orderedBy: (collectionId, sort) => {
+          if (sort.length === 0) return undefined
+          // an index ends with the item's sequence, ascending: read forwards it orders sorts whose last
+          // field ascends (seq follows the last field's direction), read backwards those whose last descends
+          const backwards = sort[sort.length - 1]!.order === "DESC"
+          const found = db.all("SELECT doc, sql_name FROM data_indexes WHERE collection_id = ? AND status = 'ACTIVE'", collectionId).find((row) => {
+            const index = JSON.parse(String(row.doc)) as DataIndex
+            return index.unique !== true && index.fields.length === sort.length &&
+              index.fields.every((f, i) => f.path === sort[i]!.fieldName && ((f.order === "DESC") !== (sort[i]!.order === "DESC")) === backwards)
+          })
+          return found === undefined ? undefined : String(found.sql_name)
+        },
         list: (collectionId) => {
           collections.require(collectionId)
           return db.all("SELECT doc, status FROM data_indexes WHERE collection_id = ? ORDER BY rowid", collectionId).map(toIndex)

@@ -63,8 +63,11 @@ export interface ItemsShape {
   readonly replace: (collectionId: string, id: string, data: Json, owner: string | undefined) => void
   readonly remove: (collectionId: string, id: string) => boolean
   readonly truncate: (collectionId: string) => number
-  /** Rows of one collection: `SELECT <columns> FROM data_items WHERE collection_id = ? AND <where> <tail>`. */
-  readonly select: (collectionId: string, columns: string, where: Fragment, tail?: Fragment) => ReadonlyArray<Row>
+  /**
+   * Rows of one collection: `SELECT <columns> FROM data_items WHERE collection_id = ? AND <where> <tail>`,
+   * read through the SQL index `index` when one is named (its name as the Indexes module made it).
+   */
+  readonly select: (collectionId: string, columns: string, where: Fragment, tail?: Fragment, index?: string) => ReadonlyArray<Row>
   readonly count: (collectionId: string, where: Fragment) => number
 }
 
@@ -176,9 +179,9 @@ export class Items extends Context.Service<Items, ItemsShape>()("sitefx/server/d
         },
         remove: (collectionId, id) => db.run("DELETE FROM data_items WHERE collection_id = ? AND id = ?", collectionId, id) > 0,
         truncate: (collectionId) => db.run("DELETE FROM data_items WHERE collection_id = ?", collectionId),
-        select: (collectionId, columns, where, tail) =>
+        select: (collectionId, columns, where, tail, index) =>
           db.all(
-            `SELECT ${columns} FROM data_items WHERE collection_id = ? AND ${where.sql}${tail === undefined ? "" : ` ${tail.sql}`}`,
+            `SELECT ${columns} FROM data_items${index === undefined ? "" : ` INDEXED BY "${index}"`} WHERE collection_id = ? AND ${where.sql}${tail === undefined ? "" : ` ${tail.sql}`}`,
             collectionId,
             ...where.params,
             ...(tail?.params ?? [] as ReadonlyArray<SQLInputValue>)

@@ -1,7 +1,9 @@
 /**
  * Cursor paging under concurrent writes: between page fetches, items are inserted (anywhere in the
  * order, equal sort keys included) and removed. Every item present from the first page to the last is
- * seen exactly once, no item is seen twice, and the pages keep the sort order.
+ * seen exactly once, no item is seen twice, and the pages keep the sort order. Then, the writes over,
+ * paging back from the last page through `prev` cursors gives exactly the query's full answer. Half
+ * the runs page through an index that holds the sort's order (the platform then seeks in it).
  */
 import { assert, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
@@ -23,9 +25,18 @@ const step = fc.record({
 it.layer(LocalPlatform.layer({ seed: "none" }), { excludeTestServices: true })("cursor paging", (it) => {
   it.effect("is stable under concurrent inserts and removals", () =>
     Effect.gen(function*() {
-      const { post } = yield* adminCalls
+      const { post, send } = yield* adminCalls
       let run = 0
       let pagesSeen = 0
+      let indexedRuns = 0
+      const waitActive = async (collection: string) => {
+        for (let i = 0; i < 200; i++) {
+          const listed = (await send("GET", `/indexes?dataCollectionId=${collection}`)).body
+          if (listed.indexes.every((x: any) => x.status === "ACTIVE")) return
+          await new Promise((r) => setTimeout(r, 10))
+        }
+        throw new Error(`the index of ${collection} did not become ACTIVE`)
+      }
       yield* Effect.promise(() =>
         fc.assert(
           fc.asyncProperty(
@@ -33,7 +44,8 @@ it.layer(LocalPlatform.layer({ seed: "none" }), { excludeTestServices: true })("
             sortSpec,
             fc.integer({ min: 1, max: 9 }),
             fc.array(step, { minLength: 20, maxLength: 20 }),
-            async (initial, sort, limit, steps) => {
+            fc.boolean(),
+            async (initial, sort, limit, steps, indexed) => {
               const collection = `Cursor_${run++}`
               await post("/collections", { collection: { id: collection } })
               let next = 0
@@ -42,6 +54,15 @@ it.layer(LocalPlatform.layer({ seed: "none" }), { excludeTestServices: true })("
                 await post("/bulk/items/insert", { dataCollectionId: collection, dataItems: rows.map((data) => ({ id: `n${next++}`, data })) })
               }
               await insert(initial)
+              if (indexed && sort.length > 0) {
+                // an index ends with the item's sequence, ascending: for a sort whose last field descends
+                // the index holds every field the other way round, and is read backwards
+                const flipLast = (sort[sort.length - 1] as { order: string }).order === "DESC"
+                const fields = (sort as ReadonlyArray<{ fieldName: string; order: string }>).map((s) => ({ path: s.fieldName, order: (s.order === "DESC") !== flipLast ? "DESC" : "ASC" }))
+                await post("/indexes", { dataCollectionId: collection, index: { name: "bySort", fields } })
+                await waitActive(collection)
+                indexedRuns++
+              }
               const present = new Set(Array.from({ length: next }, (_, i) => `n${i}`))
               const throughout = new Set(present)
               const seen: Array<Record<string, any>> = []
@@ -63,6 +84,14 @@ it.layer(LocalPlatform.layer({ seed: "none" }), { excludeTestServices: true })("
                 seen.push(...page.dataItems.map((d: any) => d.data))
                 pagesSeen++
               }
+              // back from the last page: every page before it, in order, and nothing else
+              const all = (await post("/items/query", { dataCollectionId: collection, query: { sort, paging: { limit: 1000 } } })).dataItems.map((d: any) => d.id)
+              const back: Array<string> = page.dataItems.map((d: any) => d.id)
+              while (page.pagingMetadata.cursors?.prev !== undefined && page.pagingMetadata.cursors?.prev !== null) {
+                page = await post("/items/query", { dataCollectionId: collection, query: { cursorPaging: { limit, cursor: page.pagingMetadata.cursors.prev } } })
+                back.unshift(...page.dataItems.map((d: any) => d.id))
+              }
+              assert.deepStrictEqual(back, all, "paging back did not give the query's answer")
               const ids = seen.map((d) => d["_id"] as string)
               assert.strictEqual(new Set(ids).size, ids.length, "an item was seen twice")
               for (const id of throughout) assert.include(ids, id, `${id} was present throughout but never seen`)
@@ -85,5 +114,6 @@ it.layer(LocalPlatform.layer({ seed: "none" }), { excludeTestServices: true })("
         )
       )
       assert.isAbove(pagesSeen, 100)
+      assert.isAbove(indexedRuns, 3)
     }), 120_000)
 })
