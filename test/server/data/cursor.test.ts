@@ -88,6 +88,7 @@ it.layer(LocalPlatform.layer({ seed: "none" }), { excludeTestServices: true })("
               const all = (await post("/items/query", { dataCollectionId: collection, query: { sort, paging: { limit: 1000 } } })).dataItems.map((d: any) => d.id)
               const back: Array<string> = page.dataItems.map((d: any) => d.id)
               while (page.pagingMetadata.cursors?.prev !== undefined && page.pagingMetadata.cursors?.prev !== null) {
+                assert.isAtMost(back.length, all.length, "paging back went on past the first item")
                 page = await post("/items/query", { dataCollectionId: collection, query: { cursorPaging: { limit, cursor: page.pagingMetadata.cursors.prev } } })
                 back.unshift(...page.dataItems.map((d: any) => d.id))
               }
