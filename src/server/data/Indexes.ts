@@ -126,8 +126,8 @@ export class Indexes extends Context.Service<Indexes, IndexesShape>()("sitefx/se
           // an index ends with the item's sequence, ascending: read forwards it orders sorts whose last
           // field ascends (seq follows the last field's direction), read backwards those whose last descends
           const backwards = sort[sort.length - 1]!.order === "DESC"
-          const found = db.all("SELECT doc, sql_name FROM data_indexes WHERE collection_id = ? AND status = 'ACTIVE'", collectionId).find((row) => {
-            const index = JSON.parse(String(row.doc)) as DataIndex
+          const found = db.all("SELECT doc, status, sql_name FROM data_indexes WHERE collection_id = ? AND status = 'ACTIVE'", collectionId).find((row) => {
+            const index = toIndex(row)
             return index.unique !== true && index.fields.length === sort.length &&
               index.fields.every((f, i) => f.path === sort[i]!.fieldName && ((f.order === "DESC") !== (sort[i]!.order === "DESC")) === backwards)
           })

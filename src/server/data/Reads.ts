@@ -38,6 +38,7 @@ import { referenceField, References } from "./References.ts"
 import { registerSearch, type SearchDetails, searchCondition } from "./search.ts"
 import {
   beyond,
+  beyondAt,
   concat,
   element,
   type Fragment,
@@ -247,13 +248,9 @@ export class Reads extends Context.Service<Reads, ReadsShape>()("sitefx/server/d
         const seek = (index: string, keys: ReadonlyArray<SQLInputValue>, want: number, backward: boolean): Array<Row> => {
           const rows: Array<Row> = []
           for (let i = terms.length - 1; i >= 0 && rows.length < want; i--) {
-            const term = terms[i]!
-            const range = both([
-              ...terms.slice(0, i).map((t, j) => sql(`${t.expr} = ?`, keys[j]!)),
-              sql(`${term.expr} ${term.desc !== backward ? "<" : ">"} ?`, keys[i]!)
-            ])
             const order = orderBy(flip(terms.slice(i), backward))
-            for (const row of items.select(collection.id, columns, both([condition, range]), sql(`ORDER BY ${order} LIMIT ?`, want - rows.length), index)) {
+            const range = both([condition, beyondAt(terms, keys, i, backward)])
+            for (const row of items.select(collection.id, columns, range, sql(`ORDER BY ${order} LIMIT ?`, want - rows.length), index)) {
               rows.push(row)
             }
           }
@@ -276,9 +273,10 @@ export class Reads extends Context.Service<Reads, ReadsShape>()("sitefx/server/d
         const first = pageRows[0]
         const last = pageRows[pageRows.length - 1]
         if (!reverse) {
-          const earlier = boundary !== undefined && first !== undefined && (index !== undefined && seekable(keysOf(first))
-            ? seek(index, keysOf(first), 1, true).length > 0
-            : items.select(collection.id, "1", both([condition, beyond(terms, keysOf(first), true)]), sql("LIMIT 1")).length > 0)
+          const firstKeys = first === undefined ? undefined : keysOf(first)
+          const earlier = boundary !== undefined && firstKeys !== undefined && (index !== undefined && seekable(firstKeys)
+            ? seek(index, firstKeys, 1, true).length > 0
+            : items.select(collection.id, "1", both([condition, beyond(terms, firstKeys, true)]), sql("LIMIT 1")).length > 0)
           return finish(pageRows, cursorMetadata(
             pageRows.length,
             more && last !== undefined ? cursorFor(keysOf(last), "next") : undefined,

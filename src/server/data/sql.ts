@@ -264,22 +264,29 @@ export const orderBy = (terms: ReadonlyArray<SortTerm>): string =>
   terms.map((t) => `${t.expr}${t.desc ? " DESC" : ""}`).join(", ")
 
 /**
+ * Rows equal to `values` on the terms before term `i` and strictly after it on term `i` (before it with
+ * `reverse`): one part of {@link beyond}, and one index range when an index holds the terms in order.
+ */
+export const beyondAt = (terms: ReadonlyArray<SortTerm>, values: ReadonlyArray<SQLInputValue>, i: number, reverse = false): Fragment => {
+  const term = terms[i]!
+  return all([
+    ...terms.slice(0, i).map((t, j) => sql(`${t.expr} = ?`, values[j] ?? null)),
+    sql(`${term.expr} ${term.desc !== reverse ? "<" : ">"} ?`, values[i] ?? null)
+  ])
+}
+
+/**
  * Rows strictly after `values` in the order of `terms` (before them with `reverse`). One direction
- * throughout is a row-value comparison, which SQLite answers from an index; mixed directions expand
- * into the equivalent OR chain.
+ * throughout is a row-value comparison; mixed directions expand into the equivalent OR chain. SQLite
+ * seeks in an index with neither when the terms are expressions: a cursor page that wants a seek goes
+ * through {@link beyondAt}, one term at a time.
  */
 export const beyond = (terms: ReadonlyArray<SortTerm>, values: ReadonlyArray<SQLInputValue>, reverse = false): Fragment => {
-  const greater = (t: SortTerm) => (t.desc !== reverse ? "<" : ">")
   const first = terms[0]
   if (first !== undefined && terms.every((t) => t.desc === first.desc)) {
-    return sql(`(${terms.map((t) => t.expr).join(", ")}) ${greater(first)} (${terms.map(() => "?").join(", ")})`, ...values)
+    return sql(`(${terms.map((t) => t.expr).join(", ")}) ${first.desc !== reverse ? "<" : ">"} (${terms.map(() => "?").join(", ")})`, ...values)
   }
-  return any(terms.map((term, i) =>
-    all([
-      ...terms.slice(0, i).map((t, j) => sql(`${t.expr} = ?`, values[j] ?? null)),
-      sql(`${term.expr} ${greater(term)} ?`, values[i] ?? null)
-    ])
-  ))
+  return any(terms.map((_, i) => beyondAt(terms, values, i, reverse)))
 }
 
 /** A JSON object of only `fields` (dotted paths make nested objects) plus `_id`; missing fields stay missing. */
