@@ -25,18 +25,10 @@ const step = fc.record({
 it.layer(LocalPlatform.layer({ seed: "none" }), { excludeTestServices: true })("cursor paging", (it) => {
   it.effect("is stable under concurrent inserts and removals", () =>
     Effect.gen(function*() {
-      const { post, send } = yield* adminCalls
+      const { post, indexesBuilt } = yield* adminCalls
       let run = 0
       let pagesSeen = 0
       let indexedRuns = 0
-      const waitActive = async (collection: string) => {
-        for (let i = 0; i < 200; i++) {
-          const listed = (await send("GET", `/indexes?dataCollectionId=${collection}`)).body
-          if (listed.indexes.every((x: any) => x.status === "ACTIVE")) return
-          await new Promise((r) => setTimeout(r, 10))
-        }
-        throw new Error(`the index of ${collection} did not become ACTIVE`)
-      }
       yield* Effect.promise(() =>
         fc.assert(
           fc.asyncProperty(
@@ -60,7 +52,7 @@ it.layer(LocalPlatform.layer({ seed: "none" }), { excludeTestServices: true })("
                 const flipLast = (sort[sort.length - 1] as { order: string }).order === "DESC"
                 const fields = (sort as ReadonlyArray<{ fieldName: string; order: string }>).map((s) => ({ path: s.fieldName, order: (s.order === "DESC") !== flipLast ? "DESC" : "ASC" }))
                 await post("/indexes", { dataCollectionId: collection, index: { name: "bySort", fields } })
-                await waitActive(collection)
+                await indexesBuilt(collection)
                 indexedRuns++
               }
               const present = new Set(Array.from({ length: next }, (_, i) => `n${i}`))

@@ -8,6 +8,7 @@ import { assert, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import { LocalPlatform } from "../../../src/server/index.ts"
+import { adminCalls } from "./support.ts"
 
 const TOTAL = 100_000
 const CHUNK = 1000
@@ -17,6 +18,7 @@ it.layer(LocalPlatform.layer({ seed: "none" }), { excludeTestServices: true })("
     Effect.gen(function*() {
       const platform = yield* LocalPlatform
       const key = Redacted.value(platform.apiKey)
+      const { indexesBuilt } = yield* adminCalls
       const post = async (path: string, body: unknown) => {
         const res = await fetch(`${platform.url}/wix-data/v2${path}`, { method: "POST", headers: { authorization: key, "content-type": "application/json" }, body: JSON.stringify(body) })
         const json = await res.json() as any
@@ -51,11 +53,7 @@ it.layer(LocalPlatform.layer({ seed: "none" }), { excludeTestServices: true })("
         const exportMs = performance.now() - exportStart
         // sorted through an index: 7 groups of about 14 000 equal values, ties in insertion order
         await post("/indexes", { dataCollectionId: "Big", index: { name: "byGroup", fields: [{ path: "group" }] } })
-        for (let i = 0; i < 500; i++) {
-          const res = await fetch(`${platform.url}/wix-data/v2/indexes?dataCollectionId=Big`, { headers: { authorization: key } })
-          if (((await res.json()) as any).indexes[0].status === "ACTIVE") break
-          await new Promise((r) => setTimeout(r, 20))
-        }
+        await indexesBuilt("Big")
         const sorted: Record<string, { pageMs: Array<number>; order: Array<number> }> = {}
         for (const order of ["ASC", "DESC"]) {
           const run = { pageMs: [] as Array<number>, order: [] as Array<number> }

@@ -46,7 +46,16 @@ export const adminCalls = LocalPlatform.useSync((platform) => {
     if (answer.status !== 200) throw new Error(`${p}: ${answer.status} ${JSON.stringify(answer.body)}`)
     return answer.body
   }
-  return { send, post }
+  /** Resolves once no index of the collection is BUILDING any more. */
+  const indexesBuilt = async (collection: string): Promise<void> => {
+    for (let i = 0; i < 500; i++) {
+      const listed = (await send("GET", `/indexes?dataCollectionId=${collection}`)).body
+      if (!listed.indexes.some((x: any) => x.status === "BUILDING")) return
+      await new Promise((r) => setTimeout(r, 10))
+    }
+    throw new Error(`the indexes of ${collection} are still building`)
+  }
+  return { send, post, indexesBuilt }
 })
 
 /** A call that must answer 200; its JSON body. */
