@@ -31,8 +31,8 @@ const reply = (...replies: Array<Reply>) => {
 
 const fastRetry = { base: "1 millis", cap: "20 millis" } as const
 
-const layer = (options: PlatformConfigOptions = {}) =>
-  PlatformHttp.layerFetch.pipe(Layer.provide(PlatformConfig.layer({ baseUrl: server.origin, retry: fastRetry, ...options })))
+const layer = (options: PlatformConfigOptions = {}, http = PlatformHttp.layerFetch) =>
+  http.pipe(Layer.provide(PlatformConfig.layer({ baseUrl: server.origin, retry: fastRetry, ...options })))
 
 /** Runs a program against a freshly built client (its consistency token starts empty). */
 const withClient = <A, E>(program: Effect.Effect<A, E, PlatformHttp>, options?: PlatformConfigOptions) =>
@@ -99,9 +99,7 @@ describe("request encoding", () => {
       // multi-byte text: the length header must count UTF-8 bytes, not UTF-16 units
       const payload = { dataCollectionId: "C", dataItem: { data: { title: "naïve café ☕ 𝄞", big: "x".repeat(200_000) } } }
       for (const http of [PlatformHttp.layerFetch, PlatformHttp.layer.pipe(Layer.provide(NodeHttpClient.layerNodeHttpOptions({ keepAlive: true })))]) {
-        yield* send({ method: "POST", path: "/wix-data/v2/items", payload }).pipe(
-          Effect.provide(http.pipe(Layer.provide(PlatformConfig.layer({ baseUrl: server.origin, retry: fastRetry }))), { local: true })
-        )
+        yield* send({ method: "POST", path: "/wix-data/v2/items", payload }).pipe(Effect.provide(layer({}, http), { local: true }))
       }
       assert.strictEqual(requests.length, 2)
       for (const r of requests) {
