@@ -2,7 +2,9 @@
  * Bulk writes of any size: items (an Iterable or a Stream) are chunked to at most 1000, chunks run
  * with bounded concurrency, transient failures of a chunk are retried, and the report accounts for
  * every item by its original index. Inserted and saved items get their `_id` on the client before
- * the first attempt, so a retried chunk cannot insert anything twice.
+ * the first attempt, so a retried chunk cannot insert anything twice; with a resume key those ids
+ * follow from the key and the item's position, so a whole write run again after a crash cannot
+ * either, and progress reports say where to resume.
  */
 import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
@@ -43,6 +45,32 @@ export interface BulkOptions {
   /** Insert: report existing ids as errors instead of skipping them. */
   readonly overrideExisting?: boolean
   readonly suppressHooks?: boolean
+  /**
+   * Makes an insert or save resumable: items without an `_id` get ids made from this key (see
+   * `newBulkKey`) and their position in the whole input, so writing the same input again with the
+   * same key gives each item the id it had before. An item found already there under such an id is
+   * reported as inserted: only an earlier run with this key can have written it.
+   */
+  readonly resumeKey?: string
+  /**
+   * The position of the first item of `items` in the whole input (default 0). Resuming, pass the
+   * last progress's `settled` and leave that many items out; positions in the report and in the ids
+   * of a keyed write stay those of the whole input.
+   */
+  readonly startAt?: number
+  /** Told, in input order, each time more leading items are settled (a place to save a checkpoint). */
+  readonly onProgress?: (progress: BulkProgress) => Effect.Effect<void>
+}
+
+/** How far a bulk write has come: every item before `settled` has its fate in the counts. */
+export interface BulkProgress {
+  /** The position (in the whole input) to resume from: items before it are all settled. */
+  readonly settled: number
+  readonly inserted: number
+  readonly updated: number
+  readonly removed: number
+  readonly skipped: number
+  readonly errors: number
 }
 
 /** One input item: its position, the id it travels with, and its payload. */
@@ -62,7 +90,10 @@ const chunkFailure = (error: DataError | PlatformError): { code: string; message
 
 const transient = (error: DataError | PlatformError): error is PlatformError => error._tag === "PlatformError" && isTransient(error)
 
-/** Adds one chunk's outcome to the report. `retried`: an earlier attempt of this chunk may have landed. */
+/**
+ * One chunk's outcome for the report. `retried`: an earlier attempt of this chunk may have landed; with
+ * a resume key, an earlier run of the whole write may have.
+ */
 const account = <T>(
   kind: BulkKind,
   chunk: ReadonlyArray<Indexed<T>>,
@@ -70,7 +101,8 @@ const account = <T>(
   retried: boolean,
   options: BulkOptions
 ) => {
-  const delta = { inserted: [] as Array<string>, updated: [] as Array<string>, removed: [] as Array<string>, skipped: 0, errors: [] as Array<BulkItemError> }
+  const delta = { size: chunk.length, inserted: [] as Array<string>, updated: [] as Array<string>, removed: [] as Array<string>, skipped: 0, errors: [] as Array<BulkItemError> }
+  const keyed = options.resumeKey !== undefined
   // the platform answers in request order; any other order is looked up by index
   const inOrder = results.length === chunk.length && results.every((r, i) => r.itemMetadata.originalIndex === i)
   const byIndex = inOrder ? undefined : new Map(results.map((r) => [r.itemMetadata.originalIndex, r]))
@@ -102,8 +134,9 @@ const account = <T>(
     }
     const code = result.itemMetadata.error?.code ?? "UNKNOWN_ERROR"
     const message = result.itemMetadata.error?.description ?? "Unknown error"
-    // An id sitefx generated can only exist because an earlier attempt of this very chunk inserted it.
-    if (kind === "insert" && code === WDE.itemAlreadyExists && entry.generatedId && retried) {
+    // An id sitefx generated can only exist because an earlier attempt of this very chunk inserted it
+    // (or, for a keyed write, an earlier run of it).
+    if (kind === "insert" && code === WDE.itemAlreadyExists && entry.generatedId && (retried || keyed)) {
       delta.inserted.push(id)
     } else if (kind === "remove" && code === WDE.itemNotFound && retried) {
       delta.removed.push(id) // gone either way; an earlier attempt most likely removed it
@@ -121,6 +154,7 @@ const account = <T>(
 
 /** The report being added up: the fold owns it, so each chunk's outcome is appended in place (not copied per chunk). */
 interface Tally {
+  settled: number
   inserted: Array<string>
   updated: Array<string>
   removed: Array<string>
@@ -138,8 +172,18 @@ const tally = (acc: Tally, delta: ReturnType<typeof account>): Tally => {
   append(acc.removed, delta.removed)
   append(acc.errors, delta.errors)
   acc.skipped += delta.skipped
+  acc.settled += delta.size
   return acc
 }
+
+const progressOf = (acc: Tally): BulkProgress => ({
+  settled: acc.settled,
+  inserted: acc.inserted.length,
+  updated: acc.updated.length,
+  removed: acc.removed.length,
+  skipped: acc.skipped,
+  errors: acc.errors.length
+})
 
 const toReport = (acc: Tally): BulkReport => ({
   inserted: acc.inserted.length,
@@ -177,6 +221,7 @@ export const runBulk = <A, T, E = never>(
         // the whole chunk was refused: each of its items carries the reason
         const { code, message } = chunkFailure(error)
         return Effect.succeed({
+          size: chunk.length,
           inserted: [],
           updated: [],
           removed: [],
@@ -185,11 +230,17 @@ export const runBulk = <A, T, E = never>(
         })
       })
     )
+  const start = options.startAt ?? 0
+  const onProgress = options.onProgress
   return items.pipe(
-    // groups of exactly `size` but the last, so group `g` starts at position `g * size`
+    // groups of exactly `size` but the last, so group `g` starts at position `start + g * size`
     Stream.grouped(size),
-    Stream.mapEffect((group, g) => attempt(group.map((item, i) => prepare(item, g * size + i)), 0), { concurrency: Math.max(1, options.concurrency ?? 4) }),
-    Stream.runFold((): Tally => ({ inserted: [], updated: [], removed: [], skipped: 0, errors: [] }), tally),
+    // outcomes come out in input order, however the chunks finish
+    Stream.mapEffect((group, g) => attempt(group.map((item, i) => prepare(item, start + g * size + i)), 0), { concurrency: Math.max(1, options.concurrency ?? 4) }),
+    Stream.runFoldEffect((): Tally => ({ settled: start, inserted: [], updated: [], removed: [], skipped: 0, errors: [] }), (acc, delta) => {
+      tally(acc, delta)
+      return onProgress === undefined ? Effect.succeed(acc) : Effect.as(onProgress(progressOf(acc)), acc)
+    }),
     Effect.map(toReport)
   )
 }

@@ -25,7 +25,7 @@ import type { PlatformRequest } from "../http/PlatformRequest.ts"
 import { Aggregate } from "./Aggregate.ts"
 import { type BulkKind, type BulkOptions, type BulkReport, type Indexed, runBulk } from "./Bulk.ts"
 import { DataError, fromPlatformError, invalid, WDE } from "./DataError.ts"
-import { newItemId } from "./ids.ts"
+import { bulkItemId, isBulkKey, MAX_BULK_POSITION, newItemId } from "./ids.ts"
 import { type Filter } from "./Filter.ts"
 import { Patch } from "./Patch.ts"
 import { type PagedAnswer, Query, type QueryRunner } from "./Query.ts"
@@ -140,6 +140,24 @@ const checkOptions = (options: unknown, allowed: ReadonlyArray<string>): DataErr
     : invalid(WDE.optionsNotBooleans, `Options must be an object with one or all of the following boolean properties: ${allowed.join(", ")}.`, "options")
 
 const first = (...checks: ReadonlyArray<DataError | undefined>): DataError | undefined => checks.find((c) => c !== undefined)
+
+/** A bulk write's resume key and start position, checked before anything is sent. */
+const checkResume = (options: BulkOptions): DataError | undefined => {
+  const { resumeKey, startAt } = options
+  if (resumeKey !== undefined && !isBulkKey(resumeKey)) {
+    return new DataError({
+      code: "INVALID_RESUME_KEY",
+      message: "INVALID_RESUME_KEY: resumeKey must be a key made by newBulkKey (a version 7 UUID).",
+      field: "resumeKey"
+    })
+  }
+  if (startAt === undefined) return undefined
+  if (typeof startAt !== "number") return invalid(WDE.notANumber, `Invalid startAt parameter [${String(startAt)}]. startAt parameter must be a number.`, "startAt")
+  if (!Number.isInteger(startAt)) return invalid(WDE.notInteger, `Invalid startAt parameter [${startAt}]. startAt parameter must be an integer.`, "startAt")
+  if (startAt < 0) return invalid(WDE.negative, `Invalid startAt parameter [${startAt}]. startAt parameter must be a non-negative number.`, "startAt")
+  if (startAt > MAX_BULK_POSITION) return invalid(WDE.tooLarge, `Invalid startAt parameter [${startAt}]. startAt parameter cannot exceed ${MAX_BULK_POSITION}.`, "startAt")
+  return undefined
+}
 
 /** The stored fields of a wire item, with `_id` filled from the item id. */
 export const itemOf = (item: W.DataItem | undefined): Item => {
@@ -284,15 +302,16 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
           : undefined
       )
       : undefined
-    return guard<BulkReport, E>(first(checkCollection(collection), arrayCheck), () => {
+    return guard<BulkReport, E>(first(checkCollection(collection), arrayCheck, checkResume(options)), () => {
       const stream = isArray ? Stream.fromIterable(items) : items as Stream.Stream<ItemInput, E>
+      const key = options.resumeKey
       const prepare = (value: ItemInput, index: number): Indexed<ItemInput> => {
         // ids are given before the first attempt, so a retried chunk inserts nothing twice
         // a malformed item keeps its shape, so it is refused alone instead of being coerced into an object
         if (!isObject(value)) return { index, id: undefined, generatedId: false, value }
         // the item itself is kept (it is what an error reports); its id joins it when it is sent
         const given = typeof value["_id"] === "string" ? value["_id"] : undefined
-        const id = given ?? (kind === "update" ? undefined : newItemId())
+        const id = given ?? (kind === "update" ? undefined : key === undefined ? newItemId() : bulkItemId(key, index))
         return { index, id, generatedId: given === undefined && id !== undefined, value }
       }
       return runBulk(kind, stream, prepare, (chunk) => {
@@ -364,7 +383,7 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
           : undefined
       )
       : undefined
-    return guard<BulkReport, E>(first(checkCollection(collection), arrayCheck), () => {
+    return guard<BulkReport, E>(first(checkCollection(collection), arrayCheck, checkResume(options)), () => {
       const stream = isArray ? Stream.fromIterable(ids) : ids as Stream.Stream<string, E>
       return runBulk(kind, stream, (value, index): Indexed<string> => ({ index, id: value, generatedId: false, value }), (chunk) => send(collection, chunk), config.retry, options)
     })

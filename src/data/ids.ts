@@ -73,3 +73,35 @@ export const newItemId = (): string => {
   for (let i = 0; i < 6; i++) putByte(24 + 2 * i, pool[o + 2 + i]!)
   return String.fromCharCode.apply(null, codes)
 }
+
+const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+
+/**
+ * A key for a resumable bulk write (a version 7 UUID): the ids sitefx gives that write's items are
+ * made from it and each item's position, so the same input written again with the same key gives
+ * every item the same id. Keep it with the job's checkpoint.
+ */
+export const newBulkKey = (): string => newItemId()
+
+/** Whether `key` can key a resumable bulk write: a version 7 UUID in lower-case hex. */
+export const isBulkKey = (key: unknown): key is string => typeof key === "string" && UUID_V7.test(key)
+
+/** The largest position a keyed bulk write numbers: nine hex digits of it go into each id. */
+export const MAX_BULK_POSITION = 0xf_ffff_ffff
+
+/** Where the nine hex digits of a position go in an id, most significant first (around the variant digit). */
+const POSITION_AT = [15, 16, 17, 20, 21, 22, 24, 25, 26] as const
+
+/**
+ * The id of the item at `position` of the bulk write keyed `key`: the key's time, version, variant
+ * and last nine hex digits, with the position in the nine digits between them (a counter, as RFC 9562
+ * allows), so the ids of one write sort in the order of its items and share 38 random bits no other
+ * key is likely to have. `key` must satisfy {@link isBulkKey}, `position` be an integer from 0 to
+ * {@link MAX_BULK_POSITION}.
+ */
+export const bulkItemId = (key: string, position: number): string => {
+  const out = new Array<number>(36)
+  for (let i = 0; i < 36; i++) out[i] = key.charCodeAt(i)
+  for (let d = POSITION_AT.length - 1, p = position; d >= 0; d--, p = Math.floor(p / 16)) out[POSITION_AT[d]!] = HEX_DIGIT[p % 16]!
+  return String.fromCharCode.apply(null, out)
+}

@@ -5,6 +5,7 @@ import * as Stream from "effect/Stream"
 import { DataError, WDE } from "../../src/data/DataError.ts"
 import { DataItems, type Item } from "../../src/data/DataItems.ts"
 import { Filter } from "../../src/data/Filter.ts"
+import { bulkItemId, newBulkKey } from "../../src/data/ids.ts"
 import { dev, LocalPlatform, stats } from "../support/platform.ts"
 import { asAdmin, asVisitor, freshCollection, posts } from "./support.ts"
 
@@ -244,6 +245,62 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("data items ove
         assert.strictEqual(report.errors.length, 0)
         assert.strictEqual(new Set(report.insertedItemIds).size, 5000)
         assert.strictEqual(yield* d.count(c), 5000)
+      }))
+    }))
+
+  it.effect("an import that stops part-way resumes from its last checkpoint with its key: every item once, none twice", () =>
+    Effect.gen(function*() {
+      const c = yield* freshCollection("Resume")
+      yield* asAdmin(Effect.gen(function*() {
+        const d = yield* DataItems
+        const input = Stream.range(0, 2499).pipe(Stream.map((i) => ({ i })))
+        const key = newBulkKey()
+        // the job keeps a checkpoint; it stops while saving the one at 1500, after the chunk before had landed
+        let saved = 0
+        const first = yield* Effect.exit(d.bulkInsert(c, input, {
+          chunkSize: 500,
+          concurrency: 3,
+          resumeKey: key,
+          onProgress: (p) => p.settled >= 1500 ? Effect.die("stopped") : Effect.sync(() => void (saved = p.settled))
+        }))
+        assert.isTrue(first._tag === "Failure")
+        assert.strictEqual(saved, 1000)
+        const landed = yield* d.count(c)
+        assert.isAtLeast(landed, 1500)
+        // run again from the checkpoint, with the same key
+        const report = yield* d.bulkInsert(c, input.pipe(Stream.drop(saved)), { chunkSize: 500, resumeKey: key, startAt: saved })
+        assert.strictEqual(report.inserted, 1500)
+        assert.strictEqual(report.skipped, 0)
+        assert.deepStrictEqual(report.errors, [])
+        assert.deepStrictEqual(report.insertedItemIds, Array.from({ length: 1500 }, (_, k) => bulkItemId(key, 1000 + k)))
+        assert.strictEqual(yield* d.count(c), 2500)
+        const seen = yield* d.query(c).limit(1000).stream.pipe(Stream.map((item) => item["i"] as number), Stream.runCollect)
+        assert.deepStrictEqual([...seen].sort((a, b) => a - b), Array.from({ length: 2500 }, (_, i) => i))
+      }))
+    }))
+
+  it.effect("a resume key that newBulkKey did not make, or a start position that is not a whole number, fails before any request", () =>
+    Effect.gen(function*() {
+      const c = yield* freshCollection("ResumeCheck")
+      yield* asAdmin(Effect.gen(function*() {
+        const d = yield* DataItems
+        const before = yield* stats
+        const errors = [
+          yield* failure(d.bulkInsert(c, [{ a: 1 }], { resumeKey: "job-1" })),
+          yield* failure(d.bulkSave(c, Stream.make({ a: 1 }), { resumeKey: crypto.randomUUID() })),
+          yield* failure(d.bulkInsert(c, [{ a: 1 }], { startAt: -1 })),
+          yield* failure(d.bulkRemove(c, ["x"], { startAt: 2.5 })),
+          yield* failure(d.bulkInsert(c, [{ a: 1 }], { startAt: "3" as unknown as number }))
+        ]
+        assert.deepStrictEqual(errors.map((e) => [(e as DataError).code, (e as DataError).field]), [
+          ["INVALID_RESUME_KEY", "resumeKey"],
+          ["INVALID_RESUME_KEY", "resumeKey"],
+          [WDE.negative, "startAt"],
+          [WDE.notInteger, "startAt"],
+          [WDE.notANumber, "startAt"]
+        ])
+        const after = yield* stats
+        assert.strictEqual(after.requests - before.requests, 1)
       }))
     }))
 

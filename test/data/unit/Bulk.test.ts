@@ -10,7 +10,8 @@ import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
 import * as fc from "fast-check"
-import { type BulkKind, type BulkOptions, type BulkReport, type Indexed, runBulk, type SendChunk } from "../../../src/data/Bulk.ts"
+import { type BulkKind, type BulkOptions, type BulkProgress, type BulkReport, type Indexed, runBulk, type SendChunk } from "../../../src/data/Bulk.ts"
+import { newBulkKey } from "../../../src/data/ids.ts"
 import { DataError } from "../../../src/data/DataError.ts"
 import type { RetryPolicy } from "../../../src/http/PlatformConfig.ts"
 import { ApplicationError, PlatformError, SystemError, TransportError } from "../../../src/http/PlatformError.ts"
@@ -461,6 +462,60 @@ describe("runBulk: retry idempotency", () => {
       const report = yield* run("remove", entries(5, false), send, fastRetry(1))
       expect(report.removedItemIds).toStrictEqual(entries(5).map((e) => e.id))
       assertAccounted(report, 5)
+    }))
+})
+
+describe("runBulk: progress and resuming", () => {
+  /** `n` entries numbered from position `start` of a larger input. */
+  const entriesFrom = (start: number, n: number, generatedId = true) =>
+    entries(start + n, generatedId).slice(start)
+
+  it.live("progress comes in input order, settled growing chunk by chunk, also when later chunks finish first", () =>
+    Effect.gen(function*() {
+      const server = platform("insert", { refuse: (i) => (i % 9 === 0 ? "WDE0007" : undefined) })
+      const { send } = sender((chunk) => Effect.sync(() => server.apply(chunk)), (chunk) => 40 - chunk[0]!.index / 10)
+      const seen: Array<BulkProgress> = []
+      const report = yield* run("insert", entries(200), send, noRetry, {
+        chunkSize: 20,
+        concurrency: 10,
+        onProgress: (p) => Effect.sync(() => seen.push(p))
+      })
+      expect(seen.map((p) => p.settled)).toStrictEqual(Array.from({ length: 10 }, (_, g) => (g + 1) * 20))
+      // each report covers exactly the items before its position
+      for (const p of seen) {
+        const errors = Array.from({ length: p.settled }, (_, i) => i).filter((i) => i % 9 === 0).length
+        assert.strictEqual(p.errors, errors)
+        assert.strictEqual(p.inserted, p.settled - errors)
+      }
+      const last = seen[seen.length - 1]!
+      assert.deepStrictEqual([last.inserted, last.updated, last.removed, last.skipped, last.errors], [report.inserted, 0, 0, 0, report.errors.length])
+    }))
+
+  it.effect("startAt numbers positions from it: items are prepared, reported and settled at their positions in the whole input", () =>
+    Effect.gen(function*() {
+      const server = platform("insert", { refuse: (i) => (i === 512 ? "WDE0007" : undefined) })
+      const { send } = sender((chunk) => Effect.sync(() => server.apply(chunk)))
+      const seen: Array<number> = []
+      const report = yield* run("insert", entriesFrom(500, 30), send, noRetry, {
+        chunkSize: 10,
+        startAt: 500,
+        onProgress: (p) => Effect.sync(() => seen.push(p.settled))
+      })
+      expect(report.errors.map((e) => e.index)).toStrictEqual([512])
+      expect(report.insertedItemIds).toStrictEqual(entriesFrom(500, 30).filter((e) => e.index !== 512).map((e) => e.id))
+      expect(seen).toStrictEqual([510, 520, 530])
+    }))
+
+  it.effect("with a resume key, a generated id already there counts as inserted (an earlier run wrote it); a given one is still skipped", () =>
+    Effect.gen(function*() {
+      const server = platform("insert", { existing: [idOf(1)] })
+      const { send } = sender((chunk) => Effect.sync(() => server.apply(chunk)))
+      const keyed = yield* run("insert", entries(3), send, noRetry, { resumeKey: newBulkKey() })
+      assert.strictEqual(keyed.skipped, 0)
+      expect(keyed.insertedItemIds).toStrictEqual([idOf(0), idOf(1), idOf(2)])
+      const given = yield* run("insert", entries(3, false), send, noRetry, { resumeKey: newBulkKey() })
+      assert.strictEqual(given.skipped, 3)
+      assert.strictEqual(given.inserted, 0)
     }))
 })
 
