@@ -48,8 +48,9 @@ export interface BulkOptions {
   /**
    * Makes an insert or save resumable: items without an `_id` get ids made from this key (see
    * `newBulkKey`) and their position in the whole input, so writing the same input again with the
-   * same key gives each item the id it had before. An item found already there under such an id is
-   * reported as inserted: only an earlier run with this key can have written it.
+   * same key gives each item the id it had before. An insert that finds such an id already there
+   * reports the item inserted (only an earlier run with this key can have written it); a save writes
+   * it again and reports it updated.
    */
   readonly resumeKey?: string
   /**
