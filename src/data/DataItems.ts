@@ -28,7 +28,7 @@ import { DataError, fromPlatformError, invalid, WDE } from "./DataError.ts"
 import { bulkItemId, isBulkKey, MAX_BULK_POSITION, newItemId } from "./ids.ts"
 import { type Filter } from "./Filter.ts"
 import { Patch } from "./Patch.ts"
-import { type PagedAnswer, Query, type QueryRunner } from "./Query.ts"
+import { checkLimit, type PagedAnswer, Query, type QueryRunner } from "./Query.ts"
 import * as W from "./wire.ts"
 
 /** A stored item: its fields plus the system fields the platform maintains. */
@@ -152,11 +152,9 @@ const checkResume = (options: BulkOptions): DataError | undefined => {
     })
   }
   if (startAt === undefined) return undefined
-  if (typeof startAt !== "number") return invalid(WDE.notANumber, `Invalid startAt parameter [${String(startAt)}]. startAt parameter must be a number.`, "startAt")
-  if (!Number.isInteger(startAt)) return invalid(WDE.notInteger, `Invalid startAt parameter [${startAt}]. startAt parameter must be an integer.`, "startAt")
-  if (startAt < 0) return invalid(WDE.negative, `Invalid startAt parameter [${startAt}]. startAt parameter must be a non-negative number.`, "startAt")
-  if (startAt > MAX_BULK_POSITION) return invalid(WDE.tooLarge, `Invalid startAt parameter [${startAt}]. startAt parameter cannot exceed ${MAX_BULK_POSITION}.`, "startAt")
-  return undefined
+  // a start position is checked as a skip is; a keyed write's ids hold positions up to MAX_BULK_POSITION
+  return checkLimit("startAt", startAt, false) ??
+    (startAt > MAX_BULK_POSITION ? invalid(WDE.tooLarge, `Invalid startAt parameter [${startAt}]. startAt parameter cannot exceed ${MAX_BULK_POSITION}.`, "startAt") : undefined)
 }
 
 /** The stored fields of a wire item, with `_id` filled from the item id. */

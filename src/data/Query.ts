@@ -108,7 +108,8 @@ const initial: State = { sort: [], fields: [], limit: undefined, skip: undefined
 
 const MAX_LIMIT = 1000
 
-const checkLimit = (op: string, n: unknown, positive: boolean): DataError | undefined => {
+/** A limit (positive, at most 1000) or a skip-like count (non-negative safe integer): WDE0032–WDE0036 naming `op`. */
+export const checkLimit = (op: string, n: unknown, positive: boolean): DataError | undefined => {
   if (typeof n !== "number" || Number.isNaN(n)) {
     return invalid(WDE.notANumber, `Invalid ${op} parameter [${typeof n}]. ${op} parameter must be a ${positive ? "positive" : "non-negative"} number.`, op)
   }

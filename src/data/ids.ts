@@ -24,6 +24,15 @@ const HEX_DIGIT = Array.from("0123456789abcdef", (c) => c.charCodeAt(0))
 let pool = new Uint8Array(0)
 let taken = 0
 
+/** Writes `value` in hex into `target` at `places`, most significant digit first. */
+const putHex = (target: Array<number>, places: ReadonlyArray<number>, value: number) => {
+  for (let d = places.length - 1, v = value; d >= 0; d--, v = Math.floor(v / 16)) target[places[d]!] = HEX_DIGIT[v % 16]!
+}
+
+/** Where an id's 48 bits of milliseconds go (twelve digits around the first dash), and its counter's three. */
+const TIME_AT = [0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12] as const
+const COUNTER_AT = [15, 16, 17] as const
+
 /** The id being written: `tttttttt-tttt-7ccc-vrrr-rrrrrrrrrrrr`, dashes in place. */
 const codes: Array<number> = Array.from("00000000-0000-7000-8000-000000000000", (c) => c.charCodeAt(0))
 
@@ -54,13 +63,10 @@ export const newItemId = (): string => {
   }
   lastMillis = millis
   if (millis !== writtenMillis) {
-    // 48 bits of milliseconds: 12 hex digits, the dash after the eighth
-    for (let i = 11, m = millis; i >= 0; i--, m = Math.floor(m / 16)) codes[i < 8 ? i : i + 1] = HEX_DIGIT[m % 16]!
+    putHex(codes, TIME_AT, millis)
     writtenMillis = millis
   }
-  codes[15] = HEX_DIGIT[counter >> 8]!
-  codes[16] = HEX_DIGIT[(counter >> 4) & 0xf]!
-  codes[17] = HEX_DIGIT[counter & 0xf]!
+  putHex(codes, COUNTER_AT, counter)
   if (taken + 8 > pool.length) {
     pool = crypto.getRandomValues(new Uint8Array(4096))
     taken = 0
@@ -102,6 +108,6 @@ const POSITION_AT = [15, 16, 17, 20, 21, 22, 24, 25, 26] as const
 export const bulkItemId = (key: string, position: number): string => {
   const out = new Array<number>(36)
   for (let i = 0; i < 36; i++) out[i] = key.charCodeAt(i)
-  for (let d = POSITION_AT.length - 1, p = position; d >= 0; d--, p = Math.floor(p / 16)) out[POSITION_AT[d]!] = HEX_DIGIT[p % 16]!
+  putHex(out, POSITION_AT, position)
   return String.fromCharCode.apply(null, out)
 }
