@@ -49,7 +49,11 @@ export const replyEmpty = (): HttpServerResponse.HttpServerResponse =>
   HttpServerResponse.jsonUnsafe({}, { status: 200, headers: NO_STORE })
 
 export const toResponse = (reject: Reject): HttpServerResponse.HttpServerResponse =>
-  HttpServerResponse.jsonUnsafe(reject.body, { status: reject.status, headers: { ...NO_STORE, ...reject.headers } })
+  HttpServerResponse.jsonUnsafe(reject.body, {
+    status: reject.status,
+    // own headers only: a refusal without any must never pick some up from a prototype
+    headers: Object.hasOwn(reject, "headers") && reject.headers !== undefined ? { ...NO_STORE, ...reject.headers } : NO_STORE
+  })
 
 /** A refusal with an application code (always a string on the wire). */
 export const application = (status: number, code: string, description: string, data?: unknown): Reject =>
@@ -90,6 +94,10 @@ export const tooManyRequests = (description: string, retryAfterSeconds: number):
     body: { message: description, details: { applicationError: { code: "TOO_MANY_REQUESTS", description } } },
     headers: { "retry-after": String(Math.max(1, Math.ceil(retryAfterSeconds))) }
   })
+/** 413 for a body over the limit of its route. */
+export const payloadTooLarge = (maxBytes: number): Reject =>
+  application(413, "PAYLOAD_TOO_LARGE", `The request body is larger than ${maxBytes} bytes`, { maxBytes })
+
 /** A system error: no details, as the platform sends for unexpected failures. */
 export const internalError = (): Reject => new Reject({ status: 500, body: { message: "Internal error" } })
 

@@ -10,12 +10,17 @@
  * }))
  * ```
  */
+import * as ByteSize from "effect/ByteSize"
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
+import * as HttpIncomingMessage from "effect/http/HttpIncomingMessage"
 import * as HttpRouter from "effect/http/HttpRouter"
 import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import type * as HttpServerResponse from "effect/http/HttpServerResponse"
-import { fromSchemaError, internalError, invalidField, type Reject, toResponse } from "./responses.ts"
+import { decodeUtf8, notUtf8, parseJson } from "./json.ts"
+import { MAX_BODY_BYTES } from "./limits.ts"
+import { fromSchemaError, internalError, invalidField, payloadTooLarge, type Reject, toResponse } from "./responses.ts"
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "*"
 
@@ -29,22 +34,61 @@ export const route = (method: Method, path: HttpRouter.PathInput, handler: Handl
 const guard = (handler: Handler) =>
   handler.pipe(
     Effect.catchTag("Reject", (reject) => Effect.succeed(toResponse(reject))),
+    // every client input has an answer of its own: reaching this is a bug, logged with where it happened
     Effect.catchDefect((defect) =>
-      Effect.logError("sitefx local platform: unexpected failure", defect).pipe(Effect.as(toResponse(internalError())))
+      Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
+        Effect.logError(
+          `sitefx local platform: unexpected failure on ${request.method} ${request.url.split("?")[0] ?? ""}`,
+          defect
+        )).pipe(Effect.as(toResponse(internalError())))
     )
   )
 
-/** The request body as JSON; an empty body reads as `{}`. */
-export const jsonBody: Effect.Effect<unknown, Reject, HttpServerRequest.HttpServerRequest> = Effect.gen(function*() {
-  const request = yield* HttpServerRequest.HttpServerRequest
-  const text = yield* request.text.pipe(Effect.catch(() => Effect.fail(invalidField("", "The request body could not be read"))))
-  if (text.trim() === "") return {}
-  try {
-    return JSON.parse(text) as unknown
-  } catch {
-    return yield* invalidField("", "The request body is not valid JSON", "FORMAT")
-  }
+/**
+ * How much body a route reads, and what it answers over that: {@link MAX_BODY_BYTES} and a 413 unless a
+ * module says otherwise (the data routes take bigger bodies and answer WDE0109).
+ */
+export interface BodyLimitShape {
+  readonly maxBytes: number
+  readonly tooLarge: () => Reject
+}
+
+export const BodyLimit = Context.Reference<BodyLimitShape>("sitefx/server/BodyLimit", {
+  defaultValue: () => ({ maxBytes: MAX_BODY_BYTES, tooLarge: () => payloadTooLarge(MAX_BODY_BYTES) })
 })
+
+/**
+ * The request body as text: refused with the route's 413 when its declared length or the bytes that
+ * arrive pass the limit (reading stops there), and with a 400 when it is not UTF-8.
+ */
+export const bodyText: Effect.Effect<string, Reject, HttpServerRequest.HttpServerRequest> = Effect.gen(function*() {
+  const limit = yield* BodyLimit
+  const request = yield* HttpServerRequest.HttpServerRequest
+  const declared = Number(request.headers["content-length"] ?? "0")
+  if (declared > limit.maxBytes) return yield* limit.tooLarge()
+  const bytes = yield* request.arrayBuffer.pipe(
+    Effect.provideService(HttpIncomingMessage.MaxBodySize, ByteSize.bytes(limit.maxBytes)),
+    Effect.catch((error) =>
+      Effect.fail(
+        error.reason._tag === "RequestParseError" && error.reason.reason === "BodyTooLarge"
+          ? limit.tooLarge()
+          : invalidField("", "The request body could not be read")
+      )
+    )
+  )
+  const text = decodeUtf8(bytes)
+  return text === undefined ? yield* notUtf8() : text
+})
+
+/** Parsed JSON text; a failure to parse or a depth over the bound is the client's 400. */
+export const parseBody = (text: string): Effect.Effect<unknown, Reject> => {
+  if (text.trim() === "") return Effect.succeed({})
+  const parsed = parseJson(text)
+  return parsed.ok ? Effect.succeed(parsed.value) : Effect.fail(parsed.reject)
+}
+
+/** The request body as JSON; an empty body reads as `{}`. */
+export const jsonBody: Effect.Effect<unknown, Reject, HttpServerRequest.HttpServerRequest> = Effect.flatMap(bodyText, parseBody)
 
 /** Decodes `input` with a shared wire schema; failures become a 400 with one violation per field. */
 export const decode = <A, I>(schema: Schema.Codec<A, I>, input: unknown): Effect.Effect<A, Reject> =>
@@ -54,19 +98,45 @@ export const decode = <A, I>(schema: Schema.Codec<A, I>, input: unknown): Effect
 export const body = <A, I>(schema: Schema.Codec<A, I>): Effect.Effect<A, Reject, HttpServerRequest.HttpServerRequest> =>
   Effect.flatMap(jsonBody, (input) => decode(schema, input))
 
-/** An HTML form body (`application/x-www-form-urlencoded`). */
-export const formBody: Effect.Effect<URLSearchParams, Reject, HttpServerRequest.HttpServerRequest> = Effect.gen(
-  function*() {
-    const request = yield* HttpServerRequest.HttpServerRequest
-    const text = yield* request.text.pipe(Effect.catch(() => Effect.fail(invalidField("", "The request body could not be read"))))
-    return new URLSearchParams(text)
+/** An HTML form body (`application/x-www-form-urlencoded`), held to the same limits as any body. */
+export const formBody: Effect.Effect<URLSearchParams, Reject, HttpServerRequest.HttpServerRequest> = Effect.flatMap(
+  bodyText,
+  (text) => {
+    const params = strictParams(text)
+    return params === undefined ? Effect.fail(invalidField("", "The form body has a malformed escape", "FORMAT")) : Effect.succeed(params)
   }
 )
 
-/** The query string of the current request. */
-export const query: Effect.Effect<URLSearchParams, never, HttpServerRequest.HttpServerRequest> = Effect.map(
+const decodePart = (part: string) => decodeURIComponent(part.replace(/\+/g, " "))
+
+/**
+ * `a=1&b=x%20y` as parameters, or undefined when an escape is malformed or its bytes are not UTF-8
+ * (URLSearchParams would put U+FFFD in their place and carry on).
+ */
+export const strictParams = (encoded: string): URLSearchParams | undefined => {
+  const params = new URLSearchParams()
+  for (const pair of encoded.split("&")) {
+    if (pair === "") continue
+    const eq = pair.indexOf("=")
+    try {
+      params.append(decodePart(eq < 0 ? pair : pair.slice(0, eq)), eq < 0 ? "" : decodePart(pair.slice(eq + 1)))
+    } catch {
+      return undefined
+    }
+  }
+  return params
+}
+
+/** The query string of the current request; a malformed escape is a 400. */
+export const query: Effect.Effect<URLSearchParams, Reject, HttpServerRequest.HttpServerRequest> = Effect.flatMap(
   HttpServerRequest.HttpServerRequest,
-  (request) => new URL(request.url, "http://local").searchParams
+  (request) => {
+    const at = request.url.indexOf("?")
+    const params = strictParams(at < 0 ? "" : request.url.slice(at + 1))
+    return params === undefined
+      ? Effect.fail(invalidField("", "The query string has a malformed escape or is not UTF-8", "FORMAT"))
+      : Effect.succeed(params)
+  }
 )
 
 /** A request header (names are case-insensitive). */

@@ -8,9 +8,9 @@ import * as Effect from "effect/Effect"
 import type * as Schema from "effect/Schema"
 import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import { WDE } from "../../data/DataError.ts"
-import { fromBase64url } from "../../http/wire.ts"
+import { decodeUtf8, parseJson } from "../json.ts"
 import { application, invalidField, type Reject } from "../responses.ts"
-import { decode } from "../routing.ts"
+import { BodyLimit, bodyText, decode, parseBody, query } from "../routing.ts"
 import { DataSettings } from "./DataSettings.ts"
 import type { Json } from "./values.ts"
 
@@ -19,7 +19,9 @@ const tooLarge = (): Reject => application(413, WDE.payloadTooLarge, "WDE0109: P
 /**
  * The JSON body decoded with `schema`; 413 over the size limit, 400 for anything malformed. `is`, the
  * schema's checks written out, lets a big body (a thousand bulk items) through without a schema run
- * per element; the schema still decodes anything `is` refuses, to name what is wrong.
+ * per element and without the depth scan: `is` looks at the shape only, and the item data it lets
+ * through is bounded where it is stored. The schema still decodes anything `is` refuses, to name what
+ * is wrong.
  */
 export const dataBody = <A, I>(
   schema: Schema.Codec<A, I>,
@@ -27,21 +29,17 @@ export const dataBody = <A, I>(
 ): Effect.Effect<A, Reject, HttpServerRequest.HttpServerRequest | DataSettings> =>
   Effect.gen(function*() {
     const { maxPayloadBytes } = yield* DataSettings
-    const request = yield* HttpServerRequest.HttpServerRequest
-    const declared = Number(request.headers["content-length"] ?? "0")
-    if (declared > maxPayloadBytes) return yield* tooLarge()
-    const text = yield* request.text.pipe(Effect.catch(() => Effect.fail(invalidField("", "The request body could not be read"))))
-    // a text of n UTF-16 units has at most 3n UTF-8 bytes: only a text near the limit is measured
-    if (text.length * 3 > maxPayloadBytes && Buffer.byteLength(text) > maxPayloadBytes) return yield* tooLarge()
-    let json: unknown = {}
-    if (text.trim() !== "") {
+    const text = yield* Effect.provideService(bodyText, BodyLimit, { maxBytes: maxPayloadBytes, tooLarge })
+    if (is !== undefined && text.trim() !== "") {
+      let json: unknown
       try {
-        json = JSON.parse(text) as unknown
+        json = JSON.parse(text)
       } catch {
         return yield* invalidField("", "The request body is not valid JSON", "FORMAT")
       }
+      if (is(json)) return json
     }
-    return is !== undefined && is(json) ? json : yield* decode(schema, json)
+    return yield* decode(schema, yield* parseBody(text))
   })
 
 export interface FlatKinds {
@@ -51,6 +49,9 @@ export interface FlatKinds {
   readonly numbers?: ReadonlyArray<string>
 }
 
+/** Names that would reach an object's prototype rather than a key of its own. */
+const PROTOTYPE_KEYS = new Set(["__proto__", "constructor", "prototype"])
+
 /** Query parameters back into the payload object (dotted keys nest); `.r` wins when present. */
 export const getPayload = <A, I>(
   schema: Schema.Codec<A, I>,
@@ -58,20 +59,23 @@ export const getPayload = <A, I>(
   extra: Json = {}
 ): Effect.Effect<A, Reject, HttpServerRequest.HttpServerRequest> =>
   Effect.gen(function*() {
-    const request = yield* HttpServerRequest.HttpServerRequest
-    const params = new URL(request.url, "http://local").searchParams
+    const params = yield* query
     const r = params.get(".r")
     if (r !== null) {
-      let json: unknown
-      try {
-        json = JSON.parse(fromBase64url(r)) as unknown
-      } catch {
-        return yield* invalidField(".r", "The .r parameter is not base64url JSON", "FORMAT")
+      const text = decodeUtf8(Buffer.from(r.replace(/-/g, "+").replace(/_/g, "/"), "base64"))
+      if (text === undefined) return yield* invalidField(".r", "The .r parameter is not base64url UTF-8", "FORMAT")
+      const parsed = parseJson(text, ".r", "The .r parameter")
+      if (!parsed.ok) return yield* parsed.reject
+      const json = parsed.value
+      if (typeof json !== "object" || json === null || Array.isArray(json)) {
+        return yield* invalidField(".r", "The .r parameter must hold a JSON object", "FORMAT")
       }
-      return yield* decode(schema, typeof json === "object" && json !== null ? { ...json, ...extra } : json)
+      return yield* decode(schema, { ...json, ...extra })
     }
     const payload: Json = {}
     for (const key of new Set(params.keys())) {
+      const parts = key.split(".")
+      if (parts.some((p) => PROTOTYPE_KEYS.has(p))) return yield* invalidField(key, `The parameter ${key} names no field of this call`)
       const values = params.getAll(key)
       const value: unknown = kinds.arrays?.includes(key)
         ? values
@@ -80,23 +84,20 @@ export const getPayload = <A, I>(
         : kinds.numbers?.includes(key)
         ? Number(values[0])
         : values[0]
-      setDotted(payload, key, value)
+      if (!setDotted(payload, parts, value)) return yield* invalidField(key, `The parameter ${key} conflicts with another parameter`)
     }
     return yield* decode(schema, { ...payload, ...extra })
   })
 
-const setDotted = (target: Json, key: string, value: unknown) => {
-  const parts = key.split(".")
+/** Sets `value` at `parts`; false when a part is taken by a value that is not an object of ours. */
+const setDotted = (target: Json, parts: ReadonlyArray<string>, value: unknown): boolean => {
   let current = target
   for (const part of parts.slice(0, -1)) {
-    const next = current[part]
-    current = typeof next === "object" && next !== null ? next as Json : (current[part] = {}) as Json
+    const next = Object.hasOwn(current, part) ? current[part] : undefined
+    if (next === undefined) current = current[part] = {}
+    else if (typeof next === "object" && next !== null && !Array.isArray(next)) current = next as Json
+    else return false
   }
   current[parts[parts.length - 1]!] = value
+  return true
 }
-
-/** Whether the GET carries a `.r` payload. */
-export const hasDotR: Effect.Effect<boolean, never, HttpServerRequest.HttpServerRequest> = Effect.map(
-  HttpServerRequest.HttpServerRequest,
-  (request) => new URL(request.url, "http://local").searchParams.has(".r")
-)
