@@ -5,16 +5,19 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
+import { PipelineStage as PipelineStageSchema } from "../../data/wire.ts"
 import type { AggregateDataItemsResponse, CursorPaging, DataCollection, Paging, PipelineStage } from "../../data/wire.ts"
 import type { Caller } from "../Callers.ts"
 import { Database } from "../Database.ts"
 import { accessFor } from "./access.ts"
-import { decodeCursor, encodeCursor } from "./cursor.ts"
+import { CursorOffset, decodeCursor, encodeCursor } from "./cursor.ts"
 import { DataHooks } from "./DataHooks.ts"
+import { compileFilter } from "./filters.ts"
 import { ITEMS } from "./Items.ts"
-import { cursorMetadata, filterOf, offsetMetadata, pageRequest } from "./paging.ts"
+import { cursorMetadata, offsetMetadata, pageRequest } from "./paging.ts"
 import { compilePipeline } from "./pipeline.ts"
-import { concat, sql, where } from "./sql.ts"
+import { concat, sql } from "./sql.ts"
 import type { Json } from "./values.ts"
 
 export interface PipelineRun {
@@ -25,6 +28,12 @@ export interface PipelineRun {
   /** Aggregate results repeat the grouping values next to `_id`. */
   readonly groupFieldsOnTop?: boolean
 }
+
+const PipelineCursor = Schema.Struct({
+  stages: Schema.Array(PipelineStageSchema),
+  offset: CursorOffset,
+  groupFieldsOnTop: Schema.optionalKey(Schema.Boolean)
+})
 
 export interface AggregationsShape {
   readonly run: (collection: DataCollection, caller: Caller, kind: "aggregate" | "pipeline", request: PipelineRun) => AggregateDataItemsResponse
@@ -45,16 +54,16 @@ export class Aggregations extends Context.Service<Aggregations, AggregationsShap
           let offset = page.mode === "offset" ? page.offset : 0
           let groupFieldsOnTop = request.groupFieldsOnTop === true
           if (page.mode === "cursor" && page.cursor !== undefined) {
-            const c = decodeCursor(page.cursor, kind, collection.id)
-            stages = c["stages"] as ReadonlyArray<PipelineStage>
-            offset = Number(c["offset"])
-            groupFieldsOnTop = c["groupFieldsOnTop"] === true
+            const c = decodeCursor(page.cursor, kind, collection.id, PipelineCursor)
+            stages = c.stages
+            offset = c.offset
+            groupFieldsOnTop = c.groupFieldsOnTop === true
           }
           const base = concat(
             sql("collection_id = ?", collection.id),
             access.kind === "own" ? sql(" AND owner = ?", access.ownerId) : ""
           )
-          const compiled = compilePipeline(base, (f) => where(filterOf(f), ITEMS), stages, { groupFieldsOnTop })
+          const compiled = compilePipeline(base, (f, field, budget) => compileFilter(f, ITEMS, field, budget), stages, { groupFieldsOnTop })
           const limit = page.limit
           const rows = db.all(
             `${compiled.with.sql}SELECT doc FROM ${compiled.last} ORDER BY ord LIMIT ? OFFSET ?`,

@@ -14,26 +14,27 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import type { SQLInputValue } from "node:sqlite"
-import { PagingMetadata as PagingMetadataSchema, QueryDataItemsResponse } from "../../data/wire.ts"
-import type {
-  CursorPaging,
-  DataCollection,
-  DataItem,
+import {
+  FilterJson,
   IncludedReference,
-  Paging,
-  PagingMetadata,
+  PagingMetadata as PagingMetadataSchema,
+  QueryDataItemsResponse,
+  SearchMode,
   Sorting
 } from "../../data/wire.ts"
+import type { CursorPaging, DataCollection, DataItem, Paging, PagingMetadata } from "../../data/wire.ts"
 import type { Caller } from "../Callers.ts"
 import { Database, type Row } from "../Database.ts"
+import { MAX_INCLUDED_REFERENCES, MAX_PROJECTED_FIELDS, MAX_SORT_FIELDS } from "../limits.ts"
 import { type Access, accessFor, canRead, requireCovers } from "./access.ts"
 import { Collections } from "./Collections.ts"
-import { type CursorState, decodeCursor, encodeCursor, keyValues } from "./cursor.ts"
+import { CursorKeys, type CursorState, decodeCursor, encodeCursor } from "./cursor.ts"
 import { DataHooks } from "./DataHooks.ts"
-import { badRequest, itemNotFound } from "./failures.ts"
+import { atMost, badRequest, itemNotFound } from "./failures.ts"
 import { Indexes } from "./Indexes.ts"
 import { Items, ITEMS, toStored } from "./Items.ts"
-import { cursorMetadata, filterOf, offsetMetadata, pageRequest } from "./paging.ts"
+import { compileFilter } from "./filters.ts"
+import { cursorMetadata, offsetMetadata, pageRequest } from "./paging.ts"
 import { referenceField, References } from "./References.ts"
 import { registerSearch, type SearchDetails, searchCondition } from "./search.ts"
 import {
@@ -106,6 +107,29 @@ export interface ReadsShape {
 
 const DEFAULT_REFERENCE_LIMIT = 50
 
+/** What a cursor of a query or search holds besides its kind and collection (see `encodeCursor` below). */
+const ItemsCursor = Schema.Struct({
+  filter: Schema.optionalKey(Schema.NullOr(FilterJson)),
+  sort: Schema.optionalKey(Schema.Array(Sorting)),
+  fields: Schema.optionalKey(Schema.Array(Schema.String)),
+  includeReferences: Schema.optionalKey(Schema.Array(IncludedReference)),
+  search: Schema.optionalKey(Schema.NullOr(Schema.Struct({
+    expression: Schema.optionalKey(Schema.NullOr(Schema.String)),
+    fuzzy: Schema.optionalKey(Schema.Boolean),
+    mode: Schema.optionalKey(SearchMode)
+  }))),
+  keys: CursorKeys,
+  direction: Schema.Literals(["next", "prev"])
+})
+
+const DistinctCursor = Schema.Struct({
+  fieldName: Schema.String,
+  filter: Schema.optionalKey(Schema.NullOr(FilterJson)),
+  order: Schema.Literals(["ASC", "DESC"]),
+  keys: CursorKeys
+})
+
+
 const ownOnly = (access: Access, source: Source = ITEMS): ReadonlyArray<Fragment> =>
   access.kind === "own" ? [sql(`${source.ownerColumn ?? "owner"} = ?`, access.ownerId)] : []
 
@@ -124,7 +148,7 @@ export class Reads extends Context.Service<Reads, ReadsShape>()("sitefx/server/d
       registerSearch(db)
 
       const visible = (access: Access, filter: unknown, source: Source = ITEMS): Fragment =>
-        both([where(filterOf(filter), source), ...ownOnly(access, source)])
+        both([compileFilter(filter, source, "filter"), ...ownOnly(access, source)])
 
       const toDataItem = (collection: DataCollection, row: Row): DataItem => ({
         id: String(row.id),
@@ -187,18 +211,21 @@ export class Reads extends Context.Service<Reads, ReadsShape>()("sitefx/server/d
           if ((input.filter !== undefined && input.filter !== null) || (input.sort ?? []).length > 0) {
             throw badRequest("WDE0094", "A cursor request carries the cursor only: its filter and sort come from the cursor.")
           }
-          const c = decodeCursor(page.cursor, kind, collection.id)
+          const c = decodeCursor(page.cursor, kind, collection.id, ItemsCursor)
           state = {
-            filter: c["filter"] ?? null,
-            sort: (c["sort"] ?? []) as ReadonlyArray<Sorting>,
-            fields: input.fields !== undefined && input.fields.length > 0 ? input.fields : (c["fields"] ?? []) as ReadonlyArray<string>,
-            includeReferences: input.includeReferences ?? (c["includeReferences"] ?? []) as ReadonlyArray<IncludedReference>,
-            search: (c["search"] ?? null) as SearchDetails | null
+            filter: c.filter ?? null,
+            sort: c.sort ?? [],
+            fields: input.fields !== undefined && input.fields.length > 0 ? input.fields : c.fields ?? [],
+            includeReferences: input.includeReferences ?? c.includeReferences ?? [],
+            search: c.search ?? null
           }
-          boundary = { keys: keyValues(c["keys"]), reverse: c["direction"] === "prev" }
+          boundary = { keys: c.keys, reverse: c.direction === "prev" }
         }
+        atMost(state.sort.length, MAX_SORT_FIELDS, "query.sort", "A query sorts by fields:")
+        atMost(state.fields.length, MAX_PROJECTED_FIELDS, "query.fields", "A query projects fields:")
+        atMost(state.includeReferences.length, MAX_INCLUDED_REFERENCES, "includeReferences", "A query includes reference fields:")
         const condition = both([
-          where(filterOf(state.filter), ITEMS),
+          compileFilter(state.filter, ITEMS, "query.filter"),
           ...ownOnly(access),
           ...(state.search === null ? [] : [searchCondition(collection, "data", state.search)])
         ])
@@ -299,9 +326,9 @@ export class Reads extends Context.Service<Reads, ReadsShape>()("sitefx/server/d
         let state = { fieldName: input.fieldName, filter: input.filter ?? null, order: input.order ?? "ASC" }
         let after: ReadonlyArray<SQLInputValue> | undefined
         if (page.mode === "cursor" && page.cursor !== undefined) {
-          const c = decodeCursor(page.cursor, "distinct", collection.id)
-          state = { fieldName: c["fieldName"] as string, filter: c["filter"] ?? null, order: c["order"] === "DESC" ? "DESC" : "ASC" }
-          after = keyValues(c["keys"])
+          const c = decodeCursor(page.cursor, "distinct", collection.id, DistinctCursor)
+          state = { fieldName: c.fieldName, filter: c.filter ?? null, order: c.order }
+          after = c.keys
         }
         if (state.fieldName === undefined || state.fieldName === "") throw badRequest("WDE0003", "fieldName must be a non-empty string.")
         // qualified: json_each has an `id` column of its own
@@ -353,6 +380,8 @@ export class Reads extends Context.Service<Reads, ReadsShape>()("sitefx/server/d
         get: (collection, caller, id, options) => {
           const access = accessFor(collection, "read", caller)
           hooks.run(collection.id, "beforeGet")
+          atMost(options.fields?.length ?? 0, MAX_PROJECTED_FIELDS, "fields", "A get projects fields:")
+          atMost(options.includeReferences?.length ?? 0, MAX_INCLUDED_REFERENCES, "includeReferences", "A get includes reference fields:")
           const doc = options.fields !== undefined && options.fields.length > 0 ? projection(ITEMS, options.fields) : "data"
           const row = items.select(collection.id, `id, owner, ${doc} AS doc`, sql("id = ?", id))[0]
           if (row === undefined) throw itemNotFound(id, collection.id)

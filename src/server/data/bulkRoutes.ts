@@ -35,7 +35,8 @@ import { Collections } from "./Collections.ts"
 import { DataSettings } from "./DataSettings.ts"
 import { attempt, catchFailure, type Outcome as ItemOutcome, toItemError } from "./failures.ts"
 import { wireItem } from "./itemRoutes.ts"
-import { filterOf } from "./paging.ts"
+import { checkFilter } from "./filters.ts"
+import { checkModifications } from "./patch.ts"
 import { dataBody } from "./requests.ts"
 import type { Json } from "./values.ts"
 import { ItemWrites, type WriteContext, type Written } from "./Writes.ts"
@@ -168,7 +169,8 @@ export const bulkRoutes = HttpRouter.addAll(Effect.gen(function*() {
         const collection = yield* collectionOf(request.dataCollectionId)
         yield* attempt(() => {
           accessFor(collection, "update", caller)
-          filterOf(request.filter)
+          checkFilter(request.filter, "filter")
+          checkModifications(request.fieldModifications)
         })
         const jobId = yield* jobs.start(collection, caller, request.filter, { kind: "patch", fieldModifications: request.fieldModifications }, request.suppressHooks)
         return reply(AsyncJobResponse, { jobId })
@@ -183,7 +185,7 @@ export const bulkRoutes = HttpRouter.addAll(Effect.gen(function*() {
         const collection = yield* collectionOf(request.dataCollectionId)
         yield* attempt(() => {
           accessFor(collection, "remove", caller)
-          filterOf(request.filter)
+          checkFilter(request.filter, "filter")
         })
         const jobId = yield* jobs.start(collection, caller, request.filter, { kind: "remove" }, request.suppressHooks)
         return reply(AsyncJobResponse, { jobId })

@@ -32,7 +32,8 @@ import { Collections } from "./Collections.ts"
 import { DataSettings } from "./DataSettings.ts"
 import { attempt, permissionDenied, toReject } from "./failures.ts"
 import { Indexes } from "./Indexes.ts"
-import { filterOf, offsetMetadata, pageRequest } from "./paging.ts"
+import { checkFilter } from "./filters.ts"
+import { offsetMetadata, pageRequest } from "./paging.ts"
 import { dataBody, getPayload } from "./requests.ts"
 
 const V2 = "/wix-data/v2"
@@ -104,7 +105,7 @@ export const collectionRoutes = HttpRouter.addAll(Effect.gen(function*() {
         const caller = yield* callers.current
         const request = yield* getPayload(QueryCollectionsRequest)
         const q = request.query ?? {}
-        const found = yield* attempt(() => collections.query(filterOf(q.filter), q.sort ?? []))
+        const found = yield* attempt(() => collections.query(checkFilter(q.filter, "query.filter"), q.sort ?? []))
         const page = yield* pageOf(found.filter((c) => canRead(c, caller)), q.paging)
         return reply(CollectionsListResponse, { collections: page.items, pagingMetadata: page.pagingMetadata })
       })

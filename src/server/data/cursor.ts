@@ -4,8 +4,11 @@
  * `cursorPaging`. Resuming from a sort key rather than an offset keeps paging stable while items are
  * inserted or removed: an item present the whole time is seen exactly once.
  */
+import * as Schema from "effect/Schema"
 import type { SQLInputValue } from "node:sqlite"
 import { base64url, fromBase64url } from "../../http/wire.ts"
+import { parseJson } from "../json.ts"
+import { MAX_INTEGER } from "../limits.ts"
 import { badRequest } from "./failures.ts"
 import { isObject } from "./values.ts"
 
@@ -17,19 +20,25 @@ export type CursorState = Readonly<Record<string, unknown>> & {
 
 export const encodeCursor = (state: CursorState): string => base64url(JSON.stringify(state))
 
-/** The cursor's state; 400 when it is not one of ours, or belongs to another collection or call. */
-export const decodeCursor = (cursor: string, kind: string, collection: string): CursorState => {
-  let state: unknown
-  try {
-    state = JSON.parse(fromBase64url(cursor))
-  } catch {
-    state = undefined
-  }
-  if (!isObject(state) || state["kind"] !== kind || state["collection"] !== collection) {
+/**
+ * The cursor's state; 400 when it is not one of ours, belongs to another collection or call, or does
+ * not have the shape `schema` gives the state of its kind. A cursor is the client's to send, so what it
+ * holds is checked like any request (its filter and stages go through the same checks again).
+ */
+export const decodeCursor = <S extends Schema.Top>(cursor: string, kind: string, collection: string, schema: S): CursorState & S["Type"] => {
+  const parsed = parseJson(fromBase64url(cursor), "cursor", "The cursor")
+  const state = parsed.ok ? parsed.value : undefined
+  if (!isObject(state) || state["kind"] !== kind || state["collection"] !== collection || !Schema.is(schema)(state)) {
     throw badRequest("WDE0094", "Invalid cursor: it does not belong to this kind of call on this collection.")
   }
-  return state as CursorState
+  return state as CursorState & S["Type"]
 }
+
+/** A position stored in a cursor (the results of pipelines and referenced items have no sort key to resume from). */
+export const CursorOffset = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: MAX_INTEGER }))
+
+/** The boundary sort key stored in a cursor: plain SQL values. */
+export const CursorKeys = Schema.Array(Schema.NullOr(Schema.Union([Schema.Finite, Schema.String])))
 
 /** The boundary sort key stored in a cursor (plain SQL values). */
 export const keyValues = (value: unknown): ReadonlyArray<SQLInputValue> => {

@@ -8,13 +8,16 @@ import * as Effect from "effect/Effect"
 import { WDE } from "../../data/DataError.ts"
 import type { HookError } from "../../data/DataError.ts"
 import type { ItemError } from "../../data/wire.ts"
-import { application, type Reject } from "../responses.ts"
+import type { FieldViolation } from "../../http/wire.ts"
+import { application, type Reject, validation } from "../responses.ts"
 
 export class DataFailure extends Data.TaggedError("DataFailure")<{
   readonly status: number
   readonly code: string
   readonly description: string
   readonly data?: unknown
+  /** When set, the answer is a validation error naming these fields (a bound the request passed). */
+  readonly violations?: ReadonlyArray<FieldViolation>
 }> {}
 
 export const collectionNotFound = (id: string) =>
@@ -35,12 +38,31 @@ export const hookFailed = (error: HookError) =>
 
 export const badRequest = (code: string, description: string) => new DataFailure({ status: 400, code, description })
 
-export const toReject = (failure: DataFailure): Reject => application(failure.status, failure.code, failure.description, failure.data)
+/** The code a bulk item's error carries for a validation failure (what clients make of a validation answer). */
+const VALIDATION_CODE = "VALIDATION_ERROR"
+
+/**
+ * A value past one of the platform's bounds (limits.ts): a 400 with a field violation, whose rule
+ * (`MAX_DEPTH`, `MAX_SIZE`, `MAX`) and `data` say which bound, so that a client can tell what to change.
+ */
+export const outOfBounds = (field: string, description: string, violatedRule: string, data: Record<string, unknown>) =>
+  new DataFailure({ status: 400, code: VALIDATION_CODE, description, violations: [{ field, description, violatedRule, data }] })
+
+/** Refuses a list of `count` things where a bound allows `max`. */
+export const atMost = (count: number, max: number, field: string, what: string): void => {
+  if (count > max) throw outOfBounds(field, `${what} at most ${max}`, "MAX_SIZE", { max })
+}
+
+export const toReject = (failure: DataFailure): Reject =>
+  failure.violations === undefined
+    ? application(failure.status, failure.code, failure.description, failure.data)
+    : validation(failure.description, failure.violations)
 
 export const toItemError = (failure: DataFailure): ItemError => ({
   code: failure.code,
   description: failure.description,
-  ...(failure.data === undefined ? {} : { data: failure.data })
+  ...(failure.data === undefined ? {} : { data: failure.data }),
+  ...(failure.violations === undefined ? {} : { data: { fieldViolations: failure.violations } })
 })
 
 /** Runs synchronous storage code; a thrown DataFailure becomes the platform's error answer. */

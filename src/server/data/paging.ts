@@ -3,11 +3,10 @@
  * `cursorPaging{limit, cursor}` (not both: a skip with cursor paging is WDE0080). Limits default to 50
  * and may not pass 1000. Answers always say `hasNext`, since the official client pages only then.
  */
-import * as Result from "effect/Result"
 import { WDE } from "../../data/DataError.ts"
-import { type FilterNode, matchAll, parseFilter } from "../../data/FilterTree.ts"
 import type { CursorPaging, Paging, PagingMetadata } from "../../data/wire.ts"
 import { DEFAULT_PAGE_SIZE } from "../../data/wire.ts"
+import { MAX_INTEGER } from "../limits.ts"
 import { badRequest } from "./failures.ts"
 
 export const MAX_PAGE_SIZE = 1000
@@ -37,6 +36,7 @@ export const pageRequest = (
   const offset = paging?.offset ?? 0
   if (!Number.isInteger(offset)) throw badRequest(WDE.notInteger, `WDE0035: Invalid skip parameter [${offset}]. skip parameter must be an integer.`)
   if (offset < 0) throw badRequest(WDE.negative, `WDE0034: Invalid skip parameter [${offset}]. skip parameter must be a non-negative number.`)
+  if (offset > MAX_INTEGER) throw badRequest(WDE.tooLarge, `WDE0036: Invalid skip parameter [${offset}]. skip parameter cannot exceed ${MAX_INTEGER}.`)
   return { mode: "offset", limit: checkLimit(paging?.limit, fallback), offset }
 }
 
@@ -52,11 +52,3 @@ export const cursorMetadata = (count: number, next: string | undefined, prev: st
   cursors: { ...(next === undefined ? {} : { next }), ...(prev === undefined ? {} : { prev }) },
   hasNext
 })
-
-/** A filter from the wire (absent or null: everything); a bad one is a 400 with its WDE code. */
-export const filterOf = (json: unknown): FilterNode => {
-  if (json === undefined || json === null) return matchAll
-  const parsed = parseFilter(json)
-  if (Result.isFailure(parsed)) throw badRequest(parsed.failure.code, parsed.failure.message)
-  return parsed.success
-}

@@ -5,7 +5,7 @@
  */
 import type { FieldModification } from "../../data/wire.ts"
 import { badRequest } from "./failures.ts"
-import { getPath, type Json, jsonEquals, normalizeDates, removePath, setPath } from "./values.ts"
+import { checkDepth, getPath, type Json, jsonEquals, normalizeDates, removePath, segments, setPath } from "./values.ts"
 
 const PROTECTED = new Set(["_id", "_createdDate", "_updatedDate", "_owner"])
 
@@ -18,8 +18,17 @@ const valueOf = (m: FieldModification, optionsKey: "setFieldOptions" | "incremen
   return normalizeDates(options.value)
 }
 
+/** Refuses, before any item is read, modifications no item could take (bad paths, system fields). */
+export const checkModifications = (modifications: ReadonlyArray<FieldModification>): void => {
+  for (const m of modifications) {
+    segments(m.fieldPath)
+    if (PROTECTED.has(m.fieldPath.split(".")[0] ?? "")) throw badRequest("WDE0004", `The system field [${m.fieldPath}] cannot be patched.`)
+  }
+}
+
+/** The data after the modifications; refused when it would nest deeper than an item may. */
 export const applyModifications = (data: Json, modifications: ReadonlyArray<FieldModification>): Json =>
-  modifications.reduce((current, m): Json => {
+  checkDepth(modifications.reduce((current, m): Json => {
     const root = m.fieldPath.split(".")[0] ?? ""
     if (PROTECTED.has(root)) throw badRequest("WDE0004", `The system field [${m.fieldPath}] cannot be patched.`)
     switch (m.action) {
@@ -34,7 +43,9 @@ export const applyModifications = (data: Json, modifications: ReadonlyArray<Fiel
         if (was !== undefined && was !== null && typeof was !== "number") {
           throw badRequest("WDE0004", `INCREMENT_FIELD: the field [${m.fieldPath}] holds ${JSON.stringify(was)}, not a number.`)
         }
-        return setPath(current, m.fieldPath, (typeof was === "number" ? was : 0) + by)
+        const sum = (typeof was === "number" ? was : 0) + by
+        if (!Number.isFinite(sum)) throw badRequest("WDE0004", `INCREMENT_FIELD of [${m.fieldPath}] would pass the largest number a field holds.`)
+        return setPath(current, m.fieldPath, sum)
       }
       case "APPEND_TO_ARRAY": {
         const value = valueOf(m, "appendToArrayOptions")
@@ -52,4 +63,4 @@ export const applyModifications = (data: Json, modifications: ReadonlyArray<Fiel
         return setPath(current, m.fieldPath, was.filter((x) => !jsonEquals(x, value)))
       }
     }
-  }, data)
+  }, data))

@@ -9,9 +9,18 @@
  * same machinery: filter, group, filter, sort.
  */
 import type { AggregateDataItemsRequest, PipelineExpression, PipelineStage } from "../../data/wire.ts"
-import { badRequest } from "./failures.ts"
-import { filterOf } from "./paging.ts"
-import { concat, type Fragment, joinWith, jsonPath, literal, orderBy, projection, sortTerms, sql, where } from "./sql.ts"
+import {
+  MAX_EXPRESSION_DEPTH,
+  MAX_EXPRESSION_NODES,
+  MAX_GROUP_FIELDS,
+  MAX_INTEGER,
+  MAX_PIPELINE_STAGES,
+  MAX_PROJECTED_FIELDS,
+  MAX_SORT_FIELDS
+} from "../limits.ts"
+import { atMost, badRequest, outOfBounds } from "./failures.ts"
+import { compileFilter, type FilterBudget, filterBudget } from "./filters.ts"
+import { chain, concat, type Fragment, joinWith, jsonPath, literal, nested, orderBy, projection, sortTerms, sql } from "./sql.ts"
 
 const DOC = { column: "doc" }
 
@@ -33,16 +42,45 @@ const exactlyOne = (expression: PipelineExpression): string => {
   return keys[0]!
 }
 
+/** What one pipeline may still hold, shared by all its stages. */
+interface Budget {
+  readonly filters: FilterBudget
+  nodes: number
+}
+
+/**
+ * Statement text one expression may compile to. Some operations use their operand more than once
+ * (stringify, length, mod), so nesting them multiplies the text: without a bound, thirty levels of
+ * `stringify` would ask for 3^30 copies.
+ */
+const MAX_EXPRESSION_SQL = 256 * 1024
+
+const expressionTooBig = () =>
+  outOfBounds("pipeline", `The pipeline's expressions are too large to run (at most ${MAX_EXPRESSION_NODES} operations and operands, nested at most ${MAX_EXPRESSION_DEPTH} deep)`, "MAX_SIZE", {
+    maxNodes: MAX_EXPRESSION_NODES,
+    maxDepth: MAX_EXPRESSION_DEPTH
+  })
+
 /** An expression as SQL yielding a JSON value (SQL NULL when it refers to a missing field). */
-export const expressionSql = (e: PipelineExpression): Fragment => {
+const expressionSql = (e: PipelineExpression, budget: Budget, depth = 1): Fragment => {
+  if (depth > MAX_EXPRESSION_DEPTH || --budget.nodes < 0) throw expressionTooBig()
+  const compiled = operationSql(e, (inner) => expressionSql(inner, budget, depth + 1))
+  if (compiled.sql.length > MAX_EXPRESSION_SQL) throw expressionTooBig()
+  return compiled
+}
+
+const operationSql = (e: PipelineExpression, expressionSql: (e: PipelineExpression) => Fragment): Fragment => {
   const arithmetic = (parts: ReadonlyArray<PipelineExpression>, op: string) =>
-    quote(concat("(", joinWith(` ${op} `, parts.map((p) => plain(expressionSql(p)))), ")"))
+    parts.length === 0
+      ? sql("NULL")
+      : quote(chain(` ${op} `, parts.map((p) => plain(expressionSql(p)))))
   switch (exactlyOne(e)) {
     case "fieldPath":
       return sql(`(doc -> ${jsonPath(e.fieldPath!)})`)
     case "text":
       return sql("json_quote(?)", e.text!)
     case "numeric":
+      if (!Number.isFinite(e.numeric)) throw badRequest("WDE0043", "A numeric expression needs a finite number.")
       return sql("json_quote(?)", e.numeric!)
     case "add":
       return arithmetic(e.add!.expressions, "+")
@@ -70,7 +108,9 @@ export const expressionSql = (e: PipelineExpression): Fragment => {
     case "ceil":
       return quote(concat("ceil(", plain(expressionSql(e.ceil!.expression)), ")"))
     case "concat":
-      return quote(concat("(", joinWith(" || ", e.concat!.expressions.map((p) => plain(expressionSql(p)))), ")"))
+      return e.concat!.expressions.length === 0
+        ? sql("json_quote('')")
+        : quote(chain(" || ", e.concat!.expressions.map((p) => plain(expressionSql(p)))))
     case "stringify": {
       const j = expressionSql(e.stringify!.expression)
       return quote(concat(
@@ -111,11 +151,11 @@ export const expressionSql = (e: PipelineExpression): Fragment => {
 
 type Accumulator = NonNullable<NonNullable<PipelineStage["group"]>["accumulators"]>[number]
 
-const accumulatorSql = (a: Accumulator): Fragment => {
+const accumulatorSql = (a: Accumulator, budget: Budget): Fragment => {
   const op = Object.keys(a).find((k) => k !== "resultFieldName" && (a as Record<string, unknown>)[k] !== undefined)
   const arg = op === undefined ? undefined : (a as unknown as Record<string, { readonly expression: PipelineExpression }>)[op]
   if (op === undefined || arg === undefined) throw badRequest("WDE0043", `The accumulator ${a.resultFieldName} needs an operation.`)
-  const j = expressionSql(arg.expression)
+  const j = expressionSql(arg.expression, budget)
   const withJson = (f: (json: string) => string) => around(j, f)
   switch (op) {
     case "sum":
@@ -160,24 +200,35 @@ export interface CompiledPipeline {
  */
 export const compilePipeline = (
   base: Fragment,
-  baseFilter: (filter: unknown) => Fragment,
+  baseFilter: (filter: unknown, field: string, budget: FilterBudget) => Fragment,
   stages: ReadonlyArray<PipelineStage>,
   options: { readonly groupFieldsOnTop?: boolean } = {}
 ): CompiledPipeline => {
+  if (stages.length > MAX_PIPELINE_STAGES) {
+    throw outOfBounds("pipeline.stages", `A pipeline has at most ${MAX_PIPELINE_STAGES} stages`, "MAX_SIZE", { maxStages: MAX_PIPELINE_STAGES })
+  }
+  const budget: Budget = { filters: filterBudget(), nodes: MAX_EXPRESSION_NODES }
   let i = 0
   const leading: Array<Fragment> = [base]
-  for (; i < stages.length && stageKind(stages[i]!) === "filter"; i++) leading.push(baseFilter(stages[i]!.filter))
+  for (; i < stages.length && stageKind(stages[i]!) === "filter"; i++) {
+    leading.push(baseFilter(stages[i]!.filter, `pipeline.stages.${i}.filter`, budget.filters))
+  }
   const ctes: Array<Fragment> = [
     concat("s0 AS (SELECT data AS doc, seq AS ord FROM data_items WHERE ", joinWith(" AND ", leading), ")")
   ]
   let previous = "s0"
   for (; i < stages.length; i++) {
     const name = `s${ctes.length}`
-    ctes.push(concat(`${name} AS (`, stageSql(stages[i]!, previous, options), ")"))
+    ctes.push(concat(`${name} AS (`, stageSql(stages[i]!, i, previous, budget, options), ")"))
     previous = name
   }
-  return { with: concat("WITH ", joinWith(", ", ctes), " "), last: previous }
+  const compiled = concat("WITH ", joinWith(", ", ctes), " ")
+  // SQLite binds at most 32 766 parameters; the bounds above keep a pipeline far below that
+  if (compiled.params.length > MAX_PIPELINE_PARAMETERS) throw expressionTooBig()
+  return { with: compiled, last: previous }
 }
+
+const MAX_PIPELINE_PARAMETERS = 30_000
 
 const stageKind = (stage: PipelineStage): string => {
   const keys = Object.keys(stage).filter((k) => (stage as Record<string, unknown>)[k] !== undefined)
@@ -187,14 +238,23 @@ const stageKind = (stage: PipelineStage): string => {
 
 const checkCount = (n: number, what: string) => {
   if (!Number.isInteger(n) || n < 0) throw badRequest("WDE0034", `The ${what} stage needs a non-negative integer, not ${n}.`)
+  if (n > MAX_INTEGER) throw badRequest("WDE0036", `The ${what} stage takes at most ${MAX_INTEGER}, not ${n}.`)
   return n
 }
 
-const stageSql = (stage: PipelineStage, from: string, options: { readonly groupFieldsOnTop?: boolean }): Fragment => {
+const stageSql = (
+  stage: PipelineStage,
+  index: number,
+  from: string,
+  budget: Budget,
+  options: { readonly groupFieldsOnTop?: boolean }
+): Fragment => {
+  const field = `pipeline.stages.${index}`
   switch (stageKind(stage)) {
     case "filter":
-      return concat(`SELECT doc, ord FROM ${from} WHERE `, where(filterOf(stage.filter), DOC))
+      return concat(`SELECT doc, ord FROM ${from} WHERE `, compileFilter(stage.filter, DOC, `${field}.filter`, budget.filters))
     case "sort": {
+      atMost(stage.sort!.values.length, MAX_SORT_FIELDS, `${field}.sort.values`, "A sort stage sorts by fields:")
       const terms = sortTerms(DOC, stage.sort!.values)
       return sql(`SELECT doc, ROW_NUMBER() OVER (ORDER BY ${orderBy([...terms, { expr: "ord", desc: false }])}) AS ord FROM ${from}`)
     }
@@ -203,9 +263,12 @@ const stageSql = (stage: PipelineStage, from: string, options: { readonly groupF
     case "limit":
       return sql(`SELECT doc, ord FROM ${from} ORDER BY ord LIMIT ?`, checkCount(stage.limit!, "limit"))
     case "group":
-      return groupSql(stage.group!, from, options.groupFieldsOnTop === true)
+      atMost(stage.group!.groupIds?.length ?? 0, MAX_GROUP_FIELDS, `${field}.group.groupIds`, "A group stage groups by ids:")
+      atMost(stage.group!.accumulators?.length ?? 0, MAX_GROUP_FIELDS, `${field}.group.accumulators`, "A group stage has accumulators:")
+      return groupSql(stage.group!, from, budget, options.groupFieldsOnTop === true)
     case "projection":
-      return projectionSql(stage.projection!.fields, from)
+      atMost(stage.projection!.fields.length, MAX_PROJECTED_FIELDS, `${field}.projection.fields`, "A projection names fields:")
+      return projectionSql(stage.projection!.fields, from, budget)
     case "unwindArray": {
       const p = jsonPath(stage.unwindArray!.arrayFieldName)
       return sql(
@@ -227,15 +290,15 @@ const stageSql = (stage: PipelineStage, from: string, options: { readonly groupF
   }
 }
 
-const groupSql = (group: NonNullable<PipelineStage["group"]>, from: string, onTop: boolean): Fragment => {
+const groupSql = (group: NonNullable<PipelineStage["group"]>, from: string, budget: Budget, onTop: boolean): Fragment => {
   const ids = group.groupIds ?? []
-  const idJson = ids.map((g) => ({ key: g.key, json: expressionSql(g.expression) }))
+  const idJson = ids.map((g) => ({ key: g.key, json: expressionSql(g.expression, budget) }))
   const idObject = idJson.length === 0
     ? sql("NULL")
     : concat("json_object(", joinWith(", ", idJson.map((g) => concat(`${literal(g.key)}, `, g.json))), ")")
   const fields: Array<Fragment> = [concat("'_id', ", idObject)]
   if (onTop) for (const g of idJson) fields.push(concat(`${literal(g.key)}, `, g.json))
-  for (const a of group.accumulators ?? []) fields.push(concat(`${literal(a.resultFieldName)}, `, accumulatorSql(a)))
+  for (const a of group.accumulators ?? []) fields.push(concat(`${literal(a.resultFieldName)}, `, accumulatorSql(a, budget)))
   const groupBy = idJson.flatMap((g) => [around(g.json, rankOfJson), around(g.json, keyOfJson)])
   return concat(
     "SELECT json_object(",
@@ -246,15 +309,25 @@ const groupSql = (group: NonNullable<PipelineStage["group"]>, from: string, onTo
   )
 }
 
-const projectionSql = (fields: ReadonlyArray<NonNullable<PipelineStage["projection"]>["fields"][number]>, from: string): Fragment => {
+const projectionSql = (
+  fields: ReadonlyArray<NonNullable<PipelineStage["projection"]>["fields"][number]>,
+  from: string,
+  budget: Budget
+): Fragment => {
   const includes = fields.flatMap((f) => (f.include === undefined ? [] : [f.include.fieldName]))
   const excludes = fields.flatMap((f) => (f.exclude === undefined ? [] : [f.exclude.fieldName]))
   const reshapes = fields.flatMap((f) => (f.reshape === undefined ? [] : [f.reshape]))
   let doc: Fragment = includes.length > 0 || reshapes.length > 0 ? sql(projection(DOC, includes)) : sql("doc")
-  for (const r of reshapes) doc = concat("json_set(", doc, `, ${jsonPath(r.resultFieldName)}, `, expressionSql(r.expression), ")")
-  if (excludes.length > 0) doc = concat("json_remove(", doc, `, ${excludes.map(jsonPath).join(", ")})`)
+  // one json_set per run of reshapes: nesting one call per reshape would deepen the expression tree
+  for (let i = 0; i < reshapes.length; i += RESHAPE_RUN) {
+    const run = reshapes.slice(i, i + RESHAPE_RUN).map((r) => concat(`${jsonPath(r.resultFieldName)}, `, expressionSql(r.expression, budget)))
+    doc = concat("json_set(", doc, ", ", joinWith(", ", run), ")")
+  }
+  if (excludes.length > 0) doc = { sql: nested("json_remove", doc.sql, excludes.map(jsonPath)), params: doc.params }
   return concat("SELECT ", doc, ` AS doc, ord FROM ${from}`)
 }
+
+const RESHAPE_RUN = 400
 
 /** The aggregate call as pipeline stages. */
 export const aggregateStages = (request: AggregateDataItemsRequest): ReadonlyArray<PipelineStage> => {

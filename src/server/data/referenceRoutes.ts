@@ -5,7 +5,7 @@
  * the referring collection (and, for a member-author collection, owning the referring item).
  */
 import * as Effect from "effect/Effect"
-import type * as Schema from "effect/Schema"
+import * as Schema from "effect/Schema"
 import * as HttpRouter from "effect/http/HttpRouter"
 import { WDE } from "../../data/DataError.ts"
 import {
@@ -28,9 +28,10 @@ import { application, reply } from "../responses.ts"
 import { route } from "../routing.ts"
 import { type Access, accessFor, covers, requireCovers } from "./access.ts"
 import { Collections } from "./Collections.ts"
-import { decodeCursor, encodeCursor } from "./cursor.ts"
+import { CursorOffset, decodeCursor, encodeCursor } from "./cursor.ts"
 import { DataSettings } from "./DataSettings.ts"
-import { attempt, badRequest, catchFailure, itemNotFound, toItemError } from "./failures.ts"
+import { MAX_PROJECTED_FIELDS } from "../limits.ts"
+import { atMost, attempt, badRequest, catchFailure, itemNotFound, toItemError } from "./failures.ts"
 import { Items, ITEMS } from "./Items.ts"
 import { cursorMetadata, offsetMetadata, pageRequest } from "./paging.ts"
 import { multiReferenceField, type ReferenceField, referenceField, References, type ReferenceRow } from "./References.ts"
@@ -41,6 +42,16 @@ import { ItemWrites } from "./Writes.ts"
 
 const idIn = (value: unknown): string | undefined =>
   typeof value === "string" ? value : isObject(value) && typeof value["_id"] === "string" ? value["_id"] : undefined
+
+const ReferencedCursor = Schema.Struct({
+  state: Schema.Struct({
+    field: Schema.String,
+    ids: Schema.Array(Schema.String),
+    order: Schema.Literals(["ASC", "DESC"]),
+    fields: Schema.Array(Schema.String)
+  }),
+  offset: CursorOffset
+})
 
 export const referenceRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const callers = yield* Callers
@@ -100,11 +111,12 @@ export const referenceRoutes = HttpRouter.addAll(Effect.gen(function*() {
     }
     let offset = page.mode === "offset" ? page.offset : 0
     if (page.mode === "cursor" && page.cursor !== undefined) {
-      const c = decodeCursor(page.cursor, "referenced", collection.id)
-      state = c["state"] as typeof state
-      offset = Number(c["offset"])
+      const c = decodeCursor(page.cursor, "referenced", collection.id, ReferencedCursor)
+      state = c.state
+      offset = c.offset
     }
     if (state.ids.length === 0) throw badRequest(WDE.itemIdNotString, "referringItemId or referringItemIds is required.")
+    atMost(state.fields.length, MAX_PROJECTED_FIELDS, "fields", "A referenced query projects fields:")
     if (state.field === undefined || state.field === "") throw badRequest(WDE.emptyString, "referringItemFieldName is required.")
     const field = anyReferenceField(collection, state.field)
     const target = collections.require(field.referencedCollectionId)

@@ -11,7 +11,9 @@
  */
 import type { DataCollection } from "../../data/wire.ts"
 import type { DatabaseShape } from "../Database.ts"
-import { concat, type Fragment, joinWith, literal, sql } from "./sql.ts"
+import { MAX_SEARCH_WORDS } from "../limits.ts"
+import { atMost } from "./failures.ts"
+import { chain, type Fragment, literal, sql } from "./sql.ts"
 
 export interface SearchDetails {
   readonly expression?: string | null | undefined
@@ -50,6 +52,7 @@ export const registerSearch = (db: DatabaseShape): void => {
 export const searchCondition = (collection: DataCollection, column: string, details: SearchDetails | undefined): Fragment => {
   const terms = [...new Set(words(details?.expression ?? ""))]
   if (terms.length === 0) return sql("1")
+  atMost(terms.length, MAX_SEARCH_WORDS, "search.search.expression", "A search looks for distinct words:")
   const declared = (collection.fields ?? []).filter((f) => f.systemField !== true && (f.type === "TEXT" || f.type === "RICH_TEXT")).map((f) => f.key)
   const keys = declared.length > 0
     ? `s.key IN (${declared.map(literal).join(", ")})`
@@ -58,5 +61,5 @@ export const searchCondition = (collection: DataCollection, column: string, deta
   const perTerm = terms.map((term) =>
     sql(`EXISTS (SELECT 1 FROM json_each(${column}) AS s WHERE s.type = 'text' AND ${keys} AND sfx_search(s.value, ?, ?))`, term, fuzzy)
   )
-  return concat("(", joinWith(details?.mode === "AND" ? " AND " : " OR ", perTerm), ")")
+  return chain(details?.mode === "AND" ? " AND " : " OR ", perTerm)
 }

@@ -47,10 +47,21 @@ export const joinWith = (separator: string, parts: ReadonlyArray<Fragment>): Fra
   params: parts.flatMap((p) => p.params)
 })
 
-const all = (parts: ReadonlyArray<Fragment>): Fragment =>
-  parts.length === 0 ? TRUE : parts.length === 1 ? parts[0]! : concat("(", joinWith(" AND ", parts), ")")
-const any = (parts: ReadonlyArray<Fragment>): Fragment =>
-  parts.length === 0 ? FALSE : parts.length === 1 ? parts[0]! : concat("(", joinWith(" OR ", parts), ")")
+/**
+ * `(a OP b OP ...)`. SQLite parses a chain as a tree as deep as it is long and refuses trees over 1000
+ * levels, so a long chain is written as a tree of parenthesized runs, as deep as the run count's log.
+ */
+export const chain = (operator: string, parts: ReadonlyArray<Fragment>): Fragment => {
+  if (parts.length <= CHAIN_RUN) return concat("(", joinWith(operator, parts), ")")
+  const size = Math.ceil(parts.length / CHAIN_RUN)
+  const runs: Array<Fragment> = []
+  for (let i = 0; i < parts.length; i += size) runs.push(chain(operator, parts.slice(i, i + size)))
+  return concat("(", joinWith(operator, runs), ")")
+}
+const CHAIN_RUN = 16
+
+const all = (parts: ReadonlyArray<Fragment>): Fragment => parts.length === 0 ? TRUE : parts.length === 1 ? parts[0]! : chain(" AND ", parts)
+const any = (parts: ReadonlyArray<Fragment>): Fragment => parts.length === 0 ? FALSE : parts.length === 1 ? parts[0]! : chain(" OR ", parts)
 
 /** A SQL string literal. */
 export const literal = (text: string): string => `'${text.replace(/'/g, "''")}'`
@@ -196,7 +207,7 @@ const translate = (node: FilterNode, source: Source, aliases: Aliases): Fragment
     }
     case "Set": {
       const r = ref(source, node.field)
-      const values = node.values.map(normalizeDates)
+      const values = node.values.map((v) => normalizeDates(v))
       if (node.op === "$in" || r.rank === undefined) {
         if (node.op === "$hasAll") return values.length === 0 ? FALSE : all(values.map((v) => equals(r, v)))
         return oneOf(r, values)
@@ -293,15 +304,23 @@ export const beyond = (terms: ReadonlyArray<SortTerm>, values: ReadonlyArray<SQL
 export const projection = (source: Source, fields: ReadonlyArray<string>): string => {
   const wanted = [...new Set(["_id", ...fields])]
   const c = source.column
-  const sets = wanted.map((f) => `${jsonPath(f)}, ${c} -> ${jsonPath(f)}`).join(", ")
+  const sets = wanted.map((f) => `${jsonPath(f)}, ${c} -> ${jsonPath(f)}`)
   // the shortest missing prefix is removed, so a missing parent leaves no empty object behind
   const removals = wanted.map((f) => {
     const parts = segments(f)
     const prefixes = parts.map((_, i) => parts.slice(0, i + 1).join("."))
     return `CASE ${prefixes.map((p) => `WHEN ${c} -> ${jsonPath(p)} IS NULL THEN ${jsonPath(p)}`).join(" ")} ELSE '$.""' END`
-  }).join(", ")
-  return `json_remove(json_set('{}', ${sets}), ${removals})`
+  })
+  return nested("json_remove", nested("json_set", "'{}'", sets), removals)
 }
+
+/** `f(f(first, a...), b...)`: SQLite functions take at most 1000 arguments, so long lists go in runs. */
+export const nested = (f: string, first: string, args: ReadonlyArray<string>): string => {
+  let out = first
+  for (let i = 0; i < args.length; i += FUNCTION_RUN) out = `${f}(${out}, ${args.slice(i, i + FUNCTION_RUN).join(", ")})`
+  return out
+}
+const FUNCTION_RUN = 400
 
 const regexCache = new Map<string, RegExp>()
 

@@ -5,7 +5,9 @@
  */
 import { isDateValue } from "../../data/FilterTree.ts"
 import { readIsoFields, setOwn } from "../../http/wire.ts"
-import { badRequest } from "./failures.ts"
+import { depthOf } from "../json.ts"
+import { MAX_ITEM_DEPTH } from "../limits.ts"
+import { badRequest, outOfBounds } from "./failures.ts"
 
 export type Json = Record<string, unknown>
 
@@ -37,14 +39,23 @@ export const normalizeIso = (iso: string): string => {
  * Normalizes every `$date` inside a value (items, filter operands). Copy on write: the value itself
  * comes back when every date in it is in its normal form already (what clients send), so a bulk write
  * of dated items copies nothing here; only the objects and arrays on the way to a changed date are new.
+ *
+ * The same walk refuses what the store could not keep as it was sent: nesting deeper than `room`
+ * levels (SQLite's JSON functions stop at 1000, and a collection holding such an item could not be
+ * queried), and numbers JSON cannot write back (`1e400` parses as Infinity, which would be stored as
+ * null).
  */
-export const normalizeDates = (value: unknown): unknown => {
-  if (typeof value !== "object" || value === null) return value
+export const normalizeDates = (value: unknown, room: number = MAX_ITEM_DEPTH): unknown => {
+  if (typeof value !== "object" || value === null) {
+    if (typeof value === "number" && value - value !== 0) throw notFinite()
+    return value
+  }
+  if (room <= 0) throw itemTooDeep()
   if (Array.isArray(value)) {
     let out: Array<unknown> | undefined
     for (let i = 0; i < value.length; i++) {
       const v: unknown = value[i]
-      const n = normalizeDates(v)
+      const n = normalizeDates(v, room - 1)
       if (n !== v) (out ??= value.slice())[i] = n
     }
     return out ?? value
@@ -58,11 +69,26 @@ export const normalizeDates = (value: unknown): unknown => {
   for (const k in record) {
     if (!Object.hasOwn(record, k)) continue
     const v = record[k]
-    if (typeof v !== "object" || v === null) continue
-    const n = normalizeDates(v)
+    if (typeof v !== "object") {
+      if (typeof v === "number" && v - v !== 0) throw notFinite()
+      continue
+    }
+    if (v === null) continue
+    const n = normalizeDates(v, room - 1)
     if (n !== v) setOwn(out ??= copyOwn(record), k, n)
   }
   return out ?? record
+}
+
+const itemTooDeep = () =>
+  outOfBounds("data", `The item's data nests deeper than ${MAX_ITEM_DEPTH} levels`, "MAX_DEPTH", { maxDepth: MAX_ITEM_DEPTH })
+
+const notFinite = () => outOfBounds("data", "A number in the item's data is too large to store", "MAX", { max: Number.MAX_VALUE })
+
+/** Refuses data (an item after a patch) nested deeper than the store keeps. */
+export const checkDepth = (data: Json): Json => {
+  if (depthOf(data, MAX_ITEM_DEPTH) > MAX_ITEM_DEPTH) throw itemTooDeep()
+  return data
 }
 
 const copyOwn = (record: Json): Json => {
@@ -83,12 +109,14 @@ export const isoDateValue = (millis: number) => {
   return { $date: lastIso }
 }
 
-/** The segments of a dotted field path; refuses empty segments and characters SQLite paths cannot hold. */
+/** The segments of a dotted field path; refuses empty segments, characters SQLite paths cannot hold, and over-long paths. */
 export const segments = (field: string): ReadonlyArray<string> => {
   const parts = field.split(".")
   if (parts.some((p) => p === "" || p.includes("\"") || p.includes("\\"))) {
     throw badRequest("WDE0048", `Invalid field name [${field}]: it must be a dotted path of non-empty names without quotes or backslashes.`)
   }
+  // no item holds a deeper field, and paths are walked recursively
+  if (parts.length > MAX_ITEM_DEPTH) throw badRequest("WDE0048", `Invalid field name: a path has at most ${MAX_ITEM_DEPTH} names.`)
   return parts
 }
 
