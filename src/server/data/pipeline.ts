@@ -70,10 +70,11 @@ const expressionSql = (e: PipelineExpression, budget: Budget, depth = 1): Fragme
 }
 
 const operationSql = (e: PipelineExpression, expressionSql: (e: PipelineExpression) => Fragment): Fragment => {
-  const arithmetic = (parts: ReadonlyArray<PipelineExpression>, op: string) =>
-    parts.length === 0
-      ? sql("NULL")
-      : quote(chain(` ${op} `, parts.map((p) => plain(expressionSql(p)))))
+  const operands = (parts: ReadonlyArray<PipelineExpression>) => {
+    if (parts.length === 0) throw badRequest("WDE0043", `The ${exactlyOne(e)} operation needs at least one expression.`)
+    return parts.map((p) => plain(expressionSql(p)))
+  }
+  const arithmetic = (parts: ReadonlyArray<PipelineExpression>, op: string) => quote(chain(` ${op} `, operands(parts)))
   switch (exactlyOne(e)) {
     case "fieldPath":
       return sql(`(doc -> ${jsonPath(e.fieldPath!)})`)
@@ -108,9 +109,7 @@ const operationSql = (e: PipelineExpression, expressionSql: (e: PipelineExpressi
     case "ceil":
       return quote(concat("ceil(", plain(expressionSql(e.ceil!.expression)), ")"))
     case "concat":
-      return e.concat!.expressions.length === 0
-        ? sql("json_quote('')")
-        : quote(chain(" || ", e.concat!.expressions.map((p) => plain(expressionSql(p)))))
+      return quote(chain(" || ", operands(e.concat!.expressions)))
     case "stringify": {
       const j = expressionSql(e.stringify!.expression)
       return quote(concat(
