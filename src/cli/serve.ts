@@ -41,6 +41,10 @@ export const serve = Command.make(
       Flag.withDescription("Mount the /_sitefx dev endpoints (default: on for loopback hosts)"),
       Flag.optional
     ),
+    devOrigin: Flag.String("dev-origin").pipe(
+      Flag.withDescription("A web origin whose pages may call the dev endpoints, e.g. a dev server at http://localhost:5173 (repeatable)"),
+      Flag.atLeast(0)
+    ),
     log: Flag.Boolean("log").pipe(Flag.withDescription("Log requests and outbox messages"), Flag.withDefault(true))
   },
   (config) =>
@@ -53,6 +57,7 @@ export const serve = Command.make(
         db: config.db,
         seed: config.seed,
         dev,
+        devOrigins: config.devOrigin,
         logger: config.log,
         ...(appDir === undefined ? {} : { appDir })
       }))

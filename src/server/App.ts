@@ -6,11 +6,12 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as HttpRouter from "effect/http/HttpRouter"
+import type * as HttpServerError from "effect/http/HttpServerError"
 import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import * as HttpStaticServer from "effect/http/HttpStaticServer"
 import { randomUUID } from "node:crypto"
-import { CONSISTENT_HEADER, REQUEST_ID_HEADER } from "../http/wire.ts"
+import { REQUEST_ID_HEADER } from "../http/wire.ts"
 import { authorizeRoutes } from "./authorize.ts"
 import { dataDevRoutes, dataRoutes } from "./data/index.ts"
 import { DEV_PREFIX, devRoutes } from "./dev.ts"
@@ -18,7 +19,9 @@ import { Faults } from "./Faults.ts"
 import { identityRoutes } from "./identity/index.ts"
 import { oauthRoutes } from "./oauth.ts"
 import { redirectRoutes } from "./redirects.ts"
-import { notFound } from "./responses.ts"
+import { type Grant, preflight, withCors } from "./cors.ts"
+import { type DevAccessOptions, devAccess } from "./devAccess.ts"
+import { forbidden, notFound, toResponse } from "./responses.ts"
 import { route } from "./routing.ts"
 import { Stats } from "./Stats.ts"
 
@@ -26,32 +29,45 @@ export interface AppOptions {
   readonly dev: boolean
   /** A built web app to serve at `/`. */
   readonly appDir?: string | undefined
+  /** Who may reach the dev endpoints besides the platform's own pages and non-browser clients. */
+  readonly devAccess?: DevAccessOptions | undefined
 }
 
 /** The platform services, one route Layer each. */
 export const modules = Layer.mergeAll(oauthRoutes, redirectRoutes, authorizeRoutes, identityRoutes, dataRoutes)
 
-const requestIds = HttpRouter.middleware(
-  (app) =>
-    Effect.gen(function*() {
-      const stats = yield* Stats
-      stats.request()
-      const request = yield* HttpServerRequest.HttpServerRequest
-      const path = request.url.split("?")[0] ?? request.url
-      const fault = path.startsWith(DEV_PREFIX) ? undefined : (yield* Faults).take(path)
-      // the body is read anyway, so the client's upload completes before the refusal arrives
-      if (fault !== undefined) yield* Effect.ignore(request.text)
-      const response = fault ?? (yield* app)
-      return HttpServerResponse.setHeader(response, REQUEST_ID_HEADER, randomUUID())
-    }),
-  { global: true }
-)
-
-const cors = HttpRouter.cors({
-  allowedMethods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
-  exposedHeaders: [REQUEST_ID_HEADER, CONSISTENT_HEADER],
-  maxAge: 600
-})
+/**
+ * Around every request: counts it, answers CORS, guards the dev endpoints, answers injected faults, and
+ * gives every answer a request id. A path the router cannot read (a malformed escape) matches no route,
+ * not even the fallback, so its 404 is made here, in the platform's shape like every other.
+ */
+const platformMiddleware = (options: DevAccessOptions) =>
+  HttpRouter.middleware<{ handles: HttpServerError.HttpServerError }>()(
+    (app) =>
+      Effect.gen(function*() {
+        const stats = yield* Stats
+        stats.request()
+        const request = yield* HttpServerRequest.HttpServerRequest
+        const path = request.url.split("?")[0] ?? request.url
+        const isDev = path.startsWith(DEV_PREFIX)
+        const access = isDev ? devAccess(request, options) : undefined
+        const grant: Grant = access === undefined ? "*" : access.ok && access.origin !== undefined ? { origin: access.origin } : undefined
+        const answer = (response: HttpServerResponse.HttpServerResponse) =>
+          HttpServerResponse.setHeader(withCors(response, grant), REQUEST_ID_HEADER, randomUUID())
+        if (request.method === "OPTIONS") return HttpServerResponse.setHeader(preflight(request, grant), REQUEST_ID_HEADER, randomUUID())
+        if (access !== undefined && !access.ok) return answer(toResponse(forbidden(access.reason, "DEV_ACCESS_DENIED")))
+        const fault = isDev ? undefined : (yield* Faults).take(path)
+        if (fault !== undefined) {
+          // the body is read anyway, so the client's upload completes before the refusal arrives
+          yield* Effect.ignore(request.text)
+          return answer(fault)
+        }
+        return answer(yield* app.pipe(
+          Effect.catchTag("HttpServerError", () => Effect.succeed(toResponse(notFound(`No route for ${request.method} ${path}`))))
+        ))
+      }),
+    { global: true }
+  )
 
 const fallback = (appDir: string | undefined) =>
   HttpRouter.addAll(Effect.gen(function*() {
@@ -72,6 +88,5 @@ export const appLayer = (options: AppOptions) =>
     modules,
     options.dev ? Layer.merge(devRoutes, dataDevRoutes) : Layer.empty,
     fallback(options.appDir),
-    requestIds,
-    cors
+    platformMiddleware(options.devAccess ?? { origins: [], host: "127.0.0.1" })
   )

@@ -38,6 +38,12 @@ export interface LocalPlatformOptions {
   readonly seed?: SeedName
   /** Mounts the `/_sitefx/*` dev endpoints. Default true. */
   readonly dev?: boolean
+  /**
+   * Web origins whose pages may call the dev endpoints, besides the platform's own pages (e.g. a Vite
+   * dev server: `http://localhost:5173`; `http://localhost:*` allows every port). Scripts and tests,
+   * which send no `Origin`, need nothing here.
+   */
+  readonly devOrigins?: ReadonlyArray<string>
   /** Default 14400 (4 hours); a setting, so the dev endpoints can change it later. */
   readonly accessTokenTtlSeconds?: number
   /** Logs requests and outbox messages. Default false. */
@@ -85,11 +91,13 @@ export class LocalPlatform extends Context.Service<LocalPlatform, LocalPlatformS
       dataMaxPayloadBytes: options.dataMaxPayloadBytes
     })
     const seeded = Layer.effectDiscard(Seeder.use((seeder) => seeder.seed(seed)))
-    const server = HttpRouter.serve(appLayer({ dev, appDir: options.appDir }), {
+    const host = options.host ?? "127.0.0.1"
+    const devAccess = { origins: options.devOrigins ?? [], host }
+    const server = HttpRouter.serve(appLayer({ dev, appDir: options.appDir, devAccess }), {
       disableLogger: options.logger !== true,
       disableListenLog: true
     }).pipe(
-      Layer.provideMerge(NodeHttpServer.layer(createServer, { port: options.port ?? 0, host: options.host ?? "127.0.0.1" })),
+      Layer.provideMerge(NodeHttpServer.layer(createServer, { port: options.port ?? 0, host })),
       // the site exists before the first request can arrive
       Layer.provide(seeded),
       Layer.provideMerge(core)

@@ -1,0 +1,79 @@
+/**
+ * Who may reach the dev endpoints (`/_sitefx/*`). They can wipe the database and read the outbox
+ * (recovery links, MFA codes), and the platform runs beside the developer's browser, where any page
+ * can send requests to 127.0.0.1. CORS only decides whether a page may read an answer: a page can
+ * still send a simple POST or load a GET through an image, and a page whose host name resolves to
+ * 127.0.0.1 (DNS rebinding) is same-origin with the platform in the browser's eyes. So the guard looks
+ * at every dev request before its handler runs:
+ *
+ * - the Host must be a loopback name or the host the platform listens on (no rebound names);
+ * - an `Origin`, when sent, must be the platform's own or one the developer allowed (`devOrigins`,
+ *   `sitefx serve --dev-origin`), such as a Vite dev server;
+ * - without an `Origin`, `Sec-Fetch-Site` must not say the request came from another site.
+ *
+ * Requests with neither header (scripts, tests, the sitefx CLI, curl) are not from a page and pass.
+ */
+import type * as HttpServerRequest from "effect/http/HttpServerRequest"
+import { originMatches } from "./origins.ts"
+
+export interface DevAccessOptions {
+  /** Origins allowed besides the platform's own (`http://localhost:*` allows every port). */
+  readonly origins: ReadonlyArray<string>
+  /** The host the platform listens on, also accepted as a Host name. */
+  readonly host: string
+}
+
+export type DevAccess =
+  | { readonly ok: true; readonly origin: string | undefined }
+  | { readonly ok: false; readonly reason: string }
+
+const LOOPBACK = /^(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])$/
+
+/** The host name of a Host header (`[::1]:8787` → `[::1]`), lower-cased. */
+const hostName = (host: string): string => {
+  const lower = host.toLowerCase()
+  if (lower.startsWith("[")) return lower.slice(0, lower.indexOf("]") + 1)
+  const colon = lower.indexOf(":")
+  return colon < 0 ? lower : lower.slice(0, colon)
+}
+
+/** The port of a Host header, "" when it names none. */
+const portOf = (host: string): string => {
+  const from = host.startsWith("[") ? host.indexOf("]") + 1 : 0
+  const colon = host.indexOf(":", from)
+  return colon < 0 ? "" : host.slice(colon + 1)
+}
+
+const hostAllowed = (host: string | undefined, listening: string): boolean => {
+  if (host === undefined || !/^[A-Za-z0-9.\-:[\]]+$/.test(host)) return false
+  const name = hostName(host)
+  return LOOPBACK.test(name) || (listening !== "0.0.0.0" && listening !== "::" && name === hostName(listening))
+}
+
+/** A page of the platform itself: served over http at a loopback name and the port the request reached. */
+const isOwn = (origin: string, host: string): boolean => {
+  const match = /^http:\/\/([^/]+)$/.exec(origin)
+  if (match === null) return false
+  return LOOPBACK.test(hostName(match[1]!)) && portOf(match[1]!) === portOf(host)
+}
+
+/** Whether this request may reach a dev endpoint, and the origin to grant CORS to when it came from a page. */
+export const devAccess = (request: HttpServerRequest.HttpServerRequest, options: DevAccessOptions): DevAccess => {
+  const host = request.headers["host"]
+  if (!hostAllowed(host, options.host)) {
+    return { ok: false, reason: `Dev endpoints answer only at a loopback address, not at host ${JSON.stringify(host ?? "")}` }
+  }
+  const origin = request.headers["origin"]
+  if (origin !== undefined) {
+    if (isOwn(origin, host!) || options.origins.some((pattern) => originMatches(pattern, origin))) return { ok: true, origin }
+    return {
+      ok: false,
+      reason: `Dev endpoints do not answer pages from ${origin}; allow it with \`sitefx serve --dev-origin ${origin}\``
+    }
+  }
+  const site = request.headers["sec-fetch-site"]
+  if (site === "cross-site" || site === "same-site") {
+    return { ok: false, reason: "Dev endpoints do not answer requests that another site's page made" }
+  }
+  return { ok: true, origin: undefined }
+}

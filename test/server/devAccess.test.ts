@@ -1,0 +1,125 @@
+import { assert, describe, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import { request } from "node:http"
+import { LocalPlatform } from "../../src/server/index.ts"
+import { login, registerMember } from "./support.ts"
+
+interface Raw {
+  readonly status: number
+  readonly headers: Record<string, string | Array<string> | undefined>
+  readonly body: any
+}
+
+/** One request exactly as given (path bytes, Host and browser headers), which `fetch` would not send. */
+const raw = (path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}) =>
+  Effect.flatMap(LocalPlatform, (platform) =>
+    Effect.promise(() =>
+      new Promise<Raw>((resolve, reject) => {
+        const url = new URL(platform.url)
+        const req = request(
+          { host: url.hostname, port: url.port, path, method: options.method ?? "GET", headers: options.headers ?? {} },
+          (res) => {
+            let text = ""
+            res.setEncoding("utf8")
+            res.on("data", (chunk: string) => (text += chunk))
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text === "" ? undefined : JSON.parse(text) }))
+          }
+        )
+        req.on("error", reject)
+        req.end(options.body)
+      })
+    ))
+
+const hostOf = Effect.map(LocalPlatform, (p) => new URL(p.url).host)
+
+/** The member still exists (a reset would have removed it): it logs in. */
+const stillThere = (member: { readonly email: string; readonly password: string }) =>
+  Effect.map(login(member.email, member.password), (tokens) => tokens.access_token.length > 0)
+
+it.layer(LocalPlatform.layer({ devOrigins: ["http://localhost:5173"] }), { excludeTestServices: true })("dev endpoints and web pages", (it) => {
+  it.effect("a page of another origin can neither read the outbox nor reset the platform", () =>
+    Effect.gen(function*() {
+      const member = yield* registerMember()
+      const foreign = { origin: "http://evil.example", "sec-fetch-site": "cross-site" }
+      const read = yield* raw(`/_sitefx/outbox?to=${encodeURIComponent(member.email)}`, { headers: foreign })
+      assert.strictEqual(read.status, 403)
+      assert.strictEqual(read.body.details.applicationError.code, "DEV_ACCESS_DENIED")
+      assert.include(read.body.message, "--dev-origin http://evil.example")
+      assert.isUndefined(read.headers["access-control-allow-origin"])
+      assert.isString(read.headers["x-wix-request-id"])
+      // a simple POST needs no preflight: the guard, not CORS, is what stops it
+      const reset = yield* raw("/_sitefx/reset", { method: "POST", headers: { ...foreign, "content-type": "text/plain" }, body: "{}" })
+      assert.strictEqual(reset.status, 403)
+      assert.isTrue(yield* stillThere(member))
+    }))
+
+  it.effect("an image or script of another site (no Origin, Sec-Fetch-Site: cross-site) is refused", () =>
+    Effect.gen(function*() {
+      const member = yield* registerMember()
+      for (const site of ["cross-site", "same-site"]) {
+        const res = yield* raw("/_sitefx/reset", { method: "POST", headers: { "sec-fetch-site": site } })
+        assert.strictEqual(res.status, 403, site)
+      }
+      assert.isTrue(yield* stillThere(member))
+    }))
+
+  it.effect("a rebound host name is refused even without browser headers", () =>
+    Effect.gen(function*() {
+      const port = (yield* hostOf).split(":")[1]
+      const res = yield* raw("/_sitefx/outbox", { headers: { host: `evil.example:${port}` } })
+      assert.strictEqual(res.status, 403)
+      assert.include(res.body.message, "loopback")
+    }))
+
+  it.effect("the platform's own pages and an allowed dev origin get their origin reflected; scripts need nothing", () =>
+    Effect.gen(function*() {
+      const host = yield* hostOf
+      const port = host.split(":")[1]
+      for (const origin of [`http://${host}`, `http://localhost:${port}`, "http://localhost:5173"]) {
+        const res = yield* raw("/_sitefx/health", { headers: { origin, "sec-fetch-site": "cross-site" } })
+        assert.strictEqual(res.status, 200, origin)
+        assert.strictEqual(res.headers["access-control-allow-origin"], origin)
+        assert.include(String(res.headers["vary"]), "Origin")
+      }
+      const other = yield* raw("/_sitefx/health", { headers: { origin: "http://localhost:3000" } })
+      assert.strictEqual(other.status, 403, "another local port is another origin")
+      const script = yield* raw("/_sitefx/health", { headers: { "sec-fetch-site": "same-origin" } })
+      assert.strictEqual(script.status, 200)
+      const plain = yield* raw("/_sitefx/health")
+      assert.strictEqual(plain.status, 200)
+      assert.isUndefined(plain.headers["access-control-allow-origin"])
+    }))
+
+  it.effect("preflights: an allowed origin is granted, a foreign one gets nothing, the API stays open to all", () =>
+    Effect.gen(function*() {
+      const ask = (path: string, origin: string) =>
+        raw(path, {
+          method: "OPTIONS",
+          headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "content-type,authorization" }
+        })
+      const foreign = yield* ask("/_sitefx/reset", "http://evil.example")
+      assert.strictEqual(foreign.status, 204)
+      assert.isUndefined(foreign.headers["access-control-allow-origin"])
+      assert.isUndefined(foreign.headers["access-control-allow-methods"])
+      const allowed = yield* ask("/_sitefx/reset", "http://localhost:5173")
+      assert.strictEqual(allowed.headers["access-control-allow-origin"], "http://localhost:5173")
+      assert.include(String(allowed.headers["access-control-allow-headers"]), "authorization")
+      const api = yield* ask("/oauth2/token", "http://evil.example")
+      assert.strictEqual(api.headers["access-control-allow-origin"], "*")
+      const answer = yield* raw("/no/such/route", { headers: { origin: "http://evil.example" } })
+      assert.strictEqual(answer.headers["access-control-allow-origin"], "*")
+    }))
+
+  describe("paths the router cannot read", () => {
+    it.effect("a malformed escape is a 404 in the platform's shape, with a request id", () =>
+      Effect.gen(function*() {
+        for (const path of ["/wix-data/v2/items/%E0%A4%A", "/%zz", "/_sitefx/%zz", "/wix-data/v2/items/%ff?dataCollectionId=x"]) {
+          const res = yield* raw(path)
+          assert.strictEqual(res.status, 404, path)
+          assert.strictEqual(res.body.details.applicationError.code, "NOT_FOUND", path)
+          assert.isString(res.body.message)
+          assert.match(String(res.headers["x-wix-request-id"]), /^[0-9a-f-]{36}$/)
+        }
+      }))
+  })
+})
