@@ -18,7 +18,7 @@ import { originOf, urlAllowed } from "./origins.ts"
 import { html, loginPage, messagePage, PAGE_HEADERS, webMessagePage } from "./pages.ts"
 import { verifyPassword } from "./passwords.ts"
 import { type RedirectRequest, type RedirectSessionRecord, RedirectSessions } from "./RedirectSessions.ts"
-import { formBody, query, route } from "./routing.ts"
+import { clientAddress, formBody, query, route } from "./routing.ts"
 import { Settings } from "./Settings.ts"
 import { Site } from "./Site.ts"
 
@@ -139,15 +139,18 @@ export const authorizeRoutes = HttpRouter.addAll(Effect.gen(function*() {
     const form = yield* formBody
     const email = (form.get("email") ?? "").trim()
     const password = form.get("password") ?? ""
-    const locked = yield* Effect.exit(throttle.check(email))
-    if (locked._tag === "Failure") return formPage(session, "Too many failed sign-ins; try again later", email)
+    const address = yield* clientAddress
+    const guard = yield* Effect.exit(throttle.check(email, address))
+    if (guard._tag === "Failure") return formPage(session, "Too many failed sign-ins from here; try again later", email)
+    // this form has no captcha: an email that needs one signs in through the site's own login
+    if (guard.value.captchaRequired) return formPage(session, "This account needs a captcha to sign in: sign in through the site instead", email)
     const member = members.byEmail(email)
     const ok = member?.passwordHash !== undefined && (yield* verifyPassword(password, member.passwordHash))
     if (member === undefined || !ok) {
-      throttle.failed(email)
+      throttle.failed(email, address)
       return formPage(session, "Wrong email or password", email)
     }
-    throttle.succeeded(email)
+    throttle.succeeded(email, address)
     if (member.mustReset) return formPage(session, "This password must be reset before signing in", email)
     if (member.status !== "ACTIVE") return formPage(session, "This account cannot sign in yet", email)
     const rules = settings.get()

@@ -13,6 +13,7 @@
 import * as ByteSize from "effect/ByteSize"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import * as HttpIncomingMessage from "effect/http/HttpIncomingMessage"
 import * as HttpRouter from "effect/http/HttpRouter"
@@ -142,6 +143,18 @@ export const query: Effect.Effect<URLSearchParams, Reject, HttpServerRequest.Htt
 /** A request header (names are case-insensitive). */
 export const header = (name: string): Effect.Effect<string | undefined, never, HttpServerRequest.HttpServerRequest> =>
   Effect.map(HttpServerRequest.HttpServerRequest, (request) => request.headers[name.toLowerCase()])
+
+/**
+ * The client's address: the TCP peer, never a forwarding header (anyone can write one). An IPv4 peer
+ * on an IPv6 socket (`::ffff:127.0.0.2`) reads as its IPv4 address.
+ */
+export const clientAddress: Effect.Effect<string, never, HttpServerRequest.HttpServerRequest> = Effect.map(
+  HttpServerRequest.HttpServerRequest,
+  (request) => {
+    const address = Option.getOrElse(request.peerAddress, () => "unknown")
+    return address.startsWith("::ffff:") ? address.slice(7) : address
+  }
+)
 
 /** The origin this request reached the platform at (`http://<host header>`), for links back to it. */
 export const requestOrigin: Effect.Effect<string, never, HttpServerRequest.HttpServerRequest> = Effect.map(

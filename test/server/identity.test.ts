@@ -165,7 +165,7 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("identity", (it
         assert.strictEqual(codeOf(reset), "-19973")
       }))
 
-    it.effect("ten wrong passwords lock the email out with 429 and Retry-After, until the window passes", () =>
+    it.effect("ten wrong passwords from one address make it wait for that email (429, Retry-After) until the window passes", () =>
       Effect.gen(function*() {
         const member = yield* registerMember()
         const attempt = (password: string) => asVisitor(LOGIN, { loginId: { email: member.email }, password })

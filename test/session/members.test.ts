@@ -76,7 +76,7 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("members", (it)
       })
     })))
 
-  it.effect("a locked-out email is an error (429, try later), not a login verdict", () =>
+  it.effect("a client that must wait after ten wrong passwords gets an error (429, try later), not a login verdict", () =>
     fresh(Effect.gen(function*() {
       const session = yield* Session
       const email = uniqueEmail()

@@ -46,7 +46,8 @@ export interface FlowsShape {
   readonly checkCode: (stateToken: string, step: StateStep, codeDigest: string | undefined, code: string) => boolean
   readonly codeDigest: (salt: string, code: string) => string
   /** Enforces the captcha setting; a valid token is used up. */
-  readonly checkCaptcha: (tokens: ReadonlyArray<CaptchaToken> | undefined) => Effect.Effect<void, Reject>
+  /** Refuses a missing or unknown captcha token when the site asks for captchas, or when `required`. */
+  readonly checkCaptcha: (tokens: ReadonlyArray<CaptchaToken> | undefined, required?: boolean) => Effect.Effect<void, Reject>
 }
 
 export class Flows extends Context.Service<Flows, FlowsShape>()("sitefx/server/identity/Flows") {
@@ -146,9 +147,9 @@ export class Flows extends Context.Service<Flows, FlowsShape>()("sitefx/server/i
           return false
         }
 
-        const checkCaptcha = (captchaTokens: ReadonlyArray<CaptchaToken> | undefined) =>
+        const checkCaptcha = (captchaTokens: ReadonlyArray<CaptchaToken> | undefined, required = false) =>
           Effect.gen(function*() {
-            if (!settings.get().captcha) return
+            if (!required && !settings.get().captcha) return
             const values = (captchaTokens ?? [])
               .flatMap((t) => [t.Recaptcha, t.InvisibleRecaptcha, t.NoCaptcha])
               .filter((v): v is string => typeof v === "string" && v !== "")

@@ -30,7 +30,7 @@ import {
   replyEmpty,
   unauthorized
 } from "../responses.ts"
-import { body, decode, pathParam, route } from "../routing.ts"
+import { body, clientAddress, decode, pathParam, route } from "../routing.ts"
 import { ServerClock } from "../ServerClock.ts"
 import { Settings } from "../Settings.ts"
 import { base32Decode, verifyTotp } from "../totp.ts"
@@ -85,8 +85,9 @@ export const authenticationRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const login = Effect.gen(function*() {
     yield* callers.session
     const request = yield* body(LoginRequest)
-    yield* flows.checkCaptcha(request.captchaTokens)
-    yield* throttle.check(request.loginId.email)
+    const address = yield* clientAddress
+    const guard = yield* throttle.check(request.loginId.email, address)
+    yield* flows.checkCaptcha(request.captchaTokens, guard.captchaRequired)
     const member = members.byEmail(request.loginId.email)
     if (member === undefined) return yield* application(404, Codes.emailNotFound, "No member has this email")
     if (member.passwordHash === undefined) {
@@ -94,10 +95,10 @@ export const authenticationRoutes = HttpRouter.addAll(Effect.gen(function*() {
     }
     const ok = yield* verifyPassword(request.password ?? "", member.passwordHash)
     if (!ok) {
-      throttle.failed(request.loginId.email)
+      throttle.failed(request.loginId.email, address)
       return yield* unauthorized("Wrong email or password", Codes.invalidPassword)
     }
-    throttle.succeeded(request.loginId.email)
+    throttle.succeeded(request.loginId.email, address)
     if (member.mustReset) return yield* badRequest(Codes.resetPassword, "The password must be reset before logging in")
     return reply(StateMachineResponse, yield* flows.next(member))
   })
