@@ -22,6 +22,7 @@ import * as HttpServer from "effect/http/HttpServer"
 import type { ServeError } from "effect/http/HttpServerError"
 import { createServer } from "node:http"
 import { appLayer } from "./App.ts"
+import { withClientErrors } from "./clientErrors.ts"
 import { coreLayer, type PlatformCore } from "./Core.ts"
 import type { SeedName } from "./devWire.ts"
 import { DEMO_MEMBER_EMAIL, DEMO_MEMBER_PASSWORD, Seeder } from "./seed.ts"
@@ -97,7 +98,7 @@ export class LocalPlatform extends Context.Service<LocalPlatform, LocalPlatformS
       disableLogger: options.logger !== true,
       disableListenLog: true
     }).pipe(
-      Layer.provideMerge(NodeHttpServer.layer(createServer, { port: options.port ?? 0, host })),
+      Layer.provideMerge(NodeHttpServer.layer(() => withClientErrors(createServer()), { port: options.port ?? 0, host })),
       // the site exists before the first request can arrive
       Layer.provide(seeded),
       Layer.provideMerge(core)

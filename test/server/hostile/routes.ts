@@ -1,0 +1,130 @@
+/**
+ * Every route the local platform serves, with a request of the shape it expects, for the hostile-input
+ * suite: the fuzzer damages these samples and sends them as every kind of caller. `:name` marks a path
+ * parameter the fuzzer fills in.
+ */
+import { DataPaths } from "../../../src/data/wire.ts"
+import { Paths } from "../../../src/session/wire.ts"
+
+export interface RouteCase {
+  readonly method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
+  readonly path: string
+  /** `json` bodies, a `form` body, or parameters in the query string (`query`). */
+  readonly input: "json" | "form" | "query"
+  readonly sample: Record<string, unknown>
+  /** Answers an HTML page rather than the platform's JSON. */
+  readonly page?: boolean
+  /** A valid request changes state for everyone (reset, seed): sent nothing that could be valid. */
+  readonly wipes?: boolean
+  /** Does its work whatever it is sent (it reads no body or parameter that could make the request invalid). */
+  readonly takesNothing?: boolean
+  /** A valid request changes how the platform answers later ones (settings, clock, injected faults, hooks). */
+  readonly steers?: boolean
+}
+
+const C = "Posts"
+const item = { id: "fuzz-item", data: { title: "t", likes: 1, tags: ["a"], when: { $date: "2024-01-02T03:04:05.000Z" } } }
+const filter = { $and: [{ likes: { $gt: 1 } }, { title: { $startsWith: "t" } }] }
+const query = { filter, sort: [{ fieldName: "likes", order: "DESC" }], fields: ["title"], paging: { limit: 5, offset: 0 } }
+const patch = { dataItemId: "welcome", fieldModifications: [{ fieldPath: "likes", action: "INCREMENT_FIELD", incrementFieldOptions: { value: 1 } }] }
+const stages = [{ filter }, { group: { groupIds: [{ key: "t", expression: { fieldPath: "title" } }], accumulators: [{ resultFieldName: "n", sum: { expression: { numeric: 1 } } }] } }, { sort: { values: [{ fieldName: "n" }] } }, { skip: 0 }, { limit: 10 }]
+const reference = { referringItemFieldName: "author", referringItemId: "welcome", referencedItemId: "ada" }
+const authRequest = {
+  clientId: "sitefx-local-client",
+  redirectUri: "http://localhost:5173/callback",
+  codeChallenge: "x".repeat(43),
+  codeChallengeMethod: "S256",
+  responseMode: "query",
+  responseType: "code",
+  scope: "offline_access",
+  state: "s"
+}
+
+export const ROUTES: ReadonlyArray<RouteCase> = [
+  // OAuth, redirect sessions, pages
+  { method: "POST", path: Paths.token, input: "json", sample: { grantType: "anonymous", clientId: "sitefx-local-client" } },
+  { method: "POST", path: Paths.redirectSession, input: "json", sample: { auth: { authRequest, prompt: "login" } } },
+  { method: "GET", path: "/oauth2/authorize", input: "query", sample: { redirectSession: "r" }, page: true },
+  { method: "POST", path: "/oauth2/authorize", input: "form", sample: { redirectSession: "r", email: "a@b.c", password: "p" }, page: true },
+  { method: "GET", path: "/oauth2/logout", input: "query", sample: { redirectSession: "r" }, page: true },
+  { method: "GET", path: "/oauth2/session", input: "query", sample: { redirectSession: "r" }, page: true },
+  { method: "GET", path: Paths.logout, input: "query", sample: { redirectSession: "r" }, page: true, takesNothing: true },
+  // identity
+  { method: "POST", path: Paths.register, input: "json", sample: { loginId: { email: "fuzz@example.com" }, password: "secret-pass", profile: { nickname: "n" } } },
+  { method: "POST", path: Paths.login, input: "json", sample: { loginId: { email: "demo@sitefx.dev" }, password: "wrong" } },
+  { method: "POST", path: Paths.signOn, input: "json", sample: { loginId: { email: "fuzz-sign-on@example.com" } } },
+  { method: "POST", path: Paths.changePassword, input: "json", sample: { newPassword: "another-pass" } },
+  { method: "POST", path: "/_api/iam/authentication/v2/:factorType/verify", input: "json", sample: { stateToken: "t", factorData: { code: "1" } } },
+  { method: "POST", path: Paths.verifyDuringAuth, input: "json", sample: { stateToken: "t", verificationCode: "123456" } },
+  { method: "POST", path: Paths.startVerification, input: "json", sample: { identityId: "x", target: "EMAIL" } },
+  { method: "POST", path: Paths.sendRecoveryEmail, input: "json", sample: { email: "nobody@example.com" } },
+  { method: "POST", path: Paths.activationEmail, input: "json", sample: { email: "nobody@example.com" } },
+  { method: "POST", path: Paths.recover, input: "json", sample: { recoveryToken: "t", password: "new-secret" } },
+  { method: "GET", path: Paths.myMember, input: "query", sample: { fieldsets: "FULL" } },
+  // data items
+  { method: "GET", path: "/wix-data/v2/items/:dataItemId", input: "query", sample: { dataCollectionId: C, fields: "title" } },
+  { method: "POST", path: DataPaths.insert, input: "json", sample: { dataCollectionId: C, dataItem: item } },
+  { method: "POST", path: DataPaths.update, input: "json", sample: { dataCollectionId: C, dataItem: { ...item, id: "welcome" } } },
+  { method: "POST", path: DataPaths.save, input: "json", sample: { dataCollectionId: C, dataItem: item } },
+  { method: "POST", path: DataPaths.patch, input: "json", sample: { dataCollectionId: C, patch } },
+  { method: "POST", path: DataPaths.remove, input: "json", sample: { dataCollectionId: C, dataItemId: "welcome" } },
+  { method: "POST", path: DataPaths.truncate, input: "json", sample: { dataCollectionId: C } },
+  { method: "GET", path: DataPaths.query, input: "query", sample: { dataCollectionId: C, query } },
+  { method: "POST", path: DataPaths.query, input: "json", sample: { dataCollectionId: C, query, returnTotalCount: true, includeReferences: [{ field: "author" }] } },
+  { method: "POST", path: DataPaths.count, input: "json", sample: { dataCollectionId: C, filter } },
+  { method: "POST", path: DataPaths.distinct, input: "json", sample: { dataCollectionId: C, fieldName: "tags", filter, paging: { limit: 5, offset: 0 } } },
+  { method: "POST", path: DataPaths.search, input: "json", sample: { dataCollectionId: C, search: { ...query, search: { expression: "hello world", fuzzy: true } } } },
+  { method: "POST", path: DataPaths.aggregate, input: "json", sample: { dataCollectionId: C, initialFilter: filter, aggregation: { groupingFields: ["title"], operations: [{ resultFieldName: "n", itemCount: {} }] }, paging: { limit: 5, offset: 0 } } },
+  { method: "POST", path: DataPaths.aggregatePipeline, input: "json", sample: { dataCollectionId: C, pipeline: { stages, paging: { limit: 5, offset: 0 } } } },
+  // references
+  { method: "POST", path: DataPaths.queryReferenced, input: "json", sample: { dataCollectionId: C, referringItemFieldName: "author", referringItemIds: ["welcome"], paging: { limit: 5, offset: 0 } } },
+  { method: "POST", path: DataPaths.isReferenced, input: "json", sample: { dataCollectionId: C, ...reference } },
+  { method: "POST", path: DataPaths.replaceReferences, input: "json", sample: { dataCollectionId: C, referringItemFieldName: "author", referringItemId: "welcome", newReferencedItemIds: ["ada"] } },
+  { method: "POST", path: DataPaths.bulkInsertReferences, input: "json", sample: { dataCollectionId: C, dataItemReferences: [reference] } },
+  { method: "POST", path: DataPaths.bulkRemoveReferences, input: "json", sample: { dataCollectionId: C, dataItemReferences: [reference] } },
+  // bulk and async jobs
+  { method: "POST", path: DataPaths.bulkInsert, input: "json", sample: { dataCollectionId: C, dataItems: [item, { data: { title: "u" } }] } },
+  { method: "POST", path: DataPaths.bulkUpdate, input: "json", sample: { dataCollectionId: C, dataItems: [{ ...item, id: "welcome" }] } },
+  { method: "POST", path: DataPaths.bulkSave, input: "json", sample: { dataCollectionId: C, dataItems: [item] } },
+  { method: "POST", path: DataPaths.bulkPatch, input: "json", sample: { dataCollectionId: C, patches: [patch] } },
+  { method: "POST", path: DataPaths.bulkRemove, input: "json", sample: { dataCollectionId: C, dataItemIds: ["welcome"] } },
+  { method: "POST", path: DataPaths.asyncPatchByFilter, input: "json", sample: { dataCollectionId: C, filter, fieldModifications: patch.fieldModifications } },
+  { method: "POST", path: DataPaths.asyncRemoveByFilter, input: "json", sample: { dataCollectionId: C, filter } },
+  { method: "GET", path: "/wix-data/v2/async-jobs/:jobId/status", input: "query", sample: {} },
+  // collections and indexes
+  { method: "GET", path: DataPaths.collections, input: "query", sample: { paging: { limit: 5, offset: 0 } } },
+  { method: "GET", path: DataPaths.collectionsQuery, input: "query", sample: { query: { filter: { _id: C } } } },
+  { method: "GET", path: "/wix-data/v2/collections/:id", input: "query", sample: {} },
+  { method: "GET", path: "/wix-data/v2/collections/slug/:slug", input: "query", sample: {} },
+  { method: "POST", path: DataPaths.collections, input: "json", sample: { collection: { id: "FuzzNew", fields: [{ key: "title", type: "TEXT" }] } } },
+  { method: "PUT", path: DataPaths.collections, input: "json", sample: { collection: { id: C, revision: "1", fields: [{ key: "title", type: "TEXT" }] } } },
+  { method: "DELETE", path: "/wix-data/v2/collections/:id", input: "query", sample: {} },
+  { method: "POST", path: DataPaths.createField, input: "json", sample: { dataCollectionId: C, field: { key: "extra", type: "TEXT" } } },
+  { method: "POST", path: DataPaths.updateField, input: "json", sample: { dataCollectionId: C, field: { key: "title", type: "TEXT" } } },
+  { method: "POST", path: DataPaths.deleteField, input: "json", sample: { dataCollectionId: C, fieldKey: "extra" } },
+  { method: "GET", path: DataPaths.indexes, input: "query", sample: { dataCollectionId: C, paging: { limit: 5 } } },
+  { method: "POST", path: DataPaths.indexes, input: "json", sample: { dataCollectionId: C, index: { name: "byLikes", fields: [{ path: "likes", order: "ASC" }] } } },
+  { method: "DELETE", path: DataPaths.indexes, input: "query", sample: { dataCollectionId: C, indexName: "byLikes" } },
+  // dev endpoints
+  { method: "GET", path: "/_sitefx/health", input: "query", sample: {} },
+  { method: "GET", path: "/_sitefx/outbox", input: "query", sample: { to: "demo@sitefx.dev" } },
+  { method: "GET", path: "/_sitefx/whoami", input: "query", sample: {} },
+  { method: "GET", path: "/_sitefx/members", input: "query", sample: {} },
+  { method: "GET", path: "/_sitefx/clock", input: "query", sample: {} },
+  { method: "GET", path: "/_sitefx/settings", input: "query", sample: {} },
+  { method: "GET", path: "/_sitefx/stats", input: "query", sample: {} },
+  { method: "POST", path: "/_sitefx/reset", input: "json", sample: {}, wipes: true, takesNothing: true },
+  { method: "POST", path: "/_sitefx/seed", input: "json", sample: { seed: "demo" }, wipes: true },
+  { method: "POST", path: "/_sitefx/clock", input: "json", sample: { skewSeconds: 0 }, steers: true },
+  { method: "PATCH", path: "/_sitefx/settings", input: "json", sample: { captcha: false }, steers: true },
+  { method: "POST", path: "/_sitefx/captcha", input: "json", sample: {}, takesNothing: true },
+  { method: "POST", path: "/_sitefx/faults", input: "json", sample: { path: "/nowhere", status: 503, count: 1 }, steers: true },
+  { method: "DELETE", path: "/_sitefx/faults", input: "query", sample: {}, steers: true },
+  { method: "POST", path: "/_sitefx/members/:id/approve", input: "json", sample: {}, steers: true },
+  { method: "POST", path: "/_sitefx/members/:id/block", input: "json", sample: {}, steers: true },
+  { method: "POST", path: "/_sitefx/members/:id/require-reset", input: "json", sample: {}, steers: true },
+  { method: "POST", path: "/_sitefx/members/:id/factors", input: "json", sample: { factorType: "TOTP" }, steers: true },
+  { method: "DELETE", path: "/_sitefx/members/:id/factors/:factorId", input: "query", sample: {}, steers: true },
+  { method: "POST", path: "/_sitefx/data/hooks", input: "json", sample: { dataCollectionId: C, hook: "beforeInsert", error: { name: "Error", message: "m" } }, steers: true },
+  { method: "DELETE", path: "/_sitefx/data/hooks", input: "query", sample: {}, steers: true }
+]
