@@ -7,7 +7,7 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type { HookError } from "../../data/DataError.ts"
-import { Database } from "../Database.ts"
+import { Database } from "../platform/Database.ts"
 import type { DataHookName } from "./devWire.ts"
 import { hookFailed } from "./failures.ts"
 

@@ -23,9 +23,9 @@ import {
   Sorting
 } from "../../data/wire.ts"
 import type { CursorPaging, DataCollection, DataItem, Paging, PagingMetadata } from "../../data/wire.ts"
-import type { Caller } from "../Callers.ts"
-import { Database, type Row } from "../Database.ts"
-import { MAX_INCLUDED_REFERENCES, MAX_PROJECTED_FIELDS, MAX_SORT_FIELDS } from "../limits.ts"
+import type { Caller } from "../oauth/Callers.ts"
+import { Database, type Row } from "../platform/Database.ts"
+import { MAX_INCLUDED_REFERENCES, MAX_PROJECTED_FIELDS, MAX_SORT_FIELDS } from "../platform/limits.ts"
 import { type Access, accessFor, canRead, requireCovers } from "./access.ts"
 import { Collections } from "./Collections.ts"
 import { CursorKeys, type CursorState, decodeCursor, encodeCursor } from "./cursor.ts"

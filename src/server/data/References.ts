@@ -8,7 +8,7 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type { DataCollection } from "../../data/wire.ts"
-import { Database, type Row } from "../Database.ts"
+import { Database, type Row } from "../platform/Database.ts"
 import { Collections } from "./Collections.ts"
 import { badRequest } from "./failures.ts"
 

@@ -5,7 +5,7 @@
  * / ADMIN, which only an API key holds here (the local platform has no editors).
  */
 import type { DataCollection, Role } from "../../data/wire.ts"
-import type { Caller } from "../Callers.ts"
+import type { Caller } from "../oauth/Callers.ts"
 import { DEFAULT_PERMISSIONS } from "./Collections.ts"
 import { permissionDenied } from "./failures.ts"
 

@@ -25,10 +25,10 @@ import {
   isBulkItemsRequest,
   MAX_BULK_ITEMS
 } from "../../data/wire.ts"
-import type { Caller } from "../Callers.ts"
-import { Callers } from "../Callers.ts"
-import { application, notFound, reply, replyAsIs } from "../responses.ts"
-import { pathParam, route } from "../routing.ts"
+import type { Caller } from "../oauth/Callers.ts"
+import { Callers } from "../oauth/Callers.ts"
+import { application, notFound, reply, replyAsIs } from "../platform/responses.ts"
+import { pathParam, route } from "../platform/routing.ts"
 import { type Action, accessFor } from "./access.ts"
 import { AsyncJobs } from "./AsyncJobs.ts"
 import { Collections } from "./Collections.ts"

@@ -23,10 +23,10 @@ import {
   ListIndexesRequest,
   QueryCollectionsRequest
 } from "../../data/wire.ts"
-import type { Caller } from "../Callers.ts"
-import { Callers } from "../Callers.ts"
-import { reply, replyEmpty } from "../responses.ts"
-import { pathParam, route } from "../routing.ts"
+import type { Caller } from "../oauth/Callers.ts"
+import { Callers } from "../oauth/Callers.ts"
+import { reply, replyEmpty } from "../platform/responses.ts"
+import { pathParam, route } from "../platform/routing.ts"
 import { canRead } from "./access.ts"
 import { Collections } from "./Collections.ts"
 import { DataSettings } from "./DataSettings.ts"

@@ -7,8 +7,8 @@
 import * as Schema from "effect/Schema"
 import type { SQLInputValue } from "node:sqlite"
 import { base64url, fromBase64url } from "../../http/wire.ts"
-import { parseJson } from "../json.ts"
-import { MAX_INTEGER } from "../limits.ts"
+import { parseJson } from "../platform/json.ts"
+import { MAX_INTEGER } from "../platform/limits.ts"
 import { badRequest } from "./failures.ts"
 import { isObject } from "./values.ts"
 

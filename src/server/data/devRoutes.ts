@@ -5,9 +5,9 @@
  */
 import * as Effect from "effect/Effect"
 import * as HttpRouter from "effect/http/HttpRouter"
-import { body, query, route } from "../routing.ts"
-import { reply, replyEmpty } from "../responses.ts"
-import { Health } from "../devWire.ts"
+import { body, query, route } from "../platform/routing.ts"
+import { reply, replyEmpty } from "../platform/responses.ts"
+import { Health } from "../dev/devWire.ts"
 import { DataHooks } from "./DataHooks.ts"
 import { DATA_DEV_PREFIX, RegisterHookRequest } from "./devWire.ts"
 

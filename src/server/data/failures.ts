@@ -9,7 +9,7 @@ import { WDE } from "../../data/DataError.ts"
 import type { HookError } from "../../data/DataError.ts"
 import type { ItemError } from "../../data/wire.ts"
 import type { FieldViolation } from "../../http/wire.ts"
-import { application, type Reject, validation } from "../responses.ts"
+import { application, type Reject, validation } from "../platform/responses.ts"
 
 export class DataFailure extends Data.TaggedError("DataFailure")<{
   readonly status: number

@@ -8,8 +8,8 @@
  */
 import * as Result from "effect/Result"
 import { type FilterNode, matchAll, parseFilter } from "../../data/FilterTree.ts"
-import { depthOf } from "../json.ts"
-import { MAX_FILTER_CONDITIONS, MAX_FILTER_DEPTH, MAX_FILTER_VALUES } from "../limits.ts"
+import { depthOf } from "../platform/json.ts"
+import { MAX_FILTER_CONDITIONS, MAX_FILTER_DEPTH, MAX_FILTER_VALUES } from "../platform/limits.ts"
 import { badRequest, outOfBounds } from "./failures.ts"
 import { type Fragment, type Source, where } from "./sql.ts"
 import { segments } from "./values.ts"

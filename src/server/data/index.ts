@@ -4,10 +4,10 @@
  * services to the platform core; {@link dataRoutes} and {@link dataDevRoutes} plug into the app.
  */
 import * as Layer from "effect/Layer"
-import type { Database } from "../Database.ts"
+import type { Database } from "../platform/Database.ts"
 import type { Members } from "../identity/Members.ts"
-import type { Seeder } from "../seed.ts"
-import type { ServerClock } from "../ServerClock.ts"
+import type { Seeder } from "../platform/seed.ts"
+import type { ServerClock } from "../platform/ServerClock.ts"
 import { Aggregations } from "./Aggregations.ts"
 import { AsyncJobs } from "./AsyncJobs.ts"
 import { bulkRoutes } from "./bulkRoutes.ts"

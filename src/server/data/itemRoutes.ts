@@ -28,9 +28,9 @@ import {
   TruncateDataItemsRequest,
   UpdateDataItemRequest
 } from "../../data/wire.ts"
-import { Callers } from "../Callers.ts"
-import { reply, replyEmpty, replyJson } from "../responses.ts"
-import { pathParam, query, route } from "../routing.ts"
+import { Callers } from "../oauth/Callers.ts"
+import { reply, replyEmpty, replyJson } from "../platform/responses.ts"
+import { pathParam, query, route } from "../platform/routing.ts"
 import { Aggregations } from "./Aggregations.ts"
 import { Collections } from "./Collections.ts"
 import { DataSettings } from "./DataSettings.ts"

@@ -17,7 +17,7 @@ import {
   MAX_PIPELINE_STAGES,
   MAX_PROJECTED_FIELDS,
   MAX_SORT_FIELDS
-} from "../limits.ts"
+} from "../platform/limits.ts"
 import { atMost, badRequest, outOfBounds } from "./failures.ts"
 import { compileFilter, type FilterBudget, filterBudget } from "./filters.ts"
 import { chain, concat, type Fragment, joinWith, jsonPath, literal, nested, orderBy, projection, sortTerms, sql } from "./sql.ts"

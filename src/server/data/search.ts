@@ -10,8 +10,8 @@
  * text fields, every top-level string field except the system ones (`_id`, `_owner`, ...).
  */
 import type { DataCollection } from "../../data/wire.ts"
-import type { DatabaseShape } from "../Database.ts"
-import { MAX_SEARCH_WORDS } from "../limits.ts"
+import type { DatabaseShape } from "../platform/Database.ts"
+import { MAX_SEARCH_WORDS } from "../platform/limits.ts"
 import { atMost } from "./failures.ts"
 import { chain, type Fragment, literal, sql } from "./sql.ts"
 

@@ -23,7 +23,7 @@ import type { SQLInputValue } from "node:sqlite"
 import type { FilterNode, MatchPart } from "../../data/FilterTree.ts"
 import { isDateValue } from "../../data/FilterTree.ts"
 import type { Sorting } from "../../data/wire.ts"
-import type { DatabaseShape } from "../Database.ts"
+import type { DatabaseShape } from "../platform/Database.ts"
 import { normalizeDates, segments } from "./values.ts"
 
 export interface Fragment {

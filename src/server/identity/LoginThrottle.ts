@@ -18,9 +18,9 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { Database } from "../Database.ts"
-import { type Reject, tooManyRequests } from "../responses.ts"
-import { ServerClock } from "../ServerClock.ts"
+import { Database } from "../platform/Database.ts"
+import { type Reject, tooManyRequests } from "../platform/responses.ts"
+import { ServerClock } from "../platform/ServerClock.ts"
 
 /** Wrong passwords from one address for one email before that address waits. */
 export const MAX_FAILURES = 10

@@ -7,8 +7,8 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { randomUUID } from "node:crypto"
 import type { IdentityProfile, IdentityStatusName, IdentityStatusReason } from "../../session/wire.ts"
-import { Database, type Row } from "../Database.ts"
-import { ServerClock } from "../ServerClock.ts"
+import { Database, type Row } from "../platform/Database.ts"
+import { ServerClock } from "../platform/ServerClock.ts"
 
 export type StatusReason = typeof IdentityStatusReason.Type
 

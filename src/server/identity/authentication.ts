@@ -15,10 +15,10 @@ import {
   StateMachineResponse,
   VerifyFactorRequest
 } from "../../session/wire.ts"
-import { Callers } from "../Callers.ts"
-import { OneTimeTokens } from "../OneTimeTokens.ts"
-import { hashPassword, passwordProblem, verifyPassword } from "../passwords.ts"
-import { RefreshTokens } from "../RefreshTokens.ts"
+import { Callers } from "../oauth/Callers.ts"
+import { OneTimeTokens } from "../oauth/OneTimeTokens.ts"
+import { hashPassword, passwordProblem, verifyPassword } from "./passwords.ts"
+import { RefreshTokens } from "../oauth/RefreshTokens.ts"
 import {
   application,
   badRequest,
@@ -29,11 +29,11 @@ import {
   reply,
   replyEmpty,
   unauthorized
-} from "../responses.ts"
-import { body, clientAddress, decode, pathParam, route } from "../routing.ts"
-import { ServerClock } from "../ServerClock.ts"
-import { Settings } from "../Settings.ts"
-import { base32Decode, verifyTotp } from "../totp.ts"
+} from "../platform/responses.ts"
+import { body, clientAddress, decode, pathParam, route } from "../platform/routing.ts"
+import { ServerClock } from "../platform/ServerClock.ts"
+import { Settings } from "../platform/Settings.ts"
+import { base32Decode, verifyTotp } from "./totp.ts"
 import { Codes } from "./codes.ts"
 import { Flows, MAX_CODE_ATTEMPTS, type StateStep } from "./Flows.ts"
 import { LoginThrottle } from "./LoginThrottle.ts"

@@ -11,10 +11,10 @@ import {
   StateMachineResponse,
   VerifyDuringAuthRequest
 } from "../../session/wire.ts"
-import { Callers } from "../Callers.ts"
-import { OneTimeTokens } from "../OneTimeTokens.ts"
-import { badRequest, invalidField, notFound, reply } from "../responses.ts"
-import { body, route } from "../routing.ts"
+import { Callers } from "../oauth/Callers.ts"
+import { OneTimeTokens } from "../oauth/OneTimeTokens.ts"
+import { badRequest, invalidField, notFound, reply } from "../platform/responses.ts"
+import { body, route } from "../platform/routing.ts"
 import { Codes } from "./codes.ts"
 import { Flows, type StateStep } from "./Flows.ts"
 import { Members } from "./Members.ts"

@@ -3,7 +3,7 @@
  * `Member`, both typed by the shared session wire schemas.
  */
 import type { Identity, Member, MemberStatus } from "../../session/wire.ts"
-import { isoDate } from "../ServerClock.ts"
+import { isoDate } from "../platform/ServerClock.ts"
 import type { FactorRecord, MemberRecord } from "./Members.ts"
 
 export const identityOf = (member: MemberRecord, factors: ReadonlyArray<FactorRecord>): Identity => ({

@@ -8,9 +8,9 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import { AccessTokens } from "./AccessTokens.ts"
-import { Members } from "./identity/Members.ts"
-import { forbidden, type Reject, unauthorized } from "./responses.ts"
-import { Site } from "./Site.ts"
+import { Members } from "../identity/Members.ts"
+import { forbidden, type Reject, unauthorized } from "../platform/responses.ts"
+import { Site } from "../platform/Site.ts"
 
 export interface SessionCaller {
   readonly kind: "visitor" | "member"

@@ -6,9 +6,9 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { randomUUID } from "node:crypto"
-import type { AuthRequest, Prompt } from "../session/wire.ts"
-import { Database } from "./Database.ts"
-import { ServerClock } from "./ServerClock.ts"
+import type { AuthRequest, Prompt } from "../../session/wire.ts"
+import { Database } from "../platform/Database.ts"
+import { ServerClock } from "../platform/ServerClock.ts"
 
 /** How long a redirect session's URL stays usable. */
 export const REDIRECT_SESSION_SECONDS = 30 * 60

@@ -7,7 +7,7 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
-import { Database } from "./Database.ts"
+import { Database } from "../platform/Database.ts"
 import type { FaultRequest } from "./devWire.ts"
 
 export interface FaultsShape {

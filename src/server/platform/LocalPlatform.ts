@@ -24,7 +24,7 @@ import { createServer } from "node:http"
 import { appLayer } from "./App.ts"
 import { withClientErrors } from "./clientErrors.ts"
 import { coreLayer, type PlatformCore } from "./Core.ts"
-import type { SeedName } from "./devWire.ts"
+import type { SeedName } from "../dev/devWire.ts"
 import { DEMO_MEMBER_EMAIL, DEMO_MEMBER_PASSWORD, Seeder } from "./seed.ts"
 import { DEFAULT_ACCESS_TOKEN_TTL_SECONDS } from "./Settings.ts"
 

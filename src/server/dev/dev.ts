@@ -5,8 +5,8 @@
  */
 import * as Effect from "effect/Effect"
 import * as HttpRouter from "effect/http/HttpRouter"
-import { Callers } from "./Callers.ts"
-import { Database } from "./Database.ts"
+import { Callers } from "../oauth/Callers.ts"
+import { Database } from "../platform/Database.ts"
 import {
   CaptchaResponse,
   ClockRequest,
@@ -25,19 +25,19 @@ import {
   WhoAmI
 } from "./devWire.ts"
 import { Faults } from "./Faults.ts"
-import { Codes } from "./identity/codes.ts"
-import { Flows } from "./identity/Flows.ts"
-import { type MemberChanges, type MemberRecord, Members } from "./identity/Members.ts"
-import { OneTimeTokens } from "./OneTimeTokens.ts"
+import { Codes } from "../identity/codes.ts"
+import { Flows } from "../identity/Flows.ts"
+import { type MemberChanges, type MemberRecord, Members } from "../identity/Members.ts"
+import { OneTimeTokens } from "../oauth/OneTimeTokens.ts"
 import { Outbox } from "./Outbox.ts"
-import { RefreshTokens } from "./RefreshTokens.ts"
-import { invalidField, notFound, type Reject, reply, replyEmpty, unauthorized } from "./responses.ts"
-import { body, pathParam, query, route } from "./routing.ts"
-import { Seeder } from "./seed.ts"
-import { isoDate, ServerClock } from "./ServerClock.ts"
-import { Settings } from "./Settings.ts"
+import { RefreshTokens } from "../oauth/RefreshTokens.ts"
+import { invalidField, notFound, type Reject, reply, replyEmpty, unauthorized } from "../platform/responses.ts"
+import { body, pathParam, query, route } from "../platform/routing.ts"
+import { Seeder } from "../platform/seed.ts"
+import { isoDate, ServerClock } from "../platform/ServerClock.ts"
+import { Settings } from "../platform/Settings.ts"
 import { Stats } from "./Stats.ts"
-import { generateTotpSecret } from "./totp.ts"
+import { generateTotpSecret } from "../identity/totp.ts"
 
 export const DEV_PREFIX = "/_sitefx"
 

@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto"
 import type { Server } from "node:http"
 import type { Duplex } from "node:stream"
-import { REQUEST_ID_HEADER } from "../http/wire.ts"
+import { REQUEST_ID_HEADER } from "../../http/wire.ts"
 
 const answers: Record<string, readonly [number, string, string]> = {
   HPE_HEADER_OVERFLOW: [431, "Request Header Fields Too Large", "The request's URL and headers pass the 16 KB the platform reads; send big payloads as a POST body"],

@@ -6,7 +6,7 @@ import * as Data from "effect/Data"
 import * as Schema from "effect/Schema"
 import * as SchemaIssue from "effect/SchemaIssue"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
-import type { ErrorBody, FieldViolation } from "../http/wire.ts"
+import type { ErrorBody, FieldViolation } from "../../http/wire.ts"
 
 /** A refusal: the HTTP status, the platform error body and any extra headers. */
 export class Reject extends Data.TaggedError("Reject")<{

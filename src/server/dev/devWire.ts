@@ -3,7 +3,7 @@
  * captcha tokens, counters, member administration and injected faults. Tests and tools decode answers with these.
  */
 import * as Schema from "effect/Schema"
-import { Identity } from "../session/wire.ts"
+import { Identity } from "../../session/wire.ts"
 
 export const SiteSettings = Schema.Struct({
   captcha: Schema.Boolean,

@@ -5,9 +5,9 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { Database } from "./Database.ts"
+import { Database } from "../platform/Database.ts"
 import { digest, opaqueToken } from "./secrets.ts"
-import { ServerClock } from "./ServerClock.ts"
+import { ServerClock } from "../platform/ServerClock.ts"
 import type { AccessRole } from "./tokens.ts"
 
 export interface RefreshGrant {

@@ -5,9 +5,9 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { Database } from "./Database.ts"
-import { ServerClock } from "./ServerClock.ts"
-import { Settings } from "./Settings.ts"
+import { Database } from "../platform/Database.ts"
+import { ServerClock } from "../platform/ServerClock.ts"
+import { Settings } from "../platform/Settings.ts"
 import { type AccessClaims, type AccessRole, signAccessToken, verifyAccessToken, type VerifyFailure } from "./tokens.ts"
 
 export interface AccessTokensShape {

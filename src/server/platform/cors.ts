@@ -5,7 +5,7 @@
  */
 import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
-import { CONSISTENT_HEADER, REQUEST_ID_HEADER } from "../http/wire.ts"
+import { CONSISTENT_HEADER, REQUEST_ID_HEADER } from "../../http/wire.ts"
 
 const METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE"
 const EXPOSED = [REQUEST_ID_HEADER, CONSISTENT_HEADER].join(",")
