@@ -5,7 +5,7 @@ import * as Fiber from "effect/Fiber"
 import * as Redacted from "effect/Redacted"
 import * as Stream from "effect/Stream"
 import { PlatformClient } from "../../src/http/PlatformClient.ts"
-import * as DevWire from "../../src/server/dev/devWire.ts"
+import * as DevWire from "../../src/server/platform/devWire.ts"
 import { Session } from "../../src/session/Session.ts"
 import { dev, LocalPlatform, stats, withSite } from "../support/platform.ts"
 

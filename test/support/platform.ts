@@ -5,7 +5,7 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { Site, type SiteOptions, type SiteServices } from "../../src/Site.ts"
-import * as DevWire from "../../src/server/dev/devWire.ts"
+import * as DevWire from "../../src/server/platform/devWire.ts"
 import { LocalPlatform } from "../../src/server/index.ts"
 
 export { LocalPlatform }

@@ -7,7 +7,7 @@ import * as Effect from "effect/Effect"
 import * as HttpRouter from "effect/http/HttpRouter"
 import { body, query, route } from "../platform/routing.ts"
 import { reply, replyEmpty } from "../platform/responses.ts"
-import { Health } from "../dev/devWire.ts"
+import { Health } from "../platform/devWire.ts"
 import { DataHooks } from "./DataHooks.ts"
 import { DATA_DEV_PREFIX, RegisterHookRequest } from "./devWire.ts"
 

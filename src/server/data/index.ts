@@ -6,7 +6,7 @@
 import * as Layer from "effect/Layer"
 import type { Database } from "../platform/Database.ts"
 import type { Members } from "../identity/Members.ts"
-import type { Seeder } from "../platform/seed.ts"
+import type { Seeder } from "../seed.ts"
 import type { ServerClock } from "../platform/ServerClock.ts"
 import { Aggregations } from "./Aggregations.ts"
 import { AsyncJobs } from "./AsyncJobs.ts"

@@ -8,7 +8,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { Database } from "../platform/Database.ts"
-import type { FaultRequest } from "./devWire.ts"
+import type { FaultRequest } from "../platform/devWire.ts"
 
 export interface FaultsShape {
   readonly add: (fault: FaultRequest) => void

@@ -23,20 +23,20 @@ import {
   SiteSettingsPatch,
   StatsResponse,
   WhoAmI
-} from "./devWire.ts"
+} from "../platform/devWire.ts"
 import { Faults } from "./Faults.ts"
 import { Codes } from "../identity/codes.ts"
 import { Flows } from "../identity/Flows.ts"
 import { type MemberChanges, type MemberRecord, Members } from "../identity/Members.ts"
-import { OneTimeTokens } from "../oauth/OneTimeTokens.ts"
-import { Outbox } from "./Outbox.ts"
+import { OneTimeTokens } from "../platform/OneTimeTokens.ts"
+import { Outbox } from "../platform/Outbox.ts"
 import { RefreshTokens } from "../oauth/RefreshTokens.ts"
 import { invalidField, notFound, type Reject, reply, replyEmpty, unauthorized } from "../platform/responses.ts"
 import { body, pathParam, query, route } from "../platform/routing.ts"
-import { Seeder } from "../platform/seed.ts"
+import { Seeder } from "../seed.ts"
 import { isoDate, ServerClock } from "../platform/ServerClock.ts"
 import { Settings } from "../platform/Settings.ts"
-import { Stats } from "./Stats.ts"
+import { Stats } from "../platform/Stats.ts"
 import { generateTotpSecret } from "../identity/totp.ts"
 
 export const DEV_PREFIX = "/_sitefx"

@@ -14,7 +14,7 @@
  * Requests with neither header (scripts, tests, the sitefx CLI, curl) are not from a page and pass.
  */
 import type * as HttpServerRequest from "effect/http/HttpServerRequest"
-import { originMatches } from "../oauth/origins.ts"
+import { originMatches } from "../platform/origins.ts"
 
 export interface DevAccessOptions {
   /** Origins allowed besides the platform's own (`http://localhost:*` allows every port). */

@@ -16,7 +16,7 @@ import {
   VerifyFactorRequest
 } from "../../session/wire.ts"
 import { Callers } from "../oauth/Callers.ts"
-import { OneTimeTokens } from "../oauth/OneTimeTokens.ts"
+import { OneTimeTokens } from "../platform/OneTimeTokens.ts"
 import { hashPassword, passwordProblem, verifyPassword } from "./passwords.ts"
 import { RefreshTokens } from "../oauth/RefreshTokens.ts"
 import {

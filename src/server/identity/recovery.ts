@@ -12,9 +12,9 @@ import {
   StateMachineResponse
 } from "../../session/wire.ts"
 import { Callers } from "../oauth/Callers.ts"
-import { OneTimeTokens } from "../oauth/OneTimeTokens.ts"
-import { urlAllowed } from "../oauth/origins.ts"
-import { Outbox } from "../dev/Outbox.ts"
+import { OneTimeTokens } from "../platform/OneTimeTokens.ts"
+import { urlAllowed } from "../platform/origins.ts"
+import { Outbox } from "../platform/Outbox.ts"
 import { hashPassword, passwordProblem } from "./passwords.ts"
 import { RefreshTokens } from "../oauth/RefreshTokens.ts"
 import { badRequest, forbidden, invalidField, notFound, type Reject, reply, replyEmpty } from "../platform/responses.ts"

@@ -12,7 +12,7 @@ import {
   VerifyDuringAuthRequest
 } from "../../session/wire.ts"
 import { Callers } from "../oauth/Callers.ts"
-import { OneTimeTokens } from "../oauth/OneTimeTokens.ts"
+import { OneTimeTokens } from "../platform/OneTimeTokens.ts"
 import { badRequest, invalidField, notFound, reply } from "../platform/responses.ts"
 import { body, route } from "../platform/routing.ts"
 import { Codes } from "./codes.ts"

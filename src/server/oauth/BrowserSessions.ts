@@ -7,7 +7,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { Database } from "../platform/Database.ts"
-import { digest, opaqueToken } from "./secrets.ts"
+import { digest, opaqueToken } from "../platform/secrets.ts"
 import { ServerClock } from "../platform/ServerClock.ts"
 
 export const MEMBER_COOKIE = "sfx_member"

@@ -6,7 +6,7 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { Database } from "../platform/Database.ts"
-import { digest, opaqueToken } from "./secrets.ts"
+import { digest, opaqueToken } from "../platform/secrets.ts"
 import { ServerClock } from "../platform/ServerClock.ts"
 import type { AccessRole } from "./tokens.ts"
 

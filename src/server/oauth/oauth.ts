@@ -16,12 +16,12 @@ import {
 import { AccessTokens } from "./AccessTokens.ts"
 import { Callers } from "./Callers.ts"
 import { Members } from "../identity/Members.ts"
-import { OneTimeTokens } from "./OneTimeTokens.ts"
+import { OneTimeTokens } from "../platform/OneTimeTokens.ts"
 import { RefreshTokens } from "./RefreshTokens.ts"
 import { application, type Reject, reply, unauthorized } from "../platform/responses.ts"
 import { decode, header, jsonBody, route } from "../platform/routing.ts"
 import { Site } from "../platform/Site.ts"
-import { Stats } from "../dev/Stats.ts"
+import { Stats } from "../platform/Stats.ts"
 import type { AccessRole } from "./tokens.ts"
 
 /** What an authorization code is bound to. */

@@ -6,7 +6,7 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { Database, type Row } from "./Database.ts"
-import { digest } from "../oauth/secrets.ts"
+import { digest } from "./secrets.ts"
 import { ServerClock } from "./ServerClock.ts"
 
 export interface OAuthClient {

@@ -6,9 +6,9 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { Database, type Row } from "../platform/Database.ts"
+import { Database, type Row } from "./Database.ts"
 import type { OutboxKind, OutboxMessage } from "./devWire.ts"
-import { isoDate, ServerClock } from "../platform/ServerClock.ts"
+import { isoDate, ServerClock } from "./ServerClock.ts"
 
 export interface OutgoingMessage {
   readonly to: string

@@ -22,11 +22,11 @@ import * as HttpServer from "effect/http/HttpServer"
 import type { ServeError } from "effect/http/HttpServerError"
 import { createServer } from "node:http"
 import { appLayer } from "./App.ts"
-import { withClientErrors } from "./clientErrors.ts"
+import { withClientErrors } from "./platform/clientErrors.ts"
 import { coreLayer, type PlatformCore } from "./Core.ts"
-import type { SeedName } from "../dev/devWire.ts"
+import type { SeedName } from "./platform/devWire.ts"
 import { DEMO_MEMBER_EMAIL, DEMO_MEMBER_PASSWORD, Seeder } from "./seed.ts"
-import { DEFAULT_ACCESS_TOKEN_TTL_SECONDS } from "./Settings.ts"
+import { DEFAULT_ACCESS_TOKEN_TTL_SECONDS } from "./platform/Settings.ts"
 
 export interface LocalPlatformOptions {
   /** Default 0: an ephemeral port. */

@@ -6,9 +6,9 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { Database } from "../platform/Database.ts"
+import { Database } from "./Database.ts"
 import { digest, opaqueToken } from "./secrets.ts"
-import { ServerClock } from "../platform/ServerClock.ts"
+import { ServerClock } from "./ServerClock.ts"
 
 export type Purpose = "code" | "session" | "state" | "recovery" | "captcha"
 

@@ -5,7 +5,7 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { Database } from "../platform/Database.ts"
+import { Database } from "./Database.ts"
 
 export const GRANTS = ["anonymous", "refresh_token", "authorization_code", "authorized_client"] as const
 export type GrantName = typeof GRANTS[number]
