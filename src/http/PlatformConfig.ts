@@ -34,6 +34,8 @@ export interface PlatformConfigShape {
   /** The OAuth client id of the site's headless app; needed by sessions, not by API-key scripts. */
   readonly clientId: Option.Option<string>
   readonly retry: RetryPolicy
+  /** Sends the current trace's `traceparent` and `b3` headers (for those who trace to their own backend). */
+  readonly tracePropagation: boolean
 }
 
 export interface PlatformConfigOptions {
@@ -44,6 +46,11 @@ export interface PlatformConfigOptions {
   readonly cdn?: boolean | undefined
   readonly clientId?: string | undefined
   readonly retry?: Partial<RetryPolicy> | undefined
+  /**
+   * Off by default: the platform's own clients send no trace headers, and a browser's CORS preflight
+   * against the real hosts may refuse headers they do not expect.
+   */
+  readonly tracePropagation?: boolean | undefined
 }
 
 const trimSlash = (url: string) => url.replace(/\/+$/, "")
@@ -54,7 +61,8 @@ export const makeConfig = (options: PlatformConfigOptions = {}): PlatformConfigS
   edgeUrl: trimSlash(options.edgeUrl ?? options.baseUrl ?? DEFAULT_EDGE_URL),
   cdn: options.cdn ?? true,
   clientId: Option.fromUndefinedOr(options.clientId),
-  retry: { ...defaultRetryPolicy, ...options.retry }
+  retry: { ...defaultRetryPolicy, ...options.retry },
+  tracePropagation: options.tracePropagation ?? false
 })
 
 export class PlatformConfig extends Context.Service<PlatformConfig, PlatformConfigShape>()("sitefx/PlatformConfig") {
@@ -85,7 +93,8 @@ const fromEnv = Config.all({
   edgeUrl: optional(Config.String("SITEFX_EDGE_URL")),
   cdn: optional(Config.Boolean("SITEFX_CDN")),
   clientId: optional(Config.String("SITEFX_CLIENT_ID")),
-  retryTimes: optional(Config.Int("SITEFX_RETRY_TIMES"))
+  retryTimes: optional(Config.Int("SITEFX_RETRY_TIMES")),
+  tracePropagation: optional(Config.Boolean("SITEFX_TRACE_PROPAGATION"))
 }).pipe(Config.map(({ retryTimes, ...rest }): PlatformConfigOptions =>
   defined({ ...rest, retry: retryTimes === undefined ? undefined : { times: retryTimes } })
 ))

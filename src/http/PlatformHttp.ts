@@ -80,6 +80,7 @@ const makeSend = (
       httpRequest = HttpClientRequest.setBody(httpRequest, HttpBody.raw(wire.body, { contentType: "application/json" }))
     }
     return client.execute(httpRequest).pipe(
+      Effect.provideService(HttpClient.TracerPropagationEnabled, config.tracePropagation),
       Effect.mapError((error) => fail(new TransportError({ message: error.message, cause: error }))),
       Effect.flatMap((response) =>
         Effect.gen(function*() {

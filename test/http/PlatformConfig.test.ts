@@ -84,6 +84,13 @@ describe("PlatformConfig.layerConfig", () => {
       assert.strictEqual(config.edgeUrl, "http://edge.local")
     }))
 
+  it.effect("trace headers are off unless code or SITEFX_TRACE_PROPAGATION turns them on", () =>
+    Effect.gen(function*() {
+      assert.isFalse(makeConfig().tracePropagation)
+      assert.isTrue((yield* fromEnv({ SITEFX_TRACE_PROPAGATION: "true" })).tracePropagation)
+      assert.isFalse((yield* fromEnv({ SITEFX_TRACE_PROPAGATION: "true" }, { tracePropagation: false })).tracePropagation)
+    }))
+
   it.effect("an empty environment gives the defaults", () =>
     Effect.gen(function*() {
       assert.deepStrictEqual(yield* fromEnv({}), makeConfig())
