@@ -1,0 +1,137 @@
+/**
+ * sitefx as its users get it: the packed tarball installed into a fresh project. Every subpath loads
+ * from a plain `.mjs` on Node 24 and on Node 22; the README's examples type-check in the consumer's
+ * project (strict, `skipLibCheck: false`) under `module: NodeNext` and `moduleResolution: Bundler`, with
+ * TypeScript 5.9 and TypeScript 7, and the browser subpaths under a browser-only config (DOM, no Node
+ * types); `sitefx serve` runs from the consumer and answers its health endpoint.
+ *
+ * Slow (it packs, and installs from the registry), so it runs once per `npm test`, in its own file.
+ */
+import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
+import { execFile, spawn } from "node:child_process"
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { promisify } from "node:util"
+
+const run = promisify(execFile)
+const repo = new URL("../..", import.meta.url).pathname
+const npm = process.platform === "win32" ? "npm.cmd" : "npm"
+const NODE_22 = "22.19.0"
+const TS_7 = "7.0.2"
+
+let dir = ""
+const node22 = () => join(dir, "node22", "node_modules", ".bin", "node")
+const consumer = () => join(dir, "consumer")
+
+const sh = (file: string, args: ReadonlyArray<string>, cwd: string, timeout = 240_000) =>
+  run(file, [...args], { cwd, timeout, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, npm_config_fund: "false", npm_config_audit: "false" } })
+
+const BROWSER_SUBPATHS = ["sitefx", "sitefx/http", "sitefx/session", "sitefx/data", "sitefx/react"]
+const SUBPATHS = [...BROWSER_SUBPATHS, "sitefx/server", "sitefx/session/file"]
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "sitefx-consumer-"))
+  const { stdout } = await sh(npm, ["pack", "--pack-destination", dir, "--silent"], repo)
+  const tarball = join(dir, stdout.trim().split("\n").pop()!)
+  mkdirSync(consumer())
+  writeFileSync(join(consumer(), "package.json"), JSON.stringify({
+    name: "a-consumer",
+    private: true,
+    type: "module",
+    dependencies: { sitefx: `file:${tarball}`, react: "19.3.1", "react-dom": "19.3.1" },
+    devDependencies: { "@types/node": "24.19.2", "@types/react": "19.3.0", typescript: "5.9.3", typescript7: `npm:typescript@${TS_7}` }
+  }))
+  mkdirSync(join(dir, "node22"))
+  writeFileSync(join(dir, "node22", "package.json"), JSON.stringify({ name: "node22", private: true, dependencies: { node: NODE_22 } }))
+  await Promise.all([sh(npm, ["install"], consumer()), sh(npm, ["install"], join(dir, "node22"))])
+  cpSync(join(repo, "examples"), join(consumer(), "examples"), { recursive: true })
+  writeFileSync(join(consumer(), "load.mjs"), `for (const path of ${JSON.stringify(SUBPATHS)}) {
+  const module = await import(path)
+  if (Object.keys(module).length === 0) throw new Error(path + " exports nothing")
+}
+console.log("loaded")
+`)
+  writeFileSync(join(consumer(), "react.tsx"), `import { Atom, AsyncResult, RegistryProvider, sessionAtoms, useAtomSet, useAtomValue } from "sitefx/react"
+import { Site } from "sitefx"
+
+const session = sessionAtoms(Atom.runtime(Site.layer({ clientId: "sitefx-local-client", tokens: "localStorage" })))
+
+export function Account({ email, password }: { readonly email: string; readonly password: string }) {
+  const state = useAtomValue(session.state)
+  const signIn = useAtomSet(session.signIn)
+  return AsyncResult.match(state, {
+    onInitial: () => <p>…</p>,
+    onFailure: () => <p>offline</p>,
+    onSuccess: ({ value }) => value.loggedIn ? <p>Welcome back</p> : <button onClick={() => signIn({ email, password })}>Sign in</button>
+  })
+}
+
+export const App = () => <RegistryProvider><Account email="demo@sitefx.dev" password="sitefx-demo" /></RegistryProvider>
+`)
+  writeFileSync(join(consumer(), "server.ts"), `import * as Effect from "effect/Effect"
+import { LocalPlatform } from "sitefx/server"
+import * as FileTokenStore from "sitefx/session/file"
+
+export const url = Effect.scoped(LocalPlatform.use((p) => Effect.succeed(p.url))).pipe(Effect.provide(LocalPlatform.layer({ seed: "demo" })))
+export const store = FileTokenStore.layer(".tokens.json")
+`)
+  const base = { strict: true, skipLibCheck: false, noEmit: true, target: "es2022", jsx: "react-jsx", exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true }
+  const config = (name: string, options: Record<string, unknown>, include: ReadonlyArray<string>) =>
+    writeFileSync(join(consumer(), name), JSON.stringify({ compilerOptions: { ...base, ...options }, include }))
+  const everything = ["examples/*.ts", "react.tsx", "server.ts"]
+  config("tsconfig.nodenext.json", { module: "nodenext", moduleResolution: "nodenext", lib: ["es2023", "dom"], types: ["node"] }, everything)
+  config("tsconfig.bundler.json", { module: "esnext", moduleResolution: "bundler", lib: ["es2023", "dom"], types: ["node"] }, everything)
+  writeFileSync(join(consumer(), "browser.tsx"), `${BROWSER_SUBPATHS.map((p, i) => `import * as M${i} from "${p}"`).join("\n")}
+export const all = [${BROWSER_SUBPATHS.map((_, i) => `M${i}`).join(", ")}]
+`)
+  config("tsconfig.browser.json", { module: "esnext", moduleResolution: "bundler", lib: ["es2022", "dom", "dom.iterable"], types: [] }, ["browser.tsx", "react.tsx"])
+}, 600_000)
+
+afterAll(() => {
+  if (dir !== "") rmSync(dir, { recursive: true, force: true })
+})
+
+const tsc = (version: "5.9" | "7", project: string) =>
+  sh(process.execPath, [join(consumer(), "node_modules", version === "5.9" ? "typescript" : "typescript7", "bin", "tsc"), "-p", project], consumer())
+
+describe("the packed package in a consumer's project", () => {
+  it("holds the build, the bin, the README and the LICENSE, and no tests, benches or sources", () => {
+    const top = readdirSync(join(consumer(), "node_modules", "sitefx")).sort()
+    assert.deepStrictEqual(top, ["LICENSE", "README.md", "bin", "dist", "package.json"])
+  })
+
+  it("every subpath loads from a plain .mjs on Node 24 and on Node 22", async () => {
+    assert.strictEqual((await sh(process.execPath, ["load.mjs"], consumer())).stdout.trim(), "loaded")
+    assert.strictEqual((await sh(node22(), ["load.mjs"], consumer())).stdout.trim(), "loaded")
+    assert.match((await sh(node22(), ["--version"], consumer())).stdout, /^v22\./)
+  })
+
+  for (const version of ["5.9", "7"] as const) {
+    for (const project of ["tsconfig.nodenext.json", "tsconfig.bundler.json", "tsconfig.browser.json"]) {
+      it(`the README's examples type-check with TypeScript ${version} under ${project}`, async () => {
+        const result = await tsc(version, project).then((r) => r.stdout, (e: { stdout?: string }) => `failed: ${e.stdout ?? String(e)}`)
+        assert.strictEqual(result.trim(), "")
+      })
+    }
+  }
+
+  it("`sitefx serve` runs from the consumer on Node 22 and answers its health endpoint", async () => {
+    const server = spawn(node22(), [join(consumer(), "node_modules", ".bin", "sitefx"), "serve", "--port", "0"], { cwd: consumer() })
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = ""
+        server.stdout.on("data", (chunk: Buffer) => {
+          out += chunk.toString()
+          const found = /listening on (http:\/\/\S+)/.exec(out)
+          if (found !== null) resolve(found[1]!)
+        })
+        server.on("exit", (code) => reject(new Error(`exited ${code}: ${out}`)))
+      })
+      const health = await fetch(`${url}/_sitefx/health`).then((r) => r.json())
+      assert.deepStrictEqual(health, { ok: true })
+    } finally {
+      server.kill("SIGTERM")
+    }
+  })
+})
