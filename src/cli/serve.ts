@@ -9,6 +9,7 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import { Command, Flag } from "effect/cli"
+import type { ServeError } from "effect/http/HttpServerError"
 import { existsSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import { LocalPlatform } from "../server/index.ts"
@@ -17,6 +18,19 @@ import { terminalLoggerLayer } from "./log.ts"
 /** Dev endpoints are on by default only where nobody else can reach them. */
 export const isLoopback = (host: string): boolean =>
   host === "localhost" || host === "::1" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host)
+
+/**
+ * A port already in use is the usual reason the platform cannot start (a `npm start` still running): one
+ * line that says what to do, not a stack trace. Anything else fails as it is.
+ */
+const portTaken = (error: ServeError, host: string, port: number) => {
+  const cause = error.cause as { readonly code?: unknown } | undefined
+  if (cause?.code !== "EADDRINUSE") return Effect.fail(error)
+  return Console.error(`sitefx: ${host}:${port} is in use (another sitefx serve or npm start?); stop it, or pick another port: --port ${port + 1}`).pipe(
+    Effect.andThen(Effect.sync(() => process.exit(1))),
+    Effect.andThen(Effect.never)
+  )
+}
 
 /** The built web app, when there is one. */
 const builtApp = (): string | undefined => {
@@ -60,7 +74,7 @@ export const serve = Command.make(
         devOrigins: config.devOrigin,
         logger: config.log,
         ...(appDir === undefined ? {} : { appDir })
-      }))
+      })).pipe(Effect.catchTag("ServeError", (error) => portTaken(error, config.host, config.port)))
       const platform = Context.get(context, LocalPlatform)
       const lines = [
         `sitefx local platform listening on ${platform.url}`,

@@ -22,6 +22,7 @@ import { redirectRoutes } from "./oauth/redirects.ts"
 import { type Grant, preflight, withCors } from "./platform/cors.ts"
 import { type DevAccessOptions, devAccess } from "./dev/devAccess.ts"
 import { forbidden, notFound, toResponse } from "./platform/responses.ts"
+import { html, homePage } from "./oauth/pages.ts"
 import { route } from "./platform/routing.ts"
 import { Stats } from "./platform/Stats.ts"
 
@@ -69,7 +70,7 @@ const platformMiddleware = (options: DevAccessOptions) =>
     { global: true }
   )
 
-const fallback = (appDir: string | undefined) =>
+const fallback = (appDir: string | undefined, dev: boolean) =>
   HttpRouter.addAll(Effect.gen(function*() {
     const serveApp = appDir === undefined ? undefined : yield* HttpStaticServer.make({ root: appDir, spa: true })
     const handler = Effect.gen(function*() {
@@ -78,6 +79,7 @@ const fallback = (appDir: string | undefined) =>
       if (serveApp !== undefined && (request.method === "GET" || request.method === "HEAD")) {
         return yield* serveApp.pipe(Effect.catch(() => Effect.fail(notFound(`Nothing at ${path}`))))
       }
+      if (path === "/" && request.method === "GET") return html(homePage({ dev }))
       return yield* notFound(`No route for ${request.method} ${path}`)
     })
     return [route("*", "*", handler)]
@@ -87,6 +89,6 @@ export const appLayer = (options: AppOptions) =>
   Layer.mergeAll(
     modules,
     options.dev ? Layer.merge(devRoutes, dataDevRoutes) : Layer.empty,
-    fallback(options.appDir),
+    fallback(options.appDir, options.dev),
     platformMiddleware(options.devAccess ?? { origins: [], host: "127.0.0.1" })
   )

@@ -28,3 +28,15 @@ it.layer(LocalPlatform.layer({ appDir }), { excludeTestServices: true })("a buil
       assert.strictEqual(codeOf(post), "NOT_FOUND")
     }))
 })
+
+it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("no app built", (it) => {
+  it.effect("the platform's address shows a page that says what it is and links to the dev endpoints", () =>
+    Effect.gen(function*() {
+      const home = yield* get("/", undefined, { accept: "text/html" })
+      assert.strictEqual(home.status, 200)
+      assert.match(home.headers.get("content-type") ?? "", /text\/html/)
+      assert.include(home.text, "sitefx local platform")
+      assert.include(home.text, `href="/_sitefx/outbox"`)
+      assert.strictEqual((yield* get("/elsewhere")).status, 404)
+    }))
+})

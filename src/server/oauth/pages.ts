@@ -75,6 +75,23 @@ export const messagePage = (title: string, text: string): string =>
 
 export const blankPage = (): string => page("sitefx", "")
 
+/** What a developer sees opening the platform's address in a browser: what it is, and where to go. */
+export const homePage = (options: { readonly dev: boolean }): string =>
+  page(
+    "sitefx local platform",
+    `<main>
+<h1>sitefx local platform</h1>
+<p>The platform's headless APIs on this machine: OAuth and redirect sessions, members, data collections.
+Point sitefx (<code>Site.layer({ baseUrl })</code>) or the platform's official clients at this address.</p>
+${
+      options.dev
+        ? `<p>Dev endpoints: <a href="/_sitefx/health">health</a>, <a href="/_sitefx/outbox">outbox</a> (emails and codes),
+<a href="/_sitefx/settings">settings</a>, <a href="/_sitefx/members">members</a>, <a href="/_sitefx/stats">counters</a>.</p>`
+        : "<p>Dev endpoints are off.</p>"
+    }
+</main>`
+  )
+
 /**
  * Posts `message` to the parent window, and only to `targetOrigin`. Without a target known to the
  * server (no Referer header), the page derives it from `document.referrer` and checks it against the
