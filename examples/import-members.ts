@@ -1,6 +1,6 @@
 /**
  * A batch job: sign members on by email with an admin API key (creating the ones that do not exist),
- * four at a time, and report every email's fate. Run: `npx node examples/import-members.ts emails.txt`.
+ * four at a time, and report every email's fate. Run: `npm run example examples/import-members.ts emails.txt`.
  */
 import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"

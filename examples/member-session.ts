@@ -1,6 +1,6 @@
 /**
  * A typed Effect pipeline: a visitor session that signs a member in and reads their profile.
- * Run against the local platform: `npm start`, then `npx node examples/member-session.ts`.
+ * Run against the local platform: `npm start`, then `npm run example examples/member-session.ts`.
  */
 import * as Effect from "effect/Effect"
 import { PlatformClient, Session, SessionWire, Site } from "sitefx"

@@ -1,6 +1,6 @@
 /**
  * A typed Effect pipeline over data collections: popular posts, every title as a Stream, likes per
- * author, and a patch. Run against `npm start`: `npx node examples/posts-report.ts`.
+ * author, and a patch. Run against `npm start`: `npm run example examples/posts-report.ts`.
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
