@@ -6,6 +6,7 @@ import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
 import { readFile } from "node:fs/promises"
 import { Session, Site } from "sitefx"
+import { siteConnection } from "./localSite.ts"
 
 export const importMembers = (emails: Iterable<string>, site: { baseUrl: string; clientId: string; apiKey: string }) =>
   Stream.fromIterable(emails).pipe(
@@ -20,7 +21,6 @@ export const importMembers = (emails: Iterable<string>, site: { baseUrl: string;
 if (import.meta.main) {
   const file = process.argv[2] ?? "emails.txt"
   const emails = (await readFile(file, "utf8")).split("\n").map((l) => l.trim()).filter((l) => l !== "")
-  const site = { baseUrl: process.env.SITEFX_BASE_URL ?? "http://127.0.0.1:8787", clientId: process.env.SITEFX_CLIENT_ID ?? "sitefx-local-client", apiKey: process.env.SITEFX_API_KEY ?? "" }
-  const report = await Effect.runPromise(importMembers(emails, site))
+  const report = await Effect.runPromise(importMembers(emails, await siteConnection()))
   for (const r of report) console.log(r.ok ? `ok      ${r.email}` : `failed  ${r.email}: ${r.error}`)
 }

@@ -6,6 +6,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
 import { DataItems, Site } from "sitefx"
+import { siteConnection } from "./localSite.ts"
 
 class Post extends Schema.Class<Post>("Post")({ _id: Schema.String, title: Schema.String, likes: Schema.Number }) {}
 const posts = DataItems.collection("Posts", Post)
@@ -20,8 +21,8 @@ export const postsReport = Effect.gen(function*() {
 })
 
 if (import.meta.main) {
-  const SiteLive = Site.apiKey({ baseUrl: process.env.SITEFX_BASE_URL ?? "http://127.0.0.1:8787" }) // SITEFX_API_KEY, SITEFX_SITE_ID
-  postsReport.pipe(Effect.provide(SiteLive), Effect.runPromise).then((r) => console.log(r), (e) => {
+  const { baseUrl, apiKey, siteId } = await siteConnection()
+  postsReport.pipe(Effect.provide(Site.apiKey({ baseUrl, apiKey, siteId })), Effect.runPromise).then((r) => console.log(r), (e) => {
     console.error(String(e))
     process.exitCode = 1
   })

@@ -1,5 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
+import * as Redacted from "effect/Redacted"
 import { request } from "node:http"
 import { LocalPlatform } from "../../src/server/index.ts"
 import { login, registerMember } from "./support.ts"
@@ -61,6 +62,17 @@ it.layer(LocalPlatform.layer({ devOrigins: ["http://localhost:5173"] }), { exclu
         assert.strictEqual(res.status, 403, site)
       }
       assert.isTrue(yield* stillThere(member))
+    }))
+
+  it.effect("scripts find the site's connection at /_sitefx/site; pages of other origins cannot read it", () =>
+    Effect.gen(function*() {
+      const platform = yield* LocalPlatform
+      const script = yield* raw("/_sitefx/site")
+      assert.strictEqual(script.status, 200)
+      assert.deepStrictEqual(script.body, { clientId: platform.clientId, siteId: platform.siteId, apiKey: Redacted.value(platform.apiKey) })
+      const page = yield* raw("/_sitefx/site", { headers: { origin: "http://evil.example", "sec-fetch-site": "cross-site" } })
+      assert.strictEqual(page.status, 403)
+      assert.notInclude(JSON.stringify(page.body), Redacted.value(platform.apiKey))
     }))
 
   it.effect("a rebound host name is refused even without browser headers", () =>

@@ -4,6 +4,7 @@
  * injected faults. The data engine adds its own (`/_sitefx/data/*`).
  */
 import * as Effect from "effect/Effect"
+import * as Redacted from "effect/Redacted"
 import * as HttpRouter from "effect/http/HttpRouter"
 import { Callers } from "../oauth/Callers.ts"
 import { Database } from "../platform/Database.ts"
@@ -19,6 +20,7 @@ import {
   IdentityResponse,
   OutboxResponse,
   SeedRequest,
+  SiteConnection,
   SiteSettings,
   SiteSettingsPatch,
   StatsResponse,
@@ -73,6 +75,16 @@ export const devRoutes = HttpRouter.addAll(Effect.gen(function*() {
 
   return [
     route("GET", `${DEV_PREFIX}/health`, Effect.sync(() => reply(Health, { ok: true }))),
+    // so that scripts and examples find the site without a key copied by hand; the dev guard keeps pages of
+    // other origins from reading it
+    route(
+      "GET",
+      `${DEV_PREFIX}/site`,
+      Effect.sync(() => {
+        const site = seeder.site()
+        return reply(SiteConnection, { clientId: site.clientId, siteId: site.siteId, apiKey: Redacted.value(site.apiKey) })
+      })
+    ),
     route(
       "POST",
       `${DEV_PREFIX}/reset`,

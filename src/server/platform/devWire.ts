@@ -84,5 +84,7 @@ export const FaultRequest = Schema.Struct({
 export type FaultRequest = typeof FaultRequest.Type
 
 export const Health = Schema.Struct({ ok: Schema.Literal(true) })
+/** What a script needs to reach this site: `GET /_sitefx/site` (dev mode, scripts and allowed pages only). */
+export const SiteConnection = Schema.Struct({ clientId: Schema.String, siteId: Schema.String, apiKey: Schema.String })
 export const IdentityResponse = Schema.Struct({ identity: Identity })
 export const IdentitiesResponse = Schema.Struct({ identities: Schema.Array(Identity) })
