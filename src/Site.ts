@@ -10,57 +10,20 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
-import type * as HttpClient from "effect/http/HttpClient"
 import { ApiKeyAuth, PlatformAuth, PlatformClient } from "./http/PlatformClient.ts"
 import { PlatformConfig, type PlatformConfigOptions } from "./http/PlatformConfig.ts"
 import { PlatformHttp } from "./http/PlatformHttp.ts"
 import { DataItems } from "./data/DataItems.ts"
-import { AuthorizeAgent } from "./session/AuthorizeAgent.ts"
-import { Session } from "./session/Session.ts"
-import { TokenStore } from "./session/TokenStore.ts"
+import { type SessionServices, siteSession, type SiteOptions, wire, type WireOptions } from "./session/SiteSession.ts"
 
-export interface WireOptions {
-  /**
-   * The HTTP client requests go through; `fetch` by default (browsers and Node alike). On Node,
-   * `NodeHttpClient.layerNodeHttpOptions({ keepAlive: true })` from `@effect/platform-node` costs batch
-   * jobs about a quarter less CPU per request (measured on bulk imports); without keep-alive, Node's
-   * agent opens a connection per request.
-   */
-  readonly httpClient?: Layer.Layer<HttpClient.HttpClient> | undefined
-}
+export { type SiteOptions, type WireOptions }
 
-export interface SiteOptions extends PlatformConfigOptions, WireOptions {
-  /** Where tokens live: in memory (default), in localStorage, or any TokenStore layer (e.g. a file). */
-  readonly tokens?: "memory" | "localStorage" | Layer.Layer<TokenStore> | undefined
-  /** How a direct login reaches the authorize page; by default an iframe in browsers, HTTP elsewhere. */
-  readonly authorizeAgent?: Layer.Layer<AuthorizeAgent> | undefined
-}
-
-export type SiteServices = DataItems | Session | TokenStore | PlatformAuth | PlatformClient | PlatformHttp | PlatformConfig
-
-const tokenStore = (tokens: SiteOptions["tokens"]): Layer.Layer<TokenStore> =>
-  tokens === undefined || tokens === "memory"
-    ? TokenStore.memory()
-    : tokens === "localStorage"
-    ? TokenStore.localStorage()
-    : tokens
-
-const wire = (config: Layer.Layer<PlatformConfig>, options: WireOptions) =>
-  (options.httpClient === undefined ? PlatformHttp.layerFetch : PlatformHttp.layer.pipe(Layer.provide(options.httpClient))).pipe(Layer.provideMerge(config))
-
-const withSession = (config: Layer.Layer<PlatformConfig>, options: SiteOptions): Layer.Layer<SiteServices> => {
-  const base = wire(config, options)
-  const session = Session.layer({ clientId: options.clientId }).pipe(
-    Layer.provide(options.authorizeAgent ?? AuthorizeAgent.auto),
-    Layer.provideMerge(Layer.merge(base, tokenStore(options.tokens)))
-  )
-  return DataItems.layer.pipe(Layer.provideMerge(PlatformClient.layer.pipe(Layer.provideMerge(session))))
-}
+export type SiteServices = DataItems | SessionServices
 
 export const Site = {
   /** A visitor/member session. Options win over `SITEFX_*` environment variables. */
   layer: (options: SiteOptions = {}): Layer.Layer<SiteServices> =>
-    withSession(PlatformConfig.layerConfig(options).pipe(Layer.orDie), options),
+    DataItems.layer.pipe(Layer.provideMerge(siteSession(options))),
 
   /** API-key authentication for scripts and batch jobs (`SITEFX_API_KEY`, `SITEFX_SITE_ID` when omitted). */
   apiKey: (

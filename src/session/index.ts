@@ -1,4 +1,5 @@
 export * from "./Session.ts"
+export { type SessionServices, siteSession, type SiteOptions, type WireOptions } from "./SiteSession.ts"
 export * from "./TokenStore.ts"
 export * from "./AuthorizeAgent.ts"
 export * from "./OAuthError.ts"
