@@ -32,6 +32,17 @@ const portTaken = (error: ServeError, host: string, port: number) => {
   )
 }
 
+/**
+ * Runs until the process that started the platform is gone. `npm start` runs it under npm, and npm
+ * stopped by a signal it does not pass on would leave the platform running, holding its port; a
+ * platform whose parent went away stops (cleanly: the scope closes the server and the database).
+ */
+const parentGone = Effect.gen(function*() {
+  const parent = process.ppid
+  while (process.ppid === parent) yield* Effect.sleep("1 second")
+  yield* Console.log("sitefx: the process that started the platform is gone; stopping")
+})
+
 /** The built web app, when there is one. */
 const builtApp = (): string | undefined => {
   const dir = fileURLToPath(new URL("../../app/dist", import.meta.url))
@@ -89,6 +100,6 @@ export const serve = Command.make(
         ...(appDir === undefined ? [] : [`  app            ${platform.url}/`])
       ]
       yield* Console.log(lines.join("\n"))
-      return yield* Effect.never
+      return yield* parentGone
     })).pipe(Effect.provide(terminalLoggerLayer))
 ).pipe(Command.withDescription("Run the local platform"))

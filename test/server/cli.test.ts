@@ -91,4 +91,24 @@ describe("sitefx serve", () => {
     running.child.kill("SIGTERM")
     assert.strictEqual(await running.exit, 0)
   })
+
+  it("stops when the process that started it is gone (npm start stopped without passing the signal on)", async () => {
+    // a shell stands in for npm: it starts the platform and is killed outright
+    const shell = spawn("sh", ["-c", `"${NODE}" "${BIN}" serve --port 0 --no-log & echo $!; wait`], { stdio: ["ignore", "pipe", "ignore"] })
+    children.push(shell)
+    const pid = Number(await new Promise<string>((resolve) => shell.stdout!.once("data", (chunk) => resolve(String(chunk).trim()))))
+    const alive = () => {
+      try {
+        process.kill(pid, 0)
+        return true
+      } catch {
+        return false
+      }
+    }
+    await new Promise((r) => setTimeout(r, 2000))
+    assert.isTrue(alive())
+    shell.kill("SIGKILL")
+    for (let i = 0; i < 50 && alive(); i++) await new Promise((r) => setTimeout(r, 200))
+    assert.isFalse(alive(), "the platform outlived its parent")
+  })
 })
