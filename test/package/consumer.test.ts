@@ -76,7 +76,17 @@ import * as FileTokenStore from "sitefx/session/file"
 export const url = Effect.scoped(LocalPlatform.use((p) => Effect.succeed(p.url))).pipe(Effect.provide(LocalPlatform.layer({ seed: "demo" })))
 export const store = FileTokenStore.layer(".tokens.json")
 `)
-  const base = { strict: true, skipLibCheck: false, noEmit: true, target: "es2022", jsx: "react-jsx", exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true }
+  // the examples import each other as Node runs TypeScript directly, by their `.ts` paths
+  const base = {
+    strict: true,
+    skipLibCheck: false,
+    noEmit: true,
+    allowImportingTsExtensions: true,
+    target: "es2022",
+    jsx: "react-jsx",
+    exactOptionalPropertyTypes: true,
+    noUncheckedIndexedAccess: true
+  }
   const config = (name: string, options: Record<string, unknown>, include: ReadonlyArray<string>) =>
     writeFileSync(join(consumer(), name), JSON.stringify({ compilerOptions: { ...base, ...options }, include }))
   const everything = ["examples/*.ts", "react.tsx", "server.ts"]
