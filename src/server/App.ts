@@ -14,13 +14,13 @@ import { randomUUID } from "node:crypto"
 import { REQUEST_ID_HEADER } from "../http/wire.ts"
 import { authorizeRoutes } from "./oauth/authorize.ts"
 import { dataDevRoutes, dataRoutes } from "./data/index.ts"
-import { DEV_PREFIX, devRoutes } from "./dev/dev.ts"
+import { devRoutes } from "./dev/dev.ts"
 import { Faults } from "./dev/Faults.ts"
 import { identityRoutes } from "./identity/index.ts"
 import { oauthRoutes } from "./oauth/oauth.ts"
 import { redirectRoutes } from "./oauth/redirects.ts"
 import { type Grant, preflight, withCors } from "./platform/cors.ts"
-import { type DevAccessOptions, devAccess } from "./dev/devAccess.ts"
+import { type DevAccessOptions, devAccess, isDevPath } from "./dev/devAccess.ts"
 import { forbidden, notFound, toResponse } from "./platform/responses.ts"
 import { html, homePage } from "./oauth/pages.ts"
 import { route } from "./platform/routing.ts"
@@ -50,7 +50,7 @@ const platformMiddleware = (options: DevAccessOptions) =>
         stats.request()
         const request = yield* HttpServerRequest.HttpServerRequest
         const path = request.url.split("?")[0] ?? request.url
-        const isDev = path.startsWith(DEV_PREFIX)
+        const isDev = isDevPath(request.url)
         const access = isDev ? devAccess(request, options) : undefined
         const grant: Grant = access === undefined ? "*" : access.ok && access.origin !== undefined ? { origin: access.origin } : undefined
         const answer = (response: HttpServerResponse.HttpServerResponse) =>

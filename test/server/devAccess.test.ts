@@ -75,6 +75,25 @@ it.layer(LocalPlatform.layer({ devOrigins: ["http://localhost:5173"] }), { exclu
       assert.notInclude(JSON.stringify(page.body), Redacted.value(platform.apiKey))
     }))
 
+  it.effect("every spelling the router reads as a dev path is guarded: escapes, case, repeated slashes", () =>
+    Effect.gen(function*() {
+      const platform = yield* LocalPlatform
+      const member = yield* registerMember()
+      const foreign = { origin: "http://evil.example", "sec-fetch-site": "cross-site" }
+      for (const path of ["/%5Fsitefx/site", "/%5fsitefx/site", "/_SITEFX/site", "//_sitefx/site", "/_sitefx//site", "/%5F%53itefx/site/"]) {
+        // a script reaches the dev endpoint this way, so the spelling is one the router accepts
+        const script = yield* raw(path)
+        assert.strictEqual(script.status, 200, path)
+        const page = yield* raw(path, { headers: foreign })
+        assert.strictEqual(page.status, 403, path)
+        assert.isUndefined(page.headers["access-control-allow-origin"], path)
+        assert.notInclude(JSON.stringify(page.body), Redacted.value(platform.apiKey))
+      }
+      const reset = yield* raw("/%5Fsitefx/reset", { method: "POST", headers: { ...foreign, "content-type": "text/plain" }, body: "{}" })
+      assert.strictEqual(reset.status, 403)
+      assert.isTrue(yield* stillThere(member))
+    }))
+
   it.effect("a rebound host name is refused even without browser headers", () =>
     Effect.gen(function*() {
       const port = (yield* hostOf).split(":")[1]

@@ -15,6 +15,7 @@
  */
 import type * as HttpServerRequest from "effect/http/HttpServerRequest"
 import { originMatches } from "../platform/origins.ts"
+import { DEV_PREFIX } from "./dev.ts"
 
 export interface DevAccessOptions {
   /** Origins allowed besides the platform's own (`http://localhost:*` allows every port). */
@@ -55,6 +56,22 @@ const isOwn = (origin: string, host: string): boolean => {
   const match = /^http:\/\/([^/]+)$/.exec(origin)
   if (match === null) return false
   return LOOPBACK.test(hostName(match[1]!)) && portOf(match[1]!) === portOf(host)
+}
+
+/**
+ * Whether the router could send this URL to a dev endpoint. It reads paths loosely: it decodes escapes,
+ * ignores case and repeated slashes and stops at `;`, so `/%5Fsitefx/site`, `/_SITEFX/site` and
+ * `//_sitefx/site` all reach `/_sitefx/site`. A guard that compared the raw text would let those
+ * through, so the path is read at least as loosely here: every escape decoded, even ones the router
+ * keeps (a path this calls dev and no dev route matches only meets a stricter answer).
+ */
+export const isDevPath = (url: string): boolean => {
+  const path = url.replace(/^https?:\/\/[^/]*/i, "").split(/[?;#]/, 1)[0]!
+  const read = path
+    .replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    .replace(/\/{2,}/g, "/")
+    .toLowerCase()
+  return read.startsWith(DEV_PREFIX)
 }
 
 /** Whether this request may reach a dev endpoint, and the origin to grant CORS to when it came from a page. */
