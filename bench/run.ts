@@ -24,6 +24,7 @@ import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { DataItems } from "../src/data/DataItems.ts"
 import { Site } from "../src/Site.ts"
+import { viaHttpClient } from "../src/http/viaHttpClient.ts"
 
 const ITEMS = Number(process.env["BENCH_ITEMS"] ?? 100_000)
 const RUNS = Number(process.env["BENCH_RUNS"] ?? 5)
@@ -133,7 +134,7 @@ const main = async () => {
   const official = createClient({ modules: { items: officialItems }, auth: ApiKeyStrategy({ apiKey: server.apiKey, siteId: server.siteId }), fetch: toLocal }).items
 
   // a batch job on Node: requests go through Node's own HTTP client (README: "sitefx's HTTP client")
-  const runtime = ManagedRuntime.make(Site.apiKey({ baseUrl: server.url, apiKey: server.apiKey, siteId: server.siteId, httpClient: NodeHttpClient.layerNodeHttpOptions({ keepAlive: true }) }))
+  const runtime = ManagedRuntime.make(Site.apiKey({ baseUrl: server.url, apiKey: server.apiKey, siteId: server.siteId, transport: viaHttpClient(NodeHttpClient.layerNodeHttpOptions({ keepAlive: true })) }))
   const sitefx = <A, E>(f: (d: DataItems["Service"]) => Effect.Effect<A, E>): Promise<A> =>
     runtime.runPromise(DataItems.use(f))
 

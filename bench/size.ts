@@ -10,7 +10,7 @@ export interface Weight {
   readonly entry: string
   readonly bytes: number
   readonly gzip: number
-  /** Every module the bundle holds, by path. */
+  /** Every module with code in the bundle, by path (modules tree-shaken to nothing are left out). */
   readonly inputs: ReadonlyArray<string>
 }
 
@@ -31,7 +31,9 @@ export const weigh = async (entry: string): Promise<Weight> => {
     logLevel: "silent"
   })
   const code = result.outputFiles[0]!.contents
-  return { entry, bytes: code.byteLength, gzip: gzipSync(code, { level: 9 }).byteLength, inputs: Object.keys(result.metafile.inputs) }
+  const output = Object.values(result.metafile.outputs)[0]!
+  const inputs = Object.entries(output.inputs).filter(([, input]) => input.bytesInOutput > 0).map(([path]) => path)
+  return { entry, bytes: code.byteLength, gzip: gzipSync(code, { level: 9 }).byteLength, inputs }
 }
 
 export const ENTRIES = [

@@ -3,7 +3,7 @@
  * Run against the local platform: `npm start`, then `npm run example examples/member-session.ts`.
  */
 import * as Effect from "effect/Effect"
-import { PlatformClient, Session, SessionWire, Site } from "sitefx"
+import { decodeJson, Session, SessionWire, Site } from "sitefx"
 
 export const signIn = (email: string, password: string) =>
   Effect.gen(function*() {
@@ -11,8 +11,7 @@ export const signIn = (email: string, password: string) =>
     const result = yield* session.login({ email, password })
     if (result.loginState !== "SUCCESS") return { signedIn: false as const, result }
     yield* session.completeDirectLogin(result.data.sessionToken)
-    const client = yield* PlatformClient
-    const me = yield* client.json({ method: "GET", path: SessionWire.Paths.myMember }, SessionWire.MyMemberResponse)
+    const me = yield* decodeJson({ method: "GET", path: SessionWire.Paths.myMember }, SessionWire.MyMemberResponse)
     return { signedIn: true as const, email: me.member.loginEmail }
   })
 

@@ -5,13 +5,11 @@
  * @example
  * const SiteLive = Site.layer({ clientId: "my-client-id", baseUrl: "http://127.0.0.1:8787" })
  */
-import * as Config from "effect/Config"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import { ApiKeyAuth, PlatformAuth, PlatformClient } from "./http/PlatformClient.ts"
-import { PlatformConfig, type PlatformConfigOptions } from "./http/PlatformConfig.ts"
+import { PlatformConfig, PlatformConfigError, type PlatformConfigOptions, readEnv } from "./http/PlatformConfig.ts"
 import { PlatformHttp } from "./http/PlatformHttp.ts"
 import { DataItems } from "./data/DataItems.ts"
 import { type SessionServices, siteSession, type SiteOptions, wire, type WireOptions } from "./session/SiteSession.ts"
@@ -34,12 +32,12 @@ export const Site = {
     } = {}
   ): Layer.Layer<DataItems | PlatformClient | PlatformAuth | PlatformHttp | PlatformConfig> => {
     const auth = Layer.unwrap(Effect.gen(function*() {
-      const apiKey = options.apiKey === undefined
-        ? yield* Config.Redacted("SITEFX_API_KEY")
-        : Redacted.isRedacted(options.apiKey)
-        ? options.apiKey
-        : Redacted.make(options.apiKey, { label: "api key" })
-      const siteId = options.siteId ?? Option.getOrUndefined(yield* Config.option(Config.String("SITEFX_SITE_ID")))
+      const given = options.apiKey ?? (yield* readEnv("SITEFX_API_KEY"))
+      if (given === undefined) {
+        return yield* new PlatformConfigError({ message: "an API key is needed: Site.apiKey({ apiKey }) or SITEFX_API_KEY" })
+      }
+      const apiKey = Redacted.isRedacted(given) ? given : Redacted.make(given, { label: "api key" })
+      const siteId = options.siteId ?? (yield* readEnv("SITEFX_SITE_ID"))
       return ApiKeyAuth.layer({ apiKey, siteId, accountId: options.accountId })
     })).pipe(Layer.orDie)
     const base = wire(PlatformConfig.layerConfig(options).pipe(Layer.orDie), options)

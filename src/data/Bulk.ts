@@ -12,7 +12,8 @@ import type { RetryPolicy } from "../http/PlatformConfig.ts"
 import type { PlatformError } from "../http/PlatformError.ts"
 import { isTransient, retryDelay } from "../http/PlatformHttp.ts"
 import { type DataError, WDE } from "./DataError.ts"
-import { type BulkItemResult, MAX_BULK_ITEMS } from "./wire.ts"
+import { MAX_BULK_ITEMS } from "./protocol.ts"
+import type { BulkItemResult } from "./wire.ts"
 
 export type BulkKind = "insert" | "update" | "save" | "remove" | "patch"
 

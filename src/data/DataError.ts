@@ -3,9 +3,9 @@
  * validation before any request, and decoded from the platform's answers (application codes, 413,
  * validation errors, hook errors). The local platform answers with the same codes.
  */
-import * as Schema from "effect/Schema"
+import * as Data from "effect/Data"
 import type { PlatformError } from "../http/PlatformError.ts"
-import { FieldViolation } from "../http/wire.ts"
+import type { FieldViolation } from "../http/wire.ts"
 
 /** The codes sitefx raises or honours (the platform's full list runs WDE0001–WDE0165). */
 export const WDE = {
@@ -59,27 +59,26 @@ export const WDE = {
 export type WdeCode = typeof WDE[keyof typeof WDE]
 
 /** The error a user hook threw (WDE0078): its name, message and code. */
-export const HookError = Schema.Struct({
-  name: Schema.String,
-  message: Schema.String,
-  code: Schema.optionalKey(Schema.Union([Schema.String, Schema.Number]))
-})
-export type HookError = typeof HookError.Type
+export interface HookError {
+  readonly name: string
+  readonly message: string
+  readonly code?: string | number
+}
 
-export class DataError extends Schema.TaggedError<DataError>()("DataError", {
+export class DataError extends Data.TaggedError("DataError")<{
   /** `WDE0073`, ... (or the platform's code for errors outside the WDE range). */
-  code: Schema.String,
-  message: Schema.String,
+  readonly code: string
+  readonly message: string
   /** The argument or field the error is about, when there is one. */
-  field: Schema.optionalKey(Schema.String),
-  collection: Schema.optionalKey(Schema.String),
+  readonly field?: string
+  readonly collection?: string
   /** Every field violation of a server-side validation error. */
-  fieldViolations: Schema.optionalKey(Schema.Array(FieldViolation)),
-  hook: Schema.optionalKey(HookError),
-  data: Schema.optionalKey(Schema.Unknown),
-  status: Schema.optionalKey(Schema.Number),
-  requestId: Schema.optionalKey(Schema.String)
-}) {}
+  readonly fieldViolations?: ReadonlyArray<FieldViolation>
+  readonly hook?: HookError
+  readonly data?: unknown
+  readonly status?: number
+  readonly requestId?: string
+}> {}
 
 /** A client-side validation failure, raised before any request. */
 export const invalid = (code: WdeCode, message: string, field?: string): DataError =>

@@ -16,42 +16,41 @@ import * as Option from "effect/Option"
 import * as Schedule from "effect/Schedule"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
-import { decodeBody, PlatformClient } from "../http/PlatformClient.ts"
+import * as G from "../http/guard.ts"
+import { checkBody, PlatformClient } from "../http/PlatformClient.ts"
 import { PlatformConfig } from "../http/PlatformConfig.ts"
-import { EmptyAnswer, encodeDates } from "../http/wire.ts"
-import { isTransient, parseAnswer, type PlatformResponse } from "../http/PlatformHttp.ts"
-import type { PlatformError } from "../http/PlatformError.ts"
+import { encodeDates } from "../http/codec.ts"
 import type { PlatformRequest } from "../http/PlatformRequest.ts"
 import { Aggregate } from "./Aggregate.ts"
 import { type BulkKind, type BulkOptions, type BulkReport, type Indexed, runBulk } from "./Bulk.ts"
-import { DataError, fromPlatformError, invalid, WDE } from "./DataError.ts"
+import {
+  call as callWith,
+  checkCollection,
+  checkId,
+  type DataFailure,
+  failure,
+  first,
+  isObject,
+  type Item,
+  itemOf,
+  type ItemInput,
+  notFoundIsNone,
+  post as postWith,
+  type ReadOptions,
+  unlessInvalid as guard,
+  type WriteOptions
+} from "./calls.ts"
+import { DataError, invalid, WDE } from "./DataError.ts"
 import { bulkItemId, isBulkKey, MAX_BULK_POSITION, newItemId } from "./ids.ts"
 import { type Filter } from "./Filter.ts"
+import { countItems, getItem, insertItem, patchItem, removeItem, saveItem, truncateItems, updateItem } from "./itemCalls.ts"
 import { Patch } from "./Patch.ts"
-import { checkLimit, type PagedAnswer, Query, type QueryRunner } from "./Query.ts"
-import * as W from "./wire.ts"
+import * as P from "./protocol.ts"
+import { checkLimit, Query } from "./Query.ts"
+import { queryItems, searchItems, type SearchOptions } from "./queryItems.ts"
+import type * as W from "./wire.ts"
 
-/** A stored item: its fields plus the system fields the platform maintains. */
-export interface Item {
-  readonly _id: string
-  readonly _createdDate?: Date
-  readonly _updatedDate?: Date
-  readonly _owner?: string
-  readonly [field: string]: unknown
-}
-
-/** An item to write: `_id` optional (assigned when missing). */
-export type ItemInput = { readonly _id?: string; readonly [field: string]: unknown }
-
-export type DataFailure = DataError | PlatformError
-
-export interface WriteOptions {
-  readonly suppressHooks?: boolean
-}
-export interface ReadOptions {
-  readonly consistentRead?: boolean
-  readonly language?: string
-}
+export { type DataFailure, type Item, type ItemInput, itemOf, type ReadOptions, type SearchOptions, type WriteOptions }
 
 export interface ReferencedPage {
   readonly items: ReadonlyArray<Item>
@@ -59,12 +58,7 @@ export interface ReferencedPage {
   readonly hasNext: boolean
 }
 
-export interface SearchOptions {
-  readonly fuzzy?: boolean
-  readonly mode?: "OR" | "AND"
-}
-
-export type AsyncJobState = typeof W.AsyncJobStatusResponse.Type
+export type AsyncJobState = G.TypeOf<typeof P.AsyncJobStatusResponse>
 
 export interface DataItemsShape {
   readonly query: (collection: string) => Query<Item>
@@ -126,21 +120,6 @@ export interface DataItemsShape {
   }
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date)
-
-const checkCollection = (collection: unknown): DataError | undefined =>
-  typeof collection === "string" ? undefined : invalid(WDE.collectionNameNotString, "Collection name must be a string.", "collection")
-
-const checkId = (id: unknown): DataError | undefined =>
-  typeof id === "string" ? undefined : invalid(WDE.itemIdNotString, "ItemId must be a string.", "id")
-
-const checkOptions = (options: unknown, allowed: ReadonlyArray<string>): DataError | undefined =>
-  options === undefined || (isObject(options) && Object.entries(options).every(([k, v]) => allowed.includes(k) && (v === undefined || typeof v === "boolean" || (k === "language" && typeof v === "string"))))
-    ? undefined
-    : invalid(WDE.optionsNotBooleans, `Options must be an object with one or all of the following boolean properties: ${allowed.join(", ")}.`, "options")
-
-const first = (...checks: ReadonlyArray<DataError | undefined>): DataError | undefined => checks.find((c) => c !== undefined)
-
 /** A bulk write's resume key and start position, checked before anything is sent. */
 const checkResume = (options: BulkOptions): DataError | undefined => {
   const { resumeKey, startAt } = options
@@ -157,15 +136,6 @@ const checkResume = (options: BulkOptions): DataError | undefined => {
     (startAt > MAX_BULK_POSITION ? invalid(WDE.tooLarge, `Invalid startAt parameter [${startAt}]. startAt parameter cannot exceed ${MAX_BULK_POSITION}.`, "startAt") : undefined)
 }
 
-/** The stored fields of a wire item, with `_id` filled from the item id. */
-export const itemOf = (item: W.DataItem | undefined): Item => {
-  const data = item?.data ?? {}
-  return { ...data, _id: typeof data["_id"] === "string" ? data["_id"] : item?.id ?? "" } as Item
-}
-
-const wireItem = (item: ItemInput): W.DataItem =>
-  typeof item._id === "string" ? { id: item._id, data: item } : { data: item }
-
 export class DataItems extends Context.Service<DataItems, DataItemsShape>()("sitefx/DataItems") {
   static readonly layer: Layer.Layer<DataItems, never, PlatformClient | PlatformConfig> = Layer.effect(DataItems, Effect.gen(function*() {
     const client = yield* PlatformClient
@@ -181,103 +151,16 @@ export class DataItems extends Context.Service<DataItems, DataItemsShape>()("sit
 }
 
 const make = (client: PlatformClient["Service"], config: PlatformConfig["Service"]): DataItemsShape => {
-  // unavailability (no answer, 429, 502–504) stays a PlatformError: it is about the platform, not the data
-  const failure = (collection: string | undefined) => (e: PlatformError): DataFailure => (isTransient(e) ? e : fromPlatformError(e, collection))
-  const call = <S extends Schema.Top>(collection: string | undefined, req: PlatformRequest, schema: S) =>
-    client.json({ ...req, dates: true }, schema).pipe(Effect.mapError(failure(collection))) as Effect.Effect<S["Type"], DataFailure>
-  const post = <S extends Schema.Top>(collection: string | undefined, path: string, payload: Record<string, unknown>, schema: S, idempotent = false) =>
-    call(collection, { method: "POST", path, payload, idempotent }, schema)
-  /** Fails with a client-side validation error before anything is sent, or runs the call. */
-  const guard = <A, E = never>(error: DataError | undefined, effect: () => Effect.Effect<A, DataFailure | E>): Effect.Effect<A, DataFailure | E> =>
-    error === undefined ? Effect.suspend(effect) : Effect.fail(error)
-  const notFoundIsNone = <A>(effect: Effect.Effect<A, DataFailure>, code: string = WDE.itemNotFound) =>
-    effect.pipe(
-      Effect.map(Option.some),
-      Effect.catchIf((e) => e._tag === "DataError" && e.code === code, () => Effect.succeed(Option.none<A>()))
-    )
-  const queryRequest = (request: W.QueryDataItemsRequest): PlatformRequest => ({
-    method: "GET",
-    path: W.DataPaths.query,
-    payload: request as unknown as Record<string, unknown>,
-    complex: { fallback: { path: W.DataPaths.query, limit: { kind: "url", max: W.DATA_QUERY_MAX_URL } } },
-    idempotent: true,
-    dates: true
-  })
-
-  /**
-   * A big answer (a page of items, a chunk's results) checked by a plain guard, without a schema run per
-   * element; the schema runs only to say what is wrong with an answer the guard refuses.
-   */
-  const checked = <A>(is: (u: unknown) => u is A, schema: Schema.Codec<A, unknown>) =>
-  (req: PlatformRequest, res: PlatformResponse): Effect.Effect<A, PlatformError> =>
-    is(res.body) ? Effect.succeed(res.body) : decodeBody(req, res, schema)
-  const page = checked(W.isQueryDataItemsPage, W.QueryDataItemsPage)
-  const bulkResults = checked(W.isBulkResponse, W.BulkResponse)
-  const pageCall = (collection: string, req: PlatformRequest): Effect.Effect<W.QueryDataItemsResponse, DataFailure> =>
-    client.request({ ...req, dates: true }).pipe(Effect.flatMap((res) => page(req, res)), Effect.mapError(failure(collection)))
-
-  /**
-   * A query page whose paging is read from the end of the answer's text (where the platform writes it)
-   * before the whole answer is parsed; the full parse later must agree with it. When the paging cannot
-   * be read that way, the answer is parsed at once.
-   */
-  const fetchPaged = (collection: string, request: W.QueryDataItemsRequest): Effect.Effect<PagedAnswer, DataFailure> => {
-    const req: PlatformRequest = { ...queryRequest(request), raw: true }
-    return client.request(req).pipe(
-      Effect.mapError(failure(collection)),
-      Effect.flatMap((res) => {
-        const full = parseAnswer(req, res).pipe(
-          Effect.flatMap((parsed) => page(req, parsed)),
-          Effect.mapError(failure(collection))
-        )
-        const peeked = typeof res.body === "string" ? W.peekPagingMetadata(res.body) : undefined
-        if (peeked === undefined) return Effect.map(full, (r): PagedAnswer => ({ paging: r.pagingMetadata ?? {}, response: Effect.succeed(r) }))
-        return Effect.succeed<PagedAnswer>({
-          paging: peeked,
-          response: Effect.flatMap(full, (r) =>
-            W.samePaging(peeked, r.pagingMetadata ?? {})
-              ? Effect.succeed(r)
-              : Effect.fail(new DataError({ code: WDE.serverInvalidResponse, message: `WDE0055: The paging read ahead of the answer of [${collection}] is not the answer's paging.`, collection })))
-        })
-      })
-    )
-  }
-
-  const runner = (collection: string): QueryRunner<Item, never> => ({
-    collection,
-    fetch: (request) => pageCall(collection, queryRequest(request)),
-    fetchPaged: (request) => fetchPaged(collection, request),
-    count: (request) => Effect.map(post(collection, W.DataPaths.count, request, W.CountDataItemsResponse, true), (r) => r.totalCount),
-    distinct: (request) => post(collection, W.DataPaths.distinct, request, W.QueryDistinctValuesResponse, true),
-    decode: (data) => Effect.succeed(data as Item),
-    asIs: true
-  })
-
-  const query = (collection: string): Query<Item> => {
-    const q = new Query(runner(collection))
-    const bad = checkCollection(collection)
-    return bad === undefined ? q : new Query(q.runner, q.state, [], bad)
-  }
-
-  const single = (path: string, collection: string, item: ItemInput, options: WriteOptions | undefined) =>
-    post(collection, path, { dataCollectionId: collection, dataItem: wireItem(item), ...options }, W.DataItemResponse).pipe(
-      Effect.map((r) => itemOf(r.dataItem))
-    )
-
-  const itemChecks = (collection: string, item: unknown, options: unknown) =>
-    first(
-      checkCollection(collection),
-      isObject(item) ? undefined : invalid(WDE.itemNotObject, `Failed to save [${String(item)}] into [${collection}].\nItems must be JavaScript objects.`, "item"),
-      isObject(item) && item["_id"] !== undefined && typeof item["_id"] !== "string" ? invalid(WDE.itemIdNotString, "ItemId must be a string.", "_id") : undefined,
-      checkOptions(options, ["suppressHooks"])
-    )
+  const call = <A>(collection: string | undefined, req: PlatformRequest, guard: G.Guard<A>) => callWith(client, collection, req, guard)
+  const post = <A>(collection: string | undefined, path: string, payload: Record<string, unknown>, guard: G.Guard<A>, idempotent = false) =>
+    postWith(client, collection, path, payload, guard, idempotent)
 
   // ---- bulk -----------------------------------------------------------------------------------------
   const bulkPaths: Record<Exclude<BulkKind, "patch">, string> = {
-    insert: W.DataPaths.bulkInsert,
-    update: W.DataPaths.bulkUpdate,
-    save: W.DataPaths.bulkSave,
-    remove: W.DataPaths.bulkRemove
+    insert: P.DataPaths.bulkInsert,
+    update: P.DataPaths.bulkUpdate,
+    save: P.DataPaths.bulkSave,
+    remove: P.DataPaths.bulkRemove
   }
 
   const bulkItems = <E>(
@@ -289,7 +172,7 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
     const isArray = Array.isArray(items)
     const arrayCheck = isArray
       ? first(
-        items.length > W.MAX_BULK_ITEMS
+        items.length > P.MAX_BULK_ITEMS
           ? invalid(WDE.tooManyBulkItems, `Failed to bulk save items into [${collection}].\nCannot insert more than 1000 items in one request`, "items")
           : undefined,
         items.every((i) => isObject(i) && (i["_id"] === undefined || typeof i["_id"] === "string"))
@@ -330,7 +213,7 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
       ? { method: "POST", path, json: body, idempotent: false }
       : { method: "POST", path, payload: body, idempotent: false, dates }
     return client.request(req).pipe(
-      Effect.flatMap((res) => bulkResults(req, res)),
+      Effect.flatMap((res) => checkBody(req, res, P.BulkResponse)),
       Effect.map((r) => r.results),
       Effect.mapError(failure(collection))
     )
@@ -376,7 +259,7 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
     const arrayCheck = isArray
       ? first(
         ids.every((i) => typeof i === "string") ? undefined : invalid(WDE.idsNotStrings, "Item ids must be an array of strings", "ids"),
-        kind === "remove" && ids.length > W.MAX_BULK_ITEMS
+        kind === "remove" && ids.length > P.MAX_BULK_ITEMS
           ? invalid(WDE.tooManyIdsToRemove, `Failed to remove items from [${collection}].\nCannot remove more than 1000 items in one request`, "ids")
           : undefined
       )
@@ -389,7 +272,7 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
 
   const bulkRemove: DataItemsShape["bulkRemove"] = (collection, ids, options = {}) =>
     bulkIds("remove", collection, ids, options, (c, chunk) =>
-      bulkCall(c, W.DataPaths.bulkRemove, {
+      bulkCall(c, P.DataPaths.bulkRemove, {
         dataCollectionId: c,
         dataItemIds: chunk.map((e) => e.value),
         ...(options.suppressHooks === undefined ? {} : { suppressHooks: options.suppressHooks })
@@ -398,7 +281,7 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
   const bulkPatch: DataItemsShape["bulkPatch"] = (collection, ids, options = {}) =>
     new Patch((fieldModifications) =>
       bulkIds("patch", collection, ids, options, (c, chunk) =>
-        bulkCall(c, W.DataPaths.bulkPatch, {
+        bulkCall(c, P.DataPaths.bulkPatch, {
           dataCollectionId: c,
           patches: chunk.map((e) => ({ dataItemId: e.value, fieldModifications })),
           ...(options.suppressHooks === undefined ? {} : { suppressHooks: options.suppressHooks })
@@ -410,151 +293,94 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
       Effect.asVoid(post(collection, path, {
         dataCollectionId: collection,
         dataItemReferences: referencedIds.map((referencedItemId) => ({ referringItemFieldName: field, referringItemId: itemId, referencedItemId }))
-      }, W.BulkReferencesResponse)))
+      }, P.BulkReferencesResponse)))
 
   const jobStatus = (jobId: string) =>
-    call(undefined, { method: "GET", path: W.DataPaths.asyncJobStatus(jobId), payload: { jobId } }, W.AsyncJobStatusResponse)
+    call(undefined, { method: "GET", path: P.DataPaths.asyncJobStatus(jobId), payload: { jobId } }, P.AsyncJobStatusResponse)
 
   const collectionsApi: DataItemsShape["collections"] = {
     get: (id) =>
-      notFoundIsNone(call(id, { method: "GET", path: W.DataPaths.collection(id), payload: { dataCollectionId: id } }, W.CollectionResponse).pipe(Effect.map((r) => r.collection)), WDE.collectionNotFound),
+      notFoundIsNone(call(id, { method: "GET", path: P.DataPaths.collection(id), payload: { dataCollectionId: id } }, P.CollectionResponse).pipe(Effect.map((r) => r.collection)), WDE.collectionNotFound),
     bySlug: (slug) =>
-      notFoundIsNone(call(slug, { method: "GET", path: W.DataPaths.collectionBySlug(slug), payload: { slug } }, W.CollectionResponse).pipe(Effect.map((r) => r.collection)), WDE.collectionNotFound),
+      notFoundIsNone(call(slug, { method: "GET", path: P.DataPaths.collectionBySlug(slug), payload: { slug } }, P.CollectionResponse).pipe(Effect.map((r) => r.collection)), WDE.collectionNotFound),
     query: (q = {}) =>
       guard(q.filter?.error, () =>
         call(undefined, {
           method: "GET",
-          path: W.DataPaths.collectionsQuery,
-          payload: { query: { ...(q.filter === undefined ? {} : { filter: q.filter.tree }), paging: { limit: q.limit ?? W.DEFAULT_PAGE_SIZE, offset: q.skip ?? 0 } } },
+          path: P.DataPaths.collectionsQuery,
+          payload: { query: { ...(q.filter === undefined ? {} : { filter: q.filter.tree }), paging: { limit: q.limit ?? P.DEFAULT_PAGE_SIZE, offset: q.skip ?? 0 } } },
           complex: {}
-        }, W.CollectionsListResponse).pipe(Effect.map((r) => r.collections)))
+        }, P.CollectionsListResponse).pipe(Effect.map((r) => r.collections)))
   }
 
   return {
-    query,
-    get: (collection, id, options) =>
-      guard(first(checkCollection(collection), checkId(id), checkOptions(options, ["consistentRead", "language"])), () =>
-        notFoundIsNone(call(collection, {
-          method: "GET",
-          path: W.DataPaths.item(id),
-          payload: { dataCollectionId: collection, dataItemId: id, ...options }
-        }, W.DataItemResponse).pipe(Effect.map((r) => itemOf(r.dataItem))))),
-    insert: (collection, item, options) =>
-      guard(itemChecks(collection, item, options), () => single(W.DataPaths.insert, collection, item, options)),
-    update: (collection, item, options) =>
-      guard(
-        first(
-          itemChecks(collection, item, options),
-          isObject(item) && typeof item._id === "string" ? undefined : invalid(WDE.updateWithoutId, "Invalid update. Updated object must have a string _id property.", "_id")
-        ),
-        () => single(W.DataPaths.update, collection, item, options)
-      ),
-    save: (collection, item, options) =>
-      guard(itemChecks(collection, item, options), () =>
-        post(collection, W.DataPaths.save, { dataCollectionId: collection, dataItem: wireItem(item), ...options }, W.SaveDataItemResponse).pipe(
-          Effect.map((r) => ({ item: itemOf(r.dataItem), action: r.action === "INSERTED" ? "INSERTED" as const : "UPDATED" as const }))
-        )),
-    remove: (collection, id, options) =>
-      guard(first(checkCollection(collection), checkId(id), checkOptions(options, ["suppressHooks"])), () =>
-        notFoundIsNone(post(collection, W.DataPaths.remove, { dataCollectionId: collection, dataItemId: id, ...options }, W.DataItemResponse).pipe(
-          Effect.map((r) => itemOf(r.dataItem))
-        ))),
-    truncate: (collection) =>
-      guard(checkCollection(collection), () => Effect.asVoid(post(collection, W.DataPaths.truncate, { dataCollectionId: collection }, EmptyAnswer))),
-    patch: (collection, id, options) =>
-      new Patch(
-        (fieldModifications) =>
-          guard(first(checkCollection(collection), checkId(id)), () =>
-            post(collection, W.DataPaths.patch, { dataCollectionId: collection, patch: { dataItemId: id, fieldModifications }, ...options }, W.DataItemResponse).pipe(
-              Effect.map((r) => itemOf(r.dataItem))
-            )),
-        [],
-        first(checkCollection(collection), checkId(id))
-      ),
-    count: (collection, filter, options) =>
-      guard(first(checkCollection(collection), filter?.error, checkOptions(options, ["consistentRead", "language"])), () =>
-        Effect.map(
-          post(collection, W.DataPaths.count, { dataCollectionId: collection, ...(filter === undefined ? {} : { filter: filter.tree }), ...options }, W.CountDataItemsResponse, true),
-          (r) => r.totalCount
-        )),
+    query: (collection) => queryItems(client, collection),
+    get: (collection, id, options) => getItem(client, collection, id, options),
+    insert: (collection, item, options) => insertItem(client, collection, item, options),
+    update: (collection, item, options) => updateItem(client, collection, item, options),
+    save: (collection, item, options) => saveItem(client, collection, item, options),
+    remove: (collection, id, options) => removeItem(client, collection, id, options),
+    truncate: (collection) => truncateItems(client, collection),
+    patch: (collection, id, options) => patchItem(client, collection, id, options),
+    count: (collection, filter, options) => countItems(client, collection, filter, options),
     aggregate: (collection) =>
       new Aggregate(collection, (request) =>
-        guard(checkCollection(collection), () => post(collection, W.DataPaths.aggregate, request, W.AggregateDataItemsResponse, true))),
+        guard(checkCollection(collection), () => post(collection, P.DataPaths.aggregate, request, P.AggregateDataItemsResponse, true))),
     pipeline: (collection, stages, options = {}) => {
       const { limit, skip, ...read } = options
       return guard(checkCollection(collection), () =>
-        post(collection, W.DataPaths.aggregatePipeline, {
+        post(collection, P.DataPaths.aggregatePipeline, {
           dataCollectionId: collection,
           pipeline: { stages, ...(limit === undefined && skip === undefined ? {} : { paging: { ...(limit === undefined ? {} : { limit }), offset: skip ?? 0 } }) },
           ...read
-        }, W.AggregateDataItemsResponse, true).pipe(Effect.map((r) => ({ items: r.results, hasNext: r.pagingMetadata?.hasNext === true }))))
+        }, P.AggregateDataItemsResponse, true).pipe(Effect.map((r) => ({ items: r.results, hasNext: r.pagingMetadata?.hasNext === true }))))
     },
-    search: (collection, expression, options = {}) => {
-      // search pages come from the search call: the query endpoint's read-ahead does not apply
-      const { fetchPaged: _, ...base } = runner(collection)
-      const q = new Query<Item>({
-        ...base,
-        fetch: (request) => {
-          const { query: body, dataCollectionId, includeReferences, language } = request
-          return pageCall(collection, { method: "POST", path: W.DataPaths.search, idempotent: true, payload: {
-            dataCollectionId,
-            search: {
-              ...body,
-              ...(body?.cursorPaging === undefined ? { search: { expression, ...options } } : {})
-            },
-            ...(includeReferences === undefined || includeReferences.length === 0 ? {} : { includeReferences }),
-            ...(language === undefined ? {} : { language })
-          } })
-        }
-      })
-      const bad = first(checkCollection(collection), typeof expression === "string" ? undefined : invalid(WDE.notString, "Search expression must be a string.", "expression"))
-      return bad === undefined ? q : new Query(q.runner, q.state, [], bad)
-    },
+    search: (collection, expression, options) => searchItems(client, collection, expression, options),
     queryReferenced: (collection, itemId, field, options = {}) =>
       guard(first(checkCollection(collection), checkId(itemId)), () =>
-        post(collection, W.DataPaths.queryReferenced, {
+        post(collection, P.DataPaths.queryReferenced, {
           dataCollectionId: collection,
           referringItemId: itemId,
           referringItemFieldName: field,
-          paging: { limit: options.limit ?? W.DEFAULT_PAGE_SIZE, offset: options.skip ?? 0 },
+          paging: { limit: options.limit ?? P.DEFAULT_PAGE_SIZE, offset: options.skip ?? 0 },
           ...(options.order === undefined ? {} : { order: options.order }),
           ...(options.withTotalCount === undefined ? {} : { returnTotalCount: options.withTotalCount })
-        }, W.QueryReferencedResponse, true).pipe(Effect.map((r) => ({
+        }, P.QueryReferencedResponse, true).pipe(Effect.map((r) => ({
           items: r.results.flatMap((x) => (x.dataItem === undefined ? [] : [itemOf(x.dataItem)])),
           totalCount: r.pagingMetadata?.total ?? undefined,
           hasNext: r.pagingMetadata?.hasNext === true
         })))),
     isReferenced: (collection, field, itemId, referencedId) =>
       guard(first(checkCollection(collection), checkId(itemId), checkId(referencedId)), () =>
-        post(collection, W.DataPaths.isReferenced, {
+        post(collection, P.DataPaths.isReferenced, {
           dataCollectionId: collection,
           referringItemFieldName: field,
           referringItemId: itemId,
           referencedItemId: referencedId
-        }, W.IsReferencedResponse, true).pipe(Effect.map((r) => r.isReferenced))),
-    insertReference: (collection, field, itemId, ids) => references(W.DataPaths.bulkInsertReferences, collection, field, itemId, ids),
-    removeReference: (collection, field, itemId, ids) => references(W.DataPaths.bulkRemoveReferences, collection, field, itemId, ids),
+        }, P.IsReferencedResponse, true).pipe(Effect.map((r) => r.isReferenced))),
+    insertReference: (collection, field, itemId, ids) => references(P.DataPaths.bulkInsertReferences, collection, field, itemId, ids),
+    removeReference: (collection, field, itemId, ids) => references(P.DataPaths.bulkRemoveReferences, collection, field, itemId, ids),
     replaceReferences: (collection, field, itemId, ids) =>
       guard(first(checkCollection(collection), checkId(itemId)), () =>
-        Effect.asVoid(post(collection, W.DataPaths.replaceReferences, {
+        Effect.asVoid(post(collection, P.DataPaths.replaceReferences, {
           dataCollectionId: collection,
           referringItemFieldName: field,
           referringItemId: itemId,
           newReferencedItemIds: [...ids]
-        }, W.ReplaceReferencesResponse))),
+        }, P.ReplaceReferencesResponse))),
     bulkInsert: (collection, items, options) => bulkItems("insert", collection, items, options),
     bulkUpdate: (collection, items, options) => bulkItems("update", collection, items, options),
     bulkSave: (collection, items, options) => bulkItems("save", collection, items, options),
     bulkRemove,
     bulkPatch,
     bulkInsertReferences: (collection, refs) =>
-      guard(checkCollection(collection), () => Effect.asVoid(post(collection, W.DataPaths.bulkInsertReferences, { dataCollectionId: collection, dataItemReferences: refs }, W.BulkReferencesResponse))),
+      guard(checkCollection(collection), () => Effect.asVoid(post(collection, P.DataPaths.bulkInsertReferences, { dataCollectionId: collection, dataItemReferences: refs }, P.BulkReferencesResponse))),
     bulkRemoveReferences: (collection, refs) =>
-      guard(checkCollection(collection), () => Effect.asVoid(post(collection, W.DataPaths.bulkRemoveReferences, { dataCollectionId: collection, dataItemReferences: refs }, W.BulkReferencesResponse))),
+      guard(checkCollection(collection), () => Effect.asVoid(post(collection, P.DataPaths.bulkRemoveReferences, { dataCollectionId: collection, dataItemReferences: refs }, P.BulkReferencesResponse))),
     patchByFilter: (collection, filter) =>
       new Patch(
         (fieldModifications) =>
-          post(collection, W.DataPaths.asyncPatchByFilter, { dataCollectionId: collection, filter: filter.tree, fieldModifications }, W.AsyncJobResponse).pipe(
+          post(collection, P.DataPaths.asyncPatchByFilter, { dataCollectionId: collection, filter: filter.tree, fieldModifications }, P.AsyncJobResponse).pipe(
             Effect.map((r) => r.jobId)
           ),
         [],
@@ -562,7 +388,7 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
       ),
     removeByFilter: (collection, filter) =>
       guard(first(checkCollection(collection), filter.error), () =>
-        post(collection, W.DataPaths.asyncRemoveByFilter, { dataCollectionId: collection, filter: filter.tree }, W.AsyncJobResponse).pipe(Effect.map((r) => r.jobId))),
+        post(collection, P.DataPaths.asyncRemoveByFilter, { dataCollectionId: collection, filter: filter.tree }, P.AsyncJobResponse).pipe(Effect.map((r) => r.jobId))),
     jobStatus,
     awaitJob: (jobId, options = {}) =>
       jobStatus(jobId).pipe(

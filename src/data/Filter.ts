@@ -11,7 +11,7 @@
  */
 import { DataError, invalid, WDE } from "./DataError.ts"
 import * as Result from "effect/Result"
-import { encodeDates } from "../http/wire.ts"
+import { encodeDates } from "../http/codec.ts"
 import { parseFilter } from "./FilterTree.ts"
 import type { FilterJson } from "./wire.ts"
 

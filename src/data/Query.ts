@@ -8,21 +8,22 @@
  * const titles = yield* data.query("Posts").stream.pipe(Stream.map((p) => p.title), Stream.runCollect)
  */
 import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
 import type { PlatformError } from "../http/PlatformError.ts"
 import { type DataError, invalid, WDE } from "./DataError.ts"
 import { type Filter, FilterMethods } from "./Filter.ts"
-import {
-  DEFAULT_PAGE_SIZE,
-  type CountDataItemsRequest,
-  type ItemData,
-  type PagingMetadata,
-  type QueryDataItemsRequest,
-  type QueryDataItemsResponse,
-  type QueryDistinctValuesRequest,
-  type QueryDistinctValuesResponse,
-  type Sorting
+import { DEFAULT_PAGE_SIZE } from "./protocol.ts"
+import type {
+  CountDataItemsRequest,
+  ItemData,
+  PagingMetadata,
+  QueryDataItemsRequest,
+  QueryDataItemsResponse,
+  QueryDistinctValuesRequest,
+  QueryDistinctValuesResponse,
+  Sorting
 } from "./wire.ts"
 
 /** What the platform's query answered, before the items are decoded. */
@@ -270,45 +271,45 @@ export class Query<A, R = never> extends FilterMethods<Query<A, R>> {
    * however deep the stream is, and items written meanwhile do not shift them.
    */
   get pages(): Stream.Stream<Page<A, R>, DataError | PlatformError, R> {
+    return this.walk((page) => [page])
+  }
+
+  /** Every matching item, in order, with backpressure. */
+  get stream(): Stream.Stream<A, DataError | PlatformError, R> {
+    return this.walk((page) => page.items)
+  }
+
+  /**
+   * The pages, each turned into what the stream emits. Exactly one page ahead: when the consumer takes
+   * page k, the request for page k+1 goes out (as soon as page k's paging is known, before its items
+   * are decoded) and is awaited when the consumer asks for more. Built on `Stream.paginate` and a
+   * forked fetch rather than `Stream.buffer`, which would bring Stream's channel machinery (about 9 KB
+   * gzip) into every page that runs a query.
+   */
+  private walk<X>(emit: (page: Page<A, R>) => ReadonlyArray<X>): Stream.Stream<X, DataError | PlatformError, R> {
     if (this.error !== undefined) return Stream.fail(this.error)
     // a stream wants throughput: unless the query set a page size, use the largest one
     const sized = this.state.limit === undefined ? this.limit(MAX_LIMIT) : this
     const first = (sized.state.skip ?? 0) > 0 || sized.state.cursor !== undefined ? sized : sized.with({ cursorPaging: true })
     const fetchPaged = this.runner.fetchPaged
-    // a rendezvous buffer: the next page is fetched and then held until the consumer takes it, so the
-    // stream is exactly one page ahead (a capacity of 1 would hold one page and fetch another)
     if (fetchPaged === undefined) {
-      return Stream.paginate(first.find, (step) =>
-        Effect.map(step, (page) => [[page], page.hasNext ? Option.some(page.next) : Option.none()] as const)
-      ).pipe(Stream.buffer({ capacity: 0 }))
+      return readAhead(first.find, (page) => (page.hasNext ? page.next : undefined), (page) => Effect.succeed(emit(page)))
     }
-    // The next request needs only the paging of the current answer; decoding its items happens after
-    // the buffer, so it overlaps the platform working on the next page.
+    // The next request needs only the paging of the current answer; decoding its items happens after it
+    // has gone out, so it overlaps the platform working on the next page.
     const s = first.state
     const load = (step: Step) => Effect.map(fetchPaged(step.request), (answer) => ({ step, answer }))
     const start: Step = { request: first.request, at: { skip: s.skip ?? 0, pageSize: s.limit, currentPage: undefined, totalCount: undefined } }
-    return Stream.paginate(load(start), (loading) =>
-      Effect.map(loading, (loaded) => {
+    return readAhead(
+      load(start),
+      (loaded) => {
         const next = first.navigate(loaded.answer.paging, loaded.step.at).next
-        return [[loaded], next === undefined ? Option.none() : Option.some(load(next))] as const
-      })
-    ).pipe(
-      Stream.buffer({ capacity: 0 }),
-      Stream.mapEffect(({ answer, step }) =>
-        // first let the producer send the next request, then decode this page while the platform works on it
-        Effect.yieldNow.pipe(
-          Effect.andThen(answer.response),
-          Effect.flatMap((response) =>
-            Effect.map(first.itemsOf(response), (items) => first.makePage(items, response.pagingMetadata ?? {}, step.at))
-          )
-        )
-      )
+        return next === undefined ? undefined : load(next)
+      },
+      ({ answer, step }) =>
+        Effect.flatMap(answer.response, (response) =>
+          Effect.map(first.itemsOf(response), (items) => emit(first.makePage(items, response.pagingMetadata ?? {}, step.at))))
     )
-  }
-
-  /** Every matching item, in order, with backpressure. */
-  get stream(): Stream.Stream<A, DataError | PlatformError, R> {
-    return this.pages.pipe(Stream.flatMap((page) => Stream.fromIterable(page.items)))
   }
 
   private fetchPage(request: QueryDataItemsRequest, at: At): Effect.Effect<Page<A, R>, DataError | PlatformError, R> {
@@ -382,6 +383,39 @@ export class Query<A, R = never> extends FilterMethods<Query<A, R>> {
     }
   }
 }
+
+/** Waits for the event loop's next turn: promise callbacks and I/O queued before it have run. */
+const macrotask = Effect.callback<void>((resume) => {
+  setTimeout(() => resume(Effect.void), 0)
+})
+
+/**
+ * A stream of loaded things, one ahead: `next` of the one just loaded is started (forked) before that
+ * one is `finish`ed and emitted; a consumer that stops early interrupts the one on its way.
+ */
+const readAhead = <L, X, E, R>(
+  first: Effect.Effect<L, E, R>,
+  next: (loaded: L) => Effect.Effect<L, E, R> | undefined,
+  finish: (loaded: L) => Effect.Effect<ReadonlyArray<X>, E, R>
+): Stream.Stream<X, E, R> =>
+  Stream.unwrap(Effect.sync(() => {
+    let pending: Fiber.Fiber<L, E> | undefined
+    return Stream.paginate(first, (current) =>
+      Effect.gen(function*() {
+        const loaded = yield* current
+        const following = next(loaded)
+        let later: Option.Option<Effect.Effect<L, E>> = Option.none()
+        if (following !== undefined) {
+          const fiber = yield* Effect.forkChild(following)
+          pending = fiber
+          later = Option.some(Fiber.join(fiber))
+          // let the next request go out before this page is decoded: a macrotask, so that the steps an
+          // HTTP client takes before it writes (promise callbacks, which a yield alone would not run) are done
+          yield* macrotask
+        }
+        return [yield* finish(loaded), later] as const
+      })).pipe(Stream.ensuring(Effect.suspend(() => (pending === undefined ? Effect.void : Fiber.interrupt(pending)))))
+  }))
 
 /** A later offset page: same filter and sort, new paging, and no second count. */
 const offsetRequest = (first: QueryDataItemsRequest, limit: number, offset: number): QueryDataItemsRequest => {

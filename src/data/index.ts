@@ -1,4 +1,5 @@
-export { DataItems, type DataFailure, type DataItemsShape, type Item, type ItemInput, type ReadOptions, type WriteOptions, itemOf } from "./DataItems.ts"
+export { DataItems, type DataFailure, type DataItemsShape, type Item, type ItemInput, type ReadOptions, type SearchOptions, type WriteOptions, itemOf } from "./DataItems.ts"
+export * as Items from "./Items.ts"
 export { DataError, WDE, type WdeCode, type HookError, fromPlatformError } from "./DataError.ts"
 export { Filter, type Comparable } from "./Filter.ts"
 export { Query, type Page, type QueryRunner, type QueryOptions } from "./Query.ts"

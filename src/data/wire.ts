@@ -3,8 +3,10 @@
  * client (src/data) and the local platform's data engine (src/server/data). Item data is JSON in
  * which dates travel as `{"$date": iso}`; filters are JSON trees checked by `filter.ts`.
  */
-import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
+import { ASYNC_JOB_STATUSES, BULK_ACTION_TYPES, COLLECTION_TYPES, FIELD_TYPES, PAGING_MODES, ROLES, SORT_ORDERS } from "./protocol.ts"
+
+export { DATA_QUERY_MAX_URL, DataPaths, DEFAULT_PAGE_SIZE, MAX_BULK_ITEMS, peekPagingMetadata, samePaging } from "./protocol.ts"
 
 const isItemData = (u: unknown): u is { readonly [field: string]: unknown } => typeof u === "object" && u !== null && !Array.isArray(u)
 
@@ -26,7 +28,7 @@ export const DataItem = Schema.Struct({
 })
 export type DataItem = typeof DataItem.Type
 
-export const SortOrder = Schema.Literals(["ASC", "DESC"])
+export const SortOrder = Schema.Literals(SORT_ORDERS)
 export type SortOrder = typeof SortOrder.Type
 
 export const Sorting = Schema.Struct({ fieldName: Schema.String, order: Schema.optionalKey(SortOrder) })
@@ -166,24 +168,6 @@ const isDataItem = (u: unknown): u is DataItem => {
     (dataCollectionId === undefined || typeof dataCollectionId === "string") &&
     (data === undefined || data === null || isItemData(data))
 }
-
-const isPagingMetadata = Schema.is(PagingMetadata)
-
-/** Whether an answer is a page of items: the checks of {@link QueryDataItemsPage}, without a schema run per item. */
-export const isQueryDataItemsPage = (u: unknown): u is QueryDataItemsResponse => {
-  if (!isItemData(u)) return false
-  const { dataItems, pagingMetadata } = u as Record<string, unknown>
-  return Array.isArray(dataItems) && dataItems.every(isDataItem) && (pagingMetadata === undefined || isPagingMetadata(pagingMetadata))
-}
-
-/**
- * {@link QueryDataItemsResponse} as the client reads it: the same checks, each item checked where it
- * is instead of being rebuilt (a page of a thousand items is not copied).
- */
-export const QueryDataItemsPage: Schema.Codec<QueryDataItemsResponse, unknown> = Schema.Struct({
-  dataItems: Schema.Array(Schema.declare(isDataItem, { identifier: "DataItem" })),
-  pagingMetadata: Schema.optionalKey(PagingMetadata)
-}) as unknown as Schema.Codec<QueryDataItemsResponse, unknown>
 
 export const CountDataItemsRequest = Schema.Struct({
   dataCollectionId: Schema.String,
@@ -437,7 +421,7 @@ export const ItemError = Schema.Struct({
 })
 export type ItemError = typeof ItemError.Type
 
-export const BulkActionType = Schema.Literals(["UNKNOWN_ACTION_TYPE", "INSERT", "UPDATE", "DELETE", "PATCH"])
+export const BulkActionType = Schema.Literals(BULK_ACTION_TYPES)
 
 export const BulkItemResult = Schema.Struct({
   action: Schema.optionalKey(BulkActionType),
@@ -458,38 +442,6 @@ export const BulkResponse = Schema.Struct({
   bulkActionMetadata: BulkActionMetadata
 })
 export type BulkResponse = typeof BulkResponse.Type
-
-const isItemError = (u: unknown): boolean => {
-  if (!isItemData(u)) return false
-  const { code, description } = u as Record<string, unknown>
-  return typeof code === "string" && (description === undefined || typeof description === "string")
-}
-
-const isBulkItemResult = (u: unknown): u is BulkItemResult => {
-  if (!isItemData(u)) return false
-  const { action, itemMetadata, dataItem } = u as Record<string, unknown>
-  if (!isItemData(itemMetadata)) return false
-  const { id, originalIndex, success, error } = itemMetadata as Record<string, unknown>
-  return (action === undefined || (typeof action === "string" && BULK_ACTIONS.has(action))) &&
-    (id === undefined || id === null || typeof id === "string") &&
-    typeof originalIndex === "number" && typeof success === "boolean" &&
-    (error === undefined || isItemError(error)) &&
-    (dataItem === undefined || isDataItem(dataItem))
-}
-
-const BULK_ACTIONS: ReadonlySet<string> = new Set(BulkActionType.literals)
-
-/**
- * Whether an answer is a {@link BulkResponse}: the schema's checks written out, so a thousand results
- * are checked without a schema run each (the schema still names what is wrong with one that is not).
- */
-export const isBulkResponse = (u: unknown): u is BulkResponse => {
-  if (!isItemData(u)) return false
-  const { results, bulkActionMetadata } = u as Record<string, unknown>
-  if (!Array.isArray(results) || !isItemData(bulkActionMetadata)) return false
-  const { totalSuccesses, totalFailures } = bulkActionMetadata as Record<string, unknown>
-  return typeof totalSuccesses === "number" && typeof totalFailures === "number" && results.every(isBulkItemResult)
-}
 
 export const BulkReferencesResponse = Schema.Struct({
   results: Schema.optionalKey(Schema.Array(Schema.Struct({
@@ -547,7 +499,7 @@ export const AsyncRemoveByFilterRequest = Schema.Struct({
   ...WriteOptions
 })
 export const AsyncJobResponse = Schema.Struct({ jobId: Schema.String })
-export const AsyncJobStatus = Schema.Literals(["UNKNOWN_STATUS", "INITIALIZED", "PROCESSING", "SUCCEEDED", "FAILED"])
+export const AsyncJobStatus = Schema.Literals(ASYNC_JOB_STATUSES)
 export type AsyncJobStatus = typeof AsyncJobStatus.Type
 export const AsyncJobStatusResponse = Schema.Struct({
   status: AsyncJobStatus,
@@ -557,7 +509,7 @@ export const AsyncJobStatusResponse = Schema.Struct({
 // ---------------------------------------------------------------------------------------------------
 // Collections
 
-export const Role = Schema.Literals(["ADMIN", "SITE_MEMBER_AUTHOR", "SITE_MEMBER", "ANYONE", "CMS_EDITOR", "PRIVILEGED"])
+export const Role = Schema.Literals(ROLES)
 export type Role = typeof Role.Type
 
 export const Permissions = Schema.Struct({
@@ -568,40 +520,7 @@ export const Permissions = Schema.Struct({
 })
 export type Permissions = typeof Permissions.Type
 
-export const FieldType = Schema.Literals([
-  "UNKNOWN_FIELD_TYPE",
-  "TEXT",
-  "NUMBER",
-  "DATE",
-  "DATETIME",
-  "IMAGE",
-  "BOOLEAN",
-  "DOCUMENT",
-  "URL",
-  "RICH_TEXT",
-  "VIDEO",
-  "ANY",
-  "ARRAY_STRING",
-  "ARRAY_DOCUMENT",
-  "AUDIO",
-  "TIME",
-  "LANGUAGE",
-  "RICH_CONTENT",
-  "MEDIA_GALLERY",
-  "ADDRESS",
-  "PAGE_LINK",
-  "REFERENCE",
-  "MULTI_REFERENCE",
-  "OBJECT",
-  "ARRAY",
-  "LEGACY_TIME",
-  "LEGACY_BOOK",
-  "LEGACY_EXTERNAL_URL",
-  "LEGACY_BROKEN_REFERENCE",
-  "LEGACY_IMAGE",
-  "LEGACY_COLOR",
-  "LEGACY_EXTERNAL_VIDEO"
-])
+export const FieldType = Schema.Literals(FIELD_TYPES)
 export type FieldType = typeof FieldType.Type
 
 export const CollectionField = Schema.Struct({
@@ -626,11 +545,11 @@ export const CollectionField = Schema.Struct({
 })
 export type CollectionField = typeof CollectionField.Type
 
-export const PagingMode = Schema.Literals(["OFFSET", "CURSOR"])
+export const PagingMode = Schema.Literals(PAGING_MODES)
 
 export const DataCollection = Schema.Struct({
   id: Schema.String,
-  collectionType: Schema.optionalKey(Schema.Literals(["NATIVE", "WIX_APP", "BLOCKS_APP", "EXTERNAL"])),
+  collectionType: Schema.optionalKey(Schema.Literals(COLLECTION_TYPES)),
   displayName: Schema.optionalKey(Schema.NullOr(Schema.String)),
   displayField: Schema.optionalKey(Schema.NullOr(Schema.String)),
   fields: Schema.optionalKey(Schema.Array(CollectionField)),
@@ -685,83 +604,3 @@ export const IndexesListResponse = Schema.Struct({
   indexes: Schema.Array(DataIndex),
   pagingMetadata: Schema.optionalKey(PagingMetadata)
 })
-
-// ---------------------------------------------------------------------------------------------------
-// Paths
-
-const V2 = "/wix-data/v2"
-export const DataPaths = {
-  item: (id: string) => `${V2}/items/${encodeURIComponent(id)}`,
-  insert: `${V2}/items`,
-  update: `${V2}/items/update`,
-  patch: `${V2}/items/patch`,
-  save: `${V2}/items/save`,
-  remove: `${V2}/items/remove`,
-  truncate: `${V2}/items/truncate`,
-  count: `${V2}/items/count`,
-  distinct: `${V2}/items/query-distinct-values`,
-  query: `${V2}/items/query`,
-  aggregate: `${V2}/items/aggregate`,
-  aggregatePipeline: `${V2}/items/aggregate-pipeline`,
-  search: `${V2}/items/search`,
-  queryReferenced: `${V2}/items/query-referenced`,
-  isReferenced: `${V2}/items/is-referenced`,
-  replaceReferences: `${V2}/items/replace-references`,
-  bulkInsertReferences: `${V2}/bulk/items/insert-references`,
-  bulkRemoveReferences: `${V2}/bulk/items/remove-references`,
-  bulkInsert: `${V2}/bulk/items/insert`,
-  bulkUpdate: `${V2}/bulk/items/update`,
-  bulkPatch: `${V2}/bulk/items/patch`,
-  bulkSave: `${V2}/bulk/items/save`,
-  bulkRemove: `${V2}/bulk/items/remove`,
-  asyncPatchByFilter: `${V2}/bulk/items/async-patch-by-filter`,
-  asyncRemoveByFilter: `${V2}/bulk/items/async-remove-by-filter`,
-  asyncJobStatus: (jobId: string) => `${V2}/async-jobs/${encodeURIComponent(jobId)}/status`,
-  collections: `${V2}/collections`,
-  collection: (id: string) => `${V2}/collections/${encodeURIComponent(id)}`,
-  collectionBySlug: (slug: string) => `${V2}/collections/slug/${encodeURIComponent(slug)}`,
-  collectionsQuery: `${V2}/collections/query`,
-  createField: `${V2}/collections/create-field`,
-  updateField: `${V2}/collections/update-field`,
-  deleteField: `${V2}/collections/delete-field`,
-  indexes: `${V2}/indexes`
-} as const
-
-/**
- * The `pagingMetadata` of a query answer, read from the end of its JSON text without parsing the items
- * before it: the platform writes it last (`{"dataItems":[…],"pagingMetadata":{…}}`). Undefined when
- * the text does not end that way; a key of that name inside an item never reads as it, since what
- * follows it would not be one JSON value up to the answer's last brace.
- */
-export const peekPagingMetadata = (text: string): PagingMetadata | undefined => {
-  const key = "\"pagingMetadata\""
-  const at = text.lastIndexOf(key)
-  if (at < 0) return undefined
-  let start = at + key.length
-  while (start < text.length && /\s/.test(text[start]!)) start++
-  if (text[start] !== ":") return undefined
-  let end = text.length - 1
-  while (end > start && /\s/.test(text[end]!)) end--
-  if (text[end] !== "}") return undefined
-  try {
-    const value: unknown = JSON.parse(text.slice(start + 1, end))
-    return Option.getOrUndefined(decodePaging(value))
-  } catch {
-    return undefined
-  }
-}
-
-const decodePaging = Schema.decodeUnknownOption(PagingMetadata)
-
-/** Whether two pagings lead to the same places (the read-ahead one and the parsed answer's). */
-export const samePaging = (a: PagingMetadata, b: PagingMetadata): boolean =>
-  (a.hasNext ?? null) === (b.hasNext ?? null) &&
-  (a.cursors?.next ?? null) === (b.cursors?.next ?? null) &&
-  (a.cursors?.prev ?? null) === (b.cursors?.prev ?? null) &&
-  (a.total ?? null) === (b.total ?? null) &&
-  (a.count ?? null) === (b.count ?? null)
-
-/** Query GETs switch to POST when the whole URL passes 2048 characters. */
-export const DATA_QUERY_MAX_URL = 2048
-export const MAX_BULK_ITEMS = 1000
-export const DEFAULT_PAGE_SIZE = 50

@@ -7,7 +7,7 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
-import * as Schema from "effect/Schema"
+import { describe, type Guard } from "./guard.ts"
 import { PlatformError, SystemError } from "./PlatformError.ts"
 import { PlatformHttp, type PlatformResponse } from "./PlatformHttp.ts"
 import type { Host, PlatformRequest } from "./PlatformRequest.ts"
@@ -49,11 +49,8 @@ export const ApiKeyAuth = {
 
 export interface PlatformClientShape {
   readonly request: (request: PlatformRequest) => Effect.Effect<PlatformResponse, PlatformError>
-  /** Sends and decodes the 200 body with a schema; a body of another shape is a SystemError. */
-  readonly json: <S extends Schema.Top>(
-    request: PlatformRequest,
-    schema: S
-  ) => Effect.Effect<S["Type"], PlatformError, S["DecodingServices"]>
+  /** Sends and checks the 200 body with a guard; a body of another shape is a SystemError. */
+  readonly json: <A>(request: PlatformRequest, guard: Guard<A>) => Effect.Effect<A, PlatformError>
 }
 
 export class PlatformClient extends Context.Service<PlatformClient, PlatformClientShape>()("sitefx/PlatformClient") {
@@ -65,7 +62,7 @@ export class PlatformClient extends Context.Service<PlatformClient, PlatformClie
       const request = (req: PlatformRequest) => authorized(http, auth, req)
       return PlatformClient.of({
         request,
-        json: (req, schema) => Effect.flatMap(request(req), (res) => decodeBody(req, res, schema))
+        json: (req, guard) => Effect.flatMap(request(req), (res) => checkBody(req, res, guard))
       })
     })
   )
@@ -98,23 +95,19 @@ const sameHeaders = (a: Readonly<Record<string, string>>, b: Readonly<Record<str
   return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k])
 }
 
-/** Decodes a 200 body with a schema; a mismatch is reported as a SystemError naming the call. */
-export const decodeBody = <S extends Schema.Top>(
-  req: PlatformRequest,
-  res: PlatformResponse,
-  schema: S
-): Effect.Effect<S["Type"], PlatformError, S["DecodingServices"]> =>
-  Schema.decodeUnknownEffect(schema)(res.body).pipe(
-    Effect.mapError((issue) =>
-      new PlatformError({
-        method: req.method,
-        path: req.path,
-        reason: new SystemError({
-          status: 200,
-          message: `Unexpected response body: ${issue.message}`,
-          description: "unexpected response body",
-          ...(res.requestId === undefined ? {} : { requestId: res.requestId })
-        })
+/** Checks a 200 body with a guard; a mismatch is reported as a SystemError naming the call and the place. */
+export const checkBody = <A>(req: PlatformRequest, res: PlatformResponse, guard: Guard<A>): Effect.Effect<A, PlatformError> => {
+  const wrong = guard(res.body)
+  return wrong === undefined ? Effect.succeed(res.body as A) : Effect.fail(
+    new PlatformError({
+      method: req.method,
+      path: req.path,
+      reason: new SystemError({
+        status: 200,
+        message: `Unexpected response body: ${describe(wrong)}`,
+        description: "unexpected response body",
+        ...(res.requestId === undefined ? {} : { requestId: res.requestId })
       })
-    )
+    })
   )
+}

@@ -2,9 +2,10 @@
  * Where the platform lives and how to talk to it. Real hosts by default; one `baseUrl` points every
  * call at the local platform (or set `SITEFX_BASE_URL`).
  */
-import * as Config from "effect/Config"
+import * as ConfigProvider from "effect/ConfigProvider"
 import * as Context from "effect/Context"
-import * as Duration from "effect/Duration"
+import * as Data from "effect/Data"
+import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
@@ -85,17 +86,47 @@ const overEnv = (env: PlatformConfigOptions, code: PlatformConfigOptions): Platf
   retry: { ...env.retry, ...code.retry }
 })
 
-const optional = <A>(config: Config.Config<A>) => Config.option(config).pipe(Config.map(Option.getOrUndefined))
+/** A `SITEFX_*` variable that is set but cannot be read as what it configures. */
+export class PlatformConfigError extends Data.TaggedError("PlatformConfigError")<{ readonly message: string }> {}
 
-const fromEnv = Config.all({
-  baseUrl: optional(Config.String("SITEFX_BASE_URL")),
-  apiUrl: optional(Config.String("SITEFX_API_URL")),
-  edgeUrl: optional(Config.String("SITEFX_EDGE_URL")),
-  cdn: optional(Config.Boolean("SITEFX_CDN")),
-  clientId: optional(Config.String("SITEFX_CLIENT_ID")),
-  retryTimes: optional(Config.Int("SITEFX_RETRY_TIMES")),
-  tracePropagation: optional(Config.Boolean("SITEFX_TRACE_PROPAGATION"))
-}).pipe(Config.map(({ retryTimes, ...rest }): PlatformConfigOptions =>
+/**
+ * A variable of the current ConfigProvider (the environment unless provided), as text. Read without
+ * effect/Config: that module decodes with Schema, which a browser page would otherwise carry for
+ * settings it never has.
+ */
+export const readEnv = (name: string): Effect.Effect<string | undefined, PlatformConfigError> =>
+  Effect.flatMap(ConfigProvider.ConfigProvider, (provider) => provider.load([name])).pipe(
+    Effect.map((node) => (node?._tag === "Value" ? node.value : undefined)),
+    Effect.mapError((error) => new PlatformConfigError({ message: `${name}: ${error.message}` }))
+  )
+
+const BOOLEANS: Readonly<Record<string, boolean>> = { true: true, yes: true, on: true, "1": true, false: false, no: false, off: false, "0": false }
+
+const readBoolean = (name: string) =>
+  Effect.flatMap(readEnv(name), (text) => {
+    if (text === undefined) return Effect.succeed(undefined)
+    const value = BOOLEANS[text.trim().toLowerCase()]
+    return value === undefined ? Effect.fail(new PlatformConfigError({ message: `${name} must be true or false, not ${JSON.stringify(text)}` })) : Effect.succeed(value)
+  })
+
+const readInt = (name: string) =>
+  Effect.flatMap(readEnv(name), (text) => {
+    if (text === undefined) return Effect.succeed(undefined)
+    const value = Number(text)
+    return text.trim() === "" || !Number.isSafeInteger(value)
+      ? Effect.fail(new PlatformConfigError({ message: `${name} must be a whole number, not ${JSON.stringify(text)}` }))
+      : Effect.succeed(value)
+  })
+
+const fromEnv: Effect.Effect<PlatformConfigOptions, PlatformConfigError> = Effect.all({
+  baseUrl: readEnv("SITEFX_BASE_URL"),
+  apiUrl: readEnv("SITEFX_API_URL"),
+  edgeUrl: readEnv("SITEFX_EDGE_URL"),
+  cdn: readBoolean("SITEFX_CDN"),
+  clientId: readEnv("SITEFX_CLIENT_ID"),
+  retryTimes: readInt("SITEFX_RETRY_TIMES"),
+  tracePropagation: readBoolean("SITEFX_TRACE_PROPAGATION")
+}).pipe(Effect.map(({ retryTimes, ...rest }): PlatformConfigOptions =>
   defined({ ...rest, retry: retryTimes === undefined ? undefined : { times: retryTimes } })
 ))
 

@@ -3,49 +3,49 @@
  * the server rejected the input (validation), refused it for an application reason (application), failed
  * or answered something unexpected (system), or the request never got an answer (transport).
  */
-import * as Schema from "effect/Schema"
-import { type ErrorBody, FieldViolation } from "./wire.ts"
+import * as Data from "effect/Data"
+import type { ErrorBody, FieldViolation } from "./wire.ts"
 
-const common = {
-  status: Schema.Number,
-  message: Schema.String,
-  requestId: Schema.optionalKey(Schema.String)
+interface Common {
+  readonly status: number
+  readonly message: string
+  readonly requestId?: string
 }
 
 /** 400 with field violations. */
-export class ValidationError extends Schema.TaggedClass<ValidationError>()("ValidationError", {
-  ...common,
-  fieldViolations: Schema.Array(FieldViolation)
-}) {}
+export class ValidationError extends Data.TaggedClass("ValidationError")<Common & {
+  readonly fieldViolations: ReadonlyArray<FieldViolation>
+}> {}
 
 /** A refusal with an application code (`"-19976"`, `"WDE0074"`, ...). */
-export class ApplicationError extends Schema.TaggedClass<ApplicationError>()("ApplicationError", {
-  ...common,
-  code: Schema.String,
-  description: Schema.String,
-  data: Schema.optionalKey(Schema.Unknown)
-}) {}
+export class ApplicationError extends Data.TaggedClass("ApplicationError")<Common & {
+  readonly code: string
+  readonly description: string
+  readonly data?: unknown
+}> {}
 
 /** Any other non-200 answer: the code is the HTTP status, the description the message or status text. */
-export class SystemError extends Schema.TaggedClass<SystemError>()("SystemError", {
-  ...common,
-  description: Schema.String
-}) {}
+export class SystemError extends Data.TaggedClass("SystemError")<Common & {
+  readonly description: string
+}> {}
 
 /** The request got no answer: DNS, refused or reset connection, timeout. */
-export class TransportError extends Schema.TaggedClass<TransportError>()("TransportError", {
-  message: Schema.String,
-  cause: Schema.optionalKey(Schema.Defect())
-}) {}
+export class TransportError extends Data.TaggedClass("TransportError")<{
+  readonly message: string
+  readonly cause?: unknown
+}> {}
 
-export const PlatformErrorReason = Schema.Union([ValidationError, ApplicationError, SystemError, TransportError])
-export type PlatformErrorReason = typeof PlatformErrorReason.Type
+export type PlatformErrorReason = ValidationError | ApplicationError | SystemError | TransportError
 
-export class PlatformError extends Schema.TaggedError<PlatformError>()("PlatformError", {
-  method: Schema.String,
-  path: Schema.String,
-  reason: PlatformErrorReason
-}) {
+/**
+ * A failed platform call. Plain tagged classes (effect/Data), not Schema classes: errors are made and
+ * matched on, never decoded, and a browser bundle should not carry Schema for them.
+ */
+export class PlatformError extends Data.TaggedError("PlatformError")<{
+  readonly method: string
+  readonly path: string
+  readonly reason: PlatformErrorReason
+}> {
   override get message(): string {
     const r = this.reason
     const where = `${this.method} ${this.path}`

@@ -8,16 +8,11 @@ import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Option from "effect/Option"
-import * as Schema from "effect/Schema"
-import * as FetchHttpClient from "effect/http/FetchHttpClient"
-import * as HttpBody from "effect/http/HttpBody"
-import * as HttpClient from "effect/http/HttpClient"
-import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import { PlatformConfig, type RetryPolicy } from "./PlatformConfig.ts"
 import { PlatformError, reasonFromResponse, SystemError, TransportError } from "./PlatformError.ts"
-import { isIdempotent, type PlatformRequest, toWire } from "./PlatformRequest.ts"
-import { CONSISTENT_HEADER, ErrorBody, REQUEST_ID_HEADER, reviveDates } from "./wire.ts"
+import { isIdempotent, type PlatformRequest, toWire, type WireRequest } from "./PlatformRequest.ts"
+import { CONSISTENT_HEADER, REQUEST_ID_HEADER, reviveDates } from "./codec.ts"
+import type { ErrorBody } from "./wire.ts"
 
 /** A successful (HTTP 200) answer. */
 export interface PlatformResponse {
@@ -31,20 +26,59 @@ export interface PlatformHttpShape {
   readonly send: (request: PlatformRequest) => Effect.Effect<PlatformResponse, PlatformError>
 }
 
-export class PlatformHttp extends Context.Service<PlatformHttp, PlatformHttpShape>()("sitefx/PlatformHttp") {
-  /** Needs an HttpClient; see {@link PlatformHttp.layerFetch} for the fetch-based one. */
-  static readonly layer: Layer.Layer<PlatformHttp, never, PlatformConfig | HttpClient.HttpClient> = Layer.effect(
-    PlatformHttp,
-    Effect.gen(function*() {
-      const config = yield* PlatformConfig
-      const client = yield* HttpClient.HttpClient
-      return PlatformHttp.of(makeSend(config, client))
-    })
-  )
+/** One HTTP exchange as the transport sees it: what goes out, and the whole answer that comes back. */
+export interface TransportRequest extends WireRequest {
+  readonly headers: Readonly<Record<string, string>>
+}
+export interface TransportResponse {
+  readonly status: number
+  /** Lower-case names. */
+  readonly headers: Readonly<Record<string, string>>
+  readonly text: string
+}
 
-  static readonly layerFetch: Layer.Layer<PlatformHttp, never, PlatformConfig> = PlatformHttp.layer.pipe(
-    Layer.provide(FetchHttpClient.layer)
-  )
+/**
+ * Moves bytes: `fetch` by default (browsers, Node, Deno, Bun), or Effect's HttpClient through
+ * `httpClientTransport` (sitefx/http) for those who want Node's own client. A failure is a request that
+ * got no answer.
+ */
+export type Transport = (request: TransportRequest) => Effect.Effect<TransportResponse, TransportError>
+
+/** The `fetch` requests go through; the global one unless provided (tests record or rewrite requests with it). */
+export const PlatformFetch = Context.Reference<typeof globalThis.fetch>("sitefx/PlatformFetch", {
+  defaultValue: () => (input, init) => globalThis.fetch(input, init)
+})
+
+const transportError = (error: unknown) =>
+  new TransportError({ message: error instanceof Error ? error.message : String(error), cause: error })
+
+/** The default transport: `fetch`, aborted when the effect is interrupted. */
+export const fetchTransport: Transport = (request) =>
+  Effect.flatMap(PlatformFetch, (fetch) =>
+    Effect.tryPromise({
+      try: async (signal) => {
+        const response = await fetch(request.url, {
+          method: request.method,
+          headers: request.body === undefined ? request.headers : { "content-type": "application/json", ...request.headers },
+          ...(request.body === undefined ? {} : { body: request.body }),
+          signal
+        })
+        const headers: Record<string, string> = {}
+        response.headers.forEach((value, name) => {
+          headers[name] = value
+        })
+        return { status: response.status, headers, text: await response.text() }
+      },
+      catch: transportError
+    }))
+
+export class PlatformHttp extends Context.Service<PlatformHttp, PlatformHttpShape>()("sitefx/PlatformHttp") {
+  /** The platform's wire over any transport. */
+  static readonly layerTransport = (transport: Transport): Layer.Layer<PlatformHttp, never, PlatformConfig> =>
+    Layer.effect(PlatformHttp, Effect.map(PlatformConfig, (config) => PlatformHttp.of(makeSend(config, transport))))
+
+  /** The platform's wire over `fetch`. */
+  static readonly layerFetch: Layer.Layer<PlatformHttp, never, PlatformConfig> = PlatformHttp.layerTransport(fetchTransport)
 }
 
 const TRANSIENT = new Set([429, 502, 503, 504])
@@ -56,11 +90,61 @@ export const STATUS_TEXT: Readonly<Record<number, string>> = {
   502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout"
 }
 
-const decodeErrorBody = Schema.decodeUnknownOption(ErrorBody)
+const isObject = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
+
+/**
+ * The platform's error body, as far as it has that shape: a field of the wrong type is left out, so a
+ * malformed body still gives an error with what could be read (a missing message falls back to the
+ * status text).
+ */
+export const readErrorBody = (json: unknown): ErrorBody | undefined => {
+  if (!isObject(json)) return undefined
+  const message = typeof json["message"] === "string" ? { message: json["message"] } : {}
+  const details = json["details"]
+  if (!isObject(details)) return message
+  const app = details["applicationError"]
+  const validation = details["validationError"]
+  const application = isObject(app) ? app : {}
+  const code = application["code"]
+  const violations = isObject(validation) ? validation["fieldViolations"] : undefined
+  return {
+    ...message,
+    details: {
+      ...(typeof code === "string" || typeof code === "number"
+        ? {
+          applicationError: {
+            code,
+            ...(typeof application["description"] === "string" ? { description: application["description"] } : {}),
+            ...(application["data"] === undefined ? {} : { data: application["data"] })
+          }
+        }
+        : {}),
+      ...(Array.isArray(violations) && violations.every(isObject)
+        ? {
+          validationError: {
+            fieldViolations: violations.map((v) => {
+              const out: Record<string, unknown> = {}
+              for (const k of ["field", "description", "violatedRule", "ruleName"] as const) if (typeof v[k] === "string") out[k] = v[k]
+              if (isObject(v["data"])) out["data"] = v["data"]
+              return out
+            })
+          }
+        }
+        : {})
+    }
+  }
+}
+
+/** `traceparent` and `b3` of the current span, when there is one (the platform's spans become its children). */
+const traceHeaders = Effect.map(Effect.option(Effect.currentSpan), (span): Record<string, string> => {
+  if (span._tag === "None") return {}
+  const { traceId, spanId, sampled } = span.value
+  return { traceparent: `00-${traceId}-${spanId}-${sampled ? "01" : "00"}`, b3: `${traceId}-${spanId}-${sampled ? "1" : "0"}` }
+})
 
 const makeSend = (
   config: PlatformConfig["Service"],
-  client: HttpClient.HttpClient
+  transport: Transport
 ): PlatformHttpShape => {
   // The consistency token the platform last handed out; repeated on every later request.
   let consistent: string | undefined
@@ -73,47 +157,37 @@ const makeSend = (
     const fail = (reason: PlatformError["reason"]) => new PlatformError({ method: wire.method, path, reason })
     const headers: Record<string, string> = { ...request.headers }
     if (consistent !== undefined) headers[CONSISTENT_HEADER] = consistent
-    let httpRequest = HttpClientRequest.make(wire.method)(wire.url, { headers })
-    if (wire.body !== undefined) {
-      // the JSON text itself goes to the runtime's HTTP client, which writes it out (and counts its bytes
-      // for Content-Length) without a byte copy held by this heap
-      httpRequest = HttpClientRequest.setBody(httpRequest, HttpBody.raw(wire.body, { contentType: "application/json" }))
-    }
-    return client.execute(httpRequest).pipe(
-      Effect.provideService(HttpClient.TracerPropagationEnabled, config.tracePropagation),
-      Effect.mapError((error) => fail(new TransportError({ message: error.message, cause: error }))),
-      Effect.flatMap((response) =>
-        Effect.gen(function*() {
-          const requestId = response.headers[REQUEST_ID_HEADER]
-          const token = response.headers[CONSISTENT_HEADER]
-          if (token !== undefined && token !== "") consistent = token
-          const text = yield* response.text.pipe(
-            Effect.mapError((error) => fail(new TransportError({ message: error.message, cause: error })))
+    const exchange = config.tracePropagation
+      ? Effect.flatMap(traceHeaders, (trace) => transport({ ...wire, headers: { ...trace, ...headers } }))
+      : transport({ ...wire, headers })
+    return exchange.pipe(
+      Effect.mapError(fail),
+      Effect.flatMap((response): Effect.Effect<PlatformResponse, PlatformError> => {
+        const requestId = response.headers[REQUEST_ID_HEADER]
+        const token = response.headers[CONSISTENT_HEADER]
+        if (token !== undefined && token !== "") consistent = token
+        const text = response.text
+        if (response.status === 200 && request.raw === true) return Effect.succeed({ body: text, headers: response.headers, requestId })
+        let json: unknown = undefined
+        let parsed = false
+        if (text !== "") {
+          try {
+            json = JSON.parse(text)
+            parsed = true
+          } catch {
+            parsed = false
+          }
+        }
+        if (response.status !== 200) {
+          const body = parsed ? readErrorBody(json) : undefined
+          const statusText = STATUS_TEXT[response.status] ?? ""
+          return Effect.fail(
+            withRetryAfter(fail(reasonFromResponse({ status: response.status, statusText, body, requestId })), response.headers["retry-after"])
           )
-          if (response.status === 200 && request.raw === true) return { body: text, headers: response.headers, requestId }
-          let json: unknown = undefined
-          let parsed = false
-          if (text !== "") {
-            try {
-              json = JSON.parse(text)
-              parsed = true
-            } catch {
-              parsed = false
-            }
-          }
-          if (response.status !== 200) {
-            const body = parsed ? Option.getOrUndefined(decodeErrorBody(json)) : undefined
-            const statusText = STATUS_TEXT[response.status] ?? ""
-            return yield* Effect.fail(
-              fail(reasonFromResponse({ status: response.status, statusText, body, requestId })).pipe(
-                (e) => withRetryAfter(e, response.headers["retry-after"])
-              )
-            )
-          }
-          if (!parsed) return yield* Effect.fail(fail(notJson(text, requestId)))
-          return { body: request.dates === true ? withDates(json, text) : json, headers: response.headers, requestId }
-        })
-      )
+        }
+        if (!parsed) return Effect.fail(fail(notJson(text, requestId)))
+        return Effect.succeed({ body: request.dates === true ? withDates(json, text) : json, headers: response.headers, requestId })
+      })
     )
   })
 

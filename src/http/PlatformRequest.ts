@@ -2,7 +2,7 @@
  * A platform call described as data: method, path, payload, and the wire rules it follows. The
  * PlatformHttp service turns it into an HTTP request; nothing here performs I/O.
  */
-import { base64url, encodeDates, flattenParams, isComplexPayload } from "./wire.ts"
+import { base64url, encodeDates, flattenParams, isComplexPayload } from "./codec.ts"
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
 

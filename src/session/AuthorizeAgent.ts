@@ -8,9 +8,9 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import * as Schema from "effect/Schema"
 import { OAuthError, timedOut } from "./OAuthError.ts"
-import { AuthorizeMessage, type ResponseMode } from "./wire.ts"
+import { AuthorizeMessage } from "./protocol.ts"
+import type { AuthorizeMessage as Message, ResponseMode } from "./wire.ts"
 
 export interface AuthorizeResult {
   readonly code: string
@@ -101,7 +101,8 @@ export interface FrameWindow {
   removeEventListener(type: "message", listener: (event: { readonly data: unknown; readonly origin: string }) => void): void
 }
 
-const decodeMessage = Schema.decodeUnknownOption(AuthorizeMessage)
+const decodeMessage = (data: unknown): Option.Option<Message> =>
+  AuthorizeMessage(data) === undefined ? Option.some(data as Message) : Option.none()
 
 const iframeAgent = (
   win: FrameWindow,

@@ -5,7 +5,8 @@
  */
 import * as Effect from "effect/Effect"
 import type { PlatformError } from "../http/PlatformError.ts"
-import { type FactorType, type Identity, IdentityCodes, type StateMachineResponse } from "./wire.ts"
+import { IdentityCodes } from "./protocol.ts"
+import type { FactorType, Identity, StateMachineResponse } from "./wire.ts"
 
 export type LoginErrorCode =
   | "invalidEmail"

@@ -2,9 +2,9 @@
  * Errors of the OAuth flows. The messages are the ones the platform's own client uses, so code
  * ported from it keeps matching on them.
  */
-import * as Schema from "effect/Schema"
+import * as Data from "effect/Data"
 
-export const OAuthErrorReason = Schema.Literals([
+export const OAuthErrorReasons = [
   /** The callback URL has no `code` or no `state`. */
   "MissingCodeOrState",
   /** The callback's `state` is not the one this session sent. */
@@ -19,17 +19,17 @@ export const OAuthErrorReason = Schema.Literals([
   "TokenRequestFailed",
   /** A browser-only call ran without a browser window. */
   "NoBrowser"
-])
-export type OAuthErrorReason = typeof OAuthErrorReason.Type
+] as const
+export type OAuthErrorReason = typeof OAuthErrorReasons[number]
 
-export class OAuthError extends Schema.TaggedError<OAuthError>()("OAuthError", {
-  reason: OAuthErrorReason,
-  message: Schema.String,
+export class OAuthError extends Data.TaggedError("OAuthError")<{
+  readonly reason: OAuthErrorReason
+  readonly message: string
   /** The `error` / `error_description` the authorize page returned. */
-  error: Schema.optionalKey(Schema.String),
-  errorDescription: Schema.optionalKey(Schema.String),
-  cause: Schema.optionalKey(Schema.Defect())
-}) {}
+  readonly error?: string
+  readonly errorDescription?: string
+  readonly cause?: unknown
+}> {}
 
 export const missingCodeOrState = () => new OAuthError({ reason: "MissingCodeOrState", message: "Missing code or _state" })
 export const invalidState = () => new OAuthError({ reason: "InvalidState", message: "Invalid _state" })

@@ -3,7 +3,7 @@
  * its S256 challenge, and a random `state`. Web Crypto only, so it runs in browsers and Node alike.
  */
 import * as Effect from "effect/Effect"
-import { base64url } from "../http/wire.ts"
+import { base64url } from "../http/codec.ts"
 
 export const VERIFIER_CHARSET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
 

@@ -12,16 +12,16 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
-import type * as Schema from "effect/Schema"
+import * as Queue from "effect/Queue"
 import * as Semaphore from "effect/Semaphore"
-import type * as Stream from "effect/Stream"
-import * as SubscriptionRef from "effect/SubscriptionRef"
+import * as Stream from "effect/Stream"
 import { PlatformConfig } from "../http/PlatformConfig.ts"
 import { PlatformError } from "../http/PlatformError.ts"
-import { authorized, decodeBody, PlatformAuth, type PlatformAuthShape } from "../http/PlatformClient.ts"
+import type { Guard } from "../http/guard.ts"
+import { authorized, checkBody, PlatformAuth, type PlatformAuthShape } from "../http/PlatformClient.ts"
 import { PlatformHttp } from "../http/PlatformHttp.ts"
 import type { PlatformRequest } from "../http/PlatformRequest.ts"
-import { EmptyAnswer } from "../http/wire.ts"
+import * as G from "../http/guard.ts"
 import { AuthorizeAgent, parseCallback } from "./AuthorizeAgent.ts"
 import {
   fromState,
@@ -37,22 +37,27 @@ import { invalidState, missingCodeOrState, OAuthError } from "./OAuthError.ts"
 import { makePkce } from "./Pkce.ts"
 import { type OAuthData, TokenStore } from "./TokenStore.ts"
 import {
-  type CaptchaToken,
   EMPTY_TOKENS,
-  type FactorType,
-  type IdentityProfile,
   Paths,
-  type Prompt,
   RedirectSessionResponse,
-  type RedirectSessionRequest,
-  type ResponseMode,
   SignOnResponse,
   StartVerificationResponse,
   StateMachineResponse,
-  type TokenRole,
-  TokenResponse,
-  type Tokens
+  TokenResponse
+} from "./protocol.ts"
+import type {
+  CaptchaToken,
+  FactorType,
+  IdentityProfile,
+  Prompt,
+  RedirectSessionRequest,
+  ResponseMode,
+  TokenResponse as TokenAnswer,
+  TokenRole,
+  Tokens
 } from "./wire.ts"
+
+const EmptyAnswer = G.object
 
 export type Secret = string | Redacted.Redacted<string>
 const reveal = (secret: Secret): string => (Redacted.isRedacted(secret) ? Redacted.value(secret) : secret)
@@ -194,7 +199,7 @@ const stateOf = (tokens: Tokens): SessionState => ({
   loggedIn: tokens.refreshToken.role === "member"
 })
 
-const tokensFrom = (response: TokenResponse, role: TokenRole, now: number, keepRefresh?: string): Tokens => ({
+const tokensFrom = (response: TokenAnswer, role: TokenRole, now: number, keepRefresh?: string): Tokens => ({
   accessToken: { value: response.access_token, expiresAt: now + Number(response.expires_in) },
   refreshToken: { value: keepRefresh ?? response.refresh_token, role }
 })
@@ -232,7 +237,14 @@ const make = (options: SessionOptions) =>
     }
 
     const initial = yield* store.load
-    const stateRef = yield* SubscriptionRef.make(stateOf(initial.tokens))
+    // the state and whoever follows its changes (a Set of listeners: lighter in a browser than a PubSub)
+    let state = stateOf(initial.tokens)
+    const listeners = new Set<(state: SessionState) => void>()
+    const setState = (next: SessionState) =>
+      Effect.sync(() => {
+        state = next
+        for (const listener of listeners) listener(next)
+      })
     const lock = yield* Semaphore.make(1)
     let pendingStep: PendingStep | undefined
 
@@ -240,7 +252,7 @@ const make = (options: SessionOptions) =>
     const saveTokens = (tokens: Tokens) =>
       store.load.pipe(
         Effect.flatMap((s) => store.save({ ...s, tokens })),
-        Effect.andThen(SubscriptionRef.set(stateRef, stateOf(tokens)))
+        Effect.andThen(setState(stateOf(tokens)))
       )
     const saveOAuthData = (oauthData: OAuthData | undefined) =>
       Effect.flatMap(store.load, (s) => {
@@ -258,7 +270,7 @@ const make = (options: SessionOptions) =>
         idempotent: extra.idempotent,
         ...(extra.headers === undefined ? {} : { headers: extra.headers })
       }
-      return http.send(req).pipe(Effect.flatMap((res) => decodeBody(req, res, TokenResponse)))
+      return http.send(req).pipe(Effect.flatMap((res) => checkBody(req, res, TokenResponse)))
     }
 
     const anonymous = Effect.gen(function*() {
@@ -314,8 +326,8 @@ const make = (options: SessionOptions) =>
     }
     // identity, redirects and token calls go to the API host whatever the CDN setting
     const apiAuth: PlatformAuthShape = { ...auth, host: "api" }
-    const call = <S extends Schema.Top>(req: PlatformRequest, schema: S) =>
-      authorized(http, apiAuth, req).pipe(Effect.flatMap((res) => decodeBody(req, res, schema)))
+    const call = <A>(req: PlatformRequest, guard: Guard<A>) =>
+      authorized(http, apiAuth, req).pipe(Effect.flatMap((res) => checkBody(req, res, guard)))
     const post = (path: string, payload: Record<string, unknown>) => ({ method: "POST" as const, path, payload })
 
     // ---- OAuth -------------------------------------------------------------------------------------
@@ -441,7 +453,7 @@ const make = (options: SessionOptions) =>
           ...req,
           host: "api",
           headers: { Authorization: `${visitor.accessToken.value},${reveal(apiKey)}` }
-        }).pipe(Effect.flatMap((res) => decodeBody(req, res, SignOnResponse)))
+        }).pipe(Effect.flatMap((res) => checkBody(req, res, SignOnResponse)))
         return yield* externalGrant(
           { grant_type: "authorized_client", member_id: signOn.identity.id, session_token: signOn.sessionToken },
           apiKey
@@ -555,8 +567,17 @@ const make = (options: SessionOptions) =>
       accessToken: Effect.map(ensure(), (t) => Redacted.make(t.accessToken.value, { label: "access token" })),
       refresh: Effect.flatMap(loadTokens, (t) => ensure(t.accessToken.value === "" ? "\u0000" : t.accessToken.value)),
       loggedIn: Effect.map(loadTokens, (t) => t.refreshToken.role === "member"),
-      state: SubscriptionRef.get(stateRef),
-      changes: SubscriptionRef.changes(stateRef),
+      state: Effect.sync(() => state),
+      changes: Stream.callback<SessionState>((queue) =>
+        Effect.acquireRelease(
+          Effect.sync(() => {
+            const listener = (next: SessionState) => void Queue.offerUnsafe(queue, next)
+            listener(state)
+            listeners.add(listener)
+            return listener
+          }),
+          (listener) => Effect.sync(() => listeners.delete(listener))
+        ), { strategy: "sliding", bufferSize: 16 }),
       loginUrl,
       completeRedirect,
       completeDirectLogin,

@@ -6,26 +6,15 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Option from "effect/Option"
-import * as Schema from "effect/Schema"
-import { EMPTY_TOKENS, Tokens } from "./wire.ts"
+import type * as G from "../http/guard.ts"
+import { EMPTY_TOKENS, type OAuthData as OAuthDataGuard, StoredSession as isStoredSession } from "./protocol.ts"
+import type { Tokens } from "./wire.ts"
 
 /** The PKCE data of a login between `loginUrl` and `completeRedirect`. */
-export const OAuthData = Schema.Struct({
-  state: Schema.String,
-  codeVerifier: Schema.String,
-  codeChallenge: Schema.String,
-  redirectUri: Schema.String,
-  originalUri: Schema.String
-})
-export type OAuthData = typeof OAuthData.Type
+export type OAuthData = G.TypeOf<typeof OAuthDataGuard>
 
 /** Everything a store persists; one JSON document. */
-export const StoredSession = Schema.Struct({
-  tokens: Tokens,
-  oauthData: Schema.optionalKey(OAuthData)
-})
-export type StoredSession = typeof StoredSession.Type
+export type StoredSession = G.TypeOf<typeof isStoredSession>
 
 export interface TokenStoreShape {
   readonly load: Effect.Effect<StoredSession>
@@ -50,16 +39,36 @@ export class TokenStore extends Context.Service<TokenStore, TokenStoreShape>()("
       const storage = options.storage ?? globalThis.localStorage
       return TokenStore.of({
         load: Effect.sync(() => parseStored(storage.getItem(key))),
-        save: (session) => Effect.sync(() => storage.setItem(key, JSON.stringify(encodeStored(session))))
+        save: (session) => Effect.sync(() => storage.setItem(key, serializeStored(session)))
       })
     })
 }
 
-const decodeStored = Schema.decodeUnknownOption(Schema.fromJsonString(StoredSession))
-const encodeStored = Schema.encodeSync(StoredSession)
-
 /** Reads a stored document; anything unreadable counts as an empty session (fresh visitor tokens follow). */
-export const parseStored = (text: string | null | undefined): StoredSession =>
-  text === null || text === undefined ? { tokens: EMPTY_TOKENS } : Option.getOrElse(decodeStored(text), () => ({ tokens: EMPTY_TOKENS }))
+export const parseStored = (text: string | null | undefined): StoredSession => {
+  if (typeof text === "string") {
+    try {
+      const stored: unknown = JSON.parse(text)
+      if (isStoredSession(stored) === undefined) return only(stored as StoredSession)
+    } catch {
+      // not JSON: an empty session
+    }
+  }
+  return { tokens: EMPTY_TOKENS }
+}
 
-export const serializeStored = (session: StoredSession): string => JSON.stringify(encodeStored(session))
+/** The stored fields alone (a document written by another version may hold more). */
+const only = ({ tokens, oauthData }: StoredSession): StoredSession => ({
+  tokens: { accessToken: { value: tokens.accessToken.value, expiresAt: tokens.accessToken.expiresAt }, refreshToken: { value: tokens.refreshToken.value, role: tokens.refreshToken.role } },
+  ...(oauthData === undefined ? {} : {
+    oauthData: {
+      state: oauthData.state,
+      codeVerifier: oauthData.codeVerifier,
+      codeChallenge: oauthData.codeChallenge,
+      redirectUri: oauthData.redirectUri,
+      originalUri: oauthData.originalUri
+    }
+  })
+})
+
+export const serializeStored = (session: StoredSession): string => JSON.stringify(only(session))

@@ -5,9 +5,9 @@
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import { decodeBody, PlatformClient } from "../http/PlatformClient.ts"
+import { checkBody, PlatformClient } from "../http/PlatformClient.ts"
 import type { PlatformError } from "../http/PlatformError.ts"
-import { Paths, RedirectSessionResponse } from "./wire.ts"
+import { Paths, RedirectSessionResponse } from "./protocol.ts"
 
 export const PREWARM_KEY = "wixRedirectSessionLastPreWarm"
 export const PREWARM_MAX_AGE_MS = 604_800_000
@@ -41,7 +41,7 @@ export const prewarm = (options: { readonly window?: PrewarmWindow; readonly for
     win.localStorage.removeItem(PREWARM_KEY)
     const client = yield* PlatformClient
     const req = { method: "POST" as const, path: Paths.redirectSession, host: "api" as const, payload: { login: {} } }
-    const res = yield* client.request(req).pipe(Effect.flatMap((r) => decodeBody(req, r, RedirectSessionResponse)))
+    const res = yield* client.request(req).pipe(Effect.flatMap((r) => checkBody(req, r, RedirectSessionResponse)))
     yield* Effect.callback<void>((resume) => {
       const frame = win.document.createElement("iframe")
       frame.style.display = "none"

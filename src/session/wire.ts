@@ -3,11 +3,27 @@
  * client (src/session) and the local platform (src/server).
  */
 import * as Schema from "effect/Schema"
+import {
+  EMPTY_TOKENS,
+  FACTOR_STATUSES,
+  FACTOR_TYPES,
+  IDENTITY_STATUS_NAMES,
+  IDENTITY_STATUS_REASONS,
+  IdentityCodes,
+  MEMBER_STATUSES,
+  Paths,
+  PROMPTS,
+  RESPONSE_MODES,
+  STATE_TYPES,
+  TOKEN_ROLES
+} from "./protocol.ts"
+
+export { EMPTY_TOKENS, IdentityCodes, Paths }
 
 // ---------------------------------------------------------------------------------------------------
 // Tokens
 
-export const TokenRole = Schema.Literals(["none", "visitor", "member"])
+export const TokenRole = Schema.Literals(TOKEN_ROLES)
 export type TokenRole = typeof TokenRole.Type
 
 /** `expiresAt` is epoch seconds (now + expires_in). */
@@ -20,11 +36,6 @@ export type RefreshToken = typeof RefreshToken.Type
 /** The client's token set, exactly as the platform's own client keeps it. */
 export const Tokens = Schema.Struct({ accessToken: AccessToken, refreshToken: RefreshToken })
 export type Tokens = typeof Tokens.Type
-
-export const EMPTY_TOKENS: Tokens = {
-  accessToken: { value: "", expiresAt: 0 },
-  refreshToken: { value: "", role: "none" }
-}
 
 export const AnonymousGrant = Schema.Struct({
   clientId: Schema.String,
@@ -64,10 +75,10 @@ export type TokenResponse = typeof TokenResponse.Type
 // ---------------------------------------------------------------------------------------------------
 // Redirect sessions
 
-export const ResponseMode = Schema.Literals(["fragment", "query", "web_message"])
+export const ResponseMode = Schema.Literals(RESPONSE_MODES)
 export type ResponseMode = typeof ResponseMode.Type
 
-export const Prompt = Schema.Literals(["login", "none", "consent", "select_account"])
+export const Prompt = Schema.Literals(PROMPTS)
 export type Prompt = typeof Prompt.Type
 
 export const AuthRequest = Schema.Struct({
@@ -170,23 +181,18 @@ export const IdentityProfile = Schema.Struct({
 })
 export type IdentityProfile = typeof IdentityProfile.Type
 
-export const IdentityStatusName = Schema.Literals(["UNKNOWN_STATUS", "PENDING", "ACTIVE", "DELETED", "BLOCKED", "OFFLINE"])
+export const IdentityStatusName = Schema.Literals(IDENTITY_STATUS_NAMES)
 export type IdentityStatusName = typeof IdentityStatusName.Type
 
-export const IdentityStatusReason = Schema.Literals([
-  "UNKNOWN_REASON",
-  "PENDING_ADMIN_APPROVAL_REQUIRED",
-  "PENDING_EMAIL_VERIFICATION_REQUIRED",
-  "PENDING_REQUIRED_FIELDS_MISSING"
-])
+export const IdentityStatusReason = Schema.Literals(IDENTITY_STATUS_REASONS)
 
-export const FactorType = Schema.Literals(["PASSWORD", "SMS", "CALL", "EMAIL", "TOTP", "PUSH", "WEBAUTHN", "RECOVERY_CODE"])
+export const FactorType = Schema.Literals(FACTOR_TYPES)
 export type FactorType = typeof FactorType.Type
 
 export const Factor = Schema.Struct({
   factorId: Schema.String,
   type: FactorType,
-  status: Schema.Literals(["INACTIVE", "ACTIVE", "REQUIRE_REENROLL"])
+  status: Schema.Literals(FACTOR_STATUSES)
 })
 
 export const Identity = Schema.Struct({
@@ -211,16 +217,7 @@ export const CaptchaToken = Schema.Struct({
 })
 export type CaptchaToken = typeof CaptchaToken.Type
 
-export const StateType = Schema.Literals([
-  "UNKNOWN_STATE",
-  "SUCCESS",
-  "REQUIRE_OWNER_APPROVAL",
-  "REQUIRE_EMAIL_VERIFICATION",
-  "REQUIRE_MFA",
-  "MFA_CHALLENGE",
-  "STATUS_CHECK",
-  "REQUIRE_MISSING_FIELDS"
-])
+export const StateType = Schema.Literals(STATE_TYPES)
 export type StateType = typeof StateType.Type
 
 export const AvailableFactor = Schema.Struct({
@@ -328,39 +325,10 @@ export const ActivationEmailRequest = Schema.Struct({
 /** `POST /_api/iam/recovery/v1/recover` */
 export const RecoverRequest = Schema.Struct({ recoveryToken: Schema.String, password: Schema.optionalKey(Schema.String) })
 
-/** Identity error codes the official client maps to login error codes. */
-export const IdentityCodes = {
-  missingCaptchaToken: "-19971",
-  invalidCaptchaToken: "-19970",
-  invalidPassword: "-19976",
-  resetPassword: "-19973",
-  emailAlreadyExists: "-19995"
-} as const
-
-// ---------------------------------------------------------------------------------------------------
-// Paths (relative to the API host)
-
-export const Paths = {
-  token: "/oauth2/token",
-  redirectSession: "/_api/redirects-api/v1/redirect-session",
-  register: "/_api/iam/authentication/v2/register",
-  login: "/_api/iam/authentication/v2/login",
-  signOn: "/_api/iam/authentication/v2/sign-on",
-  changePassword: "/_api/iam/authentication/v2/change-password",
-  logout: "/_api/iam/authentication/v1/logout",
-  verifyFactor: (factorType: FactorType) => `/_api/iam/authentication/v2/${factorType}/verify`,
-  verifyDuringAuth: "/_api/iam/verification/v1/auth/verify",
-  startVerification: "/_api/iam/verification/v1/start",
-  sendRecoveryEmail: "/_api/iam/recovery/v1/send-email",
-  activationEmail: "/_api/iam/recovery/v1/activation-email",
-  recover: "/_api/iam/recovery/v1/recover",
-  myMember: "/members/v1/members/my"
-} as const
-
 // ---------------------------------------------------------------------------------------------------
 // Members (the member's own record, `GET /members/v1/members/my`)
 
-export const MemberStatus = Schema.Literals(["UNKNOWN", "PENDING", "APPROVED", "BLOCKED", "OFFLINE"])
+export const MemberStatus = Schema.Literals(MEMBER_STATUSES)
 export type MemberStatus = typeof MemberStatus.Type
 
 export const MemberContact = Schema.Struct({

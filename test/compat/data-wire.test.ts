@@ -1,7 +1,7 @@
 /**
  * sitefx's data client must send what the platform's official items client sends. Both make the same
  * calls against the local platform; every request is recorded (the official client's through the
- * global fetch, which also rewrites its fixed host; sitefx's through `FetchHttpClient.Fetch`). Method,
+ * global fetch, which also rewrites its fixed host; sitefx's through `PlatformFetch`). Method,
  * path and JSON body must match: a GET's `.r` parameter is decoded back to JSON, other GET parameters
  * become an object, key order does not matter. The only values normalised are the `_id`s sitefx
  * generates for bulk items that came without one, and server cursors are compared decoded.
@@ -13,7 +13,7 @@ import * as Effect from "effect/Effect"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as Redacted from "effect/Redacted"
 import * as Stream from "effect/Stream"
-import * as FetchHttpClient from "effect/http/FetchHttpClient"
+import { PlatformFetch } from "../../src/http/PlatformHttp.ts"
 import { DataItems } from "../../src/data/DataItems.ts"
 import { Filter } from "../../src/data/Filter.ts"
 import { fromBase64url } from "../../src/http/wire.ts"
@@ -102,7 +102,7 @@ type Official = ReturnType<typeof official>
 
 /** Runs sitefx calls as the admin, through the recording fetch. */
 const sitefx = <A, E>(f: (d: DataItems["Service"]) => Effect.Effect<A, E>): Promise<A> =>
-  runtime.runPromise(asAdmin(DataItems.use(f)).pipe(Effect.provideService(FetchHttpClient.Fetch, sitefxFetch)))
+  runtime.runPromise(asAdmin(DataItems.use(f)).pipe(Effect.provideService(PlatformFetch, sitefxFetch)))
 
 /** What a step sent. */
 const sent = async (step: () => Promise<unknown>): Promise<ReadonlyArray<Recorded>> => {

@@ -13,7 +13,7 @@ import { items } from "@wix/data"
 import { ApiKeyStrategy, createClient, OAuthStrategy } from "@wix/sdk"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
-import * as FetchHttpClient from "effect/http/FetchHttpClient"
+import { PlatformFetch } from "../../src/http/PlatformHttp.ts"
 import { DataItems } from "../../src/data/DataItems.ts"
 import { Site } from "../../src/Site.ts"
 import { officialClientsOnLocalPlatform } from "../support/official.ts"
@@ -22,7 +22,7 @@ const onLocal = officialClientsOnLocalPlatform()
 
 /**
  * The header names each request of `run` was given, by `METHOD /path`: the official client's through the
- * global fetch, sitefx's through the fetch `run` hands to `FetchHttpClient.Fetch` (Effect's way of
+ * global fetch, sitefx's through the fetch `run` hands to `PlatformFetch` (Effect's way of
  * choosing the fetch a client uses).
  */
 const headerNames = async (run: (fetch: typeof globalThis.fetch) => Promise<unknown>): Promise<Map<string, ReadonlyArray<string>>> => {
@@ -43,7 +43,7 @@ const headerNames = async (run: (fetch: typeof globalThis.fetch) => Promise<unkn
   return seen
 }
 
-const viaFetch = (fetch: typeof globalThis.fetch) => Effect.provideService(FetchHttpClient.Fetch, fetch)
+const viaFetch = (fetch: typeof globalThis.fetch) => Effect.provideService(PlatformFetch, fetch)
 
 const OFFICIAL_ONLY = "x-wix-bi-gateway"
 

@@ -8,7 +8,7 @@ import { OAuthStrategy } from "@wix/sdk"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
-import * as FetchHttpClient from "effect/http/FetchHttpClient"
+import { PlatformFetch } from "../../src/http/PlatformHttp.ts"
 import { Session } from "../../src/session/Session.ts"
 import { Site } from "../../src/Site.ts"
 import { AuthorizeAgent } from "../../src/session/AuthorizeAgent.ts"
@@ -143,7 +143,7 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("sitefx sends w
         return out
       }).pipe(
         Effect.provide(Layer.fresh(site), { local: true }),
-        Effect.provideService(FetchHttpClient.Fetch, rec.fetchImpl)
+        Effect.provideService(PlatformFetch, rec.fetchImpl)
       )
 
       for (const call of Object.keys(o)) {
@@ -189,7 +189,7 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("sitefx sends w
         return rec.log.slice(start).filter((r) => r.path === verifyPath)
       }).pipe(
         Effect.provide(Layer.fresh(Site.layer({ baseUrl: platform.url, clientId: platform.clientId })), { local: true }),
-        Effect.provideService(FetchHttpClient.Fetch, rec.fetchImpl)
+        Effect.provideService(PlatformFetch, rec.fetchImpl)
       )
       const shape = (r: Recorded) => ({ method: r.method, path: r.path, body: normalize(r.body) })
       assert.strictEqual(officialSent.length, 1)

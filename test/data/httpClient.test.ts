@@ -14,6 +14,7 @@ import * as http from "node:http"
 import * as https from "node:https"
 import { DataItems } from "../../src/data/DataItems.ts"
 import { Site } from "../../src/Site.ts"
+import { viaHttpClient } from "../../src/http/viaHttpClient.ts"
 import { LocalPlatform } from "../support/platform.ts"
 import { freshCollection, retryFast } from "./support.ts"
 
@@ -51,7 +52,7 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("a site over No
       const platform = yield* LocalPlatform
       const collection = yield* freshCollection("NodeHttp")
       const { layer, sent, connections } = countingNodeClient()
-      const site = Site.apiKey({ baseUrl: platform.url, apiKey: platform.apiKey, siteId: platform.siteId, retry: retryFast, httpClient: layer })
+      const site = Site.apiKey({ baseUrl: platform.url, apiKey: platform.apiKey, siteId: platform.siteId, retry: retryFast, transport: viaHttpClient(layer) })
       const { report, exported, missing } = yield* Effect.gen(function*() {
         const data = yield* DataItems
         const report = yield* data.bulkInsert(collection, Stream.range(1, 2500).pipe(Stream.map((n) => ({ n, at: new Date(Date.UTC(2026, 0, 1) + n) }))), { chunkSize: 1000 })
@@ -80,7 +81,7 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("a site over No
       const platform = yield* LocalPlatform
       const collection = yield* freshCollection("NodeHttpVisitor")
       const { layer, sent } = countingNodeClient()
-      const site = Site.layer({ baseUrl: platform.url, clientId: platform.clientId, retry: retryFast, httpClient: layer })
+      const site = Site.layer({ baseUrl: platform.url, clientId: platform.clientId, retry: retryFast, transport: viaHttpClient(layer) })
       const inserted = yield* Effect.gen(function*() {
         const data = yield* DataItems
         const item = yield* data.insert(collection, { title: "from node:http" })

@@ -4,7 +4,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Schema from "effect/Schema"
+import * as G from "../../src/http/guard.ts"
 import { PlatformClient } from "../../src/http/PlatformClient.ts"
 import { Site } from "../../src/Site.ts"
 import { LocalPlatform } from "../support/platform.ts"
@@ -49,7 +49,7 @@ export const freshCollection = (
           permissions: options.permissions ?? { read: "ANYONE", insert: "ANYONE", update: "ANYONE", remove: "ANYONE" }
         }
       }
-    }, Schema.Struct({ collection: Schema.Struct({ id: Schema.String }) }))
+    }, G.struct({ collection: G.struct({ id: G.string }) }))
     return id
   })).pipe(Effect.orDie)
 

@@ -137,13 +137,24 @@ describe("PlatformConfig.layerConfig", () => {
       assert.deepStrictEqual(config.clientId, Option.some("env-client"))
     }))
 
-  it.effect("an invalid SITEFX_RETRY_TIMES or SITEFX_CDN fails the layer with a ConfigError", () =>
+  it.effect("an invalid SITEFX_RETRY_TIMES or SITEFX_CDN fails the layer with a PlatformConfigError naming the variable", () =>
     Effect.gen(function*() {
-      for (const env of [{ SITEFX_RETRY_TIMES: "many" }, { SITEFX_CDN: "maybe" }]) {
+      for (const [env, message] of [
+        [{ SITEFX_RETRY_TIMES: "many" }, 'SITEFX_RETRY_TIMES must be a whole number, not "many"'],
+        [{ SITEFX_RETRY_TIMES: "2.5" }, 'SITEFX_RETRY_TIMES must be a whole number, not "2.5"'],
+        [{ SITEFX_CDN: "maybe" }, 'SITEFX_CDN must be true or false, not "maybe"']
+      ] as const) {
         const exit = yield* Effect.exit(fromEnv(env))
         assert.isTrue(Exit.isFailure(exit), JSON.stringify(env))
         const error = Exit.findErrorOption(exit)
-        assert.strictEqual(Option.isSome(error) ? (error.value as { _tag: string })._tag : "", "ConfigError")
+        assert.deepStrictEqual(Option.isSome(error) ? [(error.value as { _tag: string })._tag, (error.value as Error).message] : [], ["PlatformConfigError", message])
+      }
+    }))
+
+  it.effect("booleans read as the usual words, in any case", () =>
+    Effect.gen(function*() {
+      for (const [text, cdn] of [["TRUE", true], ["yes", true], ["1", true], ["on", true], ["False", false], ["no", false], ["0", false], ["off", false]] as const) {
+        assert.strictEqual((yield* fromEnv({ SITEFX_CDN: text })).cdn, cdn, text)
       }
     }))
 })

@@ -13,6 +13,7 @@ import type { AddressInfo } from "node:net"
 import { PlatformConfig, type PlatformConfigOptions } from "../../src/http/PlatformConfig.ts"
 import { ApplicationError, SystemError, TransportError, ValidationError } from "../../src/http/PlatformError.ts"
 import { PlatformHttp } from "../../src/http/PlatformHttp.ts"
+import { viaHttpClient } from "../../src/http/viaHttpClient.ts"
 import type { PlatformRequest } from "../../src/http/PlatformRequest.ts"
 import { type Recorded, recordingServer, type Reply } from "../support/recordingServer.ts"
 
@@ -98,7 +99,7 @@ describe("request encoding", () => {
     Effect.gen(function*() {
       // multi-byte text: the length header must count UTF-8 bytes, not UTF-16 units
       const payload = { dataCollectionId: "C", dataItem: { data: { title: "naïve café ☕ 𝄞", big: "x".repeat(200_000) } } }
-      for (const http of [PlatformHttp.layerFetch, PlatformHttp.layer.pipe(Layer.provide(NodeHttpClient.layerNodeHttpOptions({ keepAlive: true })))]) {
+      for (const http of [PlatformHttp.layerFetch, viaHttpClient(NodeHttpClient.layerNodeHttpOptions({ keepAlive: true }))]) {
         yield* send({ method: "POST", path: "/wix-data/v2/items", payload }).pipe(Effect.provide(layer({}, http), { local: true }))
       }
       assert.strictEqual(requests.length, 2)

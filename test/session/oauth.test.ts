@@ -3,6 +3,7 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
+import { decodeJson } from "../../src/http/decodeJson.ts"
 import { PlatformClient } from "../../src/http/PlatformClient.ts"
 import { OAuthError } from "../../src/session/OAuthError.ts"
 import { Session } from "../../src/session/Session.ts"
@@ -10,8 +11,7 @@ import { TokenStore } from "../../src/session/TokenStore.ts"
 import { MyMemberResponse, Paths } from "../../src/session/wire.ts"
 import { LocalPlatform, stats, withSite } from "../support/platform.ts"
 
-const currentMember = PlatformClient.use((c) =>
-  c.json({ method: "GET", path: Paths.myMember }, MyMemberResponse))
+const currentMember = decodeJson({ method: "GET", path: Paths.myMember }, MyMemberResponse)
 
 const demo = LocalPlatform.useSync((p: LocalPlatform["Service"]) => {
   if (p.demoMember === undefined) throw new Error("the demo seed has a member")

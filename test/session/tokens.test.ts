@@ -4,13 +4,13 @@ import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as Redacted from "effect/Redacted"
 import * as Stream from "effect/Stream"
+import { decodeJson } from "../../src/http/decodeJson.ts"
 import { PlatformClient } from "../../src/http/PlatformClient.ts"
 import * as DevWire from "../../src/server/platform/devWire.ts"
 import { Session } from "../../src/session/Session.ts"
 import { dev, LocalPlatform, stats, withSite } from "../support/platform.ts"
 
-const whoami = PlatformClient.use((c) =>
-  c.json({ method: "GET", path: "/_sitefx/whoami", host: "api" }, DevWire.WhoAmI))
+const whoami = decodeJson({ method: "GET", path: "/_sitefx/whoami", host: "api" }, DevWire.WhoAmI)
 
 const nowSeconds = () => Math.floor(Date.now() / 1000)
 

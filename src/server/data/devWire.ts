@@ -3,7 +3,13 @@
  * reads the way a site's data hook code would.
  */
 import * as Schema from "effect/Schema"
-import { HookError } from "../../data/DataError.ts"
+
+/** The error a data hook throws (the client's DataError carries it as `hook`). */
+const HookError = Schema.Struct({
+  name: Schema.String,
+  message: Schema.String,
+  code: Schema.optionalKey(Schema.Union([Schema.String, Schema.Number]))
+})
 
 export const DataHookName = Schema.Literals(["beforeInsert", "beforeUpdate", "beforeRemove", "beforeGet", "beforeQuery", "beforeCount"])
 export type DataHookName = typeof DataHookName.Type

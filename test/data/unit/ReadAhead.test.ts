@@ -8,7 +8,7 @@ import { assert, describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Stream from "effect/Stream"
-import * as FetchHttpClient from "effect/http/FetchHttpClient"
+import { PlatformFetch } from "../../../src/http/PlatformHttp.ts"
 import { DataItems } from "../../../src/data/DataItems.ts"
 import { Query, type QueryRunner } from "../../../src/data/Query.ts"
 import { type ItemData, peekPagingMetadata, type QueryDataItemsResponse, samePaging } from "../../../src/data/wire.ts"
@@ -101,7 +101,7 @@ describe("the client reads pages ahead from the platform's answers", () => {
   const run = <A, E>(fetch: typeof globalThis.fetch, effect: Effect.Effect<A, E, DataItems>) =>
     effect.pipe(
       Effect.provide(Layer.fresh(Site.apiKey({ baseUrl: "http://platform.test", apiKey: "k", siteId: "s" })), { local: true }),
-      Effect.provideService(FetchHttpClient.Fetch, fetch)
+      Effect.provideService(PlatformFetch, fetch)
     )
   const page = (n: number, at: string) => [{ id: `i${n}`, data: { _id: `i${n}`, n, at: { $date: at } } }]
   const paging = (n: number) => ({ count: 1, hasNext: n < 2, cursors: n < 2 ? { next: `c${n + 1}` } : {} })

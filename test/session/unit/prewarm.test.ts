@@ -8,7 +8,7 @@ import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { TestClock } from "effect/testing"
-import { decodeBody, PlatformClient } from "../../../src/http/PlatformClient.ts"
+import { checkBody, PlatformClient } from "../../../src/http/PlatformClient.ts"
 import { PlatformError, SystemError } from "../../../src/http/PlatformError.ts"
 import type { PlatformRequest } from "../../../src/http/PlatformRequest.ts"
 import { isPrewarmed, prewarm, PREWARM_KEY, PREWARM_MAX_AGE_MS, type PrewarmWindow } from "../../../src/session/prewarm.ts"
@@ -59,8 +59,8 @@ const fakeClient = (answer: unknown = {
         calls.push(req)
         return { body: answer, headers: {}, requestId: undefined }
       }),
-    json: (req, schema) =>
-      Effect.flatMap(Effect.sync(() => calls.push(req)), () => decodeBody(req, { body: answer, headers: {}, requestId: undefined }, schema))
+    json: (req, guard) =>
+      Effect.flatMap(Effect.sync(() => calls.push(req)), () => checkBody(req, { body: answer, headers: {}, requestId: undefined }, guard))
   }))
   return { layer, calls }
 }

@@ -1,0 +1,83 @@
+/**
+ * What every data call shares: the platform client it goes through, how a failure becomes a DataError,
+ * the checks made before anything is sent, and items to and from their wire form. Each operation module
+ * (query.ts, items.ts, and DataItems for the rest) builds on this, so a program carries only the
+ * operations it uses.
+ */
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import type { Guard } from "../http/guard.ts"
+import type { PlatformClientShape } from "../http/PlatformClient.ts"
+import type { PlatformError } from "../http/PlatformError.ts"
+import { isTransient } from "../http/PlatformHttp.ts"
+import type { PlatformRequest } from "../http/PlatformRequest.ts"
+import { type DataError, fromPlatformError, invalid, WDE } from "./DataError.ts"
+import type * as W from "./wire.ts"
+
+/** A stored item: its fields plus the system fields the platform maintains. */
+export interface Item {
+  readonly _id: string
+  readonly _createdDate?: Date
+  readonly _updatedDate?: Date
+  readonly _owner?: string
+  readonly [field: string]: unknown
+}
+
+/** An item to write: `_id` optional (assigned when missing). */
+export type ItemInput = { readonly _id?: string; readonly [field: string]: unknown }
+
+export type DataFailure = DataError | PlatformError
+
+export interface WriteOptions {
+  readonly suppressHooks?: boolean
+}
+export interface ReadOptions {
+  readonly consistentRead?: boolean
+  readonly language?: string
+}
+
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date)
+
+export const checkCollection = (collection: unknown): DataError | undefined =>
+  typeof collection === "string" ? undefined : invalid(WDE.collectionNameNotString, "Collection name must be a string.", "collection")
+
+export const checkId = (id: unknown): DataError | undefined =>
+  typeof id === "string" ? undefined : invalid(WDE.itemIdNotString, "ItemId must be a string.", "id")
+
+export const checkOptions = (options: unknown, allowed: ReadonlyArray<string>): DataError | undefined =>
+  options === undefined || (isObject(options) && Object.entries(options).every(([k, v]) => allowed.includes(k) && (v === undefined || typeof v === "boolean" || (k === "language" && typeof v === "string"))))
+    ? undefined
+    : invalid(WDE.optionsNotBooleans, `Options must be an object with one or all of the following boolean properties: ${allowed.join(", ")}.`, "options")
+
+export const first = (...checks: ReadonlyArray<DataError | undefined>): DataError | undefined => checks.find((c) => c !== undefined)
+
+/** Fails with a client-side validation error before anything is sent, or runs the call. */
+export const unlessInvalid = <A, E = never>(error: DataError | undefined, effect: () => Effect.Effect<A, DataFailure | E>): Effect.Effect<A, DataFailure | E> =>
+  error === undefined ? Effect.suspend(effect) : Effect.fail(error)
+
+/** Unavailability (no answer, 429, 502–504) stays a PlatformError: it is about the platform, not the data. */
+export const failure = (collection: string | undefined) => (e: PlatformError): DataFailure => (isTransient(e) ? e : fromPlatformError(e, collection))
+
+/** A data call: dates travel as `{"$date"}` both ways, the answer is checked, failures are DataErrors. */
+export const call = <A>(client: PlatformClientShape, collection: string | undefined, req: PlatformRequest, guard: Guard<A>): Effect.Effect<A, DataFailure> =>
+  client.json({ ...req, dates: true }, guard).pipe(Effect.mapError(failure(collection)))
+
+export const post = <A>(client: PlatformClientShape, collection: string | undefined, path: string, payload: Record<string, unknown>, guard: Guard<A>, idempotent = false) =>
+  call(client, collection, { method: "POST", path, payload, idempotent }, guard)
+
+/** Not found (the given code) as none. */
+export const notFoundIsNone = <A>(effect: Effect.Effect<A, DataFailure>, code: string = WDE.itemNotFound) =>
+  effect.pipe(
+    Effect.map(Option.some),
+    Effect.catchIf((e) => e._tag === "DataError" && e.code === code, () => Effect.succeed(Option.none<A>()))
+  )
+
+/** The stored fields of a wire item, with `_id` filled from the item id. */
+export const itemOf = (item: W.DataItem | undefined): Item => {
+  const data = item?.data ?? {}
+  return { ...data, _id: typeof data["_id"] === "string" ? data["_id"] : item?.id ?? "" } as Item
+}
+
+export const wireItem = (item: ItemInput): W.DataItem =>
+  typeof item._id === "string" ? { id: item._id, data: item } : { data: item }
+

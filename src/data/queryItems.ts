@@ -1,0 +1,114 @@
+/**
+ * Queries and full-text search over a collection's items: the requests, the page answers (checked by a
+ * guard, paging read ahead of the parse), and the runner a {@link Query} pages with.
+ */
+import * as Effect from "effect/Effect"
+import { checkBody, type PlatformClientShape } from "../http/PlatformClient.ts"
+import { parseAnswer } from "../http/PlatformHttp.ts"
+import type { PlatformRequest } from "../http/PlatformRequest.ts"
+import { type DataFailure, checkCollection, failure, first, type Item, post } from "./calls.ts"
+import { DataError, invalid, WDE } from "./DataError.ts"
+import {
+  CountDataItemsResponse,
+  DATA_QUERY_MAX_URL,
+  DataPaths,
+  peekPagingMetadata,
+  QueryDataItemsResponse,
+  QueryDistinctValuesResponse,
+  samePaging
+} from "./protocol.ts"
+import { type PagedAnswer, Query, type QueryRunner } from "./Query.ts"
+import type * as W from "./wire.ts"
+
+export interface SearchOptions {
+  readonly fuzzy?: boolean
+  readonly mode?: "OR" | "AND"
+}
+
+const queryRequest = (request: W.QueryDataItemsRequest): PlatformRequest => ({
+  method: "GET",
+  path: DataPaths.query,
+  payload: request as unknown as Record<string, unknown>,
+  complex: { fallback: { path: DataPaths.query, limit: { kind: "url", max: DATA_QUERY_MAX_URL } } },
+  idempotent: true,
+  dates: true
+})
+
+const pageCall = (client: PlatformClientShape, collection: string, req: PlatformRequest): Effect.Effect<W.QueryDataItemsResponse, DataFailure> =>
+  client.request({ ...req, dates: true }).pipe(Effect.flatMap((res) => checkBody(req, res, QueryDataItemsResponse)), Effect.mapError(failure(collection)))
+
+/**
+ * A query page whose paging is read from the end of the answer's text (where the platform writes it)
+ * before the whole answer is parsed; the full parse later must agree with it. When the paging cannot
+ * be read that way, the answer is parsed at once.
+ */
+const fetchPaged = (client: PlatformClientShape, collection: string, request: W.QueryDataItemsRequest): Effect.Effect<PagedAnswer, DataFailure> => {
+  const req: PlatformRequest = { ...queryRequest(request), raw: true }
+  return client.request(req).pipe(
+    Effect.mapError(failure(collection)),
+    Effect.flatMap((res) => {
+      const full = parseAnswer(req, res).pipe(
+        Effect.flatMap((parsed) => checkBody(req, parsed, QueryDataItemsResponse)),
+        Effect.mapError(failure(collection))
+      )
+      const peeked = typeof res.body === "string" ? peekPagingMetadata(res.body) : undefined
+      if (peeked === undefined) return Effect.map(full, (r): PagedAnswer => ({ paging: r.pagingMetadata ?? {}, response: Effect.succeed(r) }))
+      return Effect.succeed<PagedAnswer>({
+        paging: peeked,
+        response: Effect.flatMap(full, (r) =>
+          samePaging(peeked, r.pagingMetadata ?? {})
+            ? Effect.succeed(r)
+            : Effect.fail(new DataError({ code: WDE.serverInvalidResponse, message: `WDE0055: The paging read ahead of the answer of [${collection}] is not the answer's paging.`, collection })))
+      })
+    })
+  )
+}
+
+/** How a query of plain items reaches the platform. */
+export const itemsRunner = (client: PlatformClientShape, collection: string): QueryRunner<Item, never> => ({
+  collection,
+  fetch: (request) => pageCall(client, collection, queryRequest(request)),
+  fetchPaged: (request) => fetchPaged(client, collection, request),
+  count: (request) => Effect.map(post(client, collection, DataPaths.count, request, CountDataItemsResponse, true), (r) => r.totalCount),
+  distinct: (request) => post(client, collection, DataPaths.distinct, request, QueryDistinctValuesResponse, true),
+  decode: (data) => Effect.succeed(data as Item),
+  asIs: true
+})
+
+/** A query's own checks, kept with it and failed when it runs. */
+export const checked = <A, R>(q: Query<A, R>, bad: DataError | undefined): Query<A, R> => (bad === undefined ? q : new Query(q.runner, q.state, [], bad))
+
+export const queryItems = (client: PlatformClientShape, collection: string): Query<Item> =>
+  checked(new Query(itemsRunner(client, collection)), checkCollection(collection))
+
+/** How a full-text search reaches the platform: its pages come from the search call (no read-ahead). */
+export const searchRunner = (client: PlatformClientShape, collection: string, expression: string, options: SearchOptions = {}): QueryRunner<Item, never> => {
+  const { fetchPaged: _, ...base } = itemsRunner(client, collection)
+  return {
+    ...base,
+    fetch: (request) => {
+      const { query: body, dataCollectionId, includeReferences, language } = request
+      return pageCall(client, collection, {
+        method: "POST",
+        path: DataPaths.search,
+        idempotent: true,
+        payload: {
+          dataCollectionId,
+          search: {
+            ...body,
+            ...(body?.cursorPaging === undefined ? { search: { expression, ...options } } : {})
+          },
+          ...(includeReferences === undefined || includeReferences.length === 0 ? {} : { includeReferences }),
+          ...(language === undefined ? {} : { language })
+        }
+      })
+    }
+  }
+}
+
+export const searchChecks = (collection: unknown, expression: unknown): DataError | undefined =>
+  first(checkCollection(collection), typeof expression === "string" ? undefined : invalid(WDE.notString, "Search expression must be a string.", "expression"))
+
+/** Full-text search; the result is a query you can filter, sort, page and stream. */
+export const searchItems = (client: PlatformClientShape, collection: string, expression: string, options?: SearchOptions): Query<Item> =>
+  checked(new Query(searchRunner(client, collection, expression, options)), searchChecks(collection, expression))
