@@ -8,7 +8,7 @@
  * Slow (it packs, and installs from the registry), so it runs once per `npm test`, in its own file.
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
-import { execFile, spawn } from "node:child_process"
+import { execFile, execFileSync, spawn } from "node:child_process"
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -24,6 +24,9 @@ let dir = ""
 const node22 = () => join(dir, "node22", "node_modules", ".bin", "node")
 const consumer = () => join(dir, "consumer")
 
+/** npm's own script, to run it on another Node (npm sets npm_execpath for the scripts it runs). */
+const npmCli = () => process.env.npm_execpath ?? join(execFileSync(npm, ["root", "-g"], { encoding: "utf8" }).trim(), "npm", "bin", "npm-cli.js")
+let installLog = ""
 const sh = (file: string, args: ReadonlyArray<string>, cwd: string, timeout = 240_000) =>
   run(file, [...args], { cwd, timeout, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, npm_config_fund: "false", npm_config_audit: "false" } })
 
@@ -44,7 +47,9 @@ beforeAll(async () => {
   }))
   mkdirSync(join(dir, "node22"))
   writeFileSync(join(dir, "node22", "package.json"), JSON.stringify({ name: "node22", private: true, dependencies: { node: NODE_22 } }))
-  await Promise.all([sh(npm, ["install"], consumer()), sh(npm, ["install"], join(dir, "node22"))])
+  // The consumer installs with npm running on Node 22.19, the package's stated minimum (its `engines`).
+  await sh(npm, ["install"], join(dir, "node22"))
+  installLog = (await sh(node22(), [npmCli(), "install"], consumer())).stderr
   cpSync(join(repo, "examples"), join(consumer(), "examples"), { recursive: true })
   writeFileSync(join(consumer(), "load.mjs"), `for (const path of ${JSON.stringify(SUBPATHS)}) {
   const module = await import(path)
@@ -109,6 +114,10 @@ describe("the packed package in a consumer's project", () => {
   it("holds the build, the bin, the README and the LICENSE, and no tests, benches or sources", () => {
     const top = readdirSync(join(consumer(), "node_modules", "sitefx")).sort()
     assert.deepStrictEqual(top, ["LICENSE", "README.md", "bin", "dist", "package.json"])
+  })
+
+  it("installs on Node 22.19, its stated minimum, without engine warnings", () => {
+    assert.notMatch(installLog, /EBADENGINE/)
   })
 
   it("every subpath loads from a plain .mjs on Node 24 and on Node 22", async () => {
