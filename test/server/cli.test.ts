@@ -1,6 +1,7 @@
 import { afterEach, assert, describe, it } from "@effect/vitest"
 import { type ChildProcess, spawn } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
+import * as http from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 
@@ -88,6 +89,21 @@ describe("sitefx serve", () => {
   it("--dev turns them on explicitly", async () => {
     const running = await start(["serve", "--port", "0", "--host", "0.0.0.0", "--dev", "--no-log"])
     assert.strictEqual((await fetch(`${running.url}/_sitefx/health`)).status, 200)
+    running.child.kill("SIGTERM")
+    assert.strictEqual(await running.exit, 0)
+  })
+
+  it("--dev-origin lets a dev server's pages reach the dev endpoints, and no other origin", async () => {
+    const running = await start(["serve", "--port", "0", "--seed", "none", "--no-log", "--dev-origin", "http://localhost:5173"])
+    const health = (origin: string) =>
+      new Promise<{ status: number; allow: unknown }>((resolve, reject) => {
+        http.get(`${running.url}/_sitefx/health`, { headers: { origin } }, (res) => {
+          res.resume()
+          res.on("end", () => resolve({ status: res.statusCode!, allow: res.headers["access-control-allow-origin"] }))
+        }).on("error", reject)
+      })
+    assert.deepStrictEqual(await health("http://localhost:5173"), { status: 200, allow: "http://localhost:5173" })
+    assert.deepStrictEqual(await health("http://localhost:5174"), { status: 403, allow: undefined })
     running.child.kill("SIGTERM")
     assert.strictEqual(await running.exit, 0)
   })

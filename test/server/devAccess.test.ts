@@ -114,6 +114,8 @@ it.layer(LocalPlatform.layer({ devOrigins: ["http://localhost:5173"] }), { exclu
       }
       const other = yield* raw("/_sitefx/health", { headers: { origin: "http://localhost:3000" } })
       assert.strictEqual(other.status, 403, "another local port is another origin")
+      const elsewhere = yield* raw("/_sitefx/health", { headers: { origin: `http://127.0.0.2:${port}` } })
+      assert.strictEqual(elsewhere.status, 403, "another loopback address is another server")
       const script = yield* raw("/_sitefx/health", { headers: { "sec-fetch-site": "same-origin" } })
       assert.strictEqual(script.status, 200)
       const plain = yield* raw("/_sitefx/health")

@@ -51,11 +51,19 @@ const hostAllowed = (host: string | undefined, listening: string): boolean => {
   return LOOPBACK.test(name) || (listening !== "0.0.0.0" && listening !== "::" && name === hostName(listening))
 }
 
-/** A page of the platform itself: served over http at a loopback name and the port the request reached. */
-const isOwn = (origin: string, host: string): boolean => {
+/** The names a page of the platform itself is served at: the usual loopback names and the host it listens on. */
+const OWN_NAMES = ["localhost", "127.0.0.1", "[::1]"]
+
+/**
+ * A page of the platform itself: served over http at one of its own names and the port the request
+ * reached. Other loopback addresses (127.0.0.2, ...) are other servers the platform does not know.
+ */
+const isOwn = (origin: string, host: string, listening: string): boolean => {
   const match = /^http:\/\/([^/]+)$/.exec(origin)
   if (match === null) return false
-  return LOOPBACK.test(hostName(match[1]!)) && portOf(match[1]!) === portOf(host)
+  const name = hostName(match[1]!)
+  const own = OWN_NAMES.includes(name) || (listening !== "0.0.0.0" && listening !== "::" && name === hostName(listening))
+  return own && portOf(match[1]!) === portOf(host)
 }
 
 /**
@@ -82,7 +90,7 @@ export const devAccess = (request: HttpServerRequest.HttpServerRequest, options:
   }
   const origin = request.headers["origin"]
   if (origin !== undefined) {
-    if (isOwn(origin, host!) || options.origins.some((pattern) => originMatches(pattern, origin))) return { ok: true, origin }
+    if (isOwn(origin, host!, options.host) || options.origins.some((pattern) => originMatches(pattern, origin))) return { ok: true, origin }
     return {
       ok: false,
       reason: `Dev endpoints do not answer pages from ${origin}; allow it with \`sitefx serve --dev-origin ${origin}\``
