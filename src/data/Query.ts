@@ -384,9 +384,13 @@ export class Query<A, R = never> extends FilterMethods<Query<A, R>> {
   }
 }
 
-/** Waits for the event loop's next turn: promise callbacks and I/O queued before it have run. */
+/**
+ * Waits for the event loop's next turn: promise callbacks and I/O queued before it have run. Node's
+ * `setImmediate` comes right after the I/O it waits for; `setTimeout` waits at least a millisecond.
+ */
+const nextTurn: (f: () => void) => unknown = typeof globalThis.setImmediate === "function" ? globalThis.setImmediate : (f) => setTimeout(f, 0)
 const macrotask = Effect.callback<void>((resume) => {
-  setTimeout(() => resume(Effect.void), 0)
+  nextTurn(() => resume(Effect.void))
 })
 
 /**

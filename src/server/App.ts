@@ -13,6 +13,7 @@ import * as HttpStaticServer from "effect/http/HttpStaticServer"
 import { randomUUID } from "node:crypto"
 import { REQUEST_ID_HEADER } from "../http/wire.ts"
 import { authorizeRoutes } from "./oauth/authorize.ts"
+import { catalogRoutes } from "./catalog/index.ts"
 import { dataDevRoutes, dataRoutes } from "./data/index.ts"
 import { devRoutes } from "./dev/dev.ts"
 import { Faults } from "./dev/Faults.ts"
@@ -35,7 +36,7 @@ export interface AppOptions {
 }
 
 /** The platform services, one route Layer each. */
-export const modules = Layer.mergeAll(oauthRoutes, redirectRoutes, authorizeRoutes, identityRoutes, dataRoutes)
+export const modules = Layer.mergeAll(oauthRoutes, redirectRoutes, authorizeRoutes, identityRoutes, dataRoutes, catalogRoutes)
 
 /**
  * Around every request: counts it, answers CORS, guards the dev endpoints, answers injected faults, and

@@ -8,6 +8,7 @@ import * as Layer from "effect/Layer"
 import { AccessTokens } from "./oauth/AccessTokens.ts"
 import { BrowserSessions } from "./oauth/BrowserSessions.ts"
 import { Callers } from "./oauth/Callers.ts"
+import { type CatalogServices, catalogLayer } from "./catalog/index.ts"
 import { type DataServices, dataLayer } from "./data/index.ts"
 import { Database } from "./platform/Database.ts"
 import { Faults } from "./dev/Faults.ts"
@@ -43,6 +44,7 @@ export type PlatformCore =
   | Callers
   | Faults
   | DataServices
+  | CatalogServices
 
 export interface CoreOptions {
   /** `:memory:` or a file path. */
@@ -70,5 +72,6 @@ export const coreLayer = (options: CoreOptions): Layer.Layer<PlatformCore> => {
   ).pipe(Layer.provideMerge(storage))
   const flows = Layer.mergeAll(AccessTokens.layer, Flows.layer, Seeder.layer).pipe(Layer.provideMerge(records))
   const callers = Callers.layer.pipe(Layer.provideMerge(flows))
-  return dataLayer({ maxPayloadBytes: options.dataMaxPayloadBytes }).pipe(Layer.provideMerge(callers))
+  const data = dataLayer({ maxPayloadBytes: options.dataMaxPayloadBytes }).pipe(Layer.provideMerge(callers))
+  return catalogLayer.pipe(Layer.provideMerge(data))
 }

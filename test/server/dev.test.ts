@@ -63,7 +63,8 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("dev endpoints"
         emailVerification: false,
         ownerApproval: false,
         mfaRequired: false,
-        accessTokenTtlSeconds: 14400
+        accessTokenTtlSeconds: 14400,
+        catalogVersion: "V1_CATALOG"
       })
       const patched = yield* dev("PATCH", "/settings", { captcha: true })
       assert.isTrue(patched.captcha)

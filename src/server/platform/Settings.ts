@@ -29,6 +29,7 @@ export class Settings extends Context.Service<Settings, SettingsShape>()("sitefx
           ownerApproval: false,
           mfaRequired: false,
           accessTokenTtlSeconds: DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
+          catalogVersion: "V1_CATALOG",
           ...defaults
         }
         const get = (): SiteSettings => {

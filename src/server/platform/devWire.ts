@@ -3,6 +3,7 @@
  * captcha tokens, counters, member administration and injected faults. Tests and tools decode answers with these.
  */
 import * as Schema from "effect/Schema"
+import { CatalogVersion } from "../../catalog/wire/common.ts"
 import { Identity } from "../../session/wire.ts"
 
 export const SiteSettings = Schema.Struct({
@@ -10,7 +11,9 @@ export const SiteSettings = Schema.Struct({
   emailVerification: Schema.Boolean,
   ownerApproval: Schema.Boolean,
   mfaRequired: Schema.Boolean,
-  accessTokenTtlSeconds: Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))
+  accessTokenTtlSeconds: Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)),
+  /** Which store catalog the site has (what `GET /stores/v3/provision/version` answers). */
+  catalogVersion: CatalogVersion
 })
 export type SiteSettings = typeof SiteSettings.Type
 
@@ -19,7 +22,8 @@ export const SiteSettingsPatch = Schema.Struct({
   emailVerification: Schema.optionalKey(Schema.Boolean),
   ownerApproval: Schema.optionalKey(Schema.Boolean),
   mfaRequired: Schema.optionalKey(Schema.Boolean),
-  accessTokenTtlSeconds: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)))
+  accessTokenTtlSeconds: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))),
+  catalogVersion: Schema.optionalKey(CatalogVersion)
 })
 export type SiteSettingsPatch = typeof SiteSettingsPatch.Type
 

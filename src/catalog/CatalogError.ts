@@ -1,0 +1,70 @@
+/**
+ * The store catalog's typed error: the platform's application code (`PRODUCT_NOT_FOUND`, ...), a
+ * message, and the field violations of a refused write. Raised by the client's own checks before any
+ * request, and decoded from the platform's answers. Unavailability (no answer, 429, 502–504) stays a
+ * PlatformError, as in the data client.
+ */
+import * as Data from "effect/Data"
+import type { PlatformError } from "../http/PlatformError.ts"
+import type { FieldViolation } from "../http/wire.ts"
+
+/** Codes sitefx raises itself or that callers commonly match on. */
+export const CatalogCodes = {
+  /** The site has no store (catalog version `STORES_NOT_INSTALLED`). */
+  storesNotInstalled: "STORES_NOT_INSTALLED",
+  /** The call belongs to the other catalog version than the site runs. */
+  wrongCatalogVersion: "CATALOG_VERSION_MISMATCH",
+  productNotFound: "PRODUCT_NOT_FOUND",
+  collectionNotFound: "COLLECTION_NOT_FOUND",
+  variantNotFound: "VARIANT_NOT_FOUND",
+  notFound: "NOT_FOUND",
+  /** An argument the client refused before sending anything. */
+  invalidArgument: "INVALID_ARGUMENT",
+  /** The platform refused the request's fields (see `fieldViolations`). */
+  validation: "VALIDATION_ERROR",
+  permissionDenied: "PERMISSION_DENIED",
+  unauthenticated: "UNAUTHENTICATED"
+} as const
+
+export class CatalogError extends Data.TaggedError("CatalogError")<{
+  readonly code: string
+  readonly message: string
+  /** The argument or field the error is about, when there is one. */
+  readonly field?: string
+  readonly fieldViolations?: ReadonlyArray<FieldViolation>
+  readonly data?: unknown
+  readonly status?: number
+  readonly requestId?: string
+}> {}
+
+/** A client-side refusal, before any request. */
+export const invalidArgument = (message: string, field?: string): CatalogError =>
+  new CatalogError({ code: CatalogCodes.invalidArgument, message, ...(field === undefined ? {} : { field }) })
+
+/** A failed platform call as a CatalogError. */
+export const fromPlatformError = (error: PlatformError): CatalogError => {
+  const r = error.reason
+  const base = {
+    ...(error.status === undefined ? {} : { status: error.status }),
+    ...(error.requestId === undefined ? {} : { requestId: error.requestId })
+  }
+  switch (r._tag) {
+    case "ApplicationError":
+      return new CatalogError({ code: r.code, message: r.description, ...base, ...(r.data === undefined ? {} : { data: r.data }) })
+    case "ValidationError":
+      return new CatalogError({
+        code: CatalogCodes.validation,
+        message: [r.message, ...r.fieldViolations.map((v) => `${v.field ?? ""}: ${v.description ?? ""}`)].join("\n"),
+        fieldViolations: r.fieldViolations,
+        ...base
+      })
+    case "SystemError":
+      return new CatalogError({
+        code: r.status === 401 ? CatalogCodes.unauthenticated : r.status === 403 ? CatalogCodes.permissionDenied : r.status === 404 ? CatalogCodes.notFound : "UNKNOWN_ERROR",
+        message: r.description,
+        ...base
+      })
+    case "TransportError":
+      return new CatalogError({ code: "TRANSPORT_ERROR", message: r.message, ...base })
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * What every catalog call shares: the platform client it goes through, failures as CatalogErrors, and
+ * the site's catalog version, asked once per client (that is, once per layer) and kept. Each catalog
+ * module (Products, Collections, Brands, ...) builds on this, so a page carries only the modules it uses.
+ */
+import * as Effect from "effect/Effect"
+import type { Guard } from "../http/guard.ts"
+import { PlatformClient, type PlatformClientShape } from "../http/PlatformClient.ts"
+import type { PlatformError } from "../http/PlatformError.ts"
+import { isTransient } from "../http/PlatformHttp.ts"
+import type { PlatformRequest } from "../http/PlatformRequest.ts"
+import { CatalogCodes, CatalogError, fromPlatformError } from "./CatalogError.ts"
+import { CATALOG_VERSIONS, CatalogPaths, type CatalogVersion } from "./protocol.ts"
+
+export type CatalogFailure = CatalogError | PlatformError
+
+/** Unavailability stays a PlatformError: it is about the platform, not the catalog. */
+export const failure = (e: PlatformError): CatalogFailure => (isTransient(e) ? e : fromPlatformError(e))
+
+/** Runs `f` with the platform client of the environment. */
+export const withClient = <A, E>(f: (client: PlatformClientShape) => Effect.Effect<A, E>): Effect.Effect<A, E, PlatformClient> =>
+  Effect.flatMap(PlatformClient, f)
+
+/** Fails with a client-side refusal before anything is sent, or runs the call. */
+export const unlessInvalid = <A, E, R>(error: CatalogError | undefined, effect: () => Effect.Effect<A, E, R>): Effect.Effect<A, E | CatalogError, R> =>
+  error === undefined ? Effect.suspend(effect) : Effect.fail(error)
+
+/** A catalog call whose answer is checked by `guard`. */
+export const call = <A>(client: PlatformClientShape, req: PlatformRequest, guard: Guard<A>): Effect.Effect<A, CatalogFailure> =>
+  client.json(req, guard).pipe(Effect.mapError(failure))
+
+/** A catalog call whose answer is not read (the platform answers `{}`). */
+export const callVoid = (client: PlatformClientShape, req: PlatformRequest): Effect.Effect<void, CatalogFailure> =>
+  client.request(req).pipe(Effect.asVoid, Effect.mapError(failure))
+
+const versionAnswer: Guard<{ readonly catalogVersion: CatalogVersion }> = (u) =>
+  typeof u === "object" && u !== null && CATALOG_VERSIONS.includes((u as { catalogVersion?: never }).catalogVersion as never)
+    ? undefined
+    : `.catalogVersion: expected one of ${CATALOG_VERSIONS.join(", ")}`
+
+const known = new WeakMap<PlatformClientShape, CatalogVersion>()
+
+/** The site's catalog version, asked the first time and kept for the client's lifetime. */
+export const catalogVersion: Effect.Effect<CatalogVersion, CatalogFailure, PlatformClient> = withClient((client) => {
+  const cached = known.get(client)
+  if (cached !== undefined) return Effect.succeed(cached)
+  return call(client, { method: "GET", path: CatalogPaths.version }, versionAnswer).pipe(
+    Effect.map(({ catalogVersion }) => {
+      known.set(client, catalogVersion)
+      return catalogVersion
+    })
+  )
+})
+
+/**
+ * Runs `f` when the site's catalog is one of `versions`; otherwise fails with a CatalogError that says
+ * the site has no store, or which catalog it runs instead of the one `what` belongs to.
+ */
+export const requireCatalog = <A, E>(
+  versions: ReadonlyArray<CatalogVersion>,
+  what: string,
+  f: (client: PlatformClientShape) => Effect.Effect<A, E>
+): Effect.Effect<A, E | CatalogFailure, PlatformClient> =>
+  Effect.flatMap(catalogVersion, (version): Effect.Effect<A, E | CatalogFailure, PlatformClient> => {
+    if (versions.includes(version)) return withClient(f)
+    if (version === "STORES_NOT_INSTALLED") {
+      return Effect.fail(new CatalogError({ code: CatalogCodes.storesNotInstalled, message: `${what}: the site has no store installed` }))
+    }
+    return Effect.fail(
+      new CatalogError({
+        code: CatalogCodes.wrongCatalogVersion,
+        message: `${what} belongs to ${versions.join(" or ")}, and the site runs ${version}`,
+        data: { version }
+      })
+    )
+  })
+
+/** Catalog v1 calls (products, collections, v1/v2 inventory). */
+export const V1: ReadonlyArray<CatalogVersion> = ["V1_CATALOG"]
+/** Calls any installed store answers (catalog v3 entity services, carts, subscription options). */
+export const ANY_STORE: ReadonlyArray<CatalogVersion> = ["V1_CATALOG", "V3_CATALOG"]

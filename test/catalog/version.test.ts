@@ -1,0 +1,35 @@
+/** The catalog version: asked once per layer, and a site without a store refuses store calls plainly. */
+import { assert, describe, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import { CatalogError } from "../../src/catalog/CatalogError.ts"
+import { ANY_STORE, catalogVersion, requireCatalog, V1 } from "../../src/catalog/calls.ts"
+import { LocalPlatform, settings, stats, withSite } from "../support/platform.ts"
+
+describe("catalog version", () => {
+  it.layer(LocalPlatform.layer({ seed: "none" }))((it) => {
+    it.effect("is read from the platform once per layer and kept", () =>
+      Effect.gen(function*() {
+        yield* settings({ catalogVersion: "V1_CATALOG" })
+        const before = (yield* stats).requests
+        const versions = yield* withSite(Effect.all([catalogVersion, catalogVersion, catalogVersion]))
+        assert.deepStrictEqual(versions, ["V1_CATALOG", "V1_CATALOG", "V1_CATALOG"])
+        // the visitor token, one version call, and the stats call itself
+        assert.strictEqual((yield* stats).requests - before, 3)
+      }))
+
+    it.effect("a site without a store: the client says so, and the platform refuses store calls with 428", () =>
+      Effect.gen(function*() {
+        yield* settings({ catalogVersion: "STORES_NOT_INSTALLED" })
+        const error = yield* withSite(requireCatalog(V1, "Products.query", () => Effect.succeed("ran"))).pipe(Effect.flip)
+        assert.instanceOf(error, CatalogError)
+        assert.strictEqual((error as CatalogError).code, "STORES_NOT_INSTALLED")
+        assert.include(error.message, "no store")
+        yield* settings({ catalogVersion: "V3_CATALOG" })
+        const wrong = yield* withSite(requireCatalog(V1, "Products.query", () => Effect.succeed("ran"))).pipe(Effect.flip)
+        assert.strictEqual((wrong as CatalogError).code, "CATALOG_VERSION_MISMATCH")
+        assert.include(wrong.message, "V3_CATALOG")
+        assert.strictEqual(yield* withSite(requireCatalog(ANY_STORE, "Brands.query", () => Effect.succeed("ran"))), "ran")
+        yield* settings({ catalogVersion: "V1_CATALOG" })
+      }))
+  })
+})
