@@ -61,5 +61,11 @@ export const CatalogPaths = {
   collectionProducts: (id: string) => `/stores/v1/collections/${encodeURIComponent(id)}/productIds`,
   removeCollectionProducts: (id: string) => `/stores/v1/collections/${encodeURIComponent(id)}/productIds/delete`,
   bulkUpdate: "/stores/v1/bulk/products/update",
-  bulkAdjust: "/stores/v1/bulk/products/adjust-properties"
+  bulkAdjust: "/stores/v1/bulk/products/adjust-properties",
+  // catalog v1 inventory (the v2 inventory items service)
+  inventoryUpdate: (productId: string) => `/stores/v2/inventoryItems/product/${encodeURIComponent(productId)}`,
+  inventoryDecrement: "/stores/v2/inventoryItems/decrement",
+  inventoryIncrement: "/stores/v2/inventoryItems/increment",
+  inventoryVariants: (inventoryId: string) => `/stores-reader/v2/inventoryItems/${encodeURIComponent(inventoryId)}/getVariants`,
+  inventoryQuery: "/stores-reader/v2/inventoryItems/query"
 } as const

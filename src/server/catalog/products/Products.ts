@@ -1,0 +1,304 @@
+/**
+ * The store's products and collections on node:sqlite. A product row holds its spec (what writers
+ * said), its doc (the wire product an API key reads), its public doc (what visitors and members read:
+ * no costs), its v2 inventory item, and one row per variant in `store_variants` for the store-wide
+ * variant query. Filters and sorts run on the docs with the data engine's SQL translation, so product
+ * queries speak the same filter language, with the same checks, as data queries.
+ *
+ * All methods are synchronous and throw a DataFailure; routes run them in a transaction and publish
+ * the events they return after it commits.
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { randomUUID } from "node:crypto"
+import type { Sorting } from "../../../catalog/wire/common.ts"
+import type { Collection, Product } from "../../../catalog/wire/products.ts"
+import { DataFailure, atMost } from "../../data/failures.ts"
+import { compileFilter, filterBudget } from "../../data/filters.ts"
+import { concat, orderBy, registerFunctions, type Source, sortTerms, sql } from "../../data/sql.ts"
+import { Database } from "../../platform/Database.ts"
+import { MAX_SORT_FIELDS } from "../../platform/limits.ts"
+import { ServerClock, isoDate } from "../../platform/ServerClock.ts"
+import { invalid, productNotFound } from "./changes.ts"
+import {
+  ALL_PRODUCTS_ID,
+  ALL_PRODUCTS_SLUG,
+  type CollectionSpec,
+  derive,
+  forVisitors,
+  inventoryItemOf,
+  type ProductSpec,
+  wireCollection
+} from "./model.ts"
+
+export interface PageRequest {
+  readonly filter: unknown
+  readonly sort: ReadonlyArray<Sorting>
+  readonly limit: number
+  readonly offset: number
+}
+
+/** A page of stored JSON documents (already in wire shape) and the number of all that match. */
+export interface JsonPage {
+  readonly docs: ReadonlyArray<string>
+  readonly total: number
+}
+
+export interface ProductsShape {
+  readonly now: () => string
+  readonly newIds: () => { readonly id: string; readonly numericId: string; readonly inventoryItemId: string }
+  readonly find: (id: string) => ProductSpec | undefined
+  readonly require: (id: string) => ProductSpec
+  readonly findByInventoryId: (inventoryId: string) => ProductSpec | undefined
+  readonly slugTaken: (slug: string, exceptId?: string) => boolean
+  /** Stores a product (new or changed); returns its doc. */
+  readonly store: (spec: ProductSpec) => Product
+  readonly remove: (id: string) => boolean
+  readonly doc: (id: string, admin: boolean) => string | undefined
+  readonly query: (request: PageRequest, admin: boolean, includeVariants: boolean) => JsonPage
+  readonly queryVariants: (request: PageRequest) => JsonPage
+  readonly queryInventory: (request: PageRequest) => JsonPage
+  readonly variantDoc: (id: string) => string | undefined
+  // collections
+  readonly collection: (id: string) => CollectionSpec | undefined
+  readonly collectionBySlug: (slug: string) => CollectionSpec | undefined
+  readonly storeCollection: (spec: CollectionSpec) => void
+  readonly removeCollection: (id: string) => ReadonlyArray<string>
+  readonly wireCollection: (spec: CollectionSpec) => Collection
+  readonly queryCollections: (request: PageRequest, admin: boolean) => { readonly collections: ReadonlyArray<Collection>; readonly total: number }
+}
+
+const PRODUCTS: Source = { column: "doc" }
+const PUBLIC: Source = { column: "pub" }
+const VARIANTS: Source = { column: "doc" }
+const INVENTORY: Source = { column: "inventory" }
+const COLLECTIONS: Source = { column: "doc" }
+
+/** Field names the platform accepts besides the document's own paths. */
+const ALIASES: Record<string, string> = {
+  price: "priceData.price",
+  "collections.id": "collectionIds",
+  "collection.id": "collectionIds",
+  _id: "id",
+  _createdDate: "createdDate",
+  _updatedDate: "lastUpdated"
+}
+
+/** A filter with the platform's alternative field names rewritten to the document's. */
+export const aliasFilter = (filter: unknown): unknown => {
+  if (Array.isArray(filter)) return filter.map(aliasFilter)
+  if (typeof filter !== "object" || filter === null) return filter
+  return Object.fromEntries(Object.entries(filter).map(([k, v]) => [ALIASES[k] ?? k, k.startsWith("$") ? aliasFilter(v) : v]))
+}
+
+const aliasSort = (sort: ReadonlyArray<Sorting>): ReadonlyArray<Sorting> => sort.map((s) => ({ ...s, fieldName: ALIASES[s.fieldName] ?? s.fieldName }))
+
+export class Products extends Context.Service<Products, ProductsShape>()("sitefx/server/catalog/Products") {
+  static readonly layer: Layer.Layer<Products, never, Database | ServerClock> = Layer.effect(
+    Products,
+    Effect.gen(function*() {
+      const db = yield* Database
+      const clock = yield* ServerClock
+      db.migrate(
+        "catalog/products/1",
+        `CREATE TABLE store_products (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          id TEXT NOT NULL UNIQUE,
+          slug TEXT NOT NULL UNIQUE,
+          inventory_id TEXT NOT NULL UNIQUE,
+          visible INTEGER NOT NULL,
+          spec TEXT NOT NULL,
+          doc TEXT NOT NULL,
+          pub TEXT NOT NULL,
+          inventory TEXT NOT NULL
+        );
+        CREATE TABLE store_variants (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          id TEXT NOT NULL UNIQUE,
+          product_id TEXT NOT NULL,
+          doc TEXT NOT NULL
+        );
+        CREATE INDEX store_variants_product ON store_variants (product_id);
+        CREATE TABLE store_collections (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          id TEXT NOT NULL UNIQUE,
+          slug TEXT NOT NULL UNIQUE,
+          visible INTEGER NOT NULL,
+          spec TEXT NOT NULL,
+          doc TEXT NOT NULL
+        );
+        CREATE TABLE store_memberships (
+          collection_id TEXT NOT NULL,
+          product_id TEXT NOT NULL,
+          PRIMARY KEY (collection_id, product_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX store_memberships_product ON store_memberships (product_id);
+        CREATE TABLE store_counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;`
+      )
+      registerFunctions(db)
+
+      const allProducts: CollectionSpec = { id: ALL_PRODUCTS_ID, name: "All Products", slug: ALL_PRODUCTS_SLUG, description: "", visible: true }
+      const storeCollection = (spec: CollectionSpec) => {
+        const doc = JSON.stringify(wireCollection(spec, 0))
+        db.run(
+          `INSERT INTO store_collections (id, slug, visible, spec, doc) VALUES (?, ?, ?, ?, ?)
+           ON CONFLICT (id) DO UPDATE SET slug = excluded.slug, visible = excluded.visible, spec = excluded.spec, doc = excluded.doc`,
+          spec.id,
+          spec.slug,
+          spec.visible ? 1 : 0,
+          JSON.stringify(spec),
+          doc
+        )
+      }
+      const builtIns = () => {
+        if (db.get("SELECT 1 AS x FROM store_collections WHERE id = ?", ALL_PRODUCTS_ID) === undefined) storeCollection(allProducts)
+      }
+      builtIns()
+      db.onReset(builtIns)
+
+      const next = (name: string): number =>
+        Number(db.get("INSERT INTO store_counters (name, value) VALUES (?, 1) ON CONFLICT (name) DO UPDATE SET value = value + 1 RETURNING value", name)!["value"])
+
+      const find = (id: string): ProductSpec | undefined => {
+        const row = db.get("SELECT spec FROM store_products WHERE id = ?", id)
+        return row === undefined ? undefined : (JSON.parse(row["spec"] as string) as ProductSpec)
+      }
+
+      const page = (table: string, source: Source, column: string, request: PageRequest, extra: ReturnType<typeof sql> | undefined): JsonPage => {
+        atMost(request.sort.length, MAX_SORT_FIELDS, "query.sort", "A query sorts by")
+        const condition = compileFilter(aliasFilter(request.filter), source, "query.filter", filterBudget())
+        const where = extra === undefined ? condition : concat(extra, " AND ", condition)
+        const terms = sortTerms(source, aliasSort(request.sort))
+        const order = terms.length === 0 ? "seq" : `${orderBy(terms)}, seq`
+        const total = Number(db.get(`SELECT COUNT(*) AS n FROM ${table} WHERE ${where.sql}`, ...where.params)!["n"])
+        const rows = request.limit === 0 || request.offset >= total
+          ? []
+          : db.all(`SELECT ${column} AS doc FROM ${table} WHERE ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`, ...where.params, request.limit, request.offset)
+        return { docs: rows.map((r) => r["doc"] as string), total }
+      }
+
+      const counts = (ids: ReadonlyArray<string>): Map<string, number> => {
+        const out = new Map<string, number>()
+        if (ids.length === 0) return out
+        const rows = db.all(
+          `SELECT collection_id AS id, COUNT(*) AS n FROM store_memberships WHERE collection_id IN (${ids.map(() => "?").join(", ")}) GROUP BY collection_id`,
+          ...ids
+        )
+        for (const r of rows) out.set(r["id"] as string, Number(r["n"]))
+        if (ids.includes(ALL_PRODUCTS_ID)) out.set(ALL_PRODUCTS_ID, Number(db.get("SELECT COUNT(*) AS n FROM store_products")!["n"]))
+        return out
+      }
+
+      const toWire = (spec: CollectionSpec) => wireCollection(spec, counts([spec.id]).get(spec.id) ?? 0)
+
+      return Products.of({
+        now: () => isoDate(clock.millis()),
+        newIds: () => ({ id: randomUUID(), numericId: String(1_000_000 + next("numericId")), inventoryItemId: randomUUID() }),
+        find,
+        require: (id) => {
+          const spec = find(id)
+          if (spec === undefined) throw productNotFound(id)
+          return spec
+        },
+        findByInventoryId: (inventoryId) => {
+          const row = db.get("SELECT spec FROM store_products WHERE inventory_id = ?", inventoryId)
+          return row === undefined ? undefined : (JSON.parse(row["spec"] as string) as ProductSpec)
+        },
+        slugTaken: (slug, exceptId) => db.get("SELECT 1 AS x FROM store_products WHERE slug = ? AND id IS NOT ?", slug, exceptId ?? null) !== undefined,
+        store: (spec) => {
+          for (const id of spec.collectionIds) {
+            if (db.get("SELECT 1 AS x FROM store_collections WHERE id = ?", id) === undefined) {
+              throw invalid("product.collectionIds", `Collection ${id} does not exist`)
+            }
+          }
+          const doc = derive(spec)
+          db.run(
+            `INSERT INTO store_products (id, slug, inventory_id, visible, spec, doc, pub, inventory) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+             ON CONFLICT (id) DO UPDATE SET slug = excluded.slug, visible = excluded.visible, spec = excluded.spec, doc = excluded.doc,
+               pub = excluded.pub, inventory = excluded.inventory`,
+            spec.id,
+            spec.slug,
+            spec.inventoryItemId,
+            spec.visible ? 1 : 0,
+            JSON.stringify(spec),
+            JSON.stringify(doc),
+            JSON.stringify(forVisitors(doc)),
+            JSON.stringify(inventoryItemOf(spec))
+          )
+          db.run("DELETE FROM store_memberships WHERE product_id = ?", spec.id)
+          for (const c of spec.collectionIds) db.run("INSERT OR IGNORE INTO store_memberships (collection_id, product_id) VALUES (?, ?)", c, spec.id)
+          db.run("DELETE FROM store_variants WHERE product_id = ?", spec.id)
+          const mainMedia = doc.media?.mainMedia
+          for (const v of doc.variants ?? []) {
+            const variantName = Object.values(v.choices ?? {}).join(" | ")
+            const storeVariant = {
+              id: `${spec.id}-${v.id}`,
+              variantId: v.id,
+              productId: spec.id,
+              variantName,
+              productName: spec.name,
+              managedVariant: spec.manageVariants,
+              ...(v.variant?.sku === undefined ? {} : { sku: v.variant.sku }),
+              stock: v.stock,
+              choices: v.choices,
+              collectionIds: doc.collectionIds,
+              ...(mainMedia === undefined ? {} : { media: mainMedia })
+            }
+            db.run("INSERT INTO store_variants (id, product_id, doc) VALUES (?, ?, ?)", storeVariant.id, spec.id, JSON.stringify(storeVariant))
+          }
+          return doc
+        },
+        remove: (id) => {
+          db.run("DELETE FROM store_variants WHERE product_id = ?", id)
+          db.run("DELETE FROM store_memberships WHERE product_id = ?", id)
+          return db.run("DELETE FROM store_products WHERE id = ?", id) > 0
+        },
+        doc: (id, admin) => {
+          const row = db.get(`SELECT ${admin ? "doc" : "pub"} AS doc FROM store_products WHERE id = ?${admin ? "" : " AND visible = 1"}`, id)
+          return row === undefined ? undefined : (row["doc"] as string)
+        },
+        query: (request, admin, includeVariants) => {
+          const col = admin ? "doc" : "pub"
+          return page(
+            "store_products",
+            admin ? PRODUCTS : PUBLIC,
+            includeVariants ? col : `json_remove(${col}, '$.variants')`,
+            request,
+            admin ? undefined : sql("visible = 1")
+          )
+        },
+        queryVariants: (request) => page("store_variants", VARIANTS, "doc", request, undefined),
+        queryInventory: (request) => page("store_products", INVENTORY, "inventory", request, undefined),
+        variantDoc: (id) => db.get("SELECT doc FROM store_variants WHERE id = ?", id)?.["doc"] as string | undefined,
+        collection: (id) => {
+          const row = db.get("SELECT spec FROM store_collections WHERE id = ?", id)
+          return row === undefined ? undefined : (JSON.parse(row["spec"] as string) as CollectionSpec)
+        },
+        collectionBySlug: (slug) => {
+          const row = db.get("SELECT spec FROM store_collections WHERE slug = ?", slug)
+          return row === undefined ? undefined : (JSON.parse(row["spec"] as string) as CollectionSpec)
+        },
+        storeCollection: (spec) => {
+          if (db.get("SELECT 1 AS x FROM store_collections WHERE slug = ? AND id <> ?", spec.slug, spec.id) !== undefined) {
+            throw new DataFailure({ status: 409, code: "SLUG_ALREADY_EXISTS", description: `A collection with slug ${spec.slug} exists` })
+          }
+          storeCollection(spec)
+        },
+        removeCollection: (id) => {
+          const members = db.all("SELECT product_id AS id FROM store_memberships WHERE collection_id = ?", id).map((r) => r["id"] as string)
+          db.run("DELETE FROM store_collections WHERE id = ?", id)
+          return members
+        },
+        wireCollection: toWire,
+        queryCollections: (request, admin) => {
+          const result = page("store_collections", COLLECTIONS, "spec", request, admin ? undefined : sql("visible = 1"))
+          const specs = result.docs.map((d) => JSON.parse(d) as CollectionSpec)
+          const n = counts(specs.map((s) => s.id))
+          return { collections: specs.map((s) => wireCollection(s, n.get(s.id) ?? 0)), total: result.total }
+        }
+      })
+    })
+  )
+}
+
