@@ -14,6 +14,7 @@ import { randomUUID } from "node:crypto"
 import { REQUEST_ID_HEADER } from "../http/wire.ts"
 import { authorizeRoutes } from "./oauth/authorize.ts"
 import { catalogRoutes } from "./catalog/index.ts"
+import { cartsDevRoutes } from "./catalog/carts/index.ts"
 import { dataDevRoutes, dataRoutes } from "./data/index.ts"
 import { devRoutes } from "./dev/dev.ts"
 import { Faults } from "./dev/Faults.ts"
@@ -90,6 +91,7 @@ export const appLayer = (options: AppOptions) =>
   Layer.mergeAll(
     modules,
     options.dev ? Layer.merge(devRoutes, dataDevRoutes) : Layer.empty,
+    options.dev ? cartsDevRoutes : Layer.empty,
     fallback(options.appDir, options.dev),
     platformMiddleware(options.devAccess ?? { origins: [], host: "127.0.0.1" })
   )

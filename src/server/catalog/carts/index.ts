@@ -1,8 +1,20 @@
-/** The store's carts: its services and routes (filled in by the carts work). */
+/**
+ * The store's abandoned carts: {@link cartsLayer} adds the carts' storage (and its `demo` seed) to the
+ * platform, {@link cartsRoutes} the admin calls, {@link cartsDevRoutes} (dev mode only) the endpoints
+ * that abandon and recover carts as shoppers would.
+ */
 import * as Layer from "effect/Layer"
+import { AbandonedCarts } from "./AbandonedCarts.ts"
+import { cartRoutes } from "./routes.ts"
+import { cartsSeed } from "./seed.ts"
 
-export type CartsServices = never
+export { AbandonedCarts } from "./AbandonedCarts.ts"
+export { cartsDevRoutes } from "./devRoutes.ts"
+export * as CartsDevWire from "./devWire.ts"
+export { DEMO_CART_IDS } from "./seed.ts"
 
-export const cartsLayer = Layer.empty
+export type CartsServices = AbandonedCarts
 
-export const cartsRoutes = Layer.empty
+export const cartsLayer = cartsSeed.pipe(Layer.provideMerge(AbandonedCarts.layer))
+
+export const cartsRoutes = cartRoutes

@@ -1,0 +1,223 @@
+/**
+ * The site's abandoned carts, on node:sqlite. Each cart is kept as its wire document (what the admin
+ * calls return and the data filter language runs over) beside what only its events carry (creation
+ * time, item count, coupon, totals as numbers, checkout URL). Carts come from shoppers: the dev
+ * endpoints (and the demo seed) add them and mark them recovered, and each of those changes publishes
+ * its v1 event on the catalog event bus once it is committed.
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { randomUUID } from "node:crypto"
+import { CartCodes, CartEventTypes } from "../../../catalog/guards/carts.ts"
+import type { AbandonedCart, BuyerInfo, CartAbandonedEvent, CartActivity, CartRecoveredEvent } from "../../../catalog/wire/carts.ts"
+import type { FilterNode } from "../../../data/FilterTree.ts"
+import type { Sorting } from "../../../data/wire.ts"
+import { concat, orderBy, sortTerms, type Source, where } from "../../data/sql.ts"
+import type { Caller } from "../../oauth/Callers.ts"
+import { Database, type Row } from "../../platform/Database.ts"
+import { conflict, notFound, type Reject } from "../../platform/responses.ts"
+import { isoDate, ServerClock } from "../../platform/ServerClock.ts"
+import { CatalogEvents } from "../CatalogEvents.ts"
+
+/** What a new abandoned cart is made of; everything but the buyer has a default. */
+export interface NewCart {
+  readonly id?: string | undefined
+  readonly buyerInfo?: BuyerInfo | undefined
+  readonly creationTime?: string | undefined
+  readonly abandonTime?: string | undefined
+  readonly itemsCount?: number | undefined
+  readonly couponId?: string | undefined
+  readonly currency?: string | undefined
+  readonly subtotal?: number | undefined
+  readonly total?: number | undefined
+  readonly checkoutUrl?: string | undefined
+  readonly activities?: ReadonlyArray<CartActivity> | undefined
+}
+
+/** A cart as stored: its wire document and the facts its events carry. */
+export interface StoredCart {
+  readonly cart: AbandonedCart
+  readonly creationTime: string
+  readonly itemsCount: number
+  readonly couponId: string | undefined
+  readonly currency: string
+  readonly subtotal: number
+  readonly total: number
+  readonly checkoutUrl: string
+  readonly recoveredTime: string | undefined
+}
+
+/** A checked query: its filter tree, sort and page. */
+export interface CartQuery {
+  readonly filter: FilterNode | undefined
+  readonly sort: ReadonlyArray<Sorting>
+  readonly limit: number
+  readonly offset: number
+}
+
+export interface AbandonedCartsShape {
+  readonly get: (id: string) => StoredCart | undefined
+  readonly query: (query: CartQuery) => { readonly carts: ReadonlyArray<AbandonedCart>; readonly total: number }
+  /** Adds an abandoned cart and publishes CartAbandonedEvent; 409 when the id is taken. */
+  readonly abandon: (input: NewCart, actor: Caller, origin: string) => Effect.Effect<StoredCart, Reject>
+  /** Marks a cart recovered and publishes CartRecoveredEvent; 404 when unknown, 409 when recovered already. */
+  readonly recover: (id: string, recoveredTime: string | undefined, actor: Caller) => Effect.Effect<StoredCart, Reject>
+  /** Adds carts without events, keeping any already there (the demo seed). */
+  readonly seed: (carts: ReadonlyArray<NewCart & { readonly recoveredTime?: string }>, origin: string) => void
+}
+
+const SOURCE: Source = { column: "doc" }
+
+/** The total with its currency's symbol, as the platform shows it (`$45.00`). */
+export const formatMoney = (amount: number, currency: string): string =>
+  new Intl.NumberFormat("en-US", { style: "currency", currency }).format(amount)
+
+/** True when Intl knows `currency` (a three-letter ISO 4217 code). */
+export const isCurrency = (currency: string): boolean => {
+  if (!/^[A-Z]{3}$/.test(currency)) return false
+  try {
+    formatMoney(0, currency)
+    return true
+  } catch {
+    return false
+  }
+}
+
+const notFoundCart = (id: string) => notFound(`Abandoned cart ${id} was not found`, CartCodes.notFound)
+
+export class AbandonedCarts extends Context.Service<AbandonedCarts, AbandonedCartsShape>()("sitefx/server/catalog/AbandonedCarts") {
+  static readonly layer: Layer.Layer<AbandonedCarts, never, Database | ServerClock | CatalogEvents> = Layer.effect(
+    AbandonedCarts,
+    Effect.gen(function*() {
+      const db = yield* Database
+      const clock = yield* ServerClock
+      const events = yield* CatalogEvents
+      db.migrate(
+        "catalog-carts/1",
+        `CREATE TABLE catalog_abandoned_carts (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          id TEXT NOT NULL UNIQUE,
+          doc TEXT NOT NULL,
+          facts TEXT NOT NULL
+        );`
+      )
+
+      const toStored = (row: Row): StoredCart => {
+        const facts = JSON.parse(String(row.facts)) as Omit<StoredCart, "cart">
+        return { ...facts, cart: JSON.parse(String(row.doc)) as AbandonedCart }
+      }
+
+      const get = (id: string): StoredCart | undefined => {
+        const row = db.get("SELECT doc, facts FROM catalog_abandoned_carts WHERE id = ?", id)
+        return row === undefined ? undefined : toStored(row)
+      }
+
+      const write = (stored: StoredCart, insert: boolean): void => {
+        const { cart, ...facts } = stored
+        if (insert) {
+          db.run("INSERT INTO catalog_abandoned_carts (id, doc, facts) VALUES (?, ?, ?)", cart.id!, JSON.stringify(cart), JSON.stringify(facts))
+        } else {
+          db.run("UPDATE catalog_abandoned_carts SET doc = ?, facts = ? WHERE id = ?", JSON.stringify(cart), JSON.stringify(facts), cart.id!)
+        }
+      }
+
+      const build = (input: NewCart, origin: string, now: string): StoredCart => {
+        const id = input.id ?? randomUUID()
+        const currency = input.currency ?? "USD"
+        const total = input.total ?? input.subtotal ?? 0
+        const abandonTime = input.abandonTime ?? now
+        const cart: AbandonedCart = {
+          id,
+          status: "ABANDONED",
+          abandonTime,
+          buyerInfo: input.buyerInfo ?? { identityType: "VISITOR" },
+          total: formatMoney(total, currency),
+          activities: input.activities ?? []
+        }
+        return {
+          cart,
+          creationTime: input.creationTime ?? abandonTime,
+          itemsCount: input.itemsCount ?? 1,
+          couponId: input.couponId,
+          currency,
+          subtotal: input.subtotal ?? total,
+          total,
+          checkoutUrl: input.checkoutUrl ?? `${origin}/checkout?cartId=${encodeURIComponent(id)}`,
+          recoveredTime: undefined
+        }
+      }
+
+      const abandonedEvent = (s: StoredCart): CartAbandonedEvent => ({
+        cartId: s.cart.id!,
+        creationTime: s.creationTime,
+        abandonTime: s.cart.abandonTime ?? null,
+        ...(s.cart.buyerInfo === undefined ? {} : { buyerInfo: s.cart.buyerInfo }),
+        itemsCount: s.itemsCount,
+        ...(s.couponId === undefined ? {} : { couponId: s.couponId }),
+        totals: { subtotal: s.subtotal, total: s.total, formattedTotal: formatMoney(s.total, s.currency) },
+        checkoutUrl: s.checkoutUrl
+      })
+
+      const recoveredEvent = (s: StoredCart): CartRecoveredEvent => ({
+        cartId: s.cart.id!,
+        recoveredTime: s.recoveredTime ?? null,
+        creationTime: s.creationTime,
+        abandonedTime: s.cart.abandonTime ?? null
+      })
+
+      const recovered = (s: StoredCart, at: string): StoredCart => ({ ...s, cart: { ...s.cart, status: "RECOVERED" }, recoveredTime: at })
+
+      return AbandonedCarts.of({
+        get,
+        query: (q) => {
+          const condition = q.filter === undefined ? { sql: "1", params: [] } : where(q.filter, SOURCE)
+          const terms = sortTerms(SOURCE, q.sort)
+          const order = terms.length === 0 ? "seq" : `${orderBy(terms)}, seq`
+          const page = concat("SELECT doc FROM catalog_abandoned_carts WHERE ", condition, ` ORDER BY ${order} LIMIT ? OFFSET ?`)
+          const rows = db.all(page.sql, ...page.params, q.limit, q.offset)
+          const counted = concat("SELECT COUNT(*) AS n FROM catalog_abandoned_carts WHERE ", condition)
+          const total = Number(db.get(counted.sql, ...counted.params)?.n ?? 0)
+          return { carts: rows.map((row) => JSON.parse(String(row.doc)) as AbandonedCart), total }
+        },
+        abandon: (input, actor, origin) =>
+          Effect.gen(function*() {
+            const stored = db.transaction(() => {
+              if (input.id !== undefined && get(input.id) !== undefined) return undefined
+              const made = build(input, origin, isoDate(clock.millis()))
+              write(made, true)
+              return made
+            })
+            if (stored === undefined) return yield* conflict(`An abandoned cart with id ${input.id} exists already`)
+            yield* events.publish([{ _tag: "Legacy", type: CartEventTypes.abandoned, entityId: stored.cart.id!, body: abandonedEvent(stored), actor }])
+            return stored
+          }),
+        recover: (id, recoveredTime, actor) =>
+          Effect.gen(function*() {
+            const outcome = db.transaction((): StoredCart | "missing" | "recovered" => {
+              const current = get(id)
+              if (current === undefined) return "missing"
+              if (current.cart.status === "RECOVERED") return "recovered"
+              const next = recovered(current, recoveredTime ?? isoDate(clock.millis()))
+              write(next, false)
+              return next
+            })
+            if (outcome === "missing") return yield* notFoundCart(id)
+            if (outcome === "recovered") return yield* conflict(`Abandoned cart ${id} is recovered already`, CartCodes.alreadyRecovered)
+            yield* events.publish([{ _tag: "Legacy", type: CartEventTypes.recovered, entityId: id, body: recoveredEvent(outcome), actor }])
+            return outcome
+          }),
+        seed: (carts, origin) =>
+          db.transaction(() => {
+            for (const input of carts) {
+              if (input.id !== undefined && get(input.id) !== undefined) continue
+              const made = build(input, origin, input.abandonTime ?? isoDate(clock.millis()))
+              write(input.recoveredTime === undefined ? made : recovered(made, input.recoveredTime), true)
+            }
+          })
+      })
+    })
+  )
+}
+
+export { notFoundCart }

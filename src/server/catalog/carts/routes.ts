@@ -1,0 +1,49 @@
+/**
+ * The abandoned-carts admin calls: `GET /v1/abandonedCarts/{id}` → `{abandonedCart}` and
+ * `POST /v1/abandonedCarts/query` → `{abandonedCarts, totalResults}` (the data filter language, a sort
+ * list and offset paging, JSON text or JSON). Abandoned carts are the store owner's data: both need an
+ * API key, and a visitor or member gets 403.
+ */
+import * as Effect from "effect/Effect"
+import * as HttpRouter from "effect/http/HttpRouter"
+import { CartPaths, DEFAULT_CARTS_PAGE, MAX_CARTS_PAGE } from "../../../catalog/guards/carts.ts"
+import { GetAbandonedCartResponse, QueryAbandonedCartsRequest, QueryAbandonedCartsResponse } from "../../../catalog/wire/carts.ts"
+import { reply } from "../../platform/responses.ts"
+import { body, pathParam, route } from "../../platform/routing.ts"
+import { storeAccess } from "../access.ts"
+import { AbandonedCarts, notFoundCart } from "./AbandonedCarts.ts"
+import { readFilter, readPaging, readSort } from "./query.ts"
+
+export const cartRoutes = HttpRouter.addAll(Effect.gen(function*() {
+  const access = yield* storeAccess
+  const carts = yield* AbandonedCarts
+  return [
+    route(
+      "GET",
+      "/v1/abandonedCarts/:id",
+      Effect.gen(function*() {
+        yield* access.writer
+        const id = yield* pathParam("id")
+        const stored = carts.get(id)
+        if (stored === undefined) return yield* notFoundCart(id)
+        return reply(GetAbandonedCartResponse, { abandonedCart: stored.cart })
+      })
+    ),
+    route(
+      "POST",
+      CartPaths.query,
+      Effect.gen(function*() {
+        yield* access.writer
+        const { query } = yield* body(QueryAbandonedCartsRequest)
+        const paging = readPaging(query?.paging, "query.paging", MAX_CARTS_PAGE, DEFAULT_CARTS_PAGE)
+        if (!paging.ok) return yield* paging.reject
+        const filter = readFilter(query?.filter, "query.filter")
+        if (!filter.ok) return yield* filter.reject
+        const sort = readSort(query?.sort, "query.sort")
+        if (!sort.ok) return yield* sort.reject
+        const { carts: found, total } = carts.query({ filter: filter.value, sort: sort.value, ...paging.value })
+        return reply(QueryAbandonedCartsResponse, { abandonedCarts: found, totalResults: total })
+      })
+    )
+  ]
+}))
