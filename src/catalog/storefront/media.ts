@@ -96,7 +96,7 @@ const readString = (s: string, localBase: string | undefined): Named => {
   }
   if (value.startsWith("//")) return { url: `https:${value}` }
   if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return /^(https?|data|blob):/i.test(value) ? { url: value } : undefined
-  if (value.startsWith("/") || value.startsWith(".")) return { url: value }
+  if (value.startsWith("/") || value.startsWith("./") || value.startsWith("../")) return { url: value }
   const id = /^[A-Za-z0-9_~.-]+$/.test(value) ? asId(value) : undefined
   return id === undefined ? undefined : { id }
 }
