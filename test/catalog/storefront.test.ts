@@ -484,6 +484,9 @@ describe("mediaUrl", () => {
     // already under the base, or under the local media path as another origin saw it: re-sized
     assert.strictEqual(local(`http://localhost:4100/_sitefx/media/${id}?w=10&h=10`, { width: 400, height: 300 }), want)
     assert.strictEqual(local(`http://127.0.0.1:9999/_sitefx/media/${id}`, { width: 400, height: 300 }), want)
+    assert.strictEqual(local(`/_sitefx/media/${id}`, { width: 400, height: 300 }), want)
+    // the default gives a path as it is: only a resolver knows the platform's origin
+    assert.strictEqual(mediaUrl(`/_sitefx/media/${id}`, { width: 400, height: 300 }), `/_sitefx/media/${id}`)
     assert.strictEqual(
       local(id, { width: 400, height: 300, fit: "fit", quality: 70 }),
       `http://localhost:4100/_sitefx/media/${id}?w=400&h=300&fit=fit&q=70`

@@ -79,10 +79,10 @@ const readString = (s: string, localBase: string | undefined): Named => {
     }
   }
   if (localBase !== undefined) {
-    // under the base, or under the local platform's media path at any origin (the origin a server saw)
+    // under the base, or under the local platform's media path at any origin (the origin a server saw) or none
     const local = value.startsWith(`${localBase}/`)
       ? `${localBase}/`
-      : /^https?:\/\/[^/?#]+\/_sitefx\/media\//i.exec(value)?.[0]
+      : /^(?:https?:\/\/[^/?#]+)?\/_sitefx\/media\//i.exec(value)?.[0]
     if (local !== undefined) {
       const id = asId(segmentAfter(value, local))
       return id === undefined ? undefined : { id }
@@ -177,8 +177,8 @@ export const mediaUrl = (source: MediaSource, size: MediaSize): string | undefin
  * `mediaUrl` for images served from another base, such as the local platform's
  * `<platform origin>/_sitefx/media`: platform images become `<base>/<id>?w=<width>&h=<height>&fit=<fit>`
  * (`&q=<quality>` when one is asked for), whichever way the product names them, and URLs already under
- * the base (or under `/_sitefx/media/` at any origin) get the requested size. Other URLs come back as
- * `mediaUrl` gives them.
+ * the base, or under `/_sitefx/media/` (at any origin, or as a bare path), get the requested size.
+ * Other URLs come back as `mediaUrl` gives them.
  *
  * @example
  * const imageUrl = mediaUrlResolver(new URL(LOCAL_MEDIA_PATH, "http://localhost:4100").href)
