@@ -1,6 +1,8 @@
 /** Storefront helpers on the products a storefront meets: the named cases, one by one. */
 import { assert, describe, it } from "@effect/vitest"
 import { media as officialMedia } from "@wix/sdk"
+import * as esbuild from "esbuild"
+import { gzipSync } from "node:zlib"
 import {
   availableChoices,
   displayPrice,
@@ -494,4 +496,23 @@ describe("mediaUrl", () => {
     assert.strictEqual(local("https://cdn.example.com/a.jpg", { width: 1, height: 1 }), "https://cdn.example.com/a.jpg")
     assert.strictEqual(local("http://localhost:4100/_sitefx/media/..", { width: 1, height: 1 }), undefined)
   })
+})
+
+describe("in a browser bundle", () => {
+  it("the helpers carry no effect module at all (types only), and weigh under 5 KB gzipped", async () => {
+    const built = await esbuild.build({
+      entryPoints: ["src/catalog/storefront/index.ts"],
+      bundle: true,
+      minify: true,
+      format: "esm",
+      platform: "browser",
+      write: false,
+      metafile: true,
+      logLevel: "silent"
+    })
+    const inputs = Object.keys(built.metafile.inputs)
+    assert.deepStrictEqual(inputs.filter((path) => !path.startsWith("src/catalog/storefront/")), [])
+    const gzip = gzipSync(built.outputFiles[0]!.contents).length
+    assert.isAtMost(gzip, 5_000, `the storefront helpers weigh ${gzip} bytes gzipped`)
+  }, 60_000)
 })
