@@ -1,0 +1,328 @@
+/**
+ * Inventory items (catalog v3 entity service, answered on any installed store): the stock of one
+ * variant at one location, either counted (`quantity`; `trackQuantity` is then true) or only in or out
+ * of stock (`inStock`). `availabilityStatus` follows from them (and from preorder settings). Quantities
+ * move with the bulk increments and decrements, by item id or by variant and location; a decrement
+ * with `restrictInventory` (the default) never takes a quantity below zero. Readers (`get`, `query`,
+ * `count`) serve visitors; writers need an API key.
+ *
+ * @example
+ * const item = yield* InventoryItems.create({ variantId, productId, quantity: 10 })
+ * yield* InventoryItems.bulkDecrementByVariant([{ variantId, decrementBy: 2 }])
+ */
+import * as Effect from "effect/Effect"
+import type { Filter } from "../../data/Filter.ts"
+import type { PlatformClient } from "../../http/PlatformClient.ts"
+import { invalidArgument } from "../CatalogError.ts"
+import type { CursorQuery } from "./CursorQuery.ts"
+import * as G from "./guards.ts"
+import {
+  checkedQuery,
+  checkEach,
+  checkId,
+  checkInt,
+  checkList,
+  checkObject,
+  checkRevision,
+  countFilter,
+  type EntityFailure,
+  first,
+  maskOf,
+  optionalText,
+  queryRunner,
+  send,
+  sendVoid,
+  withId
+} from "./calls.ts"
+import {
+  ENTITY_QUERY_MAX_QUERY,
+  EntityPaths,
+  INVENTORY_REASONS,
+  type InventoryReason,
+  MAX_ENTITY_PAGE,
+  MAX_INVENTORY_ADJUST,
+  MAX_INVENTORY_BULK,
+  MAX_QUANTITY
+} from "./protocol.ts"
+
+export type InventoryItem = G.InventoryItem
+export type { InventoryReason }
+
+export interface PreorderInput {
+  readonly enabled?: boolean
+  readonly message?: string
+  /** How many may be preordered once the stock is gone (tracked quantities only). */
+  readonly limit?: number
+}
+export interface InventoryItemInput {
+  readonly variantId: string
+  readonly productId: string
+  /** The store's default location when left out. */
+  readonly locationId?: string
+  /** Counted stock (tracks the quantity); leave out to track only `inStock`. */
+  readonly quantity?: number
+  readonly inStock?: boolean
+  readonly preorderInfo?: PreorderInput
+}
+export interface InventoryItemUpdate {
+  readonly id: string
+  readonly revision: string
+  readonly quantity?: number
+  readonly inStock?: boolean
+  readonly preorderInfo?: PreorderInput
+}
+export interface BulkOptions {
+  readonly returnEntity?: boolean
+}
+export interface ReasonOptions {
+  /** Why the stock changed (`MANUAL`, `ORDER`, ...). */
+  readonly reason?: InventoryReason
+}
+export interface DecrementOptions extends BulkOptions, ReasonOptions {
+  /** Refuse a decrement that would take a quantity below zero (default true). */
+  readonly restrictInventory?: boolean
+}
+
+type Eff<A> = Effect.Effect<A, EntityFailure, PlatformClient>
+
+const asObject = (u: unknown) => (typeof u === "object" && u !== null ? u as Record<string, unknown> : {})
+const reasonCheck = (what: string, options: ReasonOptions | undefined) =>
+  options?.reason === undefined || INVENTORY_REASONS.includes(options.reason)
+    ? undefined
+    : invalidArgument(`${what}: reason must be one of ${INVENTORY_REASONS.join(", ")}`, "reason")
+const optionsOf = (options: (BulkOptions & ReasonOptions & { readonly restrictInventory?: boolean }) | undefined) => ({
+  ...(options?.restrictInventory === undefined ? {} : { restrictInventory: options.restrictInventory }),
+  ...(options?.returnEntity === undefined ? {} : { returnEntity: options.returnEntity }),
+  ...(options?.reason === undefined ? {} : { reason: options.reason })
+})
+
+const checkStock = (what: string, item: Record<string, unknown>, field: string) =>
+  first(
+    item["quantity"] === undefined ? undefined : checkInt(what, `${field}.quantity`, item["quantity"], -MAX_QUANTITY, MAX_QUANTITY),
+    item["inStock"] === undefined || typeof item["inStock"] === "boolean"
+      ? undefined
+      : invalidArgument(`${what}: ${field}.inStock must be a boolean`, `${field}.inStock`),
+    item["quantity"] !== undefined && item["inStock"] !== undefined
+      ? invalidArgument(`${what}: ${field} tracks either a quantity or inStock, not both`, field)
+      : undefined,
+    item["preorderInfo"] === undefined ? undefined : checkPreorder(what, item["preorderInfo"], `${field}.preorderInfo`)
+  )
+
+const checkPreorder = (what: string, preorder: unknown, field: string) => {
+  const p = asObject(preorder)
+  return first(
+    checkObject(what, field, preorder),
+    optionalText(what, `${field}.message`, p["message"], 250),
+    p["limit"] === undefined || p["limit"] === null ? undefined : checkInt(what, `${field}.limit`, p["limit"], 0, 100_000)
+  )
+}
+
+const checkInput = (what: string, item: unknown, field: string) => {
+  const i = asObject(item)
+  return first(
+    checkObject(what, field, item),
+    checkId(what, `${field}.variantId`, i["variantId"]),
+    checkId(what, `${field}.productId`, i["productId"]),
+    i["locationId"] === undefined ? undefined : checkId(what, `${field}.locationId`, i["locationId"]),
+    checkStock(what, i, field)
+  )
+}
+
+const checkUpdate = (what: string, item: unknown, field: string) => {
+  const i = asObject(item)
+  return first(
+    checkObject(what, field, item),
+    checkId(what, `${field}.id`, i["id"]),
+    checkRevision(what, `${field}.revision`, i["revision"]),
+    checkStock(what, i, field)
+  )
+}
+
+const checkAmounts = <A>(what: string, list: ReadonlyArray<A>, field: string, amount: "incrementBy" | "decrementBy", by: "id" | "variant") =>
+  first(
+    checkList(what, field, list, MAX_INVENTORY_ADJUST),
+    Array.isArray(list)
+      ? checkEach(list, (entry, f) => {
+        const e = asObject(entry)
+        return first(
+          checkObject(what, f, entry),
+          by === "id" ? checkId(what, `${f}.inventoryItemId`, e["inventoryItemId"]) : checkId(what, `${f}.variantId`, e["variantId"]),
+          by === "variant" && e["locationId"] !== undefined ? checkId(what, `${f}.locationId`, e["locationId"]) : undefined,
+          checkInt(what, `${f}.${amount}`, e[amount], 1, MAX_QUANTITY)
+        )
+      }, field)
+      : undefined
+  )
+
+export const create = (inventoryItem: InventoryItemInput): Eff<InventoryItem> =>
+  send(
+    "InventoryItems.create",
+    checkInput("InventoryItems.create", inventoryItem, "inventoryItem"),
+    () => ({ method: "POST", path: EntityPaths.inventoryItems, payload: { inventoryItem } }),
+    G.InventoryItemResponse
+  ).pipe(Effect.map((r) => r.inventoryItem))
+
+export const get = (id: string): Eff<InventoryItem> =>
+  send(
+    "InventoryItems.get",
+    checkId("InventoryItems.get", "id", id),
+    () => ({ method: "GET", path: EntityPaths.inventoryItem(id), payload: { inventoryItemId: id } }),
+    G.InventoryItemResponse
+  ).pipe(Effect.map((r) => r.inventoryItem))
+
+/** Changes the stock fields given; `revision` must be the item's current one. */
+export const update = (inventoryItem: InventoryItemUpdate, options?: ReasonOptions): Eff<InventoryItem> =>
+  send(
+    "InventoryItems.update",
+    first(checkUpdate("InventoryItems.update", inventoryItem, "inventoryItem"), reasonCheck("InventoryItems.update", options)),
+    () => ({
+      method: "PATCH",
+      path: EntityPaths.inventoryItem(inventoryItem.id),
+      payload: { inventoryItem: withId(inventoryItem, inventoryItem.id), ...optionsOf(options) }
+    }),
+    G.InventoryItemResponse
+  ).pipe(Effect.map((r) => r.inventoryItem))
+
+export const remove = (id: string): Eff<void> =>
+  sendVoid("InventoryItems.remove", checkId("InventoryItems.remove", "id", id), () => ({
+    method: "DELETE",
+    path: EntityPaths.inventoryItem(id),
+    payload: { inventoryItemId: id }
+  }))
+
+/** A query over inventory items (filter on `productId`, `variantId`, `locationId`, `quantity`, `availabilityStatus`, ...). */
+export const query = (): CursorQuery<InventoryItem> =>
+  checkedQuery(
+    queryRunner({
+      what: "InventoryItems.query",
+      path: EntityPaths.inventoryItemsQuery,
+      method: "GET",
+      maxLimit: MAX_ENTITY_PAGE.inventoryItems,
+      guard: G.QueryInventoryItemsResponse,
+      read: (r) => ({ items: r.inventoryItems, paging: r.pagingMetadata })
+    }),
+    undefined
+  )
+
+/** How many inventory items match (all of them without a filter). */
+export const count = (filter?: Filter | Record<string, unknown>): Eff<number> => {
+  const body = countFilter(filter)
+  return send(
+    "InventoryItems.count",
+    body instanceof Error ? body : undefined,
+    () => ({
+      method: "GET",
+      path: EntityPaths.inventoryItemsCount,
+      payload: body as Record<string, unknown>,
+      idempotent: true,
+      complex: { fallback: { path: EntityPaths.inventoryItemsCount, limit: { kind: "query", max: ENTITY_QUERY_MAX_QUERY } } }
+    }),
+    G.CountResponse
+  ).pipe(Effect.map((r) => r.count))
+}
+
+export const bulkCreate = (inventoryItems: ReadonlyArray<InventoryItemInput>, options?: BulkOptions): Eff<G.BulkResults<InventoryItem>> =>
+  send(
+    "InventoryItems.bulkCreate",
+    first(
+      checkList("InventoryItems.bulkCreate", "inventoryItems", inventoryItems, MAX_INVENTORY_BULK),
+      Array.isArray(inventoryItems) ? checkEach(inventoryItems, (i, f) => checkInput("InventoryItems.bulkCreate", i, f), "inventoryItems") : undefined
+    ),
+    () => ({ method: "POST", path: EntityPaths.inventoryBulkCreate, payload: { inventoryItems, ...optionsOf(options) } }),
+    G.BulkInventoryItemsResponse
+  )
+
+export interface MaskedInventoryItem {
+  readonly inventoryItem: InventoryItemUpdate
+  readonly fieldMask?: ReadonlyArray<string>
+}
+
+export const bulkUpdate = (
+  inventoryItems: ReadonlyArray<MaskedInventoryItem>,
+  options?: BulkOptions & ReasonOptions
+): Eff<G.BulkResults<InventoryItem>> =>
+  send(
+    "InventoryItems.bulkUpdate",
+    first(
+      checkList("InventoryItems.bulkUpdate", "inventoryItems", inventoryItems, MAX_INVENTORY_BULK),
+      Array.isArray(inventoryItems)
+        ? checkEach(inventoryItems, (m, f) => checkUpdate("InventoryItems.bulkUpdate", asObject(m)["inventoryItem"], `${f}.inventoryItem`), "inventoryItems")
+        : undefined,
+      reasonCheck("InventoryItems.bulkUpdate", options)
+    ),
+    () => ({
+      method: "POST",
+      path: EntityPaths.inventoryBulkUpdate,
+      payload: { inventoryItems: inventoryItems.map((m) => ({ inventoryItem: m.inventoryItem, ...maskOf(m.fieldMask) })), ...optionsOf(options) }
+    }),
+    G.BulkInventoryItemsResponse
+  )
+
+export const bulkRemove = (ids: ReadonlyArray<string>): Eff<G.BulkDeleteResults> =>
+  send(
+    "InventoryItems.bulkRemove",
+    first(
+      checkList("InventoryItems.bulkRemove", "ids", ids, MAX_INVENTORY_BULK),
+      Array.isArray(ids) ? checkEach(ids, (id, f) => checkId("InventoryItems.bulkRemove", f, id), "ids") : undefined
+    ),
+    () => ({ method: "POST", path: EntityPaths.inventoryBulkDelete, payload: { inventoryItemIds: ids } }),
+    G.BulkDeleteResponse
+  )
+
+export const bulkIncrement = (
+  incrementData: ReadonlyArray<{ readonly inventoryItemId: string; readonly incrementBy: number }>,
+  options?: BulkOptions & ReasonOptions
+): Eff<G.BulkResults<InventoryItem>> =>
+  send(
+    "InventoryItems.bulkIncrement",
+    first(checkAmounts("InventoryItems.bulkIncrement", incrementData, "incrementData", "incrementBy", "id"), reasonCheck("InventoryItems.bulkIncrement", options)),
+    () => ({ method: "POST", path: EntityPaths.inventoryBulkIncrement, payload: { incrementData, ...optionsOf(options) } }),
+    G.BulkInventoryItemsResponse
+  )
+
+export const bulkDecrement = (
+  decrementData: ReadonlyArray<{ readonly inventoryItemId: string; readonly decrementBy: number; readonly preorderRequest?: boolean }>,
+  options?: DecrementOptions
+): Eff<G.BulkResults<InventoryItem>> =>
+  send(
+    "InventoryItems.bulkDecrement",
+    first(checkAmounts("InventoryItems.bulkDecrement", decrementData, "decrementData", "decrementBy", "id"), reasonCheck("InventoryItems.bulkDecrement", options)),
+    () => ({ method: "POST", path: EntityPaths.inventoryBulkDecrement, payload: { decrementData, ...optionsOf(options) } }),
+    G.BulkInventoryItemsResponse
+  )
+
+/** Increments by variant (and location: the default one when left out). */
+export const bulkIncrementByVariant = (
+  incrementData: ReadonlyArray<{ readonly variantId: string; readonly locationId?: string; readonly incrementBy: number; readonly productId?: string }>,
+  options?: BulkOptions & ReasonOptions
+): Eff<G.BulkResults<InventoryItem>> =>
+  send(
+    "InventoryItems.bulkIncrementByVariant",
+    first(
+      checkAmounts("InventoryItems.bulkIncrementByVariant", incrementData, "incrementData", "incrementBy", "variant"),
+      reasonCheck("InventoryItems.bulkIncrementByVariant", options)
+    ),
+    () => ({ method: "POST", path: EntityPaths.inventoryBulkIncrementByVariant, payload: { incrementData, ...optionsOf(options) } }),
+    G.BulkInventoryItemsResponse
+  )
+
+/** Decrements by variant (and location: the default one when left out). */
+export const bulkDecrementByVariant = (
+  decrementData: ReadonlyArray<{
+    readonly variantId: string
+    readonly locationId?: string
+    readonly decrementBy: number
+    readonly preorderRequest?: boolean
+    readonly productId?: string
+  }>,
+  options?: DecrementOptions
+): Eff<G.BulkResults<InventoryItem>> =>
+  send(
+    "InventoryItems.bulkDecrementByVariant",
+    first(
+      checkAmounts("InventoryItems.bulkDecrementByVariant", decrementData, "decrementData", "decrementBy", "variant"),
+      reasonCheck("InventoryItems.bulkDecrementByVariant", options)
+    ),
+    () => ({ method: "POST", path: EntityPaths.inventoryBulkDecrementByVariant, payload: { decrementData, ...optionsOf(options) } }),
+    G.BulkInventoryItemsResponse
+  )
