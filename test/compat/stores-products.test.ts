@@ -82,13 +82,13 @@ describe("official @wix/stores against the local platform", () => {
     const availability = await client.products.getProductOptionsAvailability(id, choice)
     const variant = product!.variants!.find((v) => v.choices!["Size"] === choice.Size && v.choices!["Color"] === choice.Color)!
     assert.strictEqual(availability.availableForPurchase, variant.stock!.inStock)
-    assert.strictEqual(availability.selectedVariant!.priceData!.price, variant.variant!.priceData!.price)
+    assert.strictEqual(availability.selectedVariant!.price!.price, variant.variant!.priceData!.price)
     const partial = await client.products.getProductOptionsAvailability(id, { Size: choice.Size })
     assert.isNull(partial.selectedVariant ?? null)
     assert.isFalse(partial.availableForPurchase)
     const variants = await client.products.queryProductVariants(id, { choices: { Size: choice.Size } })
     assert.strictEqual(variants.totalResults, colors.choices!.length)
-    assert.isTrue(variants.variants.every((v) => v.choices!["Size"] === choice.Size))
+    assert.isTrue(variants.variants!.every((v) => v.choices!["Size"] === choice.Size))
   })
 
   it("queryStoreVariants and getStoreVariant", async () => {
@@ -207,12 +207,18 @@ describe("official @wix/stores against the local platform", () => {
     const client = official()
     const created = await Promise.all([1, 2].map((n) => client.products.createProduct({ name: unique(`Compat Bulk ${n}`), priceData: { price: 20 }, weight: 1 })))
     const ids = created.map((c) => c.product!._id!)
-    const set = await client.products.bulkUpdateProductsProperty([...ids, "no-such-product"], { price: 30, ribbon: "Sale" })
+    const set = await client.products.bulkUpdateProductsProperty([...ids, "no-such-product"], { price: 30 })
     assert.strictEqual(set.bulkActionMetadata!.totalSuccesses, 2)
     assert.strictEqual(set.bulkActionMetadata!.totalFailures, 1)
     assert.deepStrictEqual(set.results!.map((r) => r.itemMetadata!.success), [true, true, false])
-    const adjust = await client.products.bulkAdjustProductProperty({ price: { percentage: 10 }, weight: { amount: 0.5 } }, ids)
+    assert.strictEqual(set.results![2]!.itemMetadata!.error!.code, "PRODUCT_NOT_FOUND")
+    await client.products.bulkUpdateProductsProperty(ids, { ribbon: "Sale" })
+    const adjust = await client.products.bulkAdjustProductProperty({ price: { percentage: { rate: 10 } } }, ids)
     assert.strictEqual(adjust.bulkActionMetadata!.totalSuccesses, 2)
+    await client.products.bulkAdjustProductProperty({ weight: { amount: 0.5 } }, ids)
+    // one property per call, as the platform takes it
+    const two = await rejection(client.products.bulkUpdateProductsProperty(ids, { price: 1, cost: 1 } as any))
+    assert.strictEqual(two.details?.validationError?.fieldViolations?.[0]?.field, "set")
     const after = (await client.products.getProduct(ids[0]!)).product!
     assert.strictEqual(after.priceData!.price, 33)
     assert.strictEqual(after.weight, 1.5)

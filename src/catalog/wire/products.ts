@@ -229,11 +229,13 @@ export const ProductOptionsAvailabilityRequest = Schema.Struct({
   id: opt(Schema.String),
   options: opt(Schema.Record(Schema.String, Schema.String))
 })
+/** The variant a complete choice selects: its price (`price`, as the availability call names it) and stock. */
 export const VariantInfo = Schema.Struct({
-  priceData: opt(PriceData),
+  price: opt(PriceData),
   convertedPriceData: opt(PriceData),
-  weight: opt(Schema.Number),
+  weight: nullable(Schema.Number),
   sku: opt(Schema.String),
+  quantity: nullable(Schema.Number),
   inStock: opt(Schema.Boolean),
   visible: opt(Schema.Boolean)
 })
@@ -328,6 +330,7 @@ export const ChoicesMediaRequest = Schema.Struct({ id: opt(Schema.String), media
 export const CreateCollectionRequest = Schema.Struct({ collection: Collection })
 export const UpdateCollectionRequest = Schema.Struct({ collection: Collection })
 
+/** The property a bulk update sets: one of price, cost, weight, ribbon, brand. */
 export const PropertySet = Schema.Struct({
   price: opt(Schema.Number),
   cost: opt(Schema.Number),
@@ -337,8 +340,11 @@ export const PropertySet = Schema.Struct({
 })
 export const BulkUpdateProductsRequest = Schema.Struct({ ids: Schema.Array(Schema.String), set: PropertySet })
 
+/** A change by a percentage (-100 to 1000), rounded to cents or, with `roundToInt`, to whole units. */
+export const PercentageData = Schema.Struct({ rate: opt(Schema.Number), roundToInt: opt(Schema.Boolean) })
 /** An adjustment by an amount or a percentage (one of them). */
-export const Adjustment = Schema.Struct({ amount: opt(Schema.Number), percentage: opt(Schema.Number) })
+export const Adjustment = Schema.Struct({ amount: opt(Schema.Number), percentage: opt(PercentageData) })
+/** The property a bulk adjust changes: one of price, cost, weight. */
 export const PropertyAdjust = Schema.Struct({ price: opt(Adjustment), cost: opt(Adjustment), weight: opt(Adjustment) })
 export const BulkAdjustProductsRequest = Schema.Struct({ ids: Schema.Array(Schema.String), adjust: PropertyAdjust })
 

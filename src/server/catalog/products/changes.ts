@@ -380,7 +380,7 @@ export const checkSet = (set: PropertySet): void => {
   if (set.weight !== undefined) money(set.weight, "set.weight")
   if (set.ribbon !== undefined) text(set.ribbon, "set.ribbon", 30)
   if (set.brand !== undefined) text(set.brand, "set.brand", 50)
-  if (Object.keys(set).length === 0) throw invalid("set", "Name at least one property to set", "REQUIRED_FIELD")
+  oneProperty(set, "set", "set")
 }
 
 export const setProperties = (spec: ProductSpec, set: PropertySet, now: string): ProductSpec => {
@@ -405,19 +405,31 @@ export interface PropertyAdjust {
 
 const checkAdjustment = (a: typeof Adjustment.Type, field: string): void => {
   if ((a.amount === undefined) === (a.percentage === undefined)) throw invalid(field, "An adjustment is an amount or a percentage (one of them)", "OTHER")
-  const n = a.amount ?? a.percentage!
-  if (!Number.isFinite(n) || Math.abs(n) > MAX_PRICE) throw invalid(field, "An adjustment must be a finite number", "OTHER")
-  if (a.percentage !== undefined && a.percentage < -100) throw invalid(`${field}.percentage`, "A percentage adjustment is at least -100", "MIN", { min: -100 })
+  if (a.amount !== undefined && (!Number.isFinite(a.amount) || Math.abs(a.amount) > MAX_PRICE)) {
+    throw invalid(`${field}.amount`, "An amount must be a finite number", "OTHER")
+  }
+  if (a.percentage !== undefined) {
+    const rate = a.percentage.rate
+    if (rate === undefined || !Number.isFinite(rate) || rate < -100 || rate > 1000) {
+      throw invalid(`${field}.percentage.rate`, "A percentage rate is a number from -100 to 1000", "OTHER", { min: -100, max: 1000 })
+    }
+  }
+}
+
+/** The one property a bulk set or adjust names (the platform takes one per call). */
+const oneProperty = (o: object, field: string, what: string): void => {
+  const named = Object.entries(o).filter(([, v]) => v !== undefined)
+  if (named.length !== 1) throw invalid(field, `Name exactly one property to ${what}, not ${named.length}`, "OTHER")
 }
 
 export const checkAdjust = (adjust: PropertyAdjust): void => {
-  const named = (["price", "cost", "weight"] as const).filter((k) => adjust[k] !== undefined)
-  if (named.length === 0) throw invalid("adjust", "Name a property to adjust", "REQUIRED_FIELD")
-  for (const k of named) checkAdjustment(adjust[k]!, `adjust.${k}`)
+  oneProperty(adjust, "adjust", "adjust")
+  for (const k of ["price", "cost", "weight"] as const) if (adjust[k] !== undefined) checkAdjustment(adjust[k], `adjust.${k}`)
 }
 
 const adjusted = (value: number, a: typeof Adjustment.Type, field: string): number => {
-  const next = a.amount !== undefined ? value + a.amount : value * (1 + a.percentage! / 100)
+  let next = a.amount !== undefined ? value + a.amount : value * (1 + a.percentage!.rate! / 100)
+  if (a.percentage?.roundToInt === true) next = Math.round(next)
   if (next < 0) throw invalid(field, `The adjustment would make ${field} negative`, "MIN", { min: 0 })
   return money(next, field)
 }

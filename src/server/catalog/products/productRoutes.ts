@@ -131,10 +131,11 @@ export const productRoutes = HttpRouter.addAll(Effect.gen(function*() {
       selectedVariant: selected === undefined
         ? null
         : {
-          ...(selected.variant?.priceData === undefined ? {} : { priceData: selected.variant.priceData }),
+          ...(selected.variant?.priceData === undefined ? {} : { price: selected.variant.priceData }),
           ...(selected.variant?.convertedPriceData === undefined ? {} : { convertedPriceData: selected.variant.convertedPriceData }),
           ...(selected.variant?.weight === undefined ? {} : { weight: selected.variant.weight }),
           ...(selected.variant?.sku === undefined ? {} : { sku: selected.variant.sku }),
+          ...(selected.stock?.quantity == null ? {} : { quantity: selected.stock.quantity }),
           inStock: selected.stock?.inStock === true,
           visible: selected.variant?.visible !== false
         },
