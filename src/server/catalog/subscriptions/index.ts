@@ -1,8 +1,14 @@
-/** The store's subscriptions: its services and routes (filled in by the subscriptions work). */
-import * as Layer from "effect/Layer"
+/**
+ * The store's subscription options: {@link subscriptionsLayer} adds their storage to the platform,
+ * {@link subscriptionsRoutes} the reader and writer calls.
+ */
+import { subscriptionRoutes } from "./routes.ts"
+import { SubscriptionOptions } from "./SubscriptionOptions.ts"
 
-export type SubscriptionsServices = never
+export { checkProduct, SubscriptionOptions } from "./SubscriptionOptions.ts"
 
-export const subscriptionsLayer = Layer.empty
+export type SubscriptionsServices = SubscriptionOptions
 
-export const subscriptionsRoutes = Layer.empty
+export const subscriptionsLayer = SubscriptionOptions.layer
+
+export const subscriptionsRoutes = subscriptionRoutes
