@@ -156,10 +156,11 @@ export const PagingMetadataV1 = G.struct({
 export const ProductResponse = G.struct({ product: opt(Product) })
 export const QueryProductsResponse = G.struct({ products: opt(G.array(Product)), metadata: opt(PagingMetadataV1), totalResults: opt(num) })
 const VariantInfo = G.struct({
-  priceData: opt(PriceData),
+  price: opt(PriceData),
   convertedPriceData: opt(PriceData),
-  weight: opt(num),
+  weight: nullable(num),
   sku: opt(str),
+  quantity: nullable(num),
   inStock: opt(bool),
   visible: opt(bool)
 })

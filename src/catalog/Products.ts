@@ -1,0 +1,253 @@
+/**
+ * Catalog v1 products: separate functions that each need only the `PlatformClient` a session or an API
+ * key provides, so a page keeps only what it calls. Readers (get, query, options availability,
+ * variants, store variants) serve visitors and members; writers need an API key. Every call first
+ * checks, once per client, that the site runs the v1 catalog, and fails with a CatalogError that says
+ * so when it does not.
+ *
+ * @example
+ * import * as Products from "sitefx/catalog/products"
+ * const page = yield* Products.query().hasSome("collectionIds", [id]).ascending("priceData.price").limit(24).find
+ * const shirt = yield* Products.get(page.items[0].id)
+ * const sizeM = yield* Products.optionsAvailability(shirt.id, { Size: "M", Color: "Navy" })
+ */
+import * as Effect from "effect/Effect"
+import type { TypeOf } from "../http/guard.ts"
+import type { PlatformClient } from "../http/PlatformClient.ts"
+import type { CatalogFailure } from "./calls.ts"
+import * as G from "./guards/products.ts"
+import { OffsetQuery } from "./OffsetQuery.ts"
+import { CatalogPaths } from "./protocol.ts"
+import { checkId, checkIds, checkList, checkObject, first, offsetRunner, pagingOf, send, sendVoid } from "./v1.ts"
+
+export type Product = G.Product
+export type Variant = TypeOf<typeof G.Variant>
+export type StoreVariant = TypeOf<typeof G.StoreVariant>
+export type OptionsAvailability = TypeOf<typeof G.ProductOptionsAvailabilityResponse>
+export type BulkResult = TypeOf<typeof G.BulkProductsResponse>
+
+type Effects<A> = Effect.Effect<A, CatalogFailure, PlatformClient>
+
+/** Choices by option name: `{ Size: "M", Color: "Navy" }` (a color option's choices go by their description). */
+export type Choices = { readonly [option: string]: string }
+
+/** What a writer sends for a product: the product's own fields (derived ones such as `discountedPrice` are ignored). */
+export type ProductInput = Product
+
+/** Bulk calls take at most this many products. */
+export const MAX_BULK_PRODUCTS = 100
+
+export interface QueryOptions {
+  /** Each product with its variants (they are left out unless asked for). */
+  readonly includeVariants?: boolean
+  /** Hidden products too (with an API key). */
+  readonly includeHiddenProducts?: boolean
+}
+
+/** A product query (filter, sort, page, stream); 50 a page unless `limit` says, at most 100. */
+export const query = (options: QueryOptions = {}): OffsetQuery<Product> =>
+  new OffsetQuery(offsetRunner({
+    what: "Products.query",
+    method: "GET",
+    path: CatalogPaths.productsQuery,
+    guard: G.QueryProductsResponse,
+    body: (query) => ({
+      query,
+      ...(options.includeVariants === undefined ? {} : { includeVariants: options.includeVariants }),
+      ...(options.includeHiddenProducts === undefined ? {} : { includeHiddenProducts: options.includeHiddenProducts })
+    }),
+    read: (r) => ({ items: r.products ?? [], paging: pagingOf(r.metadata, r.totalResults) })
+  }))
+
+/** A product with its variants; PRODUCT_NOT_FOUND when there is none (or a visitor may not see it). */
+export const get = (id: string, options: { readonly includeMerchantSpecificData?: boolean } = {}): Effects<Product> =>
+  Effect.map(
+    send("Products.get", checkId("Products.get", "id", id), () => ({
+      method: "GET",
+      path: CatalogPaths.product(id),
+      payload: { id, ...(options.includeMerchantSpecificData === undefined ? {} : { includeMerchantSpecificData: options.includeMerchantSpecificData }) }
+    }), G.ProductResponse),
+    (r) => r.product ?? {}
+  )
+
+/** What a choice of options selects: the variant (when every option is chosen), what is still available, and whether it can be bought. */
+export const optionsAvailability = (id: string, choices: Choices): Effects<OptionsAvailability> =>
+  send("Products.optionsAvailability", first(checkId("Products.optionsAvailability", "id", id), checkObject("Products.optionsAvailability", "choices", choices)), () => ({
+    method: "POST",
+    path: CatalogPaths.optionsAvailability(id),
+    payload: { id, options: choices }
+  }), G.ProductOptionsAvailabilityResponse)
+
+export interface VariantsOptions {
+  readonly choices?: Choices
+  readonly variantIds?: ReadonlyArray<string>
+  readonly limit?: number
+  readonly offset?: number
+}
+
+/** A product's variants, all or those matching some choices or ids, with their number. */
+export const variants = (id: string, options: VariantsOptions = {}): Effects<{ readonly variants: ReadonlyArray<Variant>; readonly total: number }> =>
+  Effect.map(
+    send("Products.variants", checkId("Products.variants", "id", id), () => ({
+      method: "POST",
+      path: CatalogPaths.productVariantsQuery(id),
+      payload: {
+        id,
+        ...(options.choices === undefined ? {} : { choices: options.choices }),
+        ...(options.variantIds === undefined ? {} : { variantIds: options.variantIds }),
+        ...(options.limit === undefined && options.offset === undefined
+          ? {}
+          : { paging: { ...(options.limit === undefined ? {} : { limit: options.limit }), ...(options.offset === undefined ? {} : { offset: options.offset }) } })
+      }
+    }), G.QueryProductVariantsResponse),
+    (r) => ({ variants: r.variants ?? [], total: r.totalResults ?? r.variants?.length ?? 0 })
+  )
+
+/** Variants across the store (each with its product's id and name): a query to filter, sort, page and stream. */
+export const storeVariants = (): OffsetQuery<StoreVariant> =>
+  new OffsetQuery(offsetRunner({
+    what: "Products.storeVariants",
+    method: "POST",
+    path: CatalogPaths.storeVariantsQuery,
+    guard: G.QueryStoreVariantsResponse,
+    read: (r) => ({ items: r.variants ?? [], paging: r.metadata ?? {} })
+  }))
+
+/** One store variant by its id (`<productId>-<variantId>`). */
+export const storeVariant = (id: string): Effects<StoreVariant> =>
+  Effect.map(
+    send("Products.storeVariant", checkId("Products.storeVariant", "id", id), () => ({ method: "GET", path: CatalogPaths.storeVariant(id), payload: { id } }), G.StoreVariantResponse),
+    (r) => r.variant ?? {}
+  )
+
+// writers (an API key)
+
+const productOf = (r: TypeOf<typeof G.ProductResponse>): Product => r.product ?? {}
+
+/** Creates a product; the answer has its id, variants and derived prices. */
+export const create = (product: ProductInput): Effects<Product> =>
+  Effect.map(
+    send("Products.create", checkObject("Products.create", "product", product), () => ({ method: "POST", path: CatalogPaths.products, payload: { product } }), G.ProductResponse),
+    productOf
+  )
+
+/** Changes the fields given. */
+export const update = (id: string, product: ProductInput): Effects<Product> =>
+  Effect.map(
+    send("Products.update", first(checkId("Products.update", "id", id), checkObject("Products.update", "product", product)), () => ({
+      method: "PATCH",
+      path: CatalogPaths.writeProduct(id),
+      payload: { product: { ...product, id } }
+    }), G.ProductResponse),
+    productOf
+  )
+
+export const remove = (id: string): Effects<void> =>
+  sendVoid("Products.remove", checkId("Products.remove", "id", id), () => ({ method: "DELETE", path: CatalogPaths.writeProduct(id), payload: { id } }))
+
+export interface VariantOverride {
+  /** The variants this applies to: all matching these choices... */
+  readonly choices?: Choices
+  /** ...or these ids. */
+  readonly variantIds?: ReadonlyArray<string>
+  readonly price?: number
+  readonly cost?: number
+  readonly weight?: number
+  readonly sku?: string
+  readonly visible?: boolean
+}
+
+/** Sets variants' own price, cost, weight, SKU or visibility; answers every variant of the product. */
+export const updateVariants = (id: string, overrides: ReadonlyArray<VariantOverride>): Effects<ReadonlyArray<Variant>> =>
+  Effect.map(
+    send("Products.updateVariants", first(checkId("Products.updateVariants", "id", id), checkList("Products.updateVariants", "overrides", overrides, 1000)), () => ({
+      method: "PATCH",
+      path: CatalogPaths.variants(id),
+      payload: { id, variants: overrides }
+    }), G.UpdateVariantsResponse),
+    (r) => r.variants ?? []
+  )
+
+const onProduct = (what: string, method: "POST" | "DELETE", path: (id: string) => string) => (id: string): Effects<void> =>
+  sendVoid(what, checkId(what, "id", id), () => ({ method, path: path(id), payload: { id } }))
+
+/** Every variant back to the product's own price, weight and SKU. */
+export const resetVariants = onProduct("Products.resetVariants", "POST", CatalogPaths.resetVariants)
+/** Removes the product's options (it keeps one default variant). */
+export const removeOptions = onProduct("Products.removeOptions", "DELETE", CatalogPaths.options)
+export const removeBrand = onProduct("Products.removeBrand", "POST", CatalogPaths.removeBrand)
+export const removeRibbon = onProduct("Products.removeRibbon", "POST", CatalogPaths.removeRibbon)
+
+export interface MediaInput {
+  /** A media id of the site's media... */
+  readonly mediaId?: string
+  /** ...or an image URL. */
+  readonly url?: string
+  /** Also shown for this choice. */
+  readonly choice?: { readonly option: string; readonly choice: string }
+}
+
+export const addMedia = (id: string, media: ReadonlyArray<MediaInput>): Effects<void> =>
+  sendVoid("Products.addMedia", first(checkId("Products.addMedia", "id", id), checkList("Products.addMedia", "media", media, 100)), () => ({
+    method: "POST",
+    path: CatalogPaths.media(id),
+    payload: { id, media }
+  }))
+
+export const removeMedia = (id: string, mediaIds: ReadonlyArray<string>): Effects<void> =>
+  sendVoid("Products.removeMedia", first(checkId("Products.removeMedia", "id", id), checkIds("Products.removeMedia", "mediaIds", mediaIds, 100)), () => ({
+    method: "POST",
+    path: CatalogPaths.removeMedia(id),
+    payload: { id, mediaIds }
+  }))
+
+export interface ChoiceMedia {
+  readonly option: string
+  readonly choice: string
+  readonly mediaIds: ReadonlyArray<string>
+}
+
+export const addMediaToChoices = (id: string, media: ReadonlyArray<ChoiceMedia>): Effects<void> =>
+  sendVoid("Products.addMediaToChoices", first(checkId("Products.addMediaToChoices", "id", id), checkList("Products.addMediaToChoices", "media", media, 100)), () => ({
+    method: "PATCH",
+    path: CatalogPaths.choicesMedia(id),
+    payload: { id, media }
+  }))
+
+export const removeMediaFromChoices = (id: string, media: ReadonlyArray<ChoiceMedia>): Effects<void> =>
+  sendVoid("Products.removeMediaFromChoices", first(checkId("Products.removeMediaFromChoices", "id", id), checkList("Products.removeMediaFromChoices", "media", media, 100)), () => ({
+    method: "POST",
+    path: CatalogPaths.removeChoicesMedia(id),
+    payload: { id, media }
+  }))
+
+/** One property to set on many products (the platform takes one per call). */
+export type PropertySet =
+  | { readonly price: number }
+  | { readonly cost: number }
+  | { readonly weight: number }
+  | { readonly ribbon: string }
+  | { readonly brand: string }
+
+/** Sets one property on up to 100 products; the answer says how each fared. */
+export const bulkUpdate = (ids: ReadonlyArray<string>, set: PropertySet): Effects<BulkResult> =>
+  send("Products.bulkUpdate", first(checkIds("Products.bulkUpdate", "ids", ids, MAX_BULK_PRODUCTS), checkObject("Products.bulkUpdate", "set", set)), () => ({
+    method: "POST",
+    path: CatalogPaths.bulkUpdate,
+    payload: { ids, set }
+  }), G.BulkProductsResponse)
+
+/** A change by an amount, or by a percentage (-100 to 1000, to cents or with `roundToInt` to whole units). */
+export type Adjustment = { readonly amount: number } | { readonly percentage: { readonly rate: number; readonly roundToInt?: boolean } }
+
+/** One property to adjust on many products. */
+export type PropertyAdjust = { readonly price: Adjustment } | { readonly cost: Adjustment } | { readonly weight: Adjustment }
+
+/** Adjusts one property of up to 100 products; the answer says how each fared. */
+export const bulkAdjust = (ids: ReadonlyArray<string>, adjust: PropertyAdjust): Effects<BulkResult> =>
+  send("Products.bulkAdjust", first(checkIds("Products.bulkAdjust", "ids", ids, MAX_BULK_PRODUCTS), checkObject("Products.bulkAdjust", "adjust", adjust)), () => ({
+    method: "POST",
+    path: CatalogPaths.bulkAdjust,
+    payload: { adjust, ids }
+  }), G.BulkProductsResponse)
+
