@@ -133,7 +133,7 @@ export class AbandonedCartsQuery {
     return c.length === 0 ? undefined : c.length === 1 ? c[0] : { $and: [...c] }
   }
 
-  /** The request of the first page, as it goes on the wire (filter and sort as JSON text). */
+  /** The request of the first page, as it goes on the wire (filter and sort as JSON text; `{}` for a bare query). */
   get request(): QueryAbandonedCartsRequest {
     return this.requestAt(this.state.skip, this.state.limit)
   }
@@ -142,6 +142,7 @@ export class AbandonedCartsQuery {
     const filter = this.filter
     const sort = this.state.sort
     const paging = limit === undefined && offset === 0 ? undefined : { ...(limit === undefined ? {} : { limit }), offset }
+    if (filter === undefined && sort.length === 0 && paging === undefined) return {}
     return {
       query: {
         ...(filter === undefined ? {} : { filter: JSON.stringify(filter) }),
