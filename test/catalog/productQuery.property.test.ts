@@ -1,0 +1,174 @@
+/**
+ * Product queries against a reference: random catalogs (names, prices, discounts, brands, visibility,
+ * collection membership, stock) go into the local platform, random filters and sorts go through
+ * sitefx's query builder over HTTP, and every page must hold exactly what a plain evaluator over the
+ * same products says, in the same order, with the same total, for visitors and for an API key.
+ */
+import { assert, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as Stream from "effect/Stream"
+import fc from "fast-check"
+import type { OffsetQuery } from "../../src/catalog/OffsetQuery.ts"
+import * as Products from "../../src/catalog/Products.ts"
+import { createSpec } from "../../src/server/catalog/products/changes.ts"
+import { Products as ProductStore } from "../../src/server/catalog/products/index.ts"
+import { asAdmin } from "../data/support.ts"
+import { LocalPlatform, withSite } from "../support/platform.ts"
+
+const BRANDS = ["Alder", "Birch", "Cedar"] as const
+const WORDS = ["Blue", "blue", "Trail", "Tee", "Zip", "Émile", "Ärm", "Z"] as const
+
+const RandomProduct = fc.record({
+  name: fc.tuple(fc.constantFrom(...WORDS), fc.constantFrom(...WORDS)).map(([a, b]) => `${a} ${b}`),
+  price: fc.integer({ min: 0, max: 300 }),
+  percent: fc.option(fc.integer({ min: 1, max: 90 }), { nil: undefined }),
+  brand: fc.option(fc.constantFrom(...BRANDS), { nil: undefined }),
+  visible: fc.boolean(),
+  quantity: fc.integer({ min: 0, max: 3 })
+})
+
+type Field = "name" | "priceData.price" | "priceData.discountedPrice" | "brand" | "stock.quantity"
+type Condition =
+  | { readonly op: "eq" | "ne" | "gt" | "lt" | "ge" | "le"; readonly field: Field; readonly value: string | number }
+  | { readonly op: "startsWith"; readonly field: "name"; readonly value: string }
+  | { readonly op: "in"; readonly field: "brand" | "priceData.price"; readonly value: ReadonlyArray<string | number> }
+  | { readonly op: "exists"; readonly field: "brand"; readonly value: boolean }
+
+const NumberField = fc.constantFrom<Field>("priceData.price", "priceData.discountedPrice", "stock.quantity")
+const RandomCondition: fc.Arbitrary<Condition> = fc.oneof(
+  fc.record({ op: fc.constantFrom("eq", "ne", "gt", "lt", "ge", "le" as const), field: NumberField, value: fc.integer({ min: 0, max: 300 }) }),
+  fc.record({ op: fc.constantFrom("eq", "ne", "gt", "lt" as const), field: fc.constant<Field>("name"), value: fc.constantFrom(...WORDS).map((w) => `${w} Tee`) }),
+  fc.record({ op: fc.constantFrom("eq", "ne" as const), field: fc.constant<Field>("brand"), value: fc.constantFrom(...BRANDS) }),
+  // text matching is where clients and platforms most often disagree (case, accents): weighted up
+  { arbitrary: fc.record({ op: fc.constant("startsWith" as const), field: fc.constant("name" as const), value: fc.constantFrom("B", "bl", "BL", "blue t", "Trail", "É", "Z") }), weight: 3 },
+  fc.record({ op: fc.constant("in" as const), field: fc.constant("brand" as const), value: fc.subarray([...BRANDS]) }),
+  fc.record({ op: fc.constant("in" as const), field: fc.constant("priceData.price" as const), value: fc.array(fc.integer({ min: 0, max: 300 }), { maxLength: 5 }) }),
+  fc.record({ op: fc.constant("exists" as const), field: fc.constant("brand" as const), value: fc.boolean() })
+)
+
+const Sort = fc.array(fc.record({ field: fc.constantFrom<Field>("name", "priceData.price", "priceData.discountedPrice", "brand"), desc: fc.boolean() }), { maxLength: 2 })
+
+const Case = fc.record({
+  products: fc.array(RandomProduct, { minLength: 0, maxLength: 25 }),
+  conditions: fc.array(RandomCondition, { maxLength: 4 }),
+  sort: Sort,
+  limit: fc.integer({ min: 1, max: 10 }),
+  admin: fc.boolean()
+})
+
+type Row = { readonly id: string; readonly seq: number; readonly values: Record<Field, string | number | undefined> }
+
+/** Values compare only within a type; numbers and strings by value, strings by code point. */
+const compare = (a: string | number, b: string | number): number => (a < b ? -1 : a > b ? 1 : 0)
+
+const matches = (row: Row, c: Condition): boolean => {
+  const v = row.values[c.field]
+  switch (c.op) {
+    case "eq":
+      return v === c.value
+    case "ne":
+      return v !== c.value
+    case "gt":
+    case "lt":
+    case "ge":
+    case "le": {
+      if (v === undefined || typeof v !== typeof c.value) return false
+      const d = compare(v, c.value)
+      return c.op === "gt" ? d > 0 : c.op === "lt" ? d < 0 : c.op === "ge" ? d >= 0 : d <= 0
+    }
+    case "startsWith":
+      return typeof v === "string" && v.toLowerCase().startsWith(c.value.toLowerCase())
+    case "in":
+      return v !== undefined && c.value.includes(v)
+    case "exists":
+      return (v !== undefined) === c.value
+  }
+}
+
+/** Missing sorts first ascending (and last descending); ties keep creation order. */
+const order = (sort: ReadonlyArray<{ readonly field: Field; readonly desc: boolean }>) => (a: Row, b: Row): number => {
+  for (const s of sort) {
+    const x = a.values[s.field]
+    const y = b.values[s.field]
+    const d = x === y ? 0 : x === undefined ? -1 : y === undefined ? 1 : compare(x, y)
+    if (d !== 0) return s.desc ? -d : d
+  }
+  return a.seq - b.seq
+}
+
+const applyConditions = <A>(q: OffsetQuery<A>, conditions: ReadonlyArray<Condition>): OffsetQuery<A> =>
+  conditions.reduce((acc, c) => {
+    switch (c.op) {
+      case "startsWith":
+        return acc.startsWith(c.field, c.value)
+      case "in":
+        return acc.in(c.field, c.value)
+      case "exists":
+        return acc.exists(c.field, c.value)
+      default:
+        return acc[c.op](c.field, c.value)
+    }
+  }, q)
+
+let run = 0
+
+it.layer(LocalPlatform.layerWithCore({ seed: "none" }), { excludeTestServices: true })("product queries", (it) => {
+  it.effect("equal a reference evaluator over random catalogs", () =>
+    Effect.flatMap(Effect.context<LocalPlatform | ProductStore>(), (context) =>
+      Effect.promise(() =>
+        fc.assert(
+          fc.asyncProperty(Case, (c) =>
+            Effect.runPromiseWith(context)(Effect.gen(function*() {
+              const store = yield* ProductStore
+              // each run's products sit in a collection of their own, which every query names
+              const collectionId = `prop-${run++}`
+              store.storeCollection({ id: collectionId, name: collectionId, slug: collectionId, description: "", visible: true })
+              const rows: Array<Row> = c.products.map((p, seq) => {
+                const spec = createSpec(
+                  {
+                    name: p.name,
+                    priceData: { price: p.price },
+                    ...(p.percent === undefined ? {} : { discount: { type: "PERCENT" as const, value: p.percent } }),
+                    ...(p.brand === undefined ? {} : { brand: p.brand }),
+                    visible: p.visible,
+                    stock: { trackInventory: true, quantity: p.quantity }
+                  },
+                  store.newIds(),
+                  store.now()
+                )
+                spec.slug = `${collectionId}-${seq}`
+                spec.collectionIds = [collectionId]
+                const doc = store.store(spec)
+                return {
+                  id: spec.id,
+                  seq,
+                  values: {
+                    name: doc.name ?? undefined,
+                    "priceData.price": doc.priceData!.price ?? undefined,
+                    "priceData.discountedPrice": doc.priceData!.discountedPrice,
+                    brand: doc.brand ?? undefined,
+                    "stock.quantity": doc.stock!.quantity ?? undefined
+                  } as Row["values"]
+                }
+              })
+              const visible = new Set(c.products.flatMap((p, i) => (p.visible ? [rows[i]!.id] : [])))
+              const expected = rows
+                .filter((r) => (c.admin || visible.has(r.id)) && c.conditions.every((k) => matches(r, k)))
+                .sort(order(c.sort))
+                .map((r) => r.id)
+
+              let q = applyConditions(Products.query().hasSome("collectionIds", [collectionId]), c.conditions).limit(c.limit)
+              for (const s of c.sort) q = s.desc ? q.descending(s.field) : q.ascending(s.field)
+              const as = c.admin ? asAdmin : withSite
+              const first = yield* as(q.find)
+              const streamed = yield* as(q.stream.pipe(Stream.map((p) => p.id), Stream.runCollect))
+              assert.strictEqual(first.totalCount, expected.length, "total")
+              assert.deepStrictEqual(first.items.map((p) => p.id), expected.slice(0, c.limit), "first page")
+              assert.deepStrictEqual([...streamed], expected, "every page")
+            }))
+          ),
+          { numRuns: 60 }
+        )
+      )
+    ))
+})
