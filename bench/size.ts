@@ -38,7 +38,8 @@ export const weigh = async (entry: string): Promise<Weight> => {
 
 export const ENTRIES = [
   { job: "visitor session", sitefx: "sitefx-session", official: "official-session" },
-  { job: "visitor session + one data query", sitefx: "sitefx-query", official: "official-query" }
+  { job: "visitor session + one data query", sitefx: "sitefx-query", official: "official-query" },
+  { job: "+ one product query", sitefx: "sitefx-products", official: "official-products" }
 ] as const
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`

@@ -353,7 +353,7 @@ const MediaCase = fc.record({
   width: fc.integer({ min: 1, max: 10_000 }),
   height: fc.integer({ min: 1, max: 10_000 }),
   fit: fc.option(fc.constantFrom("fill" as const, "fit" as const), { nil: undefined }),
-  base: fc.constantFrom("http://localhost:4100/_sitefx/media", "https://shop.example/img/", "http://127.0.0.1:9/x/y")
+  base: fc.constantFrom("http://localhost:4100/media", "https://shop.example/img/", "http://127.0.0.1:9/x/y")
 })
 
 const sourceOf = (form: string, simple: string, any: string) => {

@@ -479,22 +479,22 @@ describe("mediaUrl", () => {
 
   it("a resolver serves platform images from another base, such as the local platform", () => {
     const local = mediaUrlResolver(new URL(LOCAL_MEDIA_PATH, "http://localhost:4100").href + "/")
-    const want = `http://localhost:4100/_sitefx/media/${id}?w=400&h=300&fit=fill`
+    const want = `http://localhost:4100/media/${id}?w=400&h=300&fit=fill`
     for (const source of [identifier, id, `//static.wixstatic.com/media/${id}`, { mainMedia: { id } }]) {
       assert.strictEqual(local(source, { width: 400, height: 300 }), want)
     }
     // already under the base, or under the local media path as another origin saw it: re-sized
-    assert.strictEqual(local(`http://localhost:4100/_sitefx/media/${id}?w=10&h=10`, { width: 400, height: 300 }), want)
-    assert.strictEqual(local(`http://127.0.0.1:9999/_sitefx/media/${id}`, { width: 400, height: 300 }), want)
-    assert.strictEqual(local(`/_sitefx/media/${id}`, { width: 400, height: 300 }), want)
+    assert.strictEqual(local(`http://localhost:4100/media/${id}?w=10&h=10`, { width: 400, height: 300 }), want)
+    assert.strictEqual(local(`http://127.0.0.1:9999/media/${id}`, { width: 400, height: 300 }), want)
+    assert.strictEqual(local(`/media/${id}`, { width: 400, height: 300 }), want)
     // the default gives a path as it is: only a resolver knows the platform's origin
-    assert.strictEqual(mediaUrl(`/_sitefx/media/${id}`, { width: 400, height: 300 }), `/_sitefx/media/${id}`)
+    assert.strictEqual(mediaUrl(`/media/${id}`, { width: 400, height: 300 }), `/media/${id}`)
     assert.strictEqual(
       local(id, { width: 400, height: 300, fit: "fit", quality: 70 }),
-      `http://localhost:4100/_sitefx/media/${id}?w=400&h=300&fit=fit&q=70`
+      `http://localhost:4100/media/${id}?w=400&h=300&fit=fit&q=70`
     )
     assert.strictEqual(local("https://cdn.example.com/a.jpg", { width: 1, height: 1 }), "https://cdn.example.com/a.jpg")
-    assert.strictEqual(local("http://localhost:4100/_sitefx/media/..", { width: 1, height: 1 }), undefined)
+    assert.strictEqual(local("http://localhost:4100/media/..", { width: 1, height: 1 }), undefined)
   })
 })
 

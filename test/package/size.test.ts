@@ -13,13 +13,16 @@ import { weigh } from "../../bench/size.ts"
 
 const BUDGETS_GZIP: Record<string, number> = {
   "sitefx-session": 30_600,
-  "sitefx-query": 38_900
+  "sitefx-query": 38_900,
+  "sitefx-products": 42_700
 }
 
 /** Modules an entry must not carry, by the path esbuild reports. */
 const NOT_IN: Record<string, RegExp> = {
   "sitefx-session": /effect\/dist\/(Schema|SchemaAST|Config)\.js$|effect\/dist\/http\/|(^|\/)src\/data\//,
-  "sitefx-query": /effect\/dist\/(Schema|SchemaAST|Config)\.js$|effect\/dist\/http\/|(^|\/)src\/data\/(DataItems|Bulk|Aggregate|wire)\.ts$/
+  "sitefx-query": /effect\/dist\/(Schema|SchemaAST|Config)\.js$|effect\/dist\/http\/|(^|\/)src\/data\/(DataItems|Bulk|Aggregate|wire)\.ts$/,
+  // a product page carries the product query, not the writers' modules, the v3 services or the wire Schemas
+  "sitefx-products": /effect\/dist\/(Schema|SchemaAST|Config)\.js$|effect\/dist\/http\/|(^|\/)src\/catalog\/(wire|v3|storefront)\/|(^|\/)src\/catalog\/(Collections|Inventory)\.ts$/
 }
 
 describe("browser bundles", () => {

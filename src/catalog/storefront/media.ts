@@ -30,8 +30,8 @@ export type MediaSource = string | MediaItem | Media | null | undefined
 /** Where the platform serves product images. */
 export const PLATFORM_MEDIA_BASE = "https://static.wixstatic.com/media"
 
-/** The path under which the local platform serves its images: `<platform origin>/_sitefx/media/<id>`. */
-export const LOCAL_MEDIA_PATH = "/_sitefx/media"
+/** The path under which the local platform serves its images: `<platform origin>/media/<id>`. */
+export const LOCAL_MEDIA_PATH = "/media"
 
 const MEDIA_HOST = "static.wixstatic.com"
 const MAX_SIDE = 10_000
@@ -82,7 +82,7 @@ const readString = (s: string, localBase: string | undefined): Named => {
     // under the base, or under the local platform's media path at any origin (the origin a server saw) or none
     const local = value.startsWith(`${localBase}/`)
       ? `${localBase}/`
-      : /^(?:https?:\/\/[^/?#]+)?\/_sitefx\/media\//i.exec(value)?.[0]
+      : /^(?:https?:\/\/[^/?#]+)?\/media\//i.exec(value)?.[0]
     if (local !== undefined) {
       const id = asId(segmentAfter(value, local))
       return id === undefined ? undefined : { id }
@@ -175,15 +175,15 @@ export const mediaUrl = (source: MediaSource, size: MediaSize): string | undefin
 
 /**
  * `mediaUrl` for images served from another base, such as the local platform's
- * `<platform origin>/_sitefx/media`: platform images become `<base>/<id>?w=<width>&h=<height>&fit=<fit>`
+ * `<platform origin>/media`: platform images become `<base>/<id>?w=<width>&h=<height>&fit=<fit>`
  * (`&q=<quality>` when one is asked for), whichever way the product names them, and URLs already under
- * the base, or under `/_sitefx/media/` (at any origin, or as a bare path), get the requested size.
+ * the base, or under `/media/` (at any origin, or as a bare path), get the requested size.
  * Other URLs come back as `mediaUrl` gives them.
  *
  * @example
  * const imageUrl = mediaUrlResolver(new URL(LOCAL_MEDIA_PATH, "http://localhost:4100").href)
  * imageUrl(product.media, { width: 400, height: 300 })
- * // "http://localhost:4100/_sitefx/media/11062b_a1~mv2.jpg?w=400&h=300&fit=fill"
+ * // "http://localhost:4100/media/11062b_a1~mv2.jpg?w=400&h=300&fit=fill"
  */
 export const mediaUrlResolver = (baseUrl: string) => {
   const base = String(baseUrl ?? "").trim().replace(/\/+$/, "")
