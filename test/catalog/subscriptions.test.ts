@@ -120,6 +120,16 @@ describe("subscription options", () => {
         assert.strictEqual(gone.status, 404)
         assert.strictEqual((yield* failure(asAdmin(SubscriptionOptions.remove(created.id)))).code, "SUBSCRIPTION_OPTION_NOT_FOUND")
         assert.strictEqual((yield* failure(asAdmin(SubscriptionOptions.update(created.id, { title: "x" })))).code, "SUBSCRIPTION_OPTION_NOT_FOUND")
+
+        // ids travel escaped in paths and come back as they were
+        const odd = `option één/${unique("odd")}?&#`
+        const [made] = yield* asAdmin(SubscriptionOptions.bulkCreate([{ ...weekly, id: odd }]))
+        assert.strictEqual(made!.id, odd)
+        assert.strictEqual((yield* asVisitor(SubscriptionOptions.get(odd))).id, odd)
+        assert.strictEqual((yield* asAdmin(SubscriptionOptions.update(odd, { title: "Odd" }))).title, "Odd")
+        yield* asAdmin(SubscriptionOptions.assignToProduct(`product ${odd}`, [{ id: odd }]))
+        assert.deepStrictEqual((yield* asVisitor(SubscriptionOptions.productIds(odd))).productIds, [`product ${odd}`])
+        yield* asAdmin(SubscriptionOptions.remove(odd))
       }))
 
     it.effect("bulk create, update and delete: every item answered in order, all or nothing", () =>

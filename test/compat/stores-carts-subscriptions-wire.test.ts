@@ -142,20 +142,30 @@ const fresh = (...ids: ReadonlyArray<string>) => async () => {
 describe("sitefx sends what the official abandonedCarts client sends", () => {
   it("get, and queries with filter, sort and paging; the pages of a stream", async () => {
     await compare("get", (o) => cartsOf(o).getAbandonedCart(DEMO_CART_IDS.member), AbandonedCarts.get(DEMO_CART_IDS.member))
-    await compare("a bare query", (o) => cartsOf(o).queryAbandonedCarts(), AbandonedCarts.query().find)
-    const filter = { status: "ABANDONED", "buyerInfo.identityType": { $in: ["MEMBER", "VISITOR"] } }
+    await compare(
+      "no filter, no sort",
+      (o) => cartsOf(o).queryAbandonedCarts({ query: { paging: { offset: 0, limit: 50 } } }),
+      AbandonedCarts.query().find
+    )
+    const filter = JSON.stringify({ $and: [{ status: "ABANDONED" }, { "buyerInfo.identityType": { $in: ["MEMBER", "VISITOR"] } }] })
     const sent = await compare(
       "filter, sort, limit, skip",
       (o) =>
         cartsOf(o).queryAbandonedCarts({
-          query: { filter: JSON.stringify(filter), sort: JSON.stringify([{ abandonTime: "desc" }, { id: "asc" }]), paging: { limit: 2, offset: 1 } }
+          query: { filter, sort: JSON.stringify([{ abandonTime: "desc" }, { id: "asc" }]), paging: { limit: 2, offset: 1 } }
         }),
-      AbandonedCarts.query().where(filter).descending("abandonTime").ascending("id").limit(2).skip(1).find
+      AbandonedCarts.query().eq("status", "ABANDONED").in("buyerInfo.identityType", ["MEMBER", "VISITOR"]).descending("abandonTime").ascending("id").limit(2).skip(1).find
     )
     assert.deepStrictEqual(sent.map((r) => `${r.method} ${r.path}`), ["POST /v1/abandonedCarts/query"])
+    const since = new Date("2026-03-01T00:00:00Z")
+    await compare(
+      "dates as ISO text",
+      (o) => cartsOf(o).queryAbandonedCarts({ query: { filter: JSON.stringify({ abandonTime: { $gte: since.toISOString() } }), paging: { offset: 0, limit: 50 } } }),
+      AbandonedCarts.query().ge("abandonTime", since).find
+    )
     // a stream of pages: the official client walks the same offsets by hand
     const ids = Object.values(DEMO_CART_IDS)
-    const walked = JSON.stringify({ $and: [{ id: { $in: ids } }, { status: { $eq: "ABANDONED" } }] })
+    const walked = JSON.stringify({ $and: [{ id: { $in: ids } }, { status: "ABANDONED" }] })
     await compare(
       "every page, two at a time",
       async (o) => {
@@ -163,7 +173,7 @@ describe("sitefx sends what the official abandonedCarts client sends", () => {
           await cartsOf(o).queryAbandonedCarts({ query: { filter: walked, paging: { limit: 2, offset } } })
         }
       },
-      Stream.runDrain(AbandonedCarts.query().where({ id: { $in: ids } }).status("ABANDONED").limit(2).pages)
+      Stream.runDrain(AbandonedCarts.query().in("id", ids).eq("status", "ABANDONED").limit(2).pages)
     )
   })
 })

@@ -77,4 +77,3 @@ export const QueryAbandonedCartsResponse = G.struct({
   abandonedCarts: opt(G.array(AbandonedCart)),
   totalResults: opt(G.number)
 })
-export type QueryAnswer = G.TypeOf<typeof QueryAbandonedCartsResponse>
