@@ -74,13 +74,21 @@ const initial: State = { sort: [], limit: undefined, cursor: undefined, refusal:
 
 const isTree = (v: unknown): v is Tree => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date)
 
-/** Dates as ISO text, as the platform's builder sends them (JSON's own writing of a Date). */
-const plain = (value: unknown): unknown => {
+const SYSTEM_FIELDS: Record<string, string> = { _id: "id", _createdDate: "createdDate", _updatedDate: "updatedDate" }
+
+/** A field name on the wire: the SDK spellings `_id`, `_createdDate`, `_updatedDate` are `id`, `createdDate`, `updatedDate`. */
+export const wireField = (field: string): string => field.split(".").map((part) => SYSTEM_FIELDS[part] ?? part).join(".")
+
+/**
+ * A filter as it travels: dates as ISO text (JSON's own writing of a Date) and field names in their
+ * wire spelling, as the platform's builder sends them.
+ */
+export const wireFilter = (value: unknown): unknown => {
   if (value instanceof Date) return value.toISOString()
-  if (Array.isArray(value)) return value.map(plain)
+  if (Array.isArray(value)) return value.map(wireFilter)
   if (isTree(value)) {
     const out: Tree = {}
-    for (const [k, v] of Object.entries(value)) out[k] = plain(v)
+    for (const [k, v] of Object.entries(value)) out[k.startsWith("$") ? k : wireField(k)] = wireFilter(v)
     return out
   }
   return value
@@ -142,7 +150,7 @@ export class CursorQuery<A> extends FilterMethods<CursorQuery<A>> {
     if (fields.length === 0 || !fields.every((f) => typeof f === "string" && f !== "")) {
       return this.with({ refusal: refuse(this.runner.what, `${op} takes one or more field names`, op) })
     }
-    const sort = [...this.state.sort, ...fields.map((fieldName) => ({ fieldName, order }))]
+    const sort = [...this.state.sort, ...fields.map((fieldName) => ({ fieldName: wireField(fieldName), order }))]
     if (sort.length > MAX_ENTITY_SORT) {
       return this.with({ refusal: refuse(this.runner.what, `a query sorts by at most ${MAX_ENTITY_SORT} fields`, op) })
     }
@@ -176,7 +184,7 @@ export class CursorQuery<A> extends FilterMethods<CursorQuery<A>> {
 
   /** The filter as sent: the conditions under one `$and`, in order; `{}` for none. */
   get filter(): Tree {
-    return tidy(plain(this.conditions.reduce<Tree>((acc, c) => join(acc, c), {}))) as Tree
+    return tidy(wireFilter(this.conditions.reduce<Tree>((acc, c) => join(acc, c), {}))) as Tree
   }
 
   private get pageSize(): number {

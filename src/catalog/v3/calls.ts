@@ -10,7 +10,7 @@ import type { PlatformRequest } from "../../http/PlatformRequest.ts"
 import { type Filter, FilterMethods } from "../../data/Filter.ts"
 import { type CatalogError, invalidArgument } from "../CatalogError.ts"
 import { ANY_STORE, call, callVoid, type CatalogFailure, requireCatalog } from "../calls.ts"
-import { CursorQuery, type CursorRunner } from "./CursorQuery.ts"
+import { CursorQuery, type CursorRunner, wireFilter } from "./CursorQuery.ts"
 import type { CursorPagingMetadata } from "./guards.ts"
 import { ENTITY_QUERY_MAX_QUERY } from "./protocol.ts"
 
@@ -78,7 +78,7 @@ export const countFilter = (filter: Filter | Record<string, unknown> | undefined
     return { filter: probe.filter }
   }
   if (typeof filter !== "object" || filter === null || Array.isArray(filter)) return invalidArgument("the filter must be a Filter or an object", "filter")
-  return { filter: JSON.parse(JSON.stringify(filter)) as Record<string, unknown> }
+  return { filter: wireFilter(filter) as Record<string, unknown> }
 }
 
 // argument checks

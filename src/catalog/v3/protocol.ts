@@ -120,7 +120,11 @@ export const NAME_LIMITS = {
 
 /** Application codes of the entity services' refusals. */
 export const EntityCodes = {
-  notFound: "NOT_FOUND",
+  brandNotFound: "BRAND_NOT_FOUND",
+  ribbonNotFound: "RIBBON_NOT_FOUND",
+  infoSectionNotFound: "INFO_SECTION_NOT_FOUND",
+  customizationNotFound: "CUSTOMIZATION_NOT_FOUND",
+  inventoryItemNotFound: "INVENTORY_ITEM_NOT_FOUND",
   /** An update named a revision the entity has moved past (someone else wrote in between). */
   revisionMismatch: "REVISION_MISMATCH",
   /** The name (or info section unique name, or variant and location) is taken. */
