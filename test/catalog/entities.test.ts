@@ -261,6 +261,10 @@ describe("catalog v3 entities through sitefx", () => {
         assert.strictEqual(forged.code, "INVALID_CURSOR")
         const ribbonCursor = (yield* asVisitor(Ribbons.query().limit(1).find)).cursors.next!
         assert.strictEqual((yield* refusal(asVisitor(Brands.query().skipTo(ribbonCursor).find))).code, "INVALID_CURSOR")
+        const real = JSON.parse(Buffer.from(ribbonCursor, "base64url").toString()) as Record<string, unknown>
+        const greedy = Buffer.from(JSON.stringify({ ...real, l: 1_000_000_000 })).toString("base64url")
+        const huge = yield* refusal(asVisitor(raw({ method: "POST", path: "/stores/v3/ribbons/query", payload: { query: { cursorPaging: { cursor: greedy } } } })))
+        assert.strictEqual(huge.fieldViolations?.[0]?.field, "query.cursorPaging.limit")
         const regex = yield* refusal(asVisitor(raw({ method: "POST", path: "/stores/v3/brands/query", payload: { query: { filter: { name: { $regex: "." } } } } })))
         assert.strictEqual(regex.status, 400)
         const deep = yield* refusal(asVisitor(raw({ method: "POST", path: "/stores/v3/brands/count", payload: { filter: JSON.parse(`${"{\"$and\":[".repeat(60)}{}${"]}".repeat(60)}`) } })))
@@ -368,6 +372,9 @@ describe("catalog v3 entities through sitefx", () => {
           customization: { name: "Shade", customizationType: "PRODUCT_OPTION", customizationRenderType: "SWATCH_CHOICES", choicesSettings: { choices: [{ name: "Red", colorCode: "red" }] } }
         })
         assert.strictEqual(swatch.fieldViolations?.[0]?.ruleName, "INVALID_CHOICE_VALUE")
+        const paragraph = { type: "PARAGRAPH", nodes: [{ type: "TEXT", textData: { text: "x".repeat(9000) } }] }
+        const essay = yield* post("/stores/v3/info-sections", { infoSection: { uniqueName: unique("essay"), title: "Essay", description: { nodes: [paragraph, paragraph] } } })
+        assert.strictEqual(essay.fieldViolations?.[0]?.field, "infoSection.description")
         const both = yield* post("/stores/v3/inventory-items", { inventoryItem: { variantId: "v", productId: "p", quantity: 1, inStock: true } })
         assert.strictEqual(both.status, 400)
       }))

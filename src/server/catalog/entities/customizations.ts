@@ -25,6 +25,7 @@ import {
   type Emit,
   type Engine,
   found,
+  Kinds,
   invalid,
   masked,
   maskPaths,
@@ -38,7 +39,7 @@ import { pageOf, pagingOf, queryRoutes, withPathId } from "./http.ts"
 import type { EntityTableShape } from "./store.ts"
 
 const ENTITY = "customization"
-const LABEL = "Customization"
+const KIND = Kinds.customization
 const HEX = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/
 
 const choiceTypeFor = (render: unknown) => (render === "SWATCH_CHOICES" ? "ONE_COLOR" : "CHOICE_TEXT")
@@ -151,12 +152,12 @@ export const customizationOps = (table: EntityTableShape, engine: Engine) => {
 
   const current = (id: unknown, field: string): Json => {
     if (typeof id !== "string" || id === "") throw required(field)
-    return found(table.get(id), LABEL, id)
+    return found(table.get(id), KIND, id)
   }
 
   const update = (input: Json, mask: ReadonlySet<string> | undefined, actor: AdminCaller, emit: Emit): Json => {
     const doc = current(input["id"], "customization.id")
-    checkRevision(LABEL, doc, input["revision"], "customization.revision")
+    checkRevision(KIND, doc, input["revision"], "customization.revision")
     const patch = masked(input, mask)
     for (const immutable of ["customizationType", "customizationRenderType"]) {
       if (patch[immutable] !== undefined && patch[immutable] !== doc[immutable]) {
@@ -171,7 +172,7 @@ export const customizationOps = (table: EntityTableShape, engine: Engine) => {
   }
 
   const remove = (id: string, actor: AdminCaller, emit: Emit): void => {
-    const doc = found(table.get(id), LABEL, id)
+    const doc = found(table.get(id), KIND, id)
     table.remove(id)
     emit(deletedEvent(ENTITY, doc, actor))
   }
@@ -208,7 +209,7 @@ export const customizationOps = (table: EntityTableShape, engine: Engine) => {
 
   const removeChoices = (id: unknown, choiceIds: ReadonlyArray<string>, revision: string | undefined, actor: AdminCaller, emit: Emit): Json => {
     const doc = current(id, "customizationId")
-    if (revision !== undefined) checkRevision(LABEL, doc, revision, "revision")
+    if (revision !== undefined) checkRevision(KIND, doc, revision, "revision")
     choiceBased(doc, "choiceIds")
     unknownChoices(doc, choiceIds)
     const gone = new Set(choiceIds)
@@ -228,7 +229,7 @@ export const customizationOps = (table: EntityTableShape, engine: Engine) => {
     emit: Emit
   ): Json => {
     const doc = current(id, "customizationId")
-    checkRevision(LABEL, doc, revision, "revision")
+    checkRevision(KIND, doc, revision, "revision")
     choiceBased(doc, "choices")
     const ids = changes.map((c, i) => {
       const choiceId = c.choice?.["id"]
@@ -252,7 +253,7 @@ export const customizationOps = (table: EntityTableShape, engine: Engine) => {
 
   const reorderChoices = (id: unknown, revision: string, order: ReadonlyArray<string>, actor: AdminCaller, emit: Emit): Json => {
     const doc = current(id, "customizationId")
-    checkRevision(LABEL, doc, revision, "revision")
+    checkRevision(KIND, doc, revision, "revision")
     choiceBased(doc, "choiceIds")
     const choices = choicesOf(doc)
     const known = new Set(choices.map((c) => c["id"] as string))
@@ -295,7 +296,7 @@ export const customizationRoutes = (table: EntityTableShape, engine: Engine, acc
     route("GET", item, Effect.gen(function*() {
       yield* access.reader
       const request = yield* withPathId(W.GetCustomizationRequest, "customizationId")
-      return one(yield* engine.read(() => found(table.get(request.customizationId), LABEL, request.customizationId)), request.fields)
+      return one(yield* engine.read(() => found(table.get(request.customizationId), KIND, request.customizationId)), request.fields)
     })),
     route("PATCH", item, Effect.gen(function*() {
       const actor = yield* access.writer

@@ -61,11 +61,25 @@ export const reject = (failure: DataFailure): Effect.Effect<never, Reject> => Ef
 const failure = (status: number, code: string, description: string, data?: unknown) =>
   new DataFailure({ status, code, description, ...(data === undefined ? {} : { data }) })
 
-export const notFound = (what: string, id: string) => failure(404, EntityCodes.notFound, `${what} ${JSON.stringify(id)} was not found`)
+/** What each entity's 404 says: its label and application code. */
+export interface Kind {
+  readonly label: string
+  readonly notFound: string
+}
+
+export const Kinds = {
+  brand: { label: "Brand", notFound: EntityCodes.brandNotFound },
+  ribbon: { label: "Ribbon", notFound: EntityCodes.ribbonNotFound },
+  infoSection: { label: "Info section", notFound: EntityCodes.infoSectionNotFound },
+  customization: { label: "Customization", notFound: EntityCodes.customizationNotFound },
+  inventoryItem: { label: "Inventory item", notFound: EntityCodes.inventoryItemNotFound }
+} as const satisfies Record<string, Kind>
+
+export const notFound = (kind: Kind, id: string) => failure(404, kind.notFound, `${kind.label} ${JSON.stringify(id)} was not found`)
 
 /** The entity, or its 404. */
-export const found = (doc: Json | undefined, what: string, id: string): Json => {
-  if (doc === undefined) throw notFound(what, id)
+export const found = (doc: Json | undefined, kind: Kind, id: string): Json => {
+  if (doc === undefined) throw notFound(kind, id)
   return doc
 }
 
@@ -98,13 +112,13 @@ export const nameKey = (name: string): string => name.trim().toLowerCase()
 // revisions
 
 /** The write names the entity's current revision, or it is refused (missing: 400; another: 409). */
-export const checkRevision = (what: string, current: Json, sent: unknown, field: string): void => {
+export const checkRevision = (kind: Kind, current: Json, sent: unknown, field: string): void => {
   if (sent === undefined || sent === null || sent === "") throw required(field)
   if (String(sent) !== current["revision"]) {
     throw failure(
       409,
       EntityCodes.revisionMismatch,
-      `${what} ${String(current["id"])} is at revision ${String(current["revision"])}, not ${String(sent)}: read it again and retry`,
+      `${kind.label} ${String(current["id"])} is at revision ${String(current["revision"])}, not ${String(sent)}: read it again and retry`,
       { currentRevision: current["revision"] }
     )
   }

@@ -24,6 +24,8 @@ import {
   type Emit,
   type Engine,
   found,
+  invalid,
+  Kinds,
   masked,
   maskPaths,
   modifiedFields,
@@ -37,7 +39,9 @@ import { pageOf, pagingOf, queryRoutes, withCount, withPathId } from "./http.ts"
 import type { EntityTableShape } from "./store.ts"
 
 const ENTITY = "info_section"
-const LABEL = "Info section"
+/** The longest `plainDescription` the platform keeps. */
+const MAX_PLAIN = 16000
+const KIND = Kinds.infoSection
 
 const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": "\"", "&#39;": "'", "&nbsp;": " " }
 const decodeEntities = (text: string) => text.replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (m) => ENTITIES[m] ?? m)
@@ -76,7 +80,11 @@ export const htmlFromRich = (rich: W.RichContent): string => {
 const textFields = (input: Json): Json => {
   const description = input["description"]
   const plain = input["plainDescription"]
-  if (isObject(description)) return { description, plainDescription: htmlFromRich(description as W.RichContent) }
+  if (isObject(description)) {
+    const html = htmlFromRich(description as W.RichContent)
+    if (html.length > MAX_PLAIN) throw invalid("infoSection.description", `The description's text is over ${MAX_PLAIN} characters as HTML`, "MAX_LENGTH")
+    return { description, plainDescription: html }
+  }
   if (typeof plain === "string") return { description: richFromHtml(plain), plainDescription: plain }
   return {}
 }
@@ -97,8 +105,8 @@ export const infoSectionOps = (table: EntityTableShape, engine: Engine) => {
   const update = (input: Json, mask: ReadonlySet<string> | undefined, actor: AdminCaller, emit: Emit): Json => {
     const id = input["id"]
     if (typeof id !== "string" || id === "") throw required("infoSection.id")
-    const current = found(table.get(id), LABEL, id)
-    checkRevision(LABEL, current, input["revision"], "infoSection.revision")
+    const current = found(table.get(id), KIND, id)
+    checkRevision(KIND, current, input["revision"], "infoSection.revision")
     const patch = masked(
       Object.fromEntries(["uniqueName", "title", "description", "plainDescription"].filter((k) => input[k] !== undefined).map((k) => [k, input[k]])),
       mask
@@ -112,7 +120,7 @@ export const infoSectionOps = (table: EntityTableShape, engine: Engine) => {
   }
 
   const remove = (id: string, actor: AdminCaller, emit: Emit): void => {
-    const current = found(table.get(id), LABEL, id)
+    const current = found(table.get(id), KIND, id)
     table.remove(id)
     emit(deletedEvent(ENTITY, current, actor))
   }
@@ -120,7 +128,7 @@ export const infoSectionOps = (table: EntityTableShape, engine: Engine) => {
   /** By id (which must exist), or by unique name (created from it and the title when there is none). */
   const getOrCreate = (input: Json, field: string, actor: AdminCaller, emit: Emit): Json => {
     const id = input["id"]
-    if (typeof id === "string" && id !== "") return found(table.get(id), LABEL, id)
+    if (typeof id === "string" && id !== "") return found(table.get(id), KIND, id)
     const uniqueName = checkName(`${field}.uniqueName`, input["uniqueName"])
     const existing = table.byKey(nameKey(uniqueName))
     if (existing !== undefined) return existing
@@ -146,7 +154,7 @@ export const infoSectionRoutes = (table: EntityTableShape, engine: Engine, acces
     route("GET", item, Effect.gen(function*() {
       yield* access.reader
       const request = yield* withPathId(W.GetInfoSectionRequest, "infoSectionId")
-      return one(yield* engine.read(() => found(table.get(request.infoSectionId), LABEL, request.infoSectionId)), request.fields)
+      return one(yield* engine.read(() => found(table.get(request.infoSectionId), KIND, request.infoSectionId)), request.fields)
     })),
     route("PATCH", item, Effect.gen(function*() {
       const actor = yield* access.writer

@@ -27,6 +27,7 @@ import {
   type Emit,
   type Engine,
   found,
+  Kinds,
   invalid,
   masked,
   maskPaths,
@@ -42,7 +43,7 @@ import type { EntityTableShape } from "./store.ts"
 import { getPayload } from "../../data/requests.ts"
 
 const ENTITY = "inventory_item"
-const LABEL = "Inventory item"
+const KIND = Kinds.inventoryItem
 
 /** The store's one location, which items without a `locationId` belong to. */
 export const DEFAULT_LOCATION_ID = "5eed0000-0000-4000-8000-0000000010c0"
@@ -137,8 +138,8 @@ export const inventoryOps = (table: EntityTableShape, engine: Engine) => {
   const update = (input: Json, mask: ReadonlySet<string> | undefined, field: string, actor: AdminCaller, emit: Emit): Json => {
     const id = input["id"]
     if (typeof id !== "string" || id === "") throw required(`${field}.id`)
-    const current = found(table.get(id), LABEL, id)
-    checkRevision(LABEL, current, input["revision"], `${field}.revision`)
+    const current = found(table.get(id), KIND, id)
+    checkRevision(KIND, current, input["revision"], `${field}.revision`)
     const patch = masked(input, mask)
     const track = tracking(patch, field)
     const tracked = track["trackQuantity"] === undefined ? current["trackQuantity"] === true : track["trackQuantity"] === true
@@ -152,7 +153,7 @@ export const inventoryOps = (table: EntityTableShape, engine: Engine) => {
   }
 
   const remove = (id: string, actor: AdminCaller, emit: Emit): void => {
-    const current = found(table.get(id), LABEL, id)
+    const current = found(table.get(id), KIND, id)
     table.remove(id)
     emit(deletedEvent(ENTITY, current, actor))
   }
@@ -161,13 +162,13 @@ export const inventoryOps = (table: EntityTableShape, engine: Engine) => {
     if (typeof variantId !== "string" || variantId === "") throw required(`${field}.variantId`)
     const location = typeof locationId === "string" && locationId !== "" ? locationId : DEFAULT_LOCATION_ID
     const doc = table.byKey(keyOf(variantId, location))
-    if (doc === undefined) throw notFound("Inventory item of variant", `${variantId} at ${location}`)
+    if (doc === undefined) throw notFound({ label: "Inventory item of variant", notFound: KIND.notFound }, `${variantId} at ${location}`)
     return doc
   }
 
   const byId = (id: unknown, field: string): Json => {
     if (typeof id !== "string" || id === "") throw required(`${field}.inventoryItemId`)
-    return found(table.get(id), LABEL, id)
+    return found(table.get(id), KIND, id)
   }
 
   /** Adds to counted stock; status-only items stay as they are. */
@@ -221,7 +222,7 @@ export const inventoryRoutes = (table: EntityTableShape, engine: Engine, access:
     route("GET", item, Effect.gen(function*() {
       yield* access.reader
       const request = yield* withPathId(W.GetInventoryItemRequest, "inventoryItemId")
-      return one(yield* engine.read(() => found(table.get(request.inventoryItemId), LABEL, request.inventoryItemId)))
+      return one(yield* engine.read(() => found(table.get(request.inventoryItemId), KIND, request.inventoryItemId)))
     })),
     route("PATCH", item, Effect.gen(function*() {
       const actor = yield* access.writer

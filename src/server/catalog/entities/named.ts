@@ -23,6 +23,8 @@ import {
   type Emit,
   type Engine,
   found,
+  type Kind,
+  Kinds,
   masked,
   maskPaths,
   modifiedFields,
@@ -40,7 +42,7 @@ type AnySchema = Schema.Codec<any, any>
 interface NamedService {
   /** Event slug and the wire key of one entity (`brand`). */
   readonly entity: "brand" | "ribbon"
-  readonly label: string
+  readonly kind: Kind
   readonly listKey: string
   readonly countRequest: string
   readonly countField: string
@@ -76,7 +78,7 @@ interface NamedService {
 
 const BRANDS: NamedService = {
   entity: "brand",
-  label: "Brand",
+  kind: Kinds.brand,
   listKey: "brands",
   countRequest: "ASSIGNED_PRODUCTS_COUNT",
   countField: "assignedProductsCount",
@@ -112,7 +114,7 @@ const BRANDS: NamedService = {
 
 const RIBBONS: NamedService = {
   entity: "ribbon",
-  label: "Ribbon",
+  kind: Kinds.ribbon,
   listKey: "ribbons",
   countRequest: "ASSIGNED_PRODUCT_COUNT",
   countField: "assignedProductCount",
@@ -147,8 +149,8 @@ const RIBBONS: NamedService = {
 }
 
 /** The storage side of a named entity: what each call does to its table, inside the caller's transaction. */
-export const namedOps = (service: Pick<NamedService, "entity" | "label">, table: EntityTableShape, engine: Engine) => {
-  const { entity, label } = service
+export const namedOps = (service: Pick<NamedService, "entity" | "kind">, table: EntityTableShape, engine: Engine) => {
+  const { entity, kind } = service
   const taken = (name: string) => alreadyExists(`A ${entity} named ${JSON.stringify(name)} already exists`, { name })
 
   const create = (input: Json, actor: AdminCaller, emit: Emit): Json => {
@@ -163,8 +165,8 @@ export const namedOps = (service: Pick<NamedService, "entity" | "label">, table:
   const update = (input: Json, mask: ReadonlySet<string> | undefined, actor: AdminCaller, emit: Emit): Json => {
     const id = input["id"]
     if (typeof id !== "string" || id === "") throw required(`${entity}.id`)
-    const current = found(table.get(id), label, id)
-    checkRevision(label, current, input["revision"], `${entity}.revision`)
+    const current = found(table.get(id), kind, id)
+    checkRevision(kind, current, input["revision"], `${entity}.revision`)
     const patch = masked({ ...(input["name"] === undefined ? {} : { name: input["name"] }) }, mask)
     const name = patch["name"] === undefined ? current["name"] as string : checkName(`${entity}.name`, patch["name"])
     const next: Json = { ...current, name, revision: nextRevision(current), updatedDate: engine.now() }
@@ -174,7 +176,7 @@ export const namedOps = (service: Pick<NamedService, "entity" | "label">, table:
   }
 
   const remove = (id: string, actor: AdminCaller, emit: Emit): void => {
-    const current = found(table.get(id), label, id)
+    const current = found(table.get(id), kind, id)
     table.remove(id)
     emit(deletedEvent(entity, current, actor))
   }
@@ -188,7 +190,7 @@ export const namedOps = (service: Pick<NamedService, "entity" | "label">, table:
 }
 
 const namedRoutes = (service: NamedService, table: EntityTableShape, engine: Engine, access: StoreAccess): ReadonlyArray<HttpRouter.Route<never, never>> => {
-  const { entity, label, schemas, paths, params } = service
+  const { entity, kind, schemas, paths, params } = service
   const ops = namedOps(service, table, engine)
   const count = (doc: Json, fields: ReadonlyArray<string> | undefined) => withCount(doc, fields, service.countRequest, service.countField)
   const one = (doc: Json, fields?: ReadonlyArray<string>) => reply(schemas.response, { [entity]: count(doc, fields) })
@@ -205,7 +207,7 @@ const namedRoutes = (service: NamedService, table: EntityTableShape, engine: Eng
       yield* access.reader
       const request = (yield* withPathId(schemas.get, params.id)) as Json
       const id = request[params.id] as string
-      const doc = yield* engine.read(() => found(table.get(id), label, id))
+      const doc = yield* engine.read(() => found(table.get(id), kind, id))
       return one(doc, request["fields"] as ReadonlyArray<string> | undefined)
     })),
     route("PATCH", paths.item, Effect.gen(function*() {

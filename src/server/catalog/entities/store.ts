@@ -155,7 +155,8 @@ export const makeEntityTable = (db: DatabaseShape, name: string): EntityTableSha
       const state = request.cursor === undefined || request.cursor === "" ? undefined : decodeCursor(request.cursor, name)
       const filter = state === undefined ? request.filter : state.f
       const sort = state === undefined ? request.sort : state.s
-      const limit = limitOf(request.limit) ?? state?.l ?? request.defaultLimit
+      // a cursor's page size is the client's to send, like any request's
+      const limit = limitOf(request.limit) ?? limitOf(state?.l) ?? request.defaultLimit
       const { condition, terms } = compile(filter, sort)
       const cursorOf = (d: "after" | "before", k: ReadonlyArray<string | number | null>) =>
         encodeCursor({ t: name, ...(filter === undefined || filter === null ? {} : { f: filter }), s: [...sort], l: limit, d, k: [...k] })
