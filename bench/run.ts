@@ -13,6 +13,7 @@
  */
 import { items as officialItems } from "@wix/data"
 import { ApiKeyStrategy, createClient } from "@wix/sdk"
+import { products as officialProducts } from "@wix/stores"
 import * as Effect from "effect/Effect"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as Stream from "effect/Stream"
@@ -22,6 +23,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { cpus, loadavg, tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
+import * as Products from "../src/catalog/Products.ts"
 import { DataItems } from "../src/data/DataItems.ts"
 import { Site } from "../src/Site.ts"
 import { viaHttpClient } from "../src/http/viaHttpClient.ts"
@@ -33,7 +35,10 @@ const ONLY = new RegExp(process.env["BENCH_ONLY"] ?? "")
 /** Extra Node arguments for the platform's process (e.g. `--cpu-prof`). */
 const SERVER_ARGS = (process.env["BENCH_SERVER_ARGS"] ?? "").split(" ").filter((a) => a !== "")
 const PAGE = 1000
-const TARGETS = { exportVsOfficial: 2, exportVsRaw: 0.8, importVsOfficial: 3 }
+const TARGETS = { exportVsOfficial: 2, exportVsRaw: 0.8, importVsOfficial: 3, productQueriesVsOfficial: 1, catalogExportVsOfficial: 1 }
+/** The store benchmark's catalog and the product queries measured on it. */
+const PRODUCTS = Number(process.env["BENCH_PRODUCTS"] ?? 10_000)
+const PRODUCT_QUERIES = Number(process.env["BENCH_PRODUCT_QUERIES"] ?? 100)
 
 // ---- the platform, as its own process ------------------------------------------------------------------
 
@@ -249,12 +254,105 @@ const main = async () => {
       process.stdout.write(measured ? `  run ${run}/${RUNS} done\n` : "  warm-up done\n")
     }
 
+    // ---- the store: 10 000 products, filtered and sorted queries of 100, the whole catalog exported ----------
+    const storeCases = ["products query sitefx", "products query official", "catalog export sitefx", "catalog export official"]
+    if (storeCases.some((c) => ONLY.test(c))) {
+      const productsApi = createClient({ modules: { products: officialProducts }, auth: ApiKeyStrategy({ apiKey: server.apiKey, siteId: server.siteId }), fetch: toLocal }).products
+      const createProducts = async () => {
+        let next = 0
+        const worker = async () => {
+          for (let i = next++; i < PRODUCTS; i = next++) {
+            const res = await originalFetch(`${server.url}/stores/v1/products`, {
+              method: "POST",
+              headers,
+              body: JSON.stringify({
+                product: {
+                  name: `Product ${i} ${CATEGORIES[i % CATEGORIES.length]}`,
+                  priceData: { price: 5 + (i * 7919) % 400 },
+                  brand: ["Northwind", "Kestrel", "Lumen", "Fjord Supply"][i % 4],
+                  ...(i % 5 === 0 ? { discount: { type: "PERCENT", value: 10 + (i % 30) } } : {}),
+                  productOptions: [
+                    { name: "Size", choices: ["S", "M", "L"].map((v) => ({ value: v, description: v })) },
+                    { name: "Color", optionType: "color", choices: [{ value: "#000", description: "Black" }, { value: "#fff", description: "White" }] }
+                  ],
+                  stock: { trackInventory: true, quantity: i % 9 }
+                }
+              })
+            })
+            if (res.status !== 200) throw new Error(`create product ${i}: ${res.status} ${(await res.text()).slice(0, 200)}`)
+            await res.arrayBuffer()
+          }
+        }
+        await Promise.all(Array.from({ length: 8 }, worker))
+      }
+      const t0 = performance.now()
+      await createProducts()
+      console.log(`  store: ${PRODUCTS} products created in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
+      /** The i-th query: a price window and a brand, sorted by price (descending) then name, a page of 100 at an offset. */
+      const window = (i: number) => ({ min: (i * 37) % 300, brand: ["Northwind", "Kestrel", "Lumen", "Fjord Supply"][i % 4]!, skip: (i % 5) * 100 })
+      const queries: Record<string, () => Promise<number>> = {
+        sitefx: async () => {
+          let n = 0
+          for (let i = 0; i < PRODUCT_QUERIES; i++) {
+            const w = window(i)
+            const page = await runtime.runPromise(
+              Products.query().ge("priceData.price", w.min).eq("brand", w.brand).descending("priceData.price").ascending("name").limit(100).skip(w.skip).find
+            )
+            n += page.items.length
+          }
+          return n
+        },
+        official: async () => {
+          let n = 0
+          for (let i = 0; i < PRODUCT_QUERIES; i++) {
+            const w = window(i)
+            const page = await productsApi.queryProducts().ge("priceData.price", w.min).eq("brand" as never, w.brand).descending("priceData.price").ascending("name").limit(100).skip(w.skip).find()
+            n += page.items.length
+          }
+          return n
+        }
+      }
+      const exportsOf: Record<string, () => Promise<number>> = {
+        sitefx: () => runtime.runPromise(Products.query().stream.pipe(Stream.runFold(() => 0, (n, p) => n + ((p.priceData?.price ?? 0) > 0 ? 1 : 0)))),
+        official: async () => {
+          let n = 0
+          let page = await productsApi.queryProducts().limit(100).find()
+          for (;;) {
+            for (const p of page.items) n += (p.priceData?.price ?? 0) > 0 ? 1 : 0
+            if (!page.hasNext()) return n
+            page = await page.next()
+          }
+        }
+      }
+      const expected = await queries["official"]!()
+      for (let run = 0; run <= RUNS; run++) {
+        const measured = run > 0
+        for (const [name, q] of Object.entries(queries)) {
+          if (!ONLY.test(`products query ${name}`)) continue
+          await time(`products query ${name}`, async () => {
+            const n = await q()
+            if (n !== expected) throw new Error(`products query ${name}: ${n} products, expected ${expected}`)
+          }, measured)
+        }
+        for (const [name, exportAll] of Object.entries(exportsOf)) {
+          if (!ONLY.test(`catalog export ${name}`)) continue
+          await time(`catalog export ${name}`, async () => {
+            const n = await exportAll()
+            if (n !== PRODUCTS) throw new Error(`catalog export ${name}: ${n} products, expected ${PRODUCTS}`)
+          }, measured)
+        }
+        process.stdout.write(measured ? `  store run ${run}/${RUNS} done\n` : "  store warm-up done\n")
+      }
+    }
+
     // ---- report -------------------------------------------------------------------------------------------
     const median = (xs: ReadonlyArray<number>) => {
       const s = [...xs].sort((a, b) => a - b)
       return s.length % 2 === 1 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2
     }
-    const rate = (name: string) => (timings[name] === undefined ? Number.NaN : ITEMS / median(timings[name]))
+    /** What one run of a case handles: items, products queried, or products exported. */
+    const unitsOf = (name: string) => (name.startsWith("products query") ? PRODUCT_QUERIES : name.startsWith("catalog export") ? PRODUCTS : ITEMS)
+    const rate = (name: string) => (timings[name] === undefined ? Number.NaN : unitsOf(name) / median(timings[name]))
     const rows: Array<[string, string, string, string, string, string, string]> = []
     for (const name of Object.keys(timings)) {
       const spent = cpu[name] ?? []
@@ -268,7 +366,7 @@ const main = async () => {
         timings[name]!.map((t) => t.toFixed(2)).join(" ")
       ])
     }
-    const header = ["case", "median s", "items/s", "client cpu s", "platform cpu s", "of it main thread", "runs (s)"]
+    const header = ["case", "median s", "items/s (queries/s)", "client cpu s", "platform cpu s", "of it main thread", "runs (s)"]
     const widths = header.map((_, c) => Math.max(...[header, ...rows].map((r) => r[c]!.length)))
     const line = (r: ReadonlyArray<string>) => `  ${r.map((cell, c) => (c === 0 || c === 6 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join("  ")}`
     console.log("")
@@ -287,9 +385,12 @@ const main = async () => {
     ratio("export sitefx / official", rate("export sitefx") / rate("export official"), TARGETS.exportVsOfficial, perRound("export sitefx", "export official"))
     ratio("export sitefx / raw fetch", rate("export sitefx") / rate("export raw"), TARGETS.exportVsRaw, perRound("export sitefx", "export raw"))
     ratio("import sitefx / official", rate("import sitefx") / rate("import official"), TARGETS.importVsOfficial, perRound("import sitefx", "import official"))
+    ratio("product queries/s sitefx / official", rate("products query sitefx") / rate("products query official"), TARGETS.productQueriesVsOfficial, perRound("products query sitefx", "products query official"))
+    ratio("catalog export sitefx / official", rate("catalog export sitefx") / rate("catalog export official"), TARGETS.catalogExportVsOfficial, perRound("catalog export sitefx", "catalog export official"))
     console.log("")
     console.log(`  official export: find() then next(), limit(${PAGE}) (the largest page the client allows); raw: POST cursor pages of ${PAGE}`)
     console.log(`  official import: bulkInsert of ${PAGE} per call, sequential; sitefx: bulkInsert of a Stream, concurrency 4`)
+    console.log(`  store: ${PRODUCTS} products of 6 variants; ${PRODUCT_QUERIES} queries per run (price >= x, brand, sorted by price desc then name, 100 at an offset), one after another; catalog export: sitefx's Stream (pages of 100, the next asked for while one is read) beside find()/next() with limit(100)`)
     console.log(`  total ${((performance.now() - started) / 1000).toFixed(0)} s, load average now ${load()} (other work on the machine skews every figure)`)
   } finally {
     await runtime.dispose()
