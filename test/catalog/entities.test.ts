@@ -8,6 +8,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as PubSub from "effect/PubSub"
+import * as Redacted from "effect/Redacted"
 import * as Stream from "effect/Stream"
 import { CatalogError } from "../../src/catalog/CatalogError.ts"
 import { call, withClient } from "../../src/catalog/calls.ts"
@@ -610,6 +611,98 @@ describe("catalog v3 entities through sitefx", () => {
         const removed = yield* asAdmin(InventoryItems.bulkRemove([flagged.id!, blue.id!]))
         assert.deepStrictEqual(removed.results.map((r) => r.itemMetadata.success), [true, false])
         assert.strictEqual((yield* refusal(asVisitor(InventoryItems.get(blue.id!)))).code, "INVENTORY_ITEM_NOT_FOUND")
+      }))
+
+    it.effect("damaged requests to every entity route: never a 5xx, every refusal in the platform's shape", () =>
+      Effect.gen(function*() {
+        const platform = yield* LocalPlatform
+        const headers = { authorization: Redacted.value(platform.apiKey), "wix-site-id": platform.siteId, "content-type": "application/json" }
+        const c = seedId(4, 1)
+        const choices = [{ name: "A" }]
+        const query = { query: { filter: { name: { $startsWith: "N" } }, sort: [{ fieldName: "name", order: "ASC" }], cursorPaging: { limit: 2 } } }
+        const routes: ReadonlyArray<readonly [string, string, Record<string, unknown>]> = [
+          ["POST", "/stores/v3/brands", { brand: { name: "Fuzz" } }],
+          ["GET", `/stores/v3/brands/${seedId(1, 1)}`, { brandId: seedId(1, 1), fields: ["ASSIGNED_PRODUCTS_COUNT"] }],
+          ["PATCH", `/stores/v3/brands/${seedId(1, 2)}`, { brand: { revision: "1", name: "Fuzz" } }],
+          ["DELETE", "/stores/v3/brands/no-such-brand", { brandId: "no-such-brand" }],
+          ["GET", "/stores/v3/brands/query", query],
+          ["POST", "/stores/v3/brands/query", query],
+          ["POST", "/stores/v3/brands/count", { filter: { name: "x" } }],
+          ["POST", "/stores/v3/brands/get-or-create", { brandName: "Fuzz" }],
+          ["POST", "/stores/v3/bulk/brands/create", { brands: [{ name: "Fuzz" }], returnEntity: true }],
+          ["POST", "/stores/v3/bulk/brands/update", { brands: [{ brand: { id: seedId(1, 3), revision: "9", name: "x" }, fieldMask: "name" }] }],
+          ["POST", "/stores/v3/bulk/brands/get-or-create", { brandNames: ["Fuzz"] }],
+          ["POST", "/stores/v3/bulk/brands/delete", { brandIds: ["no-such-brand"] }],
+          ["POST", "/stores/v3/ribbons", { ribbon: { name: "Fuzz" } }],
+          ["PATCH", `/stores/v3/ribbons/${seedId(2, 1)}`, { ribbon: { revision: "9", name: "x" } }],
+          ["POST", "/stores/v3/ribbons/query", query],
+          ["POST", "/stores/v3/bulk/ribbons/update", { ribbons: [{ ribbon: { id: seedId(2, 1), revision: "9" } }] }],
+          ["POST", "/stores/v3/info-sections", { infoSection: { uniqueName: "fuzz", title: "Fuzz", plainDescription: "<p>x</p>" } }],
+          ["PATCH", `/stores/v3/info-sections/${seedId(3, 1)}`, { infoSection: { revision: "9", description: { nodes: [] } } }],
+          ["GET", "/stores/v3/info-sections/query", query],
+          ["POST", "/stores/v3/info-sections/get-or-create", { infoSection: { uniqueName: "fuzz-2", title: "T" } }],
+          ["POST", "/stores/v3/bulk/info-sections/get-or-create", { infoSections: [{ id: "nope" }] }],
+          ["POST", "/stores/v3/bulk/info-sections/update", { infoSections: [{ infoSection: { id: seedId(3, 1), revision: "9" } }] }],
+          ["POST", "/stores/v3/customizations", {
+            customization: { name: "Fuzz", customizationType: "PRODUCT_OPTION", customizationRenderType: "TEXT_CHOICES", choicesSettings: { choices } }
+          }],
+          ["PATCH", `/stores/v3/customizations/${c}`, { customization: { revision: "9", name: "x", freeTextInput: { title: "t" } } }],
+          ["GET", "/stores/v3/customizations/query", query],
+          ["POST", `/stores/v3/customizations/${c}/add-choices`, { choices: [{ name: "Fuzz", primaryChoiceIds: ["x"] }] }],
+          ["POST", `/stores/v3/customizations/${c}/set-choices`, { choices: [{ name: "Fuzz", colorCode: "#fff" }] }],
+          ["POST", `/stores/v3/customizations/${c}/remove-choices`, { choiceIds: ["x"], revision: "9" }],
+          ["POST", `/stores/v3/customizations/${c}/update-choices`, { revision: "9", choices: [{ choice: { id: "x", name: "y" }, fieldMask: "name" }] }],
+          ["POST", `/stores/v3/customizations/${c}/reorder-choices`, { revision: "9", choiceIds: ["x"] }],
+          ["POST", "/stores/v3/bulk/customizations/add-choices", { customizationsChoices: [{ customizationId: c, choices }] }],
+          ["POST", "/stores/v3/bulk/customizations/update", { customizations: [{ customization: { id: c, revision: "9" } }] }],
+          ["POST", "/stores/v3/inventory-items", { inventoryItem: { variantId: "fuzz", productId: "fuzz", quantity: 1, preorderInfo: { enabled: true, limit: 3 } } }],
+          ["PATCH", "/stores/v3/inventory-items/no-such-item", { inventoryItem: { revision: "1", inStock: true }, reason: "MANUAL" }],
+          ["GET", "/stores/v3/inventory-items/query", query],
+          ["GET", "/stores/v3/inventory-items/count", { filter: { productId: "p" } }],
+          ["POST", "/stores/v3/bulk/inventory-items/update", { inventoryItems: [{ inventoryItem: { id: "x", revision: "1", quantity: 1 } }] }],
+          ["POST", "/stores/v3/bulk/inventory-items/increment", { incrementData: [{ inventoryItemId: "x", incrementBy: 1 }] }],
+          ["POST", "/stores/v3/bulk/inventory-items/decrement", { decrementData: [{ inventoryItemId: "x", decrementBy: 1 }], restrictInventory: false }],
+          ["POST", "/stores/v3/bulk/inventory-items/increment-by-variant-and-location", { incrementData: [{ variantId: "x", incrementBy: 1 }] }],
+          ["POST", "/stores/v3/bulk/inventory-items/decrement-by-variant-and-location", { decrementData: [{ variantId: "x", decrementBy: 1 }] }]
+        ]
+        const deep = JSON.parse(`${"{\"a\":".repeat(300)}1${"}".repeat(300)}`)
+        const damage: ReadonlyArray<unknown> = [null, 7, -1.5, 1e300, "x", "x".repeat(20_000), true, [], [null], {}, [{}], { $and: [] }, deep]
+        const variants = (sample: Record<string, unknown>): ReadonlyArray<unknown> => [
+          sample,
+          {},
+          ...Object.keys(sample).flatMap((key) => [
+            Object.fromEntries(Object.entries(sample).filter(([k]) => k !== key)),
+            ...damage.map((value) => ({ ...sample, [key]: value })),
+            ...(typeof sample[key] === "object" && sample[key] !== null && !Array.isArray(sample[key])
+              ? Object.keys(sample[key] as object).flatMap((inner) => damage.map((value) => ({ ...sample, [key]: { ...(sample[key] as object), [inner]: value } })))
+              : [])
+          ])
+        ]
+        const problems: Array<string> = []
+        const statuses = new Map<number, number>()
+        for (const [method, path, sample] of routes) {
+          for (const variant of variants(sample)) {
+            const text = JSON.stringify(variant)
+            const url = method === "GET" || method === "DELETE" ? `${platform.url}${path}?.r=${Buffer.from(text).toString("base64url")}` : `${platform.url}${path}`
+            const res = yield* Effect.promise(() => fetch(url, { method, headers, ...(method === "GET" || method === "DELETE" ? {} : { body: text }) }))
+            const body = yield* Effect.promise(() => res.text())
+            statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1)
+            if (res.status >= 500) problems.push(`${method} ${path} ${text.slice(0, 120)}: ${res.status} ${body.slice(0, 200)}`)
+            else if (res.status >= 400) {
+              const parsed = JSON.parse(body)
+              if (parsed?.details?.validationError === undefined && parsed?.details?.applicationError === undefined) problems.push(`${method} ${path}: ${res.status} without details`)
+            }
+          }
+          for (const broken of ["{", "[1]", "\"x\"", "null"]) {
+            if (method === "GET" || method === "DELETE") continue
+            const res = yield* Effect.promise(() => fetch(`${platform.url}${path}`, { method, headers, body: broken }))
+            if (res.status >= 500) problems.push(`${method} ${path} ${broken}: ${res.status}`)
+          }
+        }
+        assert.deepStrictEqual(problems, [])
+        // the samples themselves pass, their damaged copies are refused
+        assert.isAbove(statuses.get(200) ?? 0, 100)
+        assert.isAbove(statuses.get(400) ?? 0, 1000)
       }))
 
     it.effect("every write publishes its domain event after it commits; refused writes publish none", () =>
