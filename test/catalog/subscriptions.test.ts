@@ -12,6 +12,7 @@ import * as Redacted from "effect/Redacted"
 import * as Stream from "effect/Stream"
 import { CatalogError } from "../../src/catalog/CatalogError.ts"
 import * as G from "../../src/catalog/guards/subscriptions.ts"
+import * as Products from "../../src/catalog/Products.ts"
 import * as SubscriptionOptions from "../../src/catalog/SubscriptionOptions.ts"
 import type * as W from "../../src/catalog/wire/subscriptions.ts"
 import type { TypeOf } from "../../src/http/guard.ts"
@@ -61,6 +62,9 @@ const asMember = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
 
 let counter = 0
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${counter++}`
+
+/** A product of the store (options are assigned to products that exist). */
+const newProduct = () => Effect.map(asAdmin(Products.create({ name: unique("Subscribed"), priceData: { price: 12 } })), (p) => p.id!)
 
 const monthly: G.SubscriptionOption = {
   title: "Monthly",
@@ -127,8 +131,9 @@ describe("subscription options", () => {
         assert.strictEqual(made!.id, odd)
         assert.strictEqual((yield* asVisitor(SubscriptionOptions.get(odd))).id, odd)
         assert.strictEqual((yield* asAdmin(SubscriptionOptions.update(odd, { title: "Odd" }))).title, "Odd")
-        yield* asAdmin(SubscriptionOptions.assignToProduct(`product ${odd}`, [{ id: odd }]))
-        assert.deepStrictEqual((yield* asVisitor(SubscriptionOptions.productIds(odd))).productIds, [`product ${odd}`])
+        const oddsProduct = yield* newProduct()
+        yield* asAdmin(SubscriptionOptions.assignToProduct(oddsProduct, [{ id: odd }]))
+        assert.deepStrictEqual((yield* asVisitor(SubscriptionOptions.productIds(odd))).productIds, [oddsProduct])
         yield* asAdmin(SubscriptionOptions.remove(odd))
       }))
 
@@ -178,13 +183,17 @@ describe("subscription options", () => {
 
     it.effect("assigning options to a product replaces what it offers; hidden ones are shown to an API key only", () =>
       Effect.gen(function*() {
-        const product = unique("product")
+        const product = yield* newProduct()
         const [a, b, c] = (yield* asAdmin(SubscriptionOptions.bulkCreate([monthly, weekly, { ...monthly, title: "Quarterly" }]))) as [
           SubscriptionOptions.StoredSubscriptionOption,
           SubscriptionOptions.StoredSubscriptionOption,
           SubscriptionOptions.StoredSubscriptionOption
         ]
         assert.deepStrictEqual(yield* asVisitor(SubscriptionOptions.forProduct(product)), [])
+        // a product the store does not have
+        const missing = yield* failure(asAdmin(SubscriptionOptions.assignToProduct("no-such-product", [{ id: a.id }])))
+        assert.strictEqual(missing.code, "PRODUCT_NOT_FOUND")
+        assert.strictEqual((yield* failure(asAdmin(SubscriptionOptions.allowOneTimePurchases("no-such-product", false)))).code, "PRODUCT_NOT_FOUND")
         yield* asAdmin(SubscriptionOptions.assignToProduct(product, [{ id: c.id }, { id: b.id, hidden: true }, { id: a.id }]))
         const visible = yield* asVisitor(SubscriptionOptions.forProduct(product))
         assert.deepStrictEqual(visible.map((o) => [o.id, o.hidden]), [[c.id, false], [a.id, false]])
@@ -227,7 +236,7 @@ describe("subscription options", () => {
     it.effect("the products of an option, page by page, and all of them as a Stream", () =>
       Effect.gen(function*() {
         const option = yield* asAdmin(SubscriptionOptions.create(weekly))
-        const products = Array.from({ length: 7 }, (_, i) => `${unique("p")}-${i}`).sort()
+        const products = [...(yield* Effect.all(Array.from({ length: 7 }, newProduct)))].sort()
         for (const [i, p] of products.entries()) {
           yield* asAdmin(SubscriptionOptions.assignToProduct(p, [{ id: option.id, hidden: i === 3 }]))
         }
@@ -262,7 +271,7 @@ describe("subscription options", () => {
 
     it.effect("one-time purchases: allowed unless the owner says otherwise; anyone reads the setting", () =>
       Effect.gen(function*() {
-        const product = unique("product")
+        const product = yield* newProduct()
         assert.isTrue(yield* asVisitor(SubscriptionOptions.oneTimePurchasesAllowed(product)))
         yield* asAdmin(SubscriptionOptions.allowOneTimePurchases(product, false))
         assert.isFalse(yield* asVisitor(SubscriptionOptions.oneTimePurchasesAllowed(product)))

@@ -9,6 +9,7 @@ import { ApiKeyStrategy, createClient } from "@wix/sdk"
 import { abandonedCarts, subscriptionOptions } from "@wix/stores"
 import type * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
+import * as Products from "../../src/catalog/Products.ts"
 import * as SubscriptionOptions from "../../src/catalog/SubscriptionOptions.ts"
 import { DEMO_CART_IDS } from "../../src/server/catalog/carts/index.ts"
 import type { PlatformClient } from "../../src/http/PlatformClient.ts"
@@ -45,6 +46,9 @@ const rejection = async (promise: Promise<unknown>): Promise<any> =>
 
 let counter = 0
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${counter++}`
+
+/** A product of the store (options are assigned to products that exist). */
+const newProduct = () => sitefx(Products.create({ name: unique("Subscribed"), priceData: { price: 12 } })).then((p) => p.id!)
 
 describe("official @wix/stores abandonedCarts against the local platform", () => {
   it("getAbandonedCart: the seeded cart with _id, times as Dates and the total as text", async () => {
@@ -166,8 +170,8 @@ describe("official @wix/stores subscriptionOptions against the local platform", 
 
   it("assign to a product, options for a product (hidden ones on request), product ids paged, one-time purchases", async () => {
     const so = official().subscriptionOptions
-    const product = unique("product")
-    const other = unique("product")
+    const product = await newProduct()
+    const other = await newProduct()
     const { subscriptionOptions: made } = await so.bulkCreateSubscriptionOptions([
       monthly,
       { title: "Weekly", subscriptionSettings: { frequency: "WEEK", autoRenewal: true } }

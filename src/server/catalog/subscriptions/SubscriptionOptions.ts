@@ -57,8 +57,7 @@ export const optionsNotFound = (ids: ReadonlyArray<string>): Reject =>
 
 /**
  * Where a product id is checked before options are assigned to it. The local platform takes any
- * product id for now: this is where a check against the store's products plugs in (404 for an unknown
- * product), once the product store can be asked.
+ * product id; the routes then ask the product store whether the product exists.
  */
 export const checkProduct = (productId: string, field = "productId"): Reject | undefined =>
   productId === "" || productId.length > 100 ? invalidField(field, "productId has 1 to 100 characters", "MAX_LENGTH") : undefined

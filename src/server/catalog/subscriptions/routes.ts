@@ -25,10 +25,11 @@ import {
 } from "../../../catalog/wire/subscriptions.ts"
 import { getPayload } from "../../data/requests.ts"
 import type { FieldViolation } from "../../../http/wire.ts"
-import { forbidden, invalidField, type Reject, reply, replyEmpty, validation } from "../../platform/responses.ts"
+import { application, forbidden, invalidField, type Reject, reply, replyEmpty, validation } from "../../platform/responses.ts"
 import { body, pathParam, route } from "../../platform/routing.ts"
 import { storeAccess } from "../access.ts"
 import { readPaging } from "../carts/query.ts"
+import { Products } from "../products/Products.ts"
 import { type Assignment, checkProduct, optionsNotFound, type StoredOption, SubscriptionOptions } from "./SubscriptionOptions.ts"
 
 const READER = "/_api/subscription-options-reader-server/v1/subscription-options"
@@ -62,6 +63,13 @@ const duplicates = (ids: ReadonlyArray<string | null | undefined>, field: (i: nu
 export const subscriptionRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const access = yield* storeAccess
   const options = yield* SubscriptionOptions
+  const products = yield* Products
+
+  /** On a v1 catalog, the product a write names must exist (v3 products live outside this store). */
+  const productExists = (productId: string) =>
+    access.version() === "V1_CATALOG" && products.find(productId) === undefined
+      ? application(404, "PRODUCT_NOT_FOUND", `Product ${productId} not found`)
+      : undefined
 
   const checkMerged = (at: (i: number) => string) => (merged: ReadonlyArray<StoredOption>) =>
     refuse(merged.flatMap((o, i) => optionProblems(o, at(i), true)))
@@ -222,7 +230,7 @@ export const subscriptionRoutes = HttpRouter.addAll(Effect.gen(function*() {
         const productId = yield* pathParam("productId")
         const request = yield* body(AssignSubscriptionOptionsRequest)
         const assigned = request.assignedSubscriptionOptions ?? []
-        const badProduct = checkProduct(productId)
+        const badProduct = checkProduct(productId) ?? productExists(productId)
         if (badProduct !== undefined) return yield* badProduct
         if (request.productId !== undefined && request.productId !== productId) {
           return yield* invalidField("productId", "productId must be the product id in the path")
@@ -248,7 +256,7 @@ export const subscriptionRoutes = HttpRouter.addAll(Effect.gen(function*() {
         yield* access.writer
         const productId = yield* pathParam("productId")
         const request = yield* body(AllowOneTimePurchasesRequest)
-        const badProduct = checkProduct(productId)
+        const badProduct = checkProduct(productId) ?? productExists(productId)
         if (badProduct !== undefined) return yield* badProduct
         if (request.productId !== undefined && request.productId !== productId) {
           return yield* invalidField("productId", "productId must be the product id in the path")
