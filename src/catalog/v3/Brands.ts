@@ -23,16 +23,16 @@ import {
   checkObject,
   checkRevision,
   checkText,
-  countFilter,
+  countBody,
   type EntityFailure,
   fieldsOf,
   first,
   maskOf,
   optionalText,
   queryRunner,
+  refusalOf,
   send,
-  sendVoid,
-  withId
+  sendVoid
 } from "./calls.ts"
 import { BRAND_FIELDS, EntityPaths, MAX_ENTITY_BULK, MAX_ENTITY_PAGE, NAME_LIMITS } from "./protocol.ts"
 
@@ -92,7 +92,7 @@ export const update = (brand: BrandUpdate, options?: FieldsOptions): Eff<Brand> 
   send(
     "Brands.update",
     first(checkUpdate("Brands.update", brand, "brand"), fieldsCheck("Brands.update", options)),
-    () => ({ method: "PATCH", path: EntityPaths.brand(brand.id), payload: { brand: withId(brand, brand.id), ...fieldsOf(options?.fields) } }),
+    () => ({ method: "PATCH", path: EntityPaths.brand(brand.id), payload: { brand, ...fieldsOf(options?.fields) } }),
     G.BrandResponse
   ).pipe(Effect.map((r) => r.brand))
 
@@ -116,10 +116,10 @@ export const query = (options?: FieldsOptions): CursorQuery<Brand> =>
 
 /** How many brands match (all of them without a filter). */
 export const count = (filter?: Filter | Record<string, unknown>): Eff<number> => {
-  const body = countFilter(filter)
+  const body = countBody(filter)
   return send(
     "Brands.count",
-    body instanceof Error ? body : undefined,
+    refusalOf(body),
     () => ({ method: "POST", path: EntityPaths.brandsCount, payload: body as Record<string, unknown>, idempotent: true }),
     G.CountResponse
   ).pipe(Effect.map((r) => r.count))

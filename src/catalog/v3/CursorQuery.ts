@@ -122,6 +122,9 @@ const join = (a: Tree, b: Tree): Tree => {
   return { $and: [...members(a), ...members(b)] }
 }
 
+/** Conditions (of a query or a Filter) as the platform's builder sends them: one flat `$and`, wire field names, ISO dates. */
+export const filterOf = (conditions: ReadonlyArray<Tree>): Tree => tidy(wireFilter(conditions.reduce<Tree>((acc, c) => join(acc, c), {}))) as Tree
+
 const refuse = (what: string, message: string, field: string) => invalidArgument(`${what}: ${message}`, field)
 
 const fromDataError = (what: string, error: DataError): CatalogError =>
@@ -184,7 +187,7 @@ export class CursorQuery<A> extends FilterMethods<CursorQuery<A>> {
 
   /** The filter as sent: the conditions under one `$and`, in order; `{}` for none. */
   get filter(): Tree {
-    return tidy(wireFilter(this.conditions.reduce<Tree>((acc, c) => join(acc, c), {}))) as Tree
+    return filterOf(this.conditions)
   }
 
   private get pageSize(): number {

@@ -26,16 +26,16 @@ import {
   checkObject,
   checkRevision,
   checkText,
-  countFilter,
+  countBody,
   type EntityFailure,
   fieldsOf,
   first,
   maskOf,
   optionalText,
   queryRunner,
+  refusalOf,
   send,
-  sendVoid,
-  withId
+  sendVoid
 } from "./calls.ts"
 import {
   CHOICE_TYPES,
@@ -223,7 +223,7 @@ export const update = (customization: CustomizationUpdate, options?: FieldsOptio
     "Customizations.update",
     first(checkUpdate("Customizations.update", customization, "customization"), fieldsCheck("Customizations.update", options)),
     () => EntityPaths.customization(customization.id),
-    () => ({ customization: withId(customization, customization.id), ...fieldsOf(options?.fields) }),
+    () => ({ customization, ...fieldsOf(options?.fields) }),
     "PATCH"
   )
 
@@ -250,10 +250,10 @@ export const query = (options?: FieldsOptions): CursorQuery<Customization> =>
   )
 
 export const count = (filter?: Filter | Record<string, unknown>): Eff<number> => {
-  const body = countFilter(filter)
+  const body = countBody(filter)
   return send(
     "Customizations.count",
-    body instanceof Error ? body : undefined,
+    refusalOf(body),
     () => ({ method: "POST", path: EntityPaths.customizationsCount, payload: body as Record<string, unknown>, idempotent: true }),
     G.CountResponse
   ).pipe(Effect.map((r) => r.count))

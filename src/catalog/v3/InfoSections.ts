@@ -22,16 +22,16 @@ import {
   checkObject,
   checkRevision,
   checkText,
-  countFilter,
+  countBody,
   type EntityFailure,
   fieldsOf,
   first,
   maskOf,
   optionalText,
   queryRunner,
+  refusalOf,
   send,
-  sendVoid,
-  withId
+  sendVoid
 } from "./calls.ts"
 import { EntityPaths, INFO_SECTION_FIELDS, MAX_ENTITY_BULK, MAX_ENTITY_PAGE, NAME_LIMITS } from "./protocol.ts"
 
@@ -129,7 +129,7 @@ export const update = (infoSection: InfoSectionUpdate, options?: FieldsOptions):
     () => ({
       method: "PATCH",
       path: EntityPaths.infoSection(infoSection.id),
-      payload: { infoSection: withId(infoSection, infoSection.id), ...fieldsOf(options?.fields) }
+      payload: { infoSection, ...fieldsOf(options?.fields) }
     }),
     G.InfoSectionResponse
   ).pipe(Effect.map((r) => r.infoSection))
@@ -157,10 +157,10 @@ export const query = (options?: FieldsOptions): CursorQuery<InfoSection> =>
   )
 
 export const count = (filter?: Filter | Record<string, unknown>): Eff<number> => {
-  const body = countFilter(filter)
+  const body = countBody(filter)
   return send(
     "InfoSections.count",
-    body instanceof Error ? body : undefined,
+    refusalOf(body),
     () => ({ method: "POST", path: EntityPaths.infoSectionsCount, payload: body as Record<string, unknown>, idempotent: true }),
     G.CountResponse
   ).pipe(Effect.map((r) => r.count))

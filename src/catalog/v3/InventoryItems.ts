@@ -24,15 +24,15 @@ import {
   checkList,
   checkObject,
   checkRevision,
-  countFilter,
+  countBody,
   type EntityFailure,
   first,
   maskOf,
   optionalText,
   queryRunner,
+  refusalOf,
   send,
-  sendVoid,
-  withId
+  sendVoid
 } from "./calls.ts"
 import {
   ENTITY_QUERY_MAX_QUERY,
@@ -178,7 +178,7 @@ export const update = (inventoryItem: InventoryItemUpdate, options?: ReasonOptio
     () => ({
       method: "PATCH",
       path: EntityPaths.inventoryItem(inventoryItem.id),
-      payload: { inventoryItem: withId(inventoryItem, inventoryItem.id), ...optionsOf(options) }
+      payload: { inventoryItem, ...optionsOf(options) }
     }),
     G.InventoryItemResponse
   ).pipe(Effect.map((r) => r.inventoryItem))
@@ -206,10 +206,10 @@ export const query = (): CursorQuery<InventoryItem> =>
 
 /** How many inventory items match (all of them without a filter). */
 export const count = (filter?: Filter | Record<string, unknown>): Eff<number> => {
-  const body = countFilter(filter)
+  const body = countBody(filter)
   return send(
     "InventoryItems.count",
-    body instanceof Error ? body : undefined,
+    refusalOf(body),
     () => ({
       method: "GET",
       path: EntityPaths.inventoryItemsCount,

@@ -23,16 +23,16 @@ import {
   checkObject,
   checkRevision,
   checkText,
-  countFilter,
+  countBody,
   type EntityFailure,
   fieldsOf,
   first,
   maskOf,
   optionalText,
   queryRunner,
+  refusalOf,
   send,
-  sendVoid,
-  withId
+  sendVoid
 } from "./calls.ts"
 import { RIBBON_FIELDS, EntityPaths, MAX_ENTITY_BULK, MAX_ENTITY_PAGE, NAME_LIMITS } from "./protocol.ts"
 
@@ -92,7 +92,7 @@ export const update = (ribbon: RibbonUpdate, options?: FieldsOptions): Eff<Ribbo
   send(
     "Ribbons.update",
     first(checkUpdate("Ribbons.update", ribbon, "ribbon"), fieldsCheck("Ribbons.update", options)),
-    () => ({ method: "PATCH", path: EntityPaths.ribbon(ribbon.id), payload: { ribbon: withId(ribbon, ribbon.id), ...fieldsOf(options?.fields) } }),
+    () => ({ method: "PATCH", path: EntityPaths.ribbon(ribbon.id), payload: { ribbon, ...fieldsOf(options?.fields) } }),
     G.RibbonResponse
   ).pipe(Effect.map((r) => r.ribbon))
 
@@ -116,10 +116,10 @@ export const query = (options?: FieldsOptions): CursorQuery<Ribbon> =>
 
 /** How many ribbons match (all of them without a filter). */
 export const count = (filter?: Filter | Record<string, unknown>): Eff<number> => {
-  const body = countFilter(filter)
+  const body = countBody(filter)
   return send(
     "Ribbons.count",
-    body instanceof Error ? body : undefined,
+    refusalOf(body),
     () => ({ method: "POST", path: EntityPaths.ribbonsCount, payload: body as Record<string, unknown>, idempotent: true }),
     G.CountResponse
   ).pipe(Effect.map((r) => r.count))

@@ -8,9 +8,9 @@ import type { Guard } from "../../http/guard.ts"
 import type { PlatformClient } from "../../http/PlatformClient.ts"
 import type { PlatformRequest } from "../../http/PlatformRequest.ts"
 import { type Filter, FilterMethods } from "../../data/Filter.ts"
-import { type CatalogError, invalidArgument } from "../CatalogError.ts"
+import { CatalogError, invalidArgument } from "../CatalogError.ts"
 import { ANY_STORE, call, callVoid, type CatalogFailure, requireCatalog } from "../calls.ts"
-import { CursorQuery, type CursorRunner, wireFilter } from "./CursorQuery.ts"
+import { CursorQuery, type CursorRunner, filterOf, wireFilter } from "./CursorQuery.ts"
 import type { CursorPagingMetadata } from "./guards.ts"
 import { ENTITY_QUERY_MAX_QUERY } from "./protocol.ts"
 
@@ -65,17 +65,19 @@ export const queryRunner = <R, A>(options: {
     )
 })
 
+/** A count's refusal, when its filter was refused. */
+export const refusalOf = (body: Record<string, unknown> | CatalogError): CatalogError | undefined => (body instanceof CatalogError ? body : undefined)
+
 /** A query whose `fields` are checked first: a bad one fails the query when it runs. */
 export const checkedQuery = <A>(runner: CursorRunner<A>, check: CatalogError | undefined): CursorQuery<A> =>
   check === undefined ? new CursorQuery(runner) : new CursorQuery(runner, { sort: [], limit: undefined, cursor: undefined, refusal: check })
 
-/** The filter of a count: a Filter built like a query's conditions, or the platform's JSON as it is. */
-export const countFilter = (filter: Filter | Record<string, unknown> | undefined): Record<string, unknown> | CatalogError => {
+/** The body of a count: a Filter built like a query's conditions, or the platform's JSON (wire field names, ISO dates). */
+export const countBody = (filter: Filter | Record<string, unknown> | undefined): Record<string, unknown> | CatalogError => {
   if (filter === undefined) return {}
   if (filter instanceof FilterMethods) {
     if (filter.error !== undefined) return invalidArgument(filter.error.message, filter.error.field ?? "filter")
-    const probe = new CursorQuery<never>({ what: "", maxLimit: 1, fetch: () => Effect.die("unused") }, undefined, filter.conditions)
-    return { filter: probe.filter }
+    return { filter: filterOf(filter.conditions) }
   }
   if (typeof filter !== "object" || filter === null || Array.isArray(filter)) return invalidArgument("the filter must be a Filter or an object", "filter")
   return { filter: wireFilter(filter) as Record<string, unknown> }
@@ -140,9 +142,6 @@ export const checkFields = (what: string, fields: unknown, allowed: ReadonlyArra
 /** `{fields}` when some are asked for, nothing otherwise (as the platform's own client sends it). */
 export const fieldsOf = (fields: ReadonlyArray<string> | undefined): { readonly fields?: ReadonlyArray<string> } =>
   fields === undefined ? {} : { fields }
-
-/** The entity as sent for an update: its id set from the argument. */
-export const withId = <A extends object>(entity: A, id: string): A & { readonly id: string } => ({ ...entity, id })
 
 /** A field mask on the wire: the paths joined with commas. */
 export const maskOf = (fieldMask: ReadonlyArray<string> | undefined): { readonly fieldMask?: string } =>
