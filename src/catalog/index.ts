@@ -3,6 +3,7 @@
  * session or an API key provides, so a page keeps only what it calls; browser pages import the modules
  * by their own subpaths (`sitefx/catalog/products`, `sitefx/catalog/storefront`, ...).
  */
+export * as AbandonedCarts from "./AbandonedCarts.ts"
 export { CatalogCodes, CatalogError } from "./CatalogError.ts"
 export { ANY_STORE, type CatalogFailure, catalogVersion, V1 } from "./calls.ts"
 export * as Collections from "./Collections.ts"
@@ -10,5 +11,6 @@ export * as Inventory from "./Inventory.ts"
 export { type OffsetPage, OffsetQuery } from "./OffsetQuery.ts"
 export * as Products from "./Products.ts"
 export * as CatalogProtocol from "./protocol.ts"
+export * as SubscriptionOptions from "./SubscriptionOptions.ts"
 export { type CatalogVersion } from "./protocol.ts"
 export * from "./storefront/index.ts"
