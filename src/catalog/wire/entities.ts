@@ -133,26 +133,26 @@ export type BulkBrandsResponse = typeof BulkBrandsResponse.Type
 // ribbons
 
 /** A ribbon: a short label shown over products ("Sale", "New"), unique in the store. */
-export const Ribbon = Schema.Struct({
+export const RibbonV3 = Schema.Struct({
   ...system,
   name: opt(text(NAME_LIMITS.ribbon, 1)),
   assignedProductCount: nullable(Schema.Number)
 })
-export type Ribbon = typeof Ribbon.Type
+export type RibbonV3 = typeof RibbonV3.Type
 
 export const RibbonFields = opt(list(RibbonField, 100))
-export const RibbonRequest = Schema.Struct({ ribbon: Ribbon })
-export const RibbonUpdateRequest = Schema.Struct({ ribbon: Ribbon, fields: RibbonFields })
-export const RibbonResponse = Schema.Struct({ ribbon: Ribbon })
+export const RibbonRequest = Schema.Struct({ ribbon: RibbonV3 })
+export const RibbonUpdateRequest = Schema.Struct({ ribbon: RibbonV3, fields: RibbonFields })
+export const RibbonResponse = Schema.Struct({ ribbon: RibbonV3 })
 export type RibbonResponse = typeof RibbonResponse.Type
 export const GetRibbonRequest = Schema.Struct({ ribbonId: Schema.String, fields: RibbonFields })
 export const DeleteRibbonRequest = Schema.Struct({ ribbonId: Schema.String })
 export const QueryRibbonsRequest = Schema.Struct({ query: opt(EntityQuery), fields: RibbonFields })
-export const QueryRibbonsResponse = page("ribbons", Ribbon)
+export const QueryRibbonsResponse = page("ribbons", RibbonV3)
 export type QueryRibbonsResponse = typeof QueryRibbonsResponse.Type
 export const GetOrCreateRibbonRequest = Schema.Struct({ ribbonName: text(NAME_LIMITS.ribbon, 1), fields: RibbonFields })
-export const BulkCreateRibbonsRequest = Schema.Struct({ ribbons: list(Ribbon, MAX_ENTITY_BULK, 1), returnEntity: opt(Schema.Boolean) })
-export const MaskedRibbon = Schema.Struct({ ribbon: opt(Ribbon), fieldMask: opt(Schema.String) })
+export const BulkCreateRibbonsRequest = Schema.Struct({ ribbons: list(RibbonV3, MAX_ENTITY_BULK, 1), returnEntity: opt(Schema.Boolean) })
+export const MaskedRibbon = Schema.Struct({ ribbon: opt(RibbonV3), fieldMask: opt(Schema.String) })
 export const BulkUpdateRibbonsRequest = Schema.Struct({
   ribbons: list(MaskedRibbon, MAX_ENTITY_BULK, 1),
   returnEntity: opt(Schema.Boolean),
@@ -163,7 +163,7 @@ export const BulkGetOrCreateRibbonsRequest = Schema.Struct({
   fields: RibbonFields
 })
 export const BulkDeleteRibbonsRequest = Schema.Struct({ ribbonIds: Ids(MAX_ENTITY_BULK) })
-export const BulkRibbonsResponse = bulkResults(Ribbon)
+export const BulkRibbonsResponse = bulkResults(RibbonV3)
 export type BulkRibbonsResponse = typeof BulkRibbonsResponse.Type
 
 // info sections
@@ -337,14 +337,14 @@ export const BulkAddChoicesRequest = Schema.Struct({
 
 // inventory items (v3)
 
-export const PreorderInfo = Schema.Struct({
+export const PreorderInfoV3 = Schema.Struct({
   enabled: nullable(Schema.Boolean),
   message: nullable(text(250, 1)),
   limit: nullable(int(0, 100_000)),
   counter: nullable(Schema.Number),
   quantity: nullable(Schema.Number)
 })
-export type PreorderInfo = typeof PreorderInfo.Type
+export type PreorderInfoV3 = typeof PreorderInfoV3.Type
 
 /** The product and variant an inventory item counts, as the platform describes them. */
 export const InventoryProduct = Schema.Struct({
@@ -364,7 +364,7 @@ export const ExtendedFields = Schema.Struct({
  * A v3 inventory item: the stock of one variant at one location, counted (`quantity`, with
  * `trackQuantity` true) or only in or out of stock (`inStock`).
  */
-export const InventoryItem = Schema.Struct({
+export const InventoryItemV3 = Schema.Struct({
   ...system,
   variantId: opt(Id),
   locationId: nullable(Id),
@@ -373,26 +373,26 @@ export const InventoryItem = Schema.Struct({
   inStock: opt(Schema.Boolean),
   quantity: opt(int(-MAX_QUANTITY, MAX_QUANTITY)),
   availabilityStatus: opt(AvailabilityStatus),
-  preorderInfo: opt(PreorderInfo),
+  preorderInfo: opt(PreorderInfoV3),
   product: opt(InventoryProduct),
   extendedFields: opt(ExtendedFields)
 })
-export type InventoryItem = typeof InventoryItem.Type
+export type InventoryItemV3 = typeof InventoryItemV3.Type
 
-export const InventoryItemRequest = Schema.Struct({ inventoryItem: InventoryItem })
-export const InventoryItemUpdateRequest = Schema.Struct({ inventoryItem: InventoryItem, reason: opt(InventoryReason) })
-export const InventoryItemResponse = Schema.Struct({ inventoryItem: InventoryItem })
+export const InventoryItemRequest = Schema.Struct({ inventoryItem: InventoryItemV3 })
+export const InventoryItemUpdateRequest = Schema.Struct({ inventoryItem: InventoryItemV3, reason: opt(InventoryReason) })
+export const InventoryItemResponse = Schema.Struct({ inventoryItem: InventoryItemV3 })
 export type InventoryItemResponse = typeof InventoryItemResponse.Type
 export const GetInventoryItemRequest = Schema.Struct({ inventoryItemId: Schema.String })
 export const DeleteInventoryItemRequest = GetInventoryItemRequest
 export const QueryInventoryItemsRequest = Schema.Struct({ query: opt(EntityQuery) })
-export const QueryInventoryItemsResponse = page("inventoryItems", InventoryItem)
+export const QueryInventoryItemsResponse = page("inventoryItems", InventoryItemV3)
 export type QueryInventoryItemsResponse = typeof QueryInventoryItemsResponse.Type
 export const BulkCreateInventoryItemsRequest = Schema.Struct({
-  inventoryItems: list(InventoryItem, MAX_INVENTORY_BULK, 1),
+  inventoryItems: list(InventoryItemV3, MAX_INVENTORY_BULK, 1),
   returnEntity: opt(Schema.Boolean)
 })
-export const MaskedInventoryItem = Schema.Struct({ inventoryItem: opt(InventoryItem), fieldMask: opt(Schema.String) })
+export const MaskedInventoryItem = Schema.Struct({ inventoryItem: opt(InventoryItemV3), fieldMask: opt(Schema.String) })
 export const BulkUpdateInventoryItemsRequest = Schema.Struct({
   inventoryItems: list(MaskedInventoryItem, MAX_INVENTORY_BULK, 1),
   returnEntity: opt(Schema.Boolean),
@@ -445,5 +445,5 @@ export const BulkDecrementByVariantRequest = Schema.Struct({
   returnEntity: opt(Schema.Boolean),
   reason: opt(InventoryReason)
 })
-export const BulkInventoryItemsResponse = bulkResults(InventoryItem)
+export const BulkInventoryItemsResponse = bulkResults(InventoryItemV3)
 export type BulkInventoryItemsResponse = typeof BulkInventoryItemsResponse.Type

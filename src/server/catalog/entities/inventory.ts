@@ -204,7 +204,7 @@ export const inventoryOps = (table: EntityTableShape, engine: Engine) => {
 
 export const inventoryRoutes = (table: EntityTableShape, engine: Engine, access: StoreAccess): ReadonlyArray<HttpRouter.Route<never, never>> => {
   const ops = inventoryOps(table, engine)
-  const one = (doc: Json) => reply(W.InventoryItemResponse, { inventoryItem: doc as W.InventoryItem })
+  const one = (doc: Json) => reply(W.InventoryItemResponse, { inventoryItem: doc as W.InventoryItemV3 })
   const item = `${EntityPaths.inventoryItems}/:inventoryItemId` as const
   const bulkReply = (answer: unknown) => reply(W.BulkInventoryItemsResponse, answer as W.BulkInventoryItemsResponse)
   const count = (filter: unknown) =>
@@ -240,7 +240,7 @@ export const inventoryRoutes = (table: EntityTableShape, engine: Engine, access:
       Effect.gen(function*() {
         yield* access.reader
         const page = yield* pageOf(engine, table, request.query, MAX_ENTITY_PAGE.inventoryItems)
-        return reply(W.QueryInventoryItemsResponse, { inventoryItems: page.items as ReadonlyArray<W.InventoryItem>, pagingMetadata: pagingOf(page) })
+        return reply(W.QueryInventoryItemsResponse, { inventoryItems: page.items as ReadonlyArray<W.InventoryItemV3>, pagingMetadata: pagingOf(page) })
       })),
     route("GET", EntityPaths.inventoryItemsCount, Effect.flatMap(getPayload(W.CountRequest), (r) => count(r.filter))),
     route("POST", EntityPaths.inventoryItemsCount, Effect.flatMap(body(W.CountRequest), (r) => count(r.filter))),
