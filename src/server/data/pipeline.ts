@@ -303,8 +303,9 @@ const groupSql = (group: NonNullable<PipelineStage["group"]>, from: string, budg
     "SELECT json_object(",
     joinWith(", ", fields),
     `) AS doc, ROW_NUMBER() OVER (ORDER BY MIN(ord)) AS ord FROM ${from}`,
-    // without grouping values every row is one group, and no rows make no group
-    groupBy.length === 0 ? " HAVING COUNT(*) > 0" : concat(" GROUP BY ", joinWith(", ", groupBy))
+    // without grouping values every row is one group, and no rows make no group (a constant GROUP BY:
+    // HAVING would be refused when the stage computes no accumulator, the query then having no aggregate)
+    groupBy.length === 0 ? " GROUP BY NULL" : concat(" GROUP BY ", joinWith(", ", groupBy))
   )
 }
 

@@ -254,4 +254,17 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("the hostile-in
         assert.strictEqual((yield* send("GET", r("{\"dataCollectionId\":\"Posts\"}"), undefined, key)).status, 200)
       })
     ))
+
+  it.effect("8. a pipeline group stage with neither group ids nor accumulators is one group (the fuzzer found a 500)", () =>
+    admin((key) =>
+      Effect.gen(function*() {
+        const pipeline = (stages: unknown) => post(`${V2}/items/aggregate-pipeline`, { dataCollectionId: "Posts", pipeline: { stages, paging: { limit: 5 } } }, key)
+        const bare = yield* pipeline([{ group: {} }])
+        assert.strictEqual(bare.status, 200)
+        assert.deepStrictEqual(bare.body.results, [{ _id: null }])
+        const none = yield* pipeline([{ filter: { title: "no such post" } }, { group: { groupIds: [] } }])
+        assert.strictEqual(none.status, 200)
+        assert.deepStrictEqual(none.body.results, [])
+      })
+    ))
 })

@@ -3,6 +3,7 @@
  * suite: the fuzzer damages these samples and sends them as every kind of caller. `:name` marks a path
  * parameter the fuzzer fills in.
  */
+import { CatalogPaths } from "../../../src/catalog/protocol.ts"
 import { DataPaths } from "../../../src/data/wire.ts"
 import { Paths } from "../../../src/session/wire.ts"
 
@@ -29,6 +30,14 @@ const query = { filter, sort: [{ fieldName: "likes", order: "DESC" }], fields: [
 const patch = { dataItemId: "welcome", fieldModifications: [{ fieldPath: "likes", action: "INCREMENT_FIELD", incrementFieldOptions: { value: 1 } }] }
 const stages = [{ filter }, { group: { groupIds: [{ key: "t", expression: { fieldPath: "title" } }], accumulators: [{ resultFieldName: "n", sum: { expression: { numeric: 1 } } }] } }, { sort: { values: [{ fieldName: "n" }] } }, { skip: 0 }, { limit: 10 }]
 const reference = { referringItemFieldName: "author", referringItemId: "welcome", referencedItemId: "ada" }
+const productQuery = { query: { filter: { "priceData.price": { $gt: 5 } }, sort: [{ fieldName: "name", order: "ASC" }], paging: { limit: 5, offset: 0 } } }
+const product = {
+  name: "Fuzz Shirt",
+  priceData: { price: 10 },
+  discount: { type: "PERCENT", value: 10 },
+  productOptions: [{ name: "Size", choices: [{ value: "S", description: "S" }] }],
+  stock: { trackInventory: true, quantity: 2 }
+}
 const authRequest = {
   clientId: "sitefx-local-client",
   redirectUri: "http://localhost:5173/callback",
@@ -105,6 +114,38 @@ export const ROUTES: ReadonlyArray<RouteCase> = [
   { method: "GET", path: DataPaths.indexes, input: "query", sample: { dataCollectionId: C, paging: { limit: 5 } } },
   { method: "POST", path: DataPaths.indexes, input: "json", sample: { dataCollectionId: C, index: { name: "byLikes", fields: [{ path: "likes", order: "ASC" }] } } },
   { method: "DELETE", path: DataPaths.indexes, input: "query", sample: { dataCollectionId: C, indexName: "byLikes" } },
+  // the store: catalog v1 products, collections, inventory, media
+  { method: "GET", path: CatalogPaths.productsQuery, input: "query", sample: productQuery },
+  { method: "POST", path: CatalogPaths.productsQuery, input: "json", sample: { ...productQuery, includeVariants: true } },
+  { method: "GET", path: "/stores-reader/v1/products/:id", input: "query", sample: {} },
+  { method: "POST", path: "/stores-reader/v1/products/:id/productOptionsAvailability", input: "json", sample: { options: { Size: "S" } } },
+  { method: "POST", path: "/stores-reader/v1/products/:id/variants/query", input: "json", sample: { choices: { Size: "S" }, paging: { limit: 5 } } },
+  { method: "POST", path: CatalogPaths.storeVariantsQuery, input: "json", sample: productQuery },
+  { method: "GET", path: "/stores-reader/v1/variants/:id", input: "query", sample: {} },
+  { method: "POST", path: CatalogPaths.products, input: "json", sample: { product } },
+  { method: "PATCH", path: "/stores/v1/products/:id", input: "json", sample: { product: { name: "Renamed" } } },
+  { method: "DELETE", path: "/stores/v1/products/:id", input: "query", sample: {} },
+  { method: "PATCH", path: "/stores/v1/products/:id/variants", input: "json", sample: { variants: [{ choices: { Size: "S" }, price: 3 }] } },
+  { method: "POST", path: "/stores/v1/products/:id/variants/resetToDefault", input: "json", sample: {}, takesNothing: true },
+  { method: "POST", path: "/stores/v1/products/:id/media", input: "json", sample: { media: [{ mediaId: "fuzz.svg" }] } },
+  { method: "POST", path: "/stores/v1/products/:id/media/delete", input: "json", sample: { mediaIds: ["fuzz.svg"] } },
+  { method: "PATCH", path: "/stores/v1/products/:id/choices/media", input: "json", sample: { media: [{ option: "Size", choice: "S", mediaIds: ["fuzz.svg"] }] } },
+  { method: "DELETE", path: "/stores/v1/products/:id/options", input: "query", sample: {} },
+  { method: "POST", path: "/stores/v1/products/:id/remove-brand", input: "json", sample: {}, takesNothing: true },
+  { method: "POST", path: CatalogPaths.bulkUpdate, input: "json", sample: { ids: ["x"], set: { price: 3 } } },
+  { method: "POST", path: CatalogPaths.bulkAdjust, input: "json", sample: { ids: ["x"], adjust: { price: { percentage: { rate: 5 } } } } },
+  { method: "GET", path: CatalogPaths.collectionsQuery, input: "query", sample: productQuery },
+  { method: "GET", path: "/v2/collections/:id", input: "query", sample: {} },
+  { method: "GET", path: "/stores-reader/v1/collections/slug/:slug", input: "query", sample: {} },
+  { method: "POST", path: CatalogPaths.collections, input: "json", sample: { collection: { name: "Fuzz" } } },
+  { method: "PATCH", path: "/stores/v1/collections/:id", input: "json", sample: { collection: { name: "Fuzz 2" } } },
+  { method: "POST", path: "/stores/v1/collections/:id/productIds", input: "json", sample: { productIds: ["x"] } },
+  { method: "PATCH", path: "/stores/v2/inventoryItems/product/:productId", input: "json", sample: { inventoryItem: { trackQuantity: true, variants: [{ variantId: "v", quantity: 1 }] } } },
+  { method: "POST", path: CatalogPaths.inventoryDecrement, input: "json", sample: { decrementData: [{ productId: "p", variantId: "v", decrementBy: 1 }] } },
+  { method: "POST", path: CatalogPaths.inventoryIncrement, input: "json", sample: { incrementData: [{ productId: "p", variantId: "v", incrementBy: 1 }] } },
+  { method: "POST", path: "/stores-reader/v2/inventoryItems/:inventoryId/getVariants", input: "json", sample: { variantIds: ["v"] } },
+  { method: "POST", path: CatalogPaths.inventoryQuery, input: "json", sample: { query: { filter: "{}", paging: { limit: 5 } } } },
+  { method: "GET", path: "/media/:id", input: "query", sample: {}, takesNothing: true },
   // dev endpoints
   { method: "GET", path: "/_sitefx/health", input: "query", sample: {} },
   { method: "GET", path: "/_sitefx/outbox", input: "query", sample: { to: "demo@sitefx.dev" } },
