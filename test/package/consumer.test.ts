@@ -30,7 +30,22 @@ let installLog = ""
 const sh = (file: string, args: ReadonlyArray<string>, cwd: string, timeout = 240_000) =>
   run(file, [...args], { cwd, timeout, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, npm_config_fund: "false", npm_config_audit: "false" } })
 
-const BROWSER_SUBPATHS = ["sitefx", "sitefx/http", "sitefx/session", "sitefx/data", "sitefx/data/items", "sitefx/catalog", "sitefx/react"]
+const BROWSER_SUBPATHS = [
+  "sitefx",
+  "sitefx/http",
+  "sitefx/session",
+  "sitefx/data",
+  "sitefx/data/items",
+  "sitefx/catalog",
+  "sitefx/catalog/products",
+  "sitefx/catalog/collections",
+  "sitefx/catalog/inventory",
+  "sitefx/catalog/storefront",
+  "sitefx/catalog/abandoned-carts",
+  "sitefx/catalog/subscription-options",
+  "sitefx/catalog/entities",
+  "sitefx/react"
+]
 const SUBPATHS = [...BROWSER_SUBPATHS, "sitefx/server", "sitefx/session/file"]
 
 beforeAll(async () => {

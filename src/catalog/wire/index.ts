@@ -1,5 +1,6 @@
 /** The catalog's wire Schemas, one module per part of the store. */
 export * from "./common.ts"
+export * from "./entities.ts"
 export * from "./products.ts"
 export * from "./carts.ts"
 export * from "./inventory.ts"

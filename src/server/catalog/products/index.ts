@@ -12,7 +12,6 @@ import { Products } from "./Products.ts"
 import { productsSeed } from "./seed.ts"
 
 export { Products } from "./Products.ts"
-export { DEMO_BRANDS, DEMO_RIBBONS } from "./seed.ts"
 
 export type ProductsServices = Products
 

@@ -11,6 +11,8 @@ import * as Layer from "effect/Layer"
 import { createHash } from "node:crypto"
 import type { ProductOption } from "../../../catalog/wire/products.ts"
 import { Seeder } from "../../seed.ts"
+// the brands and ribbons the demo products carry are the store's seeded v3 brands and ribbons
+import { DEMO_BRANDS } from "../entities/seed.ts"
 import { createSpec, mediaItem } from "./changes.ts"
 import { type CollectionSpec, type ProductSpec, slugify, variantsOf } from "./model.ts"
 import { Products } from "./Products.ts"
@@ -21,8 +23,6 @@ const fixedId = (kind: string, name: string): string => {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`
 }
 
-export const DEMO_BRANDS = ["Northwind", "Alder & Co", "Fjord Supply", "Kestrel", "Lumen"] as const
-export const DEMO_RIBBONS = ["New", "Sale", "Limited", "Bestseller"] as const
 
 const SIZES = ["S", "M", "L", "XL"]
 const SHOE_SIZES = ["40", "41", "42", "43", "44"]
