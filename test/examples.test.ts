@@ -4,6 +4,7 @@ import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import { importMembers } from "../examples/import-members.ts"
 import { postsReport } from "../examples/posts-report.ts"
+import { storeReport } from "../examples/store-report.ts"
 import { Site } from "../src/Site.ts"
 import { signIn, SiteLive } from "../examples/member-session.ts"
 import { LocalPlatform } from "./support/platform.ts"
@@ -38,5 +39,17 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("examples", (it
       assert.deepStrictEqual(report.titles, ["Filters in SQL", "Stable cursors", "Welcome to sitefx"])
       assert.deepStrictEqual(report.byAuthor.map((g) => [g["_id"], g["count"], g["likesSum"]]), [["ada", 2, 19], ["grace", 1, 30]])
       assert.strictEqual(report.likes, 8)
+    }))
+
+  it.effect("store-report streams the demo catalog, answers a product page with the storefront helpers and raises the sale prices", () =>
+    Effect.gen(function*() {
+      const platform = yield* LocalPlatform
+      const report = yield* storeReport.pipe(Effect.provide(Site.apiKey({ baseUrl: platform.url, apiKey: platform.apiKey, siteId: platform.siteId })))
+      assert.isAbove(report.stockValue, 0)
+      assert.strictEqual(report.variant, "Incomplete")
+      assert.match(report.price!, /^\$\d+\.\d\d$/)
+      assert.isAbove(report.colors.length, 1)
+      assert.strictEqual(report.raised!.totalFailures, 0)
+      assert.isAbove(report.raised!.totalSuccesses!, 10)
     }))
 })
