@@ -22,6 +22,7 @@ import type { DataError } from "../../data/DataError.ts"
 import { FilterMethods } from "../../data/Filter.ts"
 import { type CatalogError, invalidArgument } from "../CatalogError.ts"
 import type { CatalogFailure } from "../calls.ts"
+import { join, tidy } from "../queryFilter.ts"
 import type { CursorPagingMetadata } from "./guards.ts"
 import { DEFAULT_ENTITY_PAGE, MAX_ENTITY_SORT } from "./protocol.ts"
 
@@ -92,34 +93,6 @@ export const wireFilter = (value: unknown): unknown => {
     return out
   }
   return value
-}
-
-const soleKey = (tree: Tree, key: string): boolean => {
-  const keys = Object.keys(tree)
-  return keys.length === 1 && keys[0] === key && Array.isArray(tree[key])
-}
-
-/** `$and`/`$or` of one member is that member; a member of the same operator is spliced in. */
-const tidy = (node: unknown): unknown => {
-  if (Array.isArray(node)) return node.map(tidy)
-  if (!isTree(node)) return node
-  for (const op of ["$and", "$or"]) {
-    if (soleKey(node, op)) {
-      const members = (node[op] as Array<unknown>).map(tidy).flatMap((m) => (isTree(m) && soleKey(m, op) ? m[op] as Array<unknown> : [m]))
-      return members.length === 1 ? members[0] : { [op]: members }
-    }
-  }
-  const out: Tree = {}
-  for (const [k, v] of Object.entries(node)) out[k] = tidy(v)
-  return out
-}
-
-/** The platform builder's join: the conditions so far and one more, under one flat `$and`. */
-const join = (a: Tree, b: Tree): Tree => {
-  if (Object.keys(a).length === 0) return b
-  if (Object.keys(b).length === 0) return a
-  const members = (t: Tree) => (soleKey(t, "$and") ? t["$and"] as Array<unknown> : [t])
-  return { $and: [...members(a), ...members(b)] }
 }
 
 /** Conditions (of a query or a Filter) as the platform's builder sends them: one flat `$and`, wire field names, ISO dates. */

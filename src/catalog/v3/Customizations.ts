@@ -19,7 +19,6 @@ import type { CursorQuery } from "./CursorQuery.ts"
 import * as G from "./guards.ts"
 import {
   checkedQuery,
-  checkEach,
   checkFields,
   checkId,
   checkList,
@@ -37,6 +36,7 @@ import {
   send,
   sendVoid
 } from "./calls.ts"
+import { checkBatch, returning } from "./named.ts"
 import {
   CHOICE_TYPES,
   type ChoiceType,
@@ -111,7 +111,6 @@ type Eff<A> = Effect.Effect<A, EntityFailure, PlatformClient>
 
 const asObject = (u: unknown) => (typeof u === "object" && u !== null ? u as Record<string, unknown> : {})
 const fieldsCheck = (what: string, options: FieldsOptions | undefined) => checkFields(what, options?.fields, CUSTOMIZATION_FIELDS)
-const returning = (options: BulkOptions | undefined) => (options?.returnEntity === undefined ? {} : { returnEntity: options.returnEntity })
 
 const PRICE = /^\d{1,9}(\.\d{1,3})?$/
 const priceCheck = (what: string, field: string, value: unknown) =>
@@ -141,10 +140,7 @@ const checkChoice = (what: string, choice: unknown, field: string, expected: Cho
 }
 
 const checkChoices = (what: string, choices: unknown, field: string, expected: ChoiceType | undefined) =>
-  first(
-    checkList(what, field, choices, MAX_CHOICES),
-    Array.isArray(choices) ? checkEach(choices, (c, f) => checkChoice(what, c, f, expected), field) : undefined
-  )
+  checkBatch(what, field, choices, MAX_CHOICES, (c, f) => checkChoice(what, c, f, expected))
 
 const checkFreeText = (what: string, settings: unknown, field: string, titleRequired: boolean) => {
   const s = asObject(settings)
@@ -262,12 +258,7 @@ export const count = (filter?: Filter | Record<string, unknown>): Eff<number> =>
 export const bulkCreate = (customizations: ReadonlyArray<CustomizationInput>, options?: BulkOptions): Eff<BulkCustomizationResults> =>
   send(
     "Customizations.bulkCreate",
-    first(
-      checkList("Customizations.bulkCreate", "customizations", customizations, MAX_ENTITY_BULK),
-      Array.isArray(customizations)
-        ? checkEach(customizations, (c, f) => checkInput("Customizations.bulkCreate", c, f), "customizations")
-        : undefined
-    ),
+    checkBatch("Customizations.bulkCreate", "customizations", customizations, MAX_ENTITY_BULK, (c, f) => checkInput("Customizations.bulkCreate", c, f)),
     () => ({ method: "POST", path: EntityPaths.customizationsBulkCreate, payload: { customizations, ...returning(options) } }),
     G.BulkCustomizationsResponse
   )
@@ -284,10 +275,13 @@ export const bulkUpdate = (
   send(
     "Customizations.bulkUpdate",
     first(
-      checkList("Customizations.bulkUpdate", "customizations", customizations, MAX_ENTITY_BULK),
-      Array.isArray(customizations)
-        ? checkEach(customizations, (m, f) => checkUpdate("Customizations.bulkUpdate", asObject(m)["customization"], `${f}.customization`), "customizations")
-        : undefined,
+      checkBatch(
+        "Customizations.bulkUpdate",
+        "customizations",
+        customizations,
+        MAX_ENTITY_BULK,
+        (m, f) => checkUpdate("Customizations.bulkUpdate", asObject(m)["customization"], `${f}.customization`)
+      ),
       fieldsCheck("Customizations.bulkUpdate", options)
     ),
     () => ({
@@ -330,8 +324,7 @@ export const removeChoices = (
     "Customizations.removeChoices",
     first(
       checkId("Customizations.removeChoices", "id", id),
-      checkList("Customizations.removeChoices", "choiceIds", choiceIds, MAX_ENTITY_BULK),
-      Array.isArray(choiceIds) ? checkEach(choiceIds, (c, f) => checkId("Customizations.removeChoices", f, c), "choiceIds") : undefined,
+      checkBatch("Customizations.removeChoices", "choiceIds", choiceIds, MAX_ENTITY_BULK, (c, f) => checkId("Customizations.removeChoices", f, c)),
       options?.revision === undefined ? undefined : checkRevision("Customizations.removeChoices", "revision", options.revision),
       fieldsCheck("Customizations.removeChoices", options)
     ),
@@ -356,16 +349,13 @@ export const updateChoices = (
     first(
       checkId("Customizations.updateChoices", "id", id),
       checkRevision("Customizations.updateChoices", "revision", revision),
-      checkList("Customizations.updateChoices", "choices", choices, MAX_ENTITY_BULK),
-      Array.isArray(choices)
-        ? checkEach(choices, (m, f) => {
-          const choice = asObject(m)["choice"]
-          return first(
-            checkId("Customizations.updateChoices", `${f}.choice.id`, asObject(choice)["id"]),
-            checkChoice("Customizations.updateChoices", choice, `${f}.choice`, undefined, false)
-          )
-        }, "choices")
-        : undefined,
+      checkBatch("Customizations.updateChoices", "choices", choices, MAX_ENTITY_BULK, (m, f) => {
+        const choice = asObject(m)["choice"]
+        return first(
+          checkId("Customizations.updateChoices", `${f}.choice.id`, asObject(choice)["id"]),
+          checkChoice("Customizations.updateChoices", choice, `${f}.choice`, undefined, false)
+        )
+      }),
       fieldsCheck("Customizations.updateChoices", options)
     ),
     () => EntityPaths.updateChoices(id),
@@ -399,14 +389,11 @@ export const bulkAddChoices = (
   send(
     "Customizations.bulkAddChoices",
     first(
-      checkList("Customizations.bulkAddChoices", "customizationsChoices", customizationsChoices, MAX_CHOICES),
-      Array.isArray(customizationsChoices)
-        ? checkEach(customizationsChoices, (m, f) =>
-          first(
-            checkId("Customizations.bulkAddChoices", `${f}.customizationId`, asObject(m)["customizationId"]),
-            checkChoices("Customizations.bulkAddChoices", asObject(m)["choices"], `${f}.choices`, undefined)
-          ), "customizationsChoices")
-        : undefined,
+      checkBatch("Customizations.bulkAddChoices", "customizationsChoices", customizationsChoices, MAX_CHOICES, (m, f) =>
+        first(
+          checkId("Customizations.bulkAddChoices", `${f}.customizationId`, asObject(m)["customizationId"]),
+          checkChoices("Customizations.bulkAddChoices", asObject(m)["choices"], `${f}.choices`, undefined)
+        )),
       fieldsCheck("Customizations.bulkAddChoices", options)
     ),
     () => ({

@@ -8,32 +8,14 @@
  * @example
  * const care = yield* InfoSections.getOrCreate({ uniqueName: "care", title: "Care instructions", plainDescription: "<p>Wash cold.</p>" })
  */
-import * as Effect from "effect/Effect"
+import type * as Effect from "effect/Effect"
 import type { Filter } from "../../data/Filter.ts"
 import type { PlatformClient } from "../../http/PlatformClient.ts"
 import type { CursorQuery } from "./CursorQuery.ts"
 import * as G from "./guards.ts"
-import {
-  checkedQuery,
-  checkEach,
-  checkFields,
-  checkId,
-  checkList,
-  checkObject,
-  checkRevision,
-  checkText,
-  countBody,
-  type EntityFailure,
-  fieldsOf,
-  first,
-  maskOf,
-  optionalText,
-  queryRunner,
-  refusalOf,
-  send,
-  sendVoid
-} from "./calls.ts"
-import { EntityPaths, INFO_SECTION_FIELDS, MAX_ENTITY_BULK, MAX_ENTITY_PAGE, NAME_LIMITS } from "./protocol.ts"
+import { checkId, checkObject, checkRevision, checkText, type EntityFailure, first, optionalText } from "./calls.ts"
+import * as Named from "./named.ts"
+import { EntityPaths, INFO_SECTION_FIELDS, MAX_ENTITY_PAGE, NAME_LIMITS } from "./protocol.ts"
 
 export type InfoSection = G.InfoSection
 export type InfoSectionField = typeof INFO_SECTION_FIELDS[number]
@@ -73,7 +55,6 @@ export interface BulkOptions {
 type Eff<A> = Effect.Effect<A, EntityFailure, PlatformClient>
 
 const asObject = (u: unknown) => (typeof u === "object" && u !== null ? u as Record<string, unknown> : {})
-const fieldsCheck = (what: string, options: FieldsOptions | undefined) => checkFields(what, options?.fields, INFO_SECTION_FIELDS)
 const plainCheck = (what: string, field: string, value: unknown) => optionalText(what, `${field}.plainDescription`, value, 16000, 0)
 
 const checkInput = (what: string, section: unknown, field: string) =>
@@ -106,106 +87,53 @@ const checkForGetOrCreate = (what: string, section: unknown, field: string) => {
   )
 }
 
-export const create = (infoSection: InfoSectionInput): Eff<InfoSection> =>
-  send(
-    "InfoSections.create",
-    checkInput("InfoSections.create", infoSection, "infoSection"),
-    () => ({ method: "POST", path: EntityPaths.infoSections, payload: { infoSection } }),
-    G.InfoSectionResponse
-  ).pipe(Effect.map((r) => r.infoSection))
+const INFO_SECTION: Named.Named<"infoSection", "infoSections", InfoSection> = {
+  module: "InfoSections",
+  key: "infoSection",
+  plural: "infoSections",
+  paths: {
+    create: EntityPaths.infoSections,
+    one: EntityPaths.infoSection,
+    query: EntityPaths.infoSectionsQuery,
+    count: EntityPaths.infoSectionsCount,
+    getOrCreate: EntityPaths.infoSectionGetOrCreate,
+    bulkCreate: EntityPaths.infoSectionsBulkCreate,
+    bulkUpdate: EntityPaths.infoSectionsBulkUpdate,
+    bulkGetOrCreate: EntityPaths.infoSectionsBulkGetOrCreate,
+    bulkDelete: EntityPaths.infoSectionsBulkDelete
+  },
+  fields: INFO_SECTION_FIELDS,
+  queryMethod: "GET",
+  maxPage: MAX_ENTITY_PAGE.infoSections,
+  guards: { one: G.InfoSectionResponse, page: G.QueryInfoSectionsResponse, bulk: G.BulkInfoSectionsResponse },
+  checks: { input: checkInput, update: checkUpdate, getOrCreate: checkForGetOrCreate },
+  findBy: { key: "infoSection", plural: "infoSections" }
+}
 
-export const get = (id: string, options?: FieldsOptions): Eff<InfoSection> =>
-  send(
-    "InfoSections.get",
-    first(checkId("InfoSections.get", "id", id), fieldsCheck("InfoSections.get", options)),
-    () => ({ method: "GET", path: EntityPaths.infoSection(id), payload: { infoSectionId: id, ...fieldsOf(options?.fields) } }),
-    G.InfoSectionResponse
-  ).pipe(Effect.map((r) => r.infoSection))
+export const create = (infoSection: InfoSectionInput): Eff<InfoSection> => Named.create(INFO_SECTION, infoSection)
 
-export const update = (infoSection: InfoSectionUpdate, options?: FieldsOptions): Eff<InfoSection> =>
-  send(
-    "InfoSections.update",
-    first(checkUpdate("InfoSections.update", infoSection, "infoSection"), fieldsCheck("InfoSections.update", options)),
-    () => ({
-      method: "PATCH",
-      path: EntityPaths.infoSection(infoSection.id),
-      payload: { infoSection, ...fieldsOf(options?.fields) }
-    }),
-    G.InfoSectionResponse
-  ).pipe(Effect.map((r) => r.infoSection))
+export const get = (id: string, options?: FieldsOptions): Eff<InfoSection> => Named.get(INFO_SECTION, id, options)
 
-export const remove = (id: string): Eff<void> =>
-  sendVoid("InfoSections.remove", checkId("InfoSections.remove", "id", id), () => ({
-    method: "DELETE",
-    path: EntityPaths.infoSection(id),
-    payload: { infoSectionId: id }
-  }))
+export const update = (infoSection: InfoSectionUpdate, options?: FieldsOptions): Eff<InfoSection> => Named.update(INFO_SECTION, infoSection, options)
+
+export const remove = (id: string): Eff<void> => Named.remove(INFO_SECTION, id)
 
 /** A query over the store's info sections (filter on `id`, `uniqueName`, `title`, dates). */
-export const query = (options?: FieldsOptions): CursorQuery<InfoSection> =>
-  checkedQuery(
-    queryRunner({
-      what: "InfoSections.query",
-      path: EntityPaths.infoSectionsQuery,
-      method: "GET",
-      maxLimit: MAX_ENTITY_PAGE.infoSections,
-      fields: options?.fields,
-      guard: G.QueryInfoSectionsResponse,
-      read: (r) => ({ items: r.infoSections, paging: r.pagingMetadata })
-    }),
-    fieldsCheck("InfoSections.query", options)
-  )
+export const query = (options?: FieldsOptions): CursorQuery<InfoSection> => Named.query(INFO_SECTION, options)
 
-export const count = (filter?: Filter | Record<string, unknown>): Eff<number> => {
-  const body = countBody(filter)
-  return send(
-    "InfoSections.count",
-    refusalOf(body),
-    () => ({ method: "POST", path: EntityPaths.infoSectionsCount, payload: body as Record<string, unknown>, idempotent: true }),
-    G.CountResponse
-  ).pipe(Effect.map((r) => r.count))
-}
+export const count = (filter?: Filter | Record<string, unknown>): Eff<number> => Named.count(INFO_SECTION, filter)
 
 /** The info section of this id or unique name; created (from unique name and title) when there is none. */
 export const getOrCreate = (infoSection: InfoSectionForGetOrCreate, options?: FieldsOptions): Eff<InfoSection> =>
-  send(
-    "InfoSections.getOrCreate",
-    first(checkForGetOrCreate("InfoSections.getOrCreate", infoSection, "infoSection"), fieldsCheck("InfoSections.getOrCreate", options)),
-    () => ({ method: "POST", path: EntityPaths.infoSectionGetOrCreate, payload: { infoSection, ...fieldsOf(options?.fields) } }),
-    G.InfoSectionResponse
-  ).pipe(Effect.map((r) => r.infoSection))
+  Named.getOrCreate(INFO_SECTION, infoSection, options)
 
 export const bulkGetOrCreate = (
   infoSections: ReadonlyArray<InfoSectionForGetOrCreate>,
   options?: FieldsOptions
-): Eff<G.BulkResults<InfoSection>> =>
-  send(
-    "InfoSections.bulkGetOrCreate",
-    first(
-      checkList("InfoSections.bulkGetOrCreate", "infoSections", infoSections, MAX_ENTITY_BULK),
-      Array.isArray(infoSections)
-        ? checkEach(infoSections, (s, f) => checkForGetOrCreate("InfoSections.bulkGetOrCreate", s, f), "infoSections")
-        : undefined,
-      fieldsCheck("InfoSections.bulkGetOrCreate", options)
-    ),
-    () => ({ method: "POST", path: EntityPaths.infoSectionsBulkGetOrCreate, payload: { infoSections, ...fieldsOf(options?.fields) } }),
-    G.BulkInfoSectionsResponse
-  )
+): Eff<G.BulkResults<InfoSection>> => Named.bulkGetOrCreate(INFO_SECTION, infoSections, options)
 
 export const bulkCreate = (infoSections: ReadonlyArray<InfoSectionInput>, options?: BulkOptions): Eff<G.BulkResults<InfoSection>> =>
-  send(
-    "InfoSections.bulkCreate",
-    first(
-      checkList("InfoSections.bulkCreate", "infoSections", infoSections, MAX_ENTITY_BULK),
-      Array.isArray(infoSections) ? checkEach(infoSections, (s, f) => checkInput("InfoSections.bulkCreate", s, f), "infoSections") : undefined
-    ),
-    () => ({
-      method: "POST",
-      path: EntityPaths.infoSectionsBulkCreate,
-      payload: { infoSections, ...(options?.returnEntity === undefined ? {} : { returnEntity: options.returnEntity }) }
-    }),
-    G.BulkInfoSectionsResponse
-  )
+  Named.bulkCreate(INFO_SECTION, infoSections, options)
 
 export interface MaskedInfoSection {
   readonly infoSection: InfoSectionUpdate
@@ -215,35 +143,6 @@ export interface MaskedInfoSection {
 export const bulkUpdate = (
   infoSections: ReadonlyArray<MaskedInfoSection>,
   options?: BulkOptions & FieldsOptions
-): Eff<G.BulkResults<InfoSection>> =>
-  send(
-    "InfoSections.bulkUpdate",
-    first(
-      checkList("InfoSections.bulkUpdate", "infoSections", infoSections, MAX_ENTITY_BULK),
-      Array.isArray(infoSections)
-        ? checkEach(infoSections, (m, f) => checkUpdate("InfoSections.bulkUpdate", asObject(m)["infoSection"], `${f}.infoSection`), "infoSections")
-        : undefined,
-      fieldsCheck("InfoSections.bulkUpdate", options)
-    ),
-    () => ({
-      method: "POST",
-      path: EntityPaths.infoSectionsBulkUpdate,
-      payload: {
-        infoSections: infoSections.map((m) => ({ infoSection: m.infoSection, ...maskOf(m.fieldMask) })),
-        ...(options?.returnEntity === undefined ? {} : { returnEntity: options.returnEntity }),
-        ...fieldsOf(options?.fields)
-      }
-    }),
-    G.BulkInfoSectionsResponse
-  )
+): Eff<G.BulkResults<InfoSection>> => Named.bulkUpdate(INFO_SECTION, infoSections, options)
 
-export const bulkRemove = (ids: ReadonlyArray<string>): Eff<G.BulkDeleteResults> =>
-  send(
-    "InfoSections.bulkRemove",
-    first(
-      checkList("InfoSections.bulkRemove", "ids", ids, MAX_ENTITY_BULK),
-      Array.isArray(ids) ? checkEach(ids, (id, f) => checkId("InfoSections.bulkRemove", f, id), "ids") : undefined
-    ),
-    () => ({ method: "POST", path: EntityPaths.infoSectionsBulkDelete, payload: { infoSectionIds: ids } }),
-    G.BulkDeleteResponse
-  )
+export const bulkRemove = (ids: ReadonlyArray<string>): Eff<G.BulkDeleteResults> => Named.bulkRemove(INFO_SECTION, ids)

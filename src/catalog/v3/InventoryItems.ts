@@ -18,10 +18,8 @@ import type { CursorQuery } from "./CursorQuery.ts"
 import * as G from "./guards.ts"
 import {
   checkedQuery,
-  checkEach,
   checkId,
   checkInt,
-  checkList,
   checkObject,
   checkRevision,
   countBody,
@@ -34,6 +32,7 @@ import {
   send,
   sendVoid
 } from "./calls.ts"
+import { checkBatch } from "./named.ts"
 import {
   ENTITY_QUERY_MAX_QUERY,
   EntityPaths,
@@ -138,21 +137,16 @@ const checkUpdate = (what: string, item: unknown, field: string) => {
   )
 }
 
-const checkAmounts = <A>(what: string, list: ReadonlyArray<A>, field: string, amount: "incrementBy" | "decrementBy", by: "id" | "variant") =>
-  first(
-    checkList(what, field, list, MAX_INVENTORY_ADJUST),
-    Array.isArray(list)
-      ? checkEach(list, (entry, f) => {
-        const e = asObject(entry)
-        return first(
-          checkObject(what, f, entry),
-          by === "id" ? checkId(what, `${f}.inventoryItemId`, e["inventoryItemId"]) : checkId(what, `${f}.variantId`, e["variantId"]),
-          by === "variant" && e["locationId"] !== undefined ? checkId(what, `${f}.locationId`, e["locationId"]) : undefined,
-          checkInt(what, `${f}.${amount}`, e[amount], 1, MAX_QUANTITY)
-        )
-      }, field)
-      : undefined
-  )
+const checkAmounts = (what: string, list: unknown, field: string, amount: "incrementBy" | "decrementBy", by: "id" | "variant") =>
+  checkBatch(what, field, list, MAX_INVENTORY_ADJUST, (entry, f) => {
+    const e = asObject(entry)
+    return first(
+      checkObject(what, f, entry),
+      by === "id" ? checkId(what, `${f}.inventoryItemId`, e["inventoryItemId"]) : checkId(what, `${f}.variantId`, e["variantId"]),
+      by === "variant" && e["locationId"] !== undefined ? checkId(what, `${f}.locationId`, e["locationId"]) : undefined,
+      checkInt(what, `${f}.${amount}`, e[amount], 1, MAX_QUANTITY)
+    )
+  })
 
 export const create = (inventoryItem: InventoryItemInput): Eff<InventoryItem> =>
   send(
@@ -224,10 +218,7 @@ export const count = (filter?: Filter | Record<string, unknown>): Eff<number> =>
 export const bulkCreate = (inventoryItems: ReadonlyArray<InventoryItemInput>, options?: BulkOptions): Eff<G.BulkResults<InventoryItem>> =>
   send(
     "InventoryItems.bulkCreate",
-    first(
-      checkList("InventoryItems.bulkCreate", "inventoryItems", inventoryItems, MAX_INVENTORY_BULK),
-      Array.isArray(inventoryItems) ? checkEach(inventoryItems, (i, f) => checkInput("InventoryItems.bulkCreate", i, f), "inventoryItems") : undefined
-    ),
+    checkBatch("InventoryItems.bulkCreate", "inventoryItems", inventoryItems, MAX_INVENTORY_BULK, (i, f) => checkInput("InventoryItems.bulkCreate", i, f)),
     () => ({ method: "POST", path: EntityPaths.inventoryBulkCreate, payload: { inventoryItems, ...optionsOf(options) } }),
     G.BulkInventoryItemsResponse
   )
@@ -244,10 +235,13 @@ export const bulkUpdate = (
   send(
     "InventoryItems.bulkUpdate",
     first(
-      checkList("InventoryItems.bulkUpdate", "inventoryItems", inventoryItems, MAX_INVENTORY_BULK),
-      Array.isArray(inventoryItems)
-        ? checkEach(inventoryItems, (m, f) => checkUpdate("InventoryItems.bulkUpdate", asObject(m)["inventoryItem"], `${f}.inventoryItem`), "inventoryItems")
-        : undefined,
+      checkBatch(
+        "InventoryItems.bulkUpdate",
+        "inventoryItems",
+        inventoryItems,
+        MAX_INVENTORY_BULK,
+        (m, f) => checkUpdate("InventoryItems.bulkUpdate", asObject(m)["inventoryItem"], `${f}.inventoryItem`)
+      ),
       reasonCheck("InventoryItems.bulkUpdate", options)
     ),
     () => ({
@@ -261,10 +255,7 @@ export const bulkUpdate = (
 export const bulkRemove = (ids: ReadonlyArray<string>): Eff<G.BulkDeleteResults> =>
   send(
     "InventoryItems.bulkRemove",
-    first(
-      checkList("InventoryItems.bulkRemove", "ids", ids, MAX_INVENTORY_BULK),
-      Array.isArray(ids) ? checkEach(ids, (id, f) => checkId("InventoryItems.bulkRemove", f, id), "ids") : undefined
-    ),
+    checkBatch("InventoryItems.bulkRemove", "ids", ids, MAX_INVENTORY_BULK, (id, f) => checkId("InventoryItems.bulkRemove", f, id)),
     () => ({ method: "POST", path: EntityPaths.inventoryBulkDelete, payload: { inventoryItemIds: ids } }),
     G.BulkDeleteResponse
   )

@@ -1,0 +1,255 @@
+/**
+ * The calls of the catalog v3 services whose entities are found by name (brands, ribbons, info
+ * sections): get, create, update, remove, query, count, get-or-create and their bulk forms. Each takes
+ * the service's {@link Named} first: the name its calls carry in errors, its paths, its field list, how
+ * its queries travel, the guards of its answers and the checks of what it writes. The service modules
+ * export one small function a call over these, so a page carries only the calls it makes. The bulk
+ * helpers here (`checkBatch`, `returning`) serve the other v3 services too.
+ */
+import * as Effect from "effect/Effect"
+import type { Guard } from "../../http/guard.ts"
+import type { PlatformClient } from "../../http/PlatformClient.ts"
+import type { Filter } from "../../data/Filter.ts"
+import type { CatalogError } from "../CatalogError.ts"
+import type { CursorQuery } from "./CursorQuery.ts"
+import * as G from "./guards.ts"
+import {
+  checkedQuery,
+  checkEach,
+  checkFields,
+  checkId,
+  checkList,
+  checkObject,
+  checkRevision,
+  checkText,
+  countBody,
+  type EntityFailure,
+  fieldsOf,
+  first,
+  maskOf,
+  optionalText,
+  queryRunner,
+  refusalOf,
+  send,
+  sendVoid
+} from "./calls.ts"
+import { MAX_ENTITY_BULK } from "./protocol.ts"
+
+type Eff<A> = Effect.Effect<A, EntityFailure, PlatformClient>
+
+/** A check of one argument: `what` names the call, `field` the argument, in a refusal. */
+export type Check = (what: string, value: unknown, field: string) => CatalogError | undefined
+
+/** How one service found by name is called. */
+export interface Named<K extends string, P extends string, A> {
+  /** Names its calls in errors: `Brands` gives `Brands.get: id must be ...`. */
+  readonly module: string
+  /** The entity's field in requests and answers (`brand`); an id travels as `brandId`, ids as `brandIds`. */
+  readonly key: K
+  /** The field of a list of entities (`brands`). */
+  readonly plural: P
+  readonly paths: {
+    readonly create: string
+    readonly one: (id: string) => string
+    readonly query: string
+    readonly count: string
+    readonly getOrCreate: string
+    readonly bulkCreate: string
+    readonly bulkUpdate: string
+    readonly bulkGetOrCreate: string
+    readonly bulkDelete: string
+  }
+  /** What `fields` may ask for. */
+  readonly fields: ReadonlyArray<string>
+  /** GET `.r` (POST past 4000 characters), or always POST. */
+  readonly queryMethod: "GET" | "POST"
+  /** The largest page the service hands out. */
+  readonly maxPage: number
+  readonly guards: {
+    readonly one: Guard<{ readonly [k in K]: A }>
+    readonly page: Guard<{ readonly [p in P]: ReadonlyArray<A> } & { readonly pagingMetadata: G.CursorPagingMetadata }>
+    readonly bulk: Guard<G.BulkResults<A>>
+  }
+  readonly checks: {
+    /** An entity to create. */
+    readonly input: Check
+    /** An entity to update: its id, its revision and the fields it changes. */
+    readonly update: Check
+    /** What get-or-create finds by. */
+    readonly getOrCreate: Check
+  }
+  /** The field get-or-create finds by (`brandName`), and the field of a list of them (`brandNames`). */
+  readonly findBy: { readonly key: string; readonly plural: string }
+}
+
+interface FieldsOptions {
+  readonly fields?: ReadonlyArray<string>
+}
+interface BulkOptions {
+  readonly returnEntity?: boolean
+}
+
+const asObject = (u: unknown) => (typeof u === "object" && u !== null ? u as Record<string, unknown> : {})
+const fieldsCheck = (what: string, fields: ReadonlyArray<string>, options: FieldsOptions | undefined) => checkFields(what, options?.fields, fields)
+
+/** `{returnEntity}` when the options set it, nothing otherwise. */
+export const returning = (options: BulkOptions | undefined): { readonly returnEntity?: boolean } =>
+  options?.returnEntity === undefined ? {} : { returnEntity: options.returnEntity }
+
+/** A list of 1 to `max` entries, each through `check` (with its index in the field name). */
+export const checkBatch = (
+  what: string,
+  field: string,
+  list: unknown,
+  max: number,
+  check: (item: unknown, field: string) => CatalogError | undefined
+): CatalogError | undefined => first(checkList(what, field, list, max), Array.isArray(list) ? checkEach(list, check, field) : undefined)
+
+/** The checks of an entity whose one field is its `name` of at most `max` characters (brands, ribbons). */
+export const nameChecks = (max: number): Named<string, string, unknown>["checks"] => ({
+  input: (what, value, field) => first(checkObject(what, field, value), checkText(what, `${field}.name`, asObject(value)["name"], max)),
+  update: (what, value, field) =>
+    first(
+      checkObject(what, field, value),
+      checkId(what, `${field}.id`, asObject(value)["id"]),
+      checkRevision(what, `${field}.revision`, asObject(value)["revision"]),
+      optionalText(what, `${field}.name`, asObject(value)["name"], max)
+    ),
+  getOrCreate: (what, value, field) => checkText(what, field, value, max)
+})
+
+export const create = <K extends string, P extends string, A>(d: Named<K, P, A>, entity: unknown): Eff<A> => {
+  const what = `${d.module}.create`
+  return send(what, d.checks.input(what, entity, d.key), () => ({ method: "POST", path: d.paths.create, payload: { [d.key]: entity } }), d.guards.one)
+    .pipe(Effect.map((r) => r[d.key]))
+}
+
+export const get = <K extends string, P extends string, A>(d: Named<K, P, A>, id: string, options: FieldsOptions | undefined): Eff<A> => {
+  const what = `${d.module}.get`
+  return send(
+    what,
+    first(checkId(what, "id", id), fieldsCheck(what, d.fields, options)),
+    () => ({ method: "GET", path: d.paths.one(id), payload: { [`${d.key}Id`]: id, ...fieldsOf(options?.fields) } }),
+    d.guards.one
+  ).pipe(Effect.map((r) => r[d.key]))
+}
+
+export const update = <K extends string, P extends string, A>(
+  d: Named<K, P, A>,
+  entity: { readonly id: string },
+  options: FieldsOptions | undefined
+): Eff<A> => {
+  const what = `${d.module}.update`
+  return send(
+    what,
+    first(d.checks.update(what, entity, d.key), fieldsCheck(what, d.fields, options)),
+    () => ({ method: "PATCH", path: d.paths.one(entity.id), payload: { [d.key]: entity, ...fieldsOf(options?.fields) } }),
+    d.guards.one
+  ).pipe(Effect.map((r) => r[d.key]))
+}
+
+export const remove = <K extends string, P extends string, A>(d: Named<K, P, A>, id: string): Eff<void> => {
+  const what = `${d.module}.remove`
+  return sendVoid(what, checkId(what, "id", id), () => ({ method: "DELETE", path: d.paths.one(id), payload: { [`${d.key}Id`]: id } }))
+}
+
+export const query = <K extends string, P extends string, A>(d: Named<K, P, A>, options: FieldsOptions | undefined): CursorQuery<A> => {
+  const what = `${d.module}.query`
+  return checkedQuery(
+    queryRunner({
+      what,
+      path: d.paths.query,
+      method: d.queryMethod,
+      maxLimit: d.maxPage,
+      fields: options?.fields,
+      guard: d.guards.page,
+      read: (r) => ({ items: r[d.plural], paging: r.pagingMetadata })
+    }),
+    fieldsCheck(what, d.fields, options)
+  )
+}
+
+export const count = <K extends string, P extends string, A>(d: Named<K, P, A>, filter: Filter | Record<string, unknown> | undefined): Eff<number> => {
+  const body = countBody(filter)
+  return send(
+    `${d.module}.count`,
+    refusalOf(body),
+    () => ({ method: "POST", path: d.paths.count, payload: body as Record<string, unknown>, idempotent: true }),
+    G.CountResponse
+  ).pipe(Effect.map((r) => r.count))
+}
+
+export const getOrCreate = <K extends string, P extends string, A>(d: Named<K, P, A>, by: unknown, options: FieldsOptions | undefined): Eff<A> => {
+  const what = `${d.module}.getOrCreate`
+  const key = d.findBy.key
+  return send(
+    what,
+    first(d.checks.getOrCreate(what, by, key), fieldsCheck(what, d.fields, options)),
+    () => ({ method: "POST", path: d.paths.getOrCreate, payload: { [key]: by, ...fieldsOf(options?.fields) } }),
+    d.guards.one
+  ).pipe(Effect.map((r) => r[d.key]))
+}
+
+export const bulkGetOrCreate = <K extends string, P extends string, A>(
+  d: Named<K, P, A>,
+  list: ReadonlyArray<unknown>,
+  options: FieldsOptions | undefined
+): Eff<G.BulkResults<A>> => {
+  const what = `${d.module}.bulkGetOrCreate`
+  const plural = d.findBy.plural
+  return send(
+    what,
+    first(checkBatch(what, plural, list, MAX_ENTITY_BULK, (by, f) => d.checks.getOrCreate(what, by, f)), fieldsCheck(what, d.fields, options)),
+    () => ({ method: "POST", path: d.paths.bulkGetOrCreate, payload: { [plural]: list, ...fieldsOf(options?.fields) } }),
+    d.guards.bulk
+  )
+}
+
+export const bulkCreate = <K extends string, P extends string, A>(
+  d: Named<K, P, A>,
+  list: ReadonlyArray<unknown>,
+  options: BulkOptions | undefined
+): Eff<G.BulkResults<A>> => {
+  const what = `${d.module}.bulkCreate`
+  return send(
+    what,
+    checkBatch(what, d.plural, list, MAX_ENTITY_BULK, (entity, f) => d.checks.input(what, entity, f)),
+    () => ({ method: "POST", path: d.paths.bulkCreate, payload: { [d.plural]: list, ...returning(options) } }),
+    d.guards.bulk
+  )
+}
+
+export const bulkUpdate = <K extends string, P extends string, A>(
+  d: Named<K, P, A>,
+  list: ReadonlyArray<{ readonly fieldMask?: ReadonlyArray<string> }>,
+  options: (BulkOptions & FieldsOptions) | undefined
+): Eff<G.BulkResults<A>> => {
+  const what = `${d.module}.bulkUpdate`
+  return send(
+    what,
+    first(
+      checkBatch(what, d.plural, list, MAX_ENTITY_BULK, (m, f) => d.checks.update(what, asObject(m)[d.key], `${f}.${d.key}`)),
+      fieldsCheck(what, d.fields, options)
+    ),
+    () => ({
+      method: "POST",
+      path: d.paths.bulkUpdate,
+      payload: {
+        [d.plural]: list.map((m) => ({ [d.key]: asObject(m)[d.key], ...maskOf(m.fieldMask) })),
+        ...returning(options),
+        ...fieldsOf(options?.fields)
+      }
+    }),
+    d.guards.bulk
+  )
+}
+
+export const bulkRemove = <K extends string, P extends string, A>(d: Named<K, P, A>, ids: ReadonlyArray<string>): Eff<G.BulkDeleteResults> => {
+  const what = `${d.module}.bulkRemove`
+  return send(
+    what,
+    checkBatch(what, "ids", ids, MAX_ENTITY_BULK, (id, f) => checkId(what, f, id)),
+    () => ({ method: "POST", path: d.paths.bulkDelete, payload: { [`${d.key}Ids`]: ids } }),
+    G.BulkDeleteResponse
+  )
+}
