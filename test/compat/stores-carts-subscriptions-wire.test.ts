@@ -132,6 +132,13 @@ const monthly = {
   discount: { type: "PERCENT" as const, value: 12.5 }
 }
 
+/** A new product of the store (options are assigned to products that exist); its id. */
+const newProduct = async (name: string): Promise<string> => {
+  const res = await raw("POST", "/stores/v1/products", { product: { name: `${name} ${Date.now().toString(36)}`, priceData: { price: 9 } } })
+  assert.strictEqual(res.status, 200, await res.clone().text())
+  return ((await res.json()) as { product: { id: string } }).product.id
+}
+
 /** Options with these fixed ids exist, as `monthly` (made again if they were deleted or changed). */
 const fresh = (...ids: ReadonlyArray<string>) => async () => {
   for (const id of ids) await raw("DELETE", `${WRITER}/${id}`)
@@ -211,21 +218,23 @@ describe("sitefx sends what the official subscriptionOptions client sends", () =
 
   it("assign to a product, one-time purchases, and every reader", async () => {
     await fresh("wire-c", "wire-d")()
+    const product = await newProduct("Wire product")
+    const other = await newProduct("Wire other")
     const sent = await compare(
       "assign",
-      (o) => o.subscriptionOptions.assignSubscriptionOptionsToProduct("wire-product", { assignedSubscriptionOptions: [{ _id: "wire-c", hidden: true }, { _id: "wire-d" }] }),
-      SubscriptionOptions.assignToProduct("wire-product", [{ id: "wire-c", hidden: true }, { id: "wire-d" }])
+      (o) => o.subscriptionOptions.assignSubscriptionOptionsToProduct(product, { assignedSubscriptionOptions: [{ _id: "wire-c", hidden: true }, { _id: "wire-d" }] }),
+      SubscriptionOptions.assignToProduct(product, [{ id: "wire-c", hidden: true }, { id: "wire-d" }])
     )
-    assert.deepStrictEqual(sent[0]?.body, { productId: "wire-product", assignedSubscriptionOptions: [{ id: "wire-c", hidden: true }, { id: "wire-d" }] })
-    await compare("assign none", (o) => o.subscriptionOptions.assignSubscriptionOptionsToProduct("wire-other", { assignedSubscriptionOptions: [] }), SubscriptionOptions.assignToProduct("wire-other", []))
-    await compare("allow one-time purchases", (o) => o.subscriptionOptions.allowOneTimePurchases("wire-product", false), SubscriptionOptions.allowOneTimePurchases("wire-product", false))
+    assert.deepStrictEqual(sent[0]?.body, { productId: product, assignedSubscriptionOptions: [{ id: "wire-c", hidden: true }, { id: "wire-d" }] })
+    await compare("assign none", (o) => o.subscriptionOptions.assignSubscriptionOptionsToProduct(other, { assignedSubscriptionOptions: [] }), SubscriptionOptions.assignToProduct(other, []))
+    await compare("allow one-time purchases", (o) => o.subscriptionOptions.allowOneTimePurchases(product, false), SubscriptionOptions.allowOneTimePurchases(product, false))
 
     await compare("get", (o) => o.subscriptionOptions.getSubscriptionOption("wire-c"), SubscriptionOptions.get("wire-c"))
-    await compare("for a product", (o) => o.subscriptionOptions.getSubscriptionOptionsForProduct("wire-product"), SubscriptionOptions.forProduct("wire-product"))
+    await compare("for a product", (o) => o.subscriptionOptions.getSubscriptionOptionsForProduct(product), SubscriptionOptions.forProduct(product))
     await compare(
       "for a product, hidden ones too",
-      (o) => o.subscriptionOptions.getSubscriptionOptionsForProduct("wire-product", { includeHiddenSubscriptionOptions: true }),
-      SubscriptionOptions.forProduct("wire-product", { includeHidden: true })
+      (o) => o.subscriptionOptions.getSubscriptionOptionsForProduct(product, { includeHiddenSubscriptionOptions: true }),
+      SubscriptionOptions.forProduct(product, { includeHidden: true })
     )
     await compare("product ids", (o) => o.subscriptionOptions.getProductIdsForSubscriptionOption("wire-d"), SubscriptionOptions.productIds("wire-d"))
     const paged = await compare(
@@ -234,6 +243,6 @@ describe("sitefx sends what the official subscriptionOptions client sends", () =
       SubscriptionOptions.productIds("wire-c", { includeHiddenProducts: true, limit: 1, offset: 1 })
     )
     assert.deepStrictEqual(paged[0]?.query, { id: "wire-c", includeHiddenProducts: "true", "paging.limit": "1", "paging.offset": "1" })
-    await compare("one-time purchase status", (o) => o.subscriptionOptions.getOneTimePurchasesStatus("wire-product"), SubscriptionOptions.oneTimePurchasesAllowed("wire-product"))
+    await compare("one-time purchase status", (o) => o.subscriptionOptions.getOneTimePurchasesStatus(product), SubscriptionOptions.oneTimePurchasesAllowed(product))
   })
 })
