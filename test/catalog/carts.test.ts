@@ -7,51 +7,22 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as PubSub from "effect/PubSub"
-import * as Redacted from "effect/Redacted"
 import * as Stream from "effect/Stream"
 import * as AbandonedCarts from "../../src/catalog/AbandonedCarts.ts"
-import { CatalogError } from "../../src/catalog/CatalogError.ts"
 import { Filter } from "../../src/data/Filter.ts"
 import * as G from "../../src/catalog/guards/carts.ts"
 import type * as W from "../../src/catalog/wire/carts.ts"
 import type { TypeOf } from "../../src/http/guard.ts"
 import { CatalogEvents } from "../../src/server/catalog/CatalogEvents.ts"
 import { DEMO_CART_IDS } from "../../src/server/catalog/carts/index.ts"
-import { Session } from "../../src/session/Session.ts"
 import { asAdmin, asVisitor } from "../data/support.ts"
-import { dev, LocalPlatform, settings, withSite } from "../support/platform.ts"
+import { dev, LocalPlatform, settings } from "../support/platform.ts"
+import { asMember, failure, raw, unique } from "../support/store.ts"
 
 type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false
 const sameType = <A, B>(_: Equals<A, B>): void => undefined
 
-/** A raw platform call (what a client that skips sitefx's checks would send). */
-const raw = (method: string, path: string, body?: unknown, auth: "admin" | "none" = "admin") =>
-  Effect.gen(function*() {
-    const platform = yield* LocalPlatform
-    return yield* Effect.promise(async () => {
-      const res = await fetch(`${platform.url}${path}`, {
-        method,
-        headers: {
-          "content-type": "application/json",
-          ...(auth === "admin" ? { authorization: Redacted.value(platform.apiKey), "wix-site-id": platform.siteId } : {})
-        },
-        ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) })
-      })
-      const text = await res.text()
-      return { status: res.status, body: text === "" ? {} : JSON.parse(text) as any }
-    })
-  })
-
 const abandon = (cart: Record<string, unknown>) => dev<{ abandonedCart: W.AbandonedCart }>("/store/abandoned-carts", { body: cart })
-
-let counter = 0
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${counter++}`
-
-const failure = <A, R>(effect: Effect.Effect<A, unknown, R>) =>
-  Effect.map(Effect.flip(effect), (e) => {
-    assert.instanceOf(e, CatalogError)
-    return e as CatalogError
-  })
 
 describe("abandoned carts", () => {
   it("guards have their Schemas' types", () => {
@@ -313,20 +284,10 @@ describe("abandoned carts", () => {
         const visitorQuery = yield* failure(asVisitor(AbandonedCarts.query().find))
         assert.strictEqual(visitorQuery.status, 403)
 
-        const platform = yield* LocalPlatform
-        const member = platform.demoMember!
-        const memberGet = yield* failure(withSite(Effect.gen(function*() {
-          const session = yield* Session
-          yield* session.login({ email: member.email, password: member.password })
-          // even the member's own cart
-          return yield* AbandonedCarts.get(DEMO_CART_IDS.member)
-        })))
+        // even the member's own cart
+        const memberGet = yield* failure(asMember(AbandonedCarts.get(DEMO_CART_IDS.member)))
         assert.strictEqual(memberGet.status, 403)
-        const memberQuery = yield* failure(withSite(Effect.gen(function*() {
-          const session = yield* Session
-          yield* session.login({ email: member.email, password: member.password })
-          return yield* AbandonedCarts.query().find
-        })))
+        const memberQuery = yield* failure(asMember(AbandonedCarts.query().find))
         assert.strictEqual(memberQuery.status, 403)
 
         const nobody = yield* raw("POST", "/v1/abandonedCarts/query", {}, "none")

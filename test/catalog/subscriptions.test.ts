@@ -8,63 +8,20 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as Redacted from "effect/Redacted"
 import * as Stream from "effect/Stream"
-import { CatalogError } from "../../src/catalog/CatalogError.ts"
 import * as G from "../../src/catalog/guards/subscriptions.ts"
-import * as Products from "../../src/catalog/Products.ts"
 import * as SubscriptionOptions from "../../src/catalog/SubscriptionOptions.ts"
 import type * as W from "../../src/catalog/wire/subscriptions.ts"
 import type { TypeOf } from "../../src/http/guard.ts"
-import { Session } from "../../src/session/Session.ts"
 import { asAdmin, asVisitor } from "../data/support.ts"
-import { LocalPlatform, settings, withSite } from "../support/platform.ts"
+import { LocalPlatform, settings } from "../support/platform.ts"
+import { asMember, failure, newProduct, raw, unique } from "../support/store.ts"
 
 type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false
 const sameType = <A, B>(_: Equals<A, B>): void => undefined
 
 const READER = "/_api/subscription-options-reader-server/v1/subscription-options"
 const WRITER = "/stores/v1/subscription-options"
-
-/** A raw platform call (what a client that skips sitefx's checks would send). */
-const raw = (method: string, path: string, body?: unknown, auth: "admin" | "none" = "admin") =>
-  Effect.gen(function*() {
-    const platform = yield* LocalPlatform
-    return yield* Effect.promise(async () => {
-      const res = await fetch(`${platform.url}${path}`, {
-        method,
-        headers: {
-          "content-type": "application/json",
-          ...(auth === "admin" ? { authorization: Redacted.value(platform.apiKey), "wix-site-id": platform.siteId } : {})
-        },
-        ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) })
-      })
-      const text = await res.text()
-      return { status: res.status, body: text === "" ? {} : JSON.parse(text) as any }
-    })
-  })
-
-const failure = <A, R>(effect: Effect.Effect<A, unknown, R>) =>
-  Effect.map(Effect.flip(effect), (e) => {
-    assert.instanceOf(e, CatalogError)
-    return e as CatalogError
-  })
-
-/** The effect as the demo member. */
-const asMember = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-  Effect.gen(function*() {
-    const member = (yield* LocalPlatform).demoMember!
-    return yield* withSite(Effect.gen(function*() {
-      yield* (yield* Session).login({ email: member.email, password: member.password })
-      return yield* effect
-    }))
-  })
-
-let counter = 0
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${counter++}`
-
-/** A product of the store (options are assigned to products that exist). */
-const newProduct = () => Effect.map(asAdmin(Products.create({ name: unique("Subscribed"), priceData: { price: 12 } })), (p) => p.id!)
 
 const monthly: G.SubscriptionOption = {
   title: "Monthly",

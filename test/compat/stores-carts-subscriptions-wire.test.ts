@@ -6,123 +6,16 @@
  * body must match (key order aside). sitefx's one extra call, the catalog version it asks once per
  * client, is left out of the comparison.
  */
-import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
-import { ApiKeyStrategy, createClient } from "@wix/sdk"
+import { assert, describe, it } from "@effect/vitest"
 import { abandonedCarts, subscriptionOptions } from "@wix/stores"
-import * as Effect from "effect/Effect"
-import * as ManagedRuntime from "effect/ManagedRuntime"
-import * as Redacted from "effect/Redacted"
 import * as Stream from "effect/Stream"
 import * as AbandonedCarts from "../../src/catalog/AbandonedCarts.ts"
-import { CatalogPaths } from "../../src/catalog/protocol.ts"
 import * as SubscriptionOptions from "../../src/catalog/SubscriptionOptions.ts"
-import type { PlatformClient } from "../../src/http/PlatformClient.ts"
-import { PlatformFetch } from "../../src/http/PlatformHttp.ts"
-import { fromBase64url } from "../../src/http/wire.ts"
 import { DEMO_CART_IDS } from "../../src/server/catalog/carts/index.ts"
-import { LocalPlatform, type LocalPlatformShape } from "../../src/server/index.ts"
-import { asAdmin } from "../data/support.ts"
+import { cartsOf } from "../support/store.ts"
+import { wireOnLocalPlatform } from "../support/wire.ts"
 
-interface Recorded {
-  readonly method: string
-  readonly path: string
-  readonly query: Record<string, unknown>
-  readonly body: unknown
-  readonly auth: string
-}
-
-const originalFetch = globalThis.fetch
-const runtime = ManagedRuntime.make(LocalPlatform.layer({}))
-let platform: LocalPlatformShape
-const log: Array<Recorded> = []
-
-const record = async (request: Request): Promise<void> => {
-  const url = new URL(request.url)
-  const query: Record<string, unknown> = {}
-  for (const key of new Set(url.searchParams.keys())) {
-    const all = url.searchParams.getAll(key)
-    query[key] = key === ".r" ? JSON.parse(fromBase64url(all[0]!)) : all.length === 1 ? all[0] : all
-  }
-  const text = request.method === "GET" || request.method === "DELETE" ? "" : await request.clone().text()
-  log.push({
-    method: request.method,
-    path: url.pathname,
-    query,
-    body: text === "" ? undefined : JSON.parse(text),
-    auth: `${request.headers.get("authorization")} ${request.headers.get("wix-site-id")}`
-  })
-}
-
-const sitefxFetch: typeof fetch = async (input, init) => {
-  const request = new Request(input, init)
-  if (new URL(request.url).pathname !== CatalogPaths.version) await record(request)
-  return originalFetch(request)
-}
-
-beforeAll(async () => {
-  platform = await runtime.runPromise(LocalPlatform.useSync((p) => p))
-  globalThis.fetch = async (input, init) => {
-    const request = new Request(input, init)
-    const rewritten = request.url.replace(/^https:\/\/(www|edge)\.wixapis\.com/, platform.url)
-    if (rewritten === request.url) return originalFetch(request)
-    const local = new Request(rewritten, request)
-    await record(local)
-    return originalFetch(local)
-  }
-})
-
-afterAll(async () => {
-  globalThis.fetch = originalFetch
-  await runtime.dispose()
-})
-
-const official = () =>
-  createClient({
-    modules: { abandonedCarts, subscriptionOptions },
-    auth: ApiKeyStrategy({ apiKey: Redacted.value(platform.apiKey), siteId: platform.siteId })
-  })
-type Official = ReturnType<typeof official>
-
-/** The cart functions are typed only in the package's internal typings. */
-interface OfficialCarts {
-  readonly getAbandonedCart: (id: string) => Promise<abandonedCarts.AbandonedCart>
-  readonly queryAbandonedCarts: (options?: abandonedCarts.QueryAbandonedCartsOptions) => Promise<abandonedCarts.QueryAbandonedCartsResponse>
-}
-const cartsOf = (o: Official) => o.abandonedCarts as unknown as OfficialCarts
-
-const sitefx = <A, E>(effect: Effect.Effect<A, E, PlatformClient>): Promise<A> =>
-  runtime.runPromise(asAdmin(effect).pipe(Effect.provideService(PlatformFetch, sitefxFetch)))
-
-const sent = async (step: () => Promise<unknown>): Promise<ReadonlyArray<Recorded>> => {
-  const from = log.length
-  await step()
-  return log.slice(from)
-}
-
-/** Both clients make "the same call"; `reset` puts the store back in between, so both meet the same state. */
-const compare = async <A, E>(
-  name: string,
-  officialStep: (o: Official) => Promise<unknown>,
-  sitefxStep: Effect.Effect<A, E, PlatformClient>,
-  reset?: () => Promise<unknown>
-): Promise<ReadonlyArray<Recorded>> => {
-  await reset?.()
-  const o = await sent(() => officialStep(official()))
-  await reset?.()
-  const s = await sent(() => sitefx(sitefxStep))
-  assert.isAbove(o.length, 0, `${name}: the official client sent something`)
-  assert.isTrue(o.every((r) => r.auth === `${Redacted.value(platform.apiKey)} ${platform.siteId}`), `${name}: API-key headers`)
-  assert.deepStrictEqual(s, o, name)
-  return o
-}
-
-/** A raw admin call, not recorded. */
-const raw = async (method: string, path: string, body?: unknown): Promise<Response> =>
-  originalFetch(`${platform.url}${path}`, {
-    method,
-    headers: { authorization: Redacted.value(platform.apiKey), "wix-site-id": platform.siteId, "content-type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) })
-  })
+const { compare, raw } = wireOnLocalPlatform({ abandonedCarts, subscriptionOptions })
 
 const WRITER = "/stores/v1/subscription-options"
 const monthly = {

@@ -5,50 +5,14 @@
  * own client where that proves they landed.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { ApiKeyStrategy, createClient } from "@wix/sdk"
 import { abandonedCarts, subscriptionOptions } from "@wix/stores"
-import type * as Effect from "effect/Effect"
-import * as Redacted from "effect/Redacted"
-import * as Products from "../../src/catalog/Products.ts"
 import * as SubscriptionOptions from "../../src/catalog/SubscriptionOptions.ts"
 import { DEMO_CART_IDS } from "../../src/server/catalog/carts/index.ts"
-import type { PlatformClient } from "../../src/http/PlatformClient.ts"
-import { officialClientsOnLocalPlatform } from "../support/official.ts"
 import { dev } from "../support/platform.ts"
-import { asAdmin, asVisitor } from "../data/support.ts"
+import { cartsOf, newProduct, officialStoreOnLocalPlatform, rejection, unique } from "../support/store.ts"
 
-const onLocal = officialClientsOnLocalPlatform()
-const run = onLocal.run
-const called = onLocal.called
-/** A sitefx call as the admin, or as a visitor. */
-const sitefx = <A, E>(effect: Effect.Effect<A, E, PlatformClient>): Promise<A> => run(asAdmin(effect))
-const visitor = <A, E>(effect: Effect.Effect<A, E, PlatformClient>): Promise<A> => run(asVisitor(effect))
-
-const official = () =>
-  createClient({
-    modules: { abandonedCarts, subscriptionOptions },
-    auth: ApiKeyStrategy({ apiKey: Redacted.value(onLocal.platform.apiKey), siteId: onLocal.platform.siteId })
-  })
-
-/**
- * The two cart functions exist at run time but are typed only in the package's internal typings; this
- * is their public shape, from the types the module exports.
- */
-interface OfficialCarts {
-  readonly getAbandonedCart: (id: string) => Promise<abandonedCarts.AbandonedCart>
-  readonly queryAbandonedCarts: (options?: abandonedCarts.QueryAbandonedCartsOptions) => Promise<abandonedCarts.QueryAbandonedCartsResponse>
-}
-const officialCarts = () => official().abandonedCarts as unknown as OfficialCarts
-
-/** What a rejected promise threw (fails the test when it resolved). */
-const rejection = async (promise: Promise<unknown>): Promise<any> =>
-  promise.then((value) => assert.fail(`expected a rejection, got ${JSON.stringify(value)}`), (e: unknown) => e)
-
-let counter = 0
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${counter++}`
-
-/** A product of the store (options are assigned to products that exist). */
-const newProduct = () => sitefx(Products.create({ name: unique("Subscribed"), priceData: { price: 12 } })).then((p) => p.id!)
+const { run, called, official, sitefx, visitor } = officialStoreOnLocalPlatform({ abandonedCarts, subscriptionOptions })
+const officialCarts = () => cartsOf(official())
 
 describe("official @wix/stores abandonedCarts against the local platform", () => {
   it("getAbandonedCart: the seeded cart with _id, times as Dates and the total as text", async () => {
@@ -170,8 +134,8 @@ describe("official @wix/stores subscriptionOptions against the local platform", 
 
   it("assign to a product, options for a product (hidden ones on request), product ids paged, one-time purchases", async () => {
     const so = official().subscriptionOptions
-    const product = await newProduct()
-    const other = await newProduct()
+    const product = await run(newProduct())
+    const other = await run(newProduct())
     const { subscriptionOptions: made } = await so.bulkCreateSubscriptionOptions([
       monthly,
       { title: "Weekly", subscriptionSettings: { frequency: "WEEK", autoRenewal: true } }

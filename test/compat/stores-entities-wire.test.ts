@@ -6,99 +6,40 @@
  * match, a GET's `.r` compared as the JSON it holds, key order aside.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { ApiKeyStrategy, createClient } from "@wix/sdk"
 import { brandsV3, customizationsV3, infoSectionsV3, inventoryItemsV3, ribbonsV3 } from "@wix/stores"
 import * as Effect from "effect/Effect"
-import * as Redacted from "effect/Redacted"
 import { Filter } from "../../src/data/Filter.ts"
 import * as Brands from "../../src/catalog/v3/Brands.ts"
 import * as Customizations from "../../src/catalog/v3/Customizations.ts"
 import * as InfoSections from "../../src/catalog/v3/InfoSections.ts"
 import * as InventoryItems from "../../src/catalog/v3/InventoryItems.ts"
 import * as Ribbons from "../../src/catalog/v3/Ribbons.ts"
-import type { PlatformClient } from "../../src/http/PlatformClient.ts"
-import { PlatformFetch } from "../../src/http/PlatformHttp.ts"
-import { Site } from "../../src/Site.ts"
-import { type Recorded, recordingServer } from "../support/recordingServer.ts"
+import type { OfficialClient } from "../support/store.ts"
+import { wireOnRecordingServer } from "../support/wire.ts"
 
-const server = recordingServer()
-const originalFetch = globalThis.fetch
+const modules = { brandsV3, ribbonsV3, infoSectionsV3, customizationsV3, inventoryItemsV3 }
+type Official = OfficialClient<typeof modules>
 
-/** One request as compared: method, path, and its parameters or body as JSON. */
-const shape = (r: Recorded) => {
-  const url = new URL(r.url, "http://x")
-  const params: Record<string, unknown> = {}
-  for (const key of new Set(url.searchParams.keys())) {
-    const all = url.searchParams.getAll(key)
-    params[key] = key === ".r" ? JSON.parse(Buffer.from(all[0]!, "base64url").toString()) : all.length === 1 ? all[0] : all
+const { server, compare } = wireOnRecordingServer(modules, {
+  catalogVersion: "V3_CATALOG",
+  // an answer every entity call can read: an empty entity, empty pages with a next cursor, no bulk results
+  answer: {
+    brand: {},
+    ribbon: {},
+    infoSection: {},
+    customization: {},
+    inventoryItem: {},
+    brands: [{}],
+    ribbons: [{}],
+    infoSections: [{}],
+    customizations: [{}],
+    inventoryItems: [{}],
+    pagingMetadata: { count: 1, cursors: { next: "CURSOR-2" }, hasNext: true },
+    results: [],
+    bulkActionMetadata: {},
+    count: 0
   }
-  return { method: r.method, path: url.pathname, params, body: r.body === "" ? undefined : JSON.parse(r.body) }
-}
-
-/** An answer every entity call can read: an empty entity, empty pages with a next cursor, no bulk results. */
-const answer = (r: Recorded) => {
-  const path = new URL(r.url, "http://x").pathname
-  if (path === "/stores/v3/provision/version") return { json: { catalogVersion: "V3_CATALOG" } }
-  return {
-    json: {
-      brand: {},
-      ribbon: {},
-      infoSection: {},
-      customization: {},
-      inventoryItem: {},
-      brands: [{}],
-      ribbons: [{}],
-      infoSections: [{}],
-      customizations: [{}],
-      inventoryItems: [{}],
-      pagingMetadata: { count: 1, cursors: { next: "CURSOR-2" }, hasNext: true },
-      results: [],
-      bulkActionMetadata: {},
-      count: 0
-    }
-  }
-}
-
-const official = () =>
-  createClient({
-    modules: { brandsV3, ribbonsV3, infoSectionsV3, customizationsV3, inventoryItemsV3 },
-    auth: ApiKeyStrategy({ apiKey: "the-key", siteId: "the-site" })
-  })
-
-type Official = ReturnType<typeof official>
-
-const sitefxRun = <A, E>(effect: Effect.Effect<A, E, PlatformClient>) =>
-  Effect.runPromise(
-    Effect.provide(effect, Site.apiKey({ baseUrl: server.origin, apiKey: Redacted.make("the-key"), siteId: "the-site" })).pipe(
-      Effect.provideService(PlatformFetch, originalFetch)
-    ) as Effect.Effect<A, E>
-  )
-
-const compare = async <A, E>(name: string, officialStep: (c: Official) => Promise<unknown>, sitefxStep: Effect.Effect<A, E, PlatformClient>) => {
-  server.fallback = answer
-  const officialFetch = globalThis.fetch
-  globalThis.fetch = (input, init) => {
-    const request = new Request(input, init)
-    return originalFetch(new Request(request.url.replace(/^https:\/\/(www|edge)\.wixapis\.com/, server.origin), request))
-  }
-  try {
-    server.requests.length = 0
-    await officialStep(official())
-    const o = server.requests.map(shape)
-    server.requests.length = 0
-    await sitefxRun(sitefxStep)
-    // sitefx asks the catalog version once per client first: the official client does not
-    const s = server.requests.map(shape).filter((r) => r.path !== "/stores/v3/provision/version")
-    assert.isAbove(o.length, 0, `${name}: the official client sent something`)
-    assert.deepStrictEqual(s, o, name)
-    for (const r of server.requests) {
-      assert.strictEqual(r.headers["authorization"], "the-key", `${name}: the raw API key`)
-      assert.strictEqual(r.headers["wix-site-id"], "the-site", `${name}: the site id`)
-    }
-  } finally {
-    globalThis.fetch = officialFetch
-  }
-}
+})
 
 const since = new Date("2026-02-03T04:05:06.000Z")
 

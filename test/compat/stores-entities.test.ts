@@ -6,37 +6,15 @@
  * they landed.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { ApiKeyStrategy, createClient } from "@wix/sdk"
 import { brandsV3, customizationsV3, infoSectionsV3, inventoryItemsV3, ribbonsV3 } from "@wix/stores"
-import type * as Effect from "effect/Effect"
-import * as Redacted from "effect/Redacted"
 import * as Brands from "../../src/catalog/v3/Brands.ts"
 import * as Customizations from "../../src/catalog/v3/Customizations.ts"
 import * as InventoryItems from "../../src/catalog/v3/InventoryItems.ts"
 import * as Ribbons from "../../src/catalog/v3/Ribbons.ts"
-import type { PlatformClient } from "../../src/http/PlatformClient.ts"
 import { seedId } from "../../src/server/catalog/entities/index.ts"
-import { asAdmin, asVisitor } from "../data/support.ts"
-import { officialClientsOnLocalPlatform } from "../support/official.ts"
+import { officialStoreOnLocalPlatform, rejection, unique } from "../support/store.ts"
 
-const onLocal = officialClientsOnLocalPlatform()
-const run = onLocal.run
-const called = onLocal.called
-const sitefx = <A, E>(effect: Effect.Effect<A, E, PlatformClient>): Promise<A> => run(asAdmin(effect))
-const visitor = <A, E>(effect: Effect.Effect<A, E, PlatformClient>): Promise<A> => run(asVisitor(effect))
-
-const official = () =>
-  createClient({
-    modules: { brandsV3, ribbonsV3, infoSectionsV3, customizationsV3, inventoryItemsV3 },
-    auth: ApiKeyStrategy({ apiKey: Redacted.value(onLocal.platform.apiKey), siteId: onLocal.platform.siteId })
-  })
-
-/** What a rejected promise threw (fails the test when it resolved). */
-const rejection = async (promise: Promise<unknown>): Promise<any> =>
-  promise.then((value) => assert.fail(`expected a rejection, got ${JSON.stringify(value)}`), (e: unknown) => e)
-
-let counter = 0
-const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${counter++}`
+const { called, official, sitefx, visitor } = officialStoreOnLocalPlatform({ brandsV3, ribbonsV3, infoSectionsV3, customizationsV3, inventoryItemsV3 })
 
 describe("official @wix/stores brandsV3 against the local platform", () => {
   it("createBrand, getBrand, updateBrand (revision), deleteBrand: _id, revision text, dates as Dates", async () => {
@@ -153,7 +131,7 @@ describe("official @wix/stores ribbonsV3 against the local platform", () => {
 describe("official @wix/stores infoSectionsV3 against the local platform", () => {
   it("createInfoSection (HTML to rich content), getInfoSection, queryInfoSections, updateInfoSection, deleteInfoSection", async () => {
     const sections = official().infoSectionsV3
-    const uniqueName = unique("sizing").replace(/ /g, "-")
+    const uniqueName = unique("sizing")
     const created = await sections.createInfoSection({ uniqueName, title: "Sizing", plainDescription: "<p>Runs small.</p><p>Size up.</p>" })
     assert.strictEqual(created.uniqueName, uniqueName)
     assert.strictEqual(created.title, "Sizing")
@@ -222,7 +200,7 @@ describe("official @wix/stores customizationsV3 against the local platform", () 
 describe("official @wix/stores inventoryItemsV3 against the local platform", () => {
   it("createInventoryItem, getInventoryItem, queryInventoryItems with next, updateInventoryItem, deleteInventoryItem", async () => {
     const inventory = official().inventoryItemsV3
-    const productId = unique("product").replace(/ /g, "-").slice(0, 36)
+    const productId = unique("product").slice(0, 36)
     const created = await inventory.createInventoryItem({ variantId: "variant-a", productId, quantity: 4 })
     assert.strictEqual(created.quantity, 4)
     assert.isTrue(created.trackQuantity)

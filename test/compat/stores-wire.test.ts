@@ -5,78 +5,17 @@
  * holds, key order aside.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { ApiKeyStrategy, createClient } from "@wix/sdk"
 import { collections, inventory, products } from "@wix/stores"
-import * as Effect from "effect/Effect"
-import * as Redacted from "effect/Redacted"
 import * as Collections from "../../src/catalog/Collections.ts"
 import * as Inventory from "../../src/catalog/Inventory.ts"
 import * as Products from "../../src/catalog/Products.ts"
-import { PlatformFetch } from "../../src/http/PlatformHttp.ts"
-import { Site } from "../../src/Site.ts"
-import { type Recorded, recordingServer } from "../support/recordingServer.ts"
+import { wireOnRecordingServer } from "../support/wire.ts"
 
-const server = recordingServer()
-const originalFetch = globalThis.fetch
-
-/** One request as compared: method, path, and its parameters or body as JSON. */
-const shape = (r: Recorded) => {
-  const url = new URL(r.url, "http://x")
-  const params: Record<string, unknown> = {}
-  for (const key of new Set(url.searchParams.keys())) {
-    const all = url.searchParams.getAll(key)
-    params[key] = key === ".r" ? JSON.parse(Buffer.from(all[0]!, "base64url").toString()) : all.length === 1 ? all[0] : all
-  }
-  return { method: r.method, path: url.pathname, params, body: r.body === "" ? undefined : JSON.parse(r.body) }
-}
-
-/** Answers every call as the platform would answer it enough for both clients to go on. */
-const answer = (r: Recorded) => {
-  const path = new URL(r.url, "http://x").pathname
-  if (path === "/stores/v3/provision/version") return { json: { catalogVersion: "V1_CATALOG" } }
-  return { json: { product: {}, products: [], metadata: { total: 0 }, totalResults: 0, collection: {}, collections: [], variants: [], variant: {}, inventoryItem: {}, inventoryItems: [] } }
-}
-
-const official = () =>
-  createClient({
-    modules: { products, collections, inventory },
-    auth: ApiKeyStrategy({ apiKey: "the-key", siteId: "the-site" })
-  })
-
-type Official = ReturnType<typeof official>
-
-const sitefxRun = <A, E>(effect: Effect.Effect<A, E, any>) =>
-  Effect.runPromise(
-    Effect.provide(effect, Site.apiKey({ baseUrl: server.origin, apiKey: Redacted.make("the-key"), siteId: "the-site" })).pipe(
-      Effect.provideService(PlatformFetch, originalFetch)
-    ) as Effect.Effect<A, E>
-  )
-
-const compare = async (name: string, officialStep: (c: Official) => Promise<unknown>, sitefxStep: Effect.Effect<unknown, unknown, any>) => {
-  server.fallback = answer
-  const officialFetch = globalThis.fetch
-  globalThis.fetch = (input, init) => {
-    const request = new Request(input, init)
-    return originalFetch(new Request(request.url.replace(/^https:\/\/(www|edge)\.wixapis\.com/, server.origin), request))
-  }
-  try {
-    server.requests.length = 0
-    await officialStep(official())
-    const o = server.requests.map(shape)
-    server.requests.length = 0
-    await sitefxRun(sitefxStep)
-    // sitefx asks the catalog version once per client first: the official client does not
-    const s = server.requests.map(shape).filter((r) => r.path !== "/stores/v3/provision/version")
-    assert.isAbove(o.length, 0, `${name}: the official client sent something`)
-    assert.deepStrictEqual(s, o, name)
-    for (const r of server.requests) {
-      assert.strictEqual(r.headers["authorization"], "the-key", `${name}: the raw API key`)
-      assert.strictEqual(r.headers["wix-site-id"], "the-site", `${name}: the site id`)
-    }
-  } finally {
-    globalThis.fetch = officialFetch
-  }
-}
+const { server, compare } = wireOnRecordingServer({ products, collections, inventory }, {
+  catalogVersion: "V1_CATALOG",
+  // answers every call as the platform would answer it enough for both clients to go on
+  answer: { product: {}, products: [], metadata: { total: 0 }, totalResults: 0, collection: {}, collections: [], variants: [], variant: {}, inventoryItem: {}, inventoryItems: [] }
+})
 
 describe("sitefx sends what the official store client sends", () => {
   it("product readers", async () => {
