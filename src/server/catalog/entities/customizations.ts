@@ -6,14 +6,11 @@
  * a customization (without case); every choice gets an id and a key. Choices change through their own
  * calls (add, set, remove, update, reorder), each a revision of the customization.
  */
-import * as Effect from "effect/Effect"
 import type * as HttpRouter from "effect/http/HttpRouter"
 import { EntityCodes, EntityPaths, MAX_CHOICES, MAX_ENTITY_PAGE } from "../../../catalog/v3/protocol.ts"
 import * as W from "../../../catalog/wire/entities.ts"
 import { isObject, type Json } from "../../data/values.ts"
 import type { AdminCaller } from "../../oauth/Callers.ts"
-import { reply, replyEmpty } from "../../platform/responses.ts"
-import { body, pathParam, route } from "../../platform/routing.ts"
 import type { StoreAccess } from "../access.ts"
 import {
   bulk,
@@ -35,7 +32,7 @@ import {
   required,
   updatedEvent
 } from "./engine.ts"
-import { pageOf, pagingOf, queryRoutes, withPathId } from "./http.ts"
+import { entityCrud, type EntityService } from "./crud.ts"
 import type { EntityTableShape } from "./store.ts"
 
 const ENTITY = "customization"
@@ -107,7 +104,7 @@ export const customizationOps = (table: EntityTableShape, engine: Engine) => {
     return compact({ minCharCount: min, maxCharCount: max, defaultAddedPrice: merged["defaultAddedPrice"] ?? undefined, title, key: title.trim().toLowerCase() })
   }
 
-  const create = (input: Json, field: string, actor: AdminCaller, emit: Emit): Json => {
+  const create = (input: Json, actor: AdminCaller, emit: Emit, field: string): Json => {
     const name = checkName(`${field}.name`, input["name"])
     const type = input["customizationType"]
     const render = input["customizationRenderType"]
@@ -271,97 +268,53 @@ export const customizationOps = (table: EntityTableShape, engine: Engine) => {
   return { create, update, remove, addChoices, setChoices, removeChoices, updateChoices, reorderChoices }
 }
 
+const CUSTOMIZATIONS: EntityService = {
+  key: "customization",
+  list: "customizations",
+  idParam: "customizationId",
+  kind: KIND,
+  maxLimit: MAX_ENTITY_PAGE.customizations,
+  counted: { request: "ASSIGNED_PRODUCTS_COUNT", field: "assignedProductsCount" },
+  bulkKey: "customization",
+  bulkUpdatesAsStored: true,
+  paths: {
+    collection: EntityPaths.customizations,
+    query: EntityPaths.customizationsQuery,
+    count: EntityPaths.customizationsCount,
+    bulkCreate: EntityPaths.customizationsBulkCreate,
+    bulkUpdate: EntityPaths.customizationsBulkUpdate
+  },
+  schemas: {
+    create: W.CustomizationRequest,
+    get: W.GetCustomizationRequest,
+    update: W.CustomizationUpdateRequest,
+    response: W.CustomizationResponse,
+    query: W.QueryCustomizationsRequest,
+    page: W.QueryCustomizationsResponse,
+    bulkCreate: W.BulkCreateCustomizationsRequest,
+    bulkUpdate: W.BulkUpdateCustomizationsRequest,
+    bulkResponse: W.BulkCustomizationsResponse
+  }
+}
+
 export const customizationRoutes = (table: EntityTableShape, engine: Engine, access: StoreAccess): ReadonlyArray<HttpRouter.Route<never, never>> => {
   const ops = customizationOps(table, engine)
-  const one = (doc: Json, fields?: ReadonlyArray<string>) =>
-    reply(W.CustomizationResponse, {
-      customization: (fields?.includes("ASSIGNED_PRODUCTS_COUNT") === true ? { ...doc, assignedProductsCount: 0 } : doc) as W.Customization
-    })
-  const item = `${EntityPaths.customizations}/:customizationId` as const
-  const choicesRoute = <A, I>(path: HttpRouter.PathInput, schema: Parameters<typeof body<A, I>>[0], run: (id: string, request: A, actor: AdminCaller, emit: Emit) => Json) =>
-    route("POST", path, Effect.gen(function*() {
-      const actor = yield* access.writer
-      const id = yield* pathParam("customizationId")
-      const request = yield* body(schema)
-      const doc = yield* engine.commit((emit) => run(id, request, actor, emit))
-      return one(doc, (request as { readonly fields?: ReadonlyArray<string> }).fields)
-    }))
+  const { routes, item, write, bulkWrite, bulkResult } = entityCrud(CUSTOMIZATIONS, ops, table, engine, access)
 
   return [
-    route("POST", EntityPaths.customizations, Effect.gen(function*() {
-      const actor = yield* access.writer
-      const request = yield* body(W.CustomizationRequest)
-      return one(yield* engine.commit((emit) => ops.create(request.customization as Json, "customization", actor, emit)))
-    })),
-    route("GET", item, Effect.gen(function*() {
-      yield* access.reader
-      const request = yield* withPathId(W.GetCustomizationRequest, "customizationId")
-      return one(yield* engine.read(() => found(table.get(request.customizationId), KIND, request.customizationId)), request.fields)
-    })),
-    route("PATCH", item, Effect.gen(function*() {
-      const actor = yield* access.writer
-      const id = yield* pathParam("customizationId")
-      const request = yield* body(W.CustomizationUpdateRequest)
-      return one(yield* engine.commit((emit) => ops.update({ ...request.customization, id }, undefined, actor, emit)), request.fields)
-    })),
-    route("DELETE", item, Effect.gen(function*() {
-      const actor = yield* access.writer
-      const id = yield* pathParam("customizationId")
-      yield* engine.commit((emit) => ops.remove(id, actor, emit))
-      return replyEmpty()
-    })),
-    ...queryRoutes(EntityPaths.customizationsQuery, W.QueryCustomizationsRequest, (request) =>
-      Effect.gen(function*() {
-        yield* access.reader
-        const page = yield* pageOf(engine, table, request.query, MAX_ENTITY_PAGE.customizations)
-        const counted = request.fields?.includes("ASSIGNED_PRODUCTS_COUNT") === true
-        return reply(W.QueryCustomizationsResponse, {
-          customizations: page.items.map((d) => (counted ? { ...d, assignedProductsCount: 0 } : d) as W.Customization),
-          pagingMetadata: pagingOf(page)
-        })
-      })),
-    route("POST", EntityPaths.customizationsCount, Effect.gen(function*() {
-      yield* access.reader
-      const request = yield* body(W.CountRequest)
-      return reply(W.CountResponse, { count: yield* engine.read(() => table.count(request.filter ?? undefined)) })
-    })),
-    route("POST", EntityPaths.customizationsBulkCreate, Effect.gen(function*() {
-      const actor = yield* access.writer
-      const request = yield* body(W.BulkCreateCustomizationsRequest)
-      const answer = yield* engine.commit((emit) =>
-        bulk(request.customizations as ReadonlyArray<Json>, (input, i) => {
-          const doc = ops.create(input, `customizations[${i}]`, actor, emit)
-          return { id: doc["id"] as string, entity: request.returnEntity === true ? doc : undefined }
-        }, "customization"))
-      return reply(W.BulkCustomizationsResponse, answer as W.BulkCustomizationsResponse)
-    })),
-    route("POST", EntityPaths.customizationsBulkUpdate, Effect.gen(function*() {
-      const actor = yield* access.writer
-      const request = yield* body(W.BulkUpdateCustomizationsRequest)
-      const answer = yield* engine.commit((emit) =>
-        bulk(request.customizations, (m) => {
-          const doc = ops.update((m.customization ?? {}) as Json, maskPaths(m.fieldMask), actor, emit)
-          return { id: doc["id"] as string, entity: request.returnEntity === true ? doc : undefined }
-        }, "customization"))
-      return reply(W.BulkCustomizationsResponse, answer as W.BulkCustomizationsResponse)
-    })),
-    route("POST", EntityPaths.customizationsBulkAddChoices, Effect.gen(function*() {
-      const actor = yield* access.writer
-      const request = yield* body(W.BulkAddChoicesRequest)
-      const answer = yield* engine.commit((emit) =>
-        bulk(request.customizationsChoices, (m, i) => {
-          const choices = (m.choices ?? []) as ReadonlyArray<Json>
-          if (choices.length === 0) throw required(`customizationsChoices[${i}].choices`)
-          const doc = ops.addChoices(m.customizationId, choices, `customizationsChoices[${i}].choices`, actor, emit)
-          return { id: doc["id"] as string, entity: request.returnEntity === true ? doc : undefined }
-        }, "customization"))
-      return reply(W.BulkCustomizationsResponse, answer as W.BulkCustomizationsResponse)
-    })),
-    choicesRoute(`${item}/add-choices`, W.AddChoicesRequest, (id, r, actor, emit) => ops.addChoices(id, r.choices as ReadonlyArray<Json>, "choices", actor, emit)),
-    choicesRoute(`${item}/set-choices`, W.SetChoicesRequest, (id, r, actor, emit) => ops.setChoices(id, r.choices as ReadonlyArray<Json>, actor, emit)),
-    choicesRoute(`${item}/remove-choices`, W.RemoveChoicesRequest, (id, r, actor, emit) => ops.removeChoices(id, r.choiceIds, r.revision, actor, emit)),
-    choicesRoute(`${item}/update-choices`, W.UpdateChoicesRequest, (id, r, actor, emit) =>
+    ...routes,
+    bulkWrite(EntityPaths.customizationsBulkAddChoices, W.BulkAddChoicesRequest, (request, actor, emit) =>
+      bulk(request.customizationsChoices, (m, i) => {
+        const choices = (m.choices ?? []) as ReadonlyArray<Json>
+        if (choices.length === 0) throw required(`customizationsChoices[${i}].choices`)
+        const doc = ops.addChoices(m.customizationId, choices, `customizationsChoices[${i}].choices`, actor, emit)
+        return bulkResult(request, doc)
+      }, "customization")),
+    write("POST", `${item}/add-choices`, W.AddChoicesRequest, (r, actor, emit, id) => ops.addChoices(id, r.choices as ReadonlyArray<Json>, "choices", actor, emit)),
+    write("POST", `${item}/set-choices`, W.SetChoicesRequest, (r, actor, emit, id) => ops.setChoices(id, r.choices as ReadonlyArray<Json>, actor, emit)),
+    write("POST", `${item}/remove-choices`, W.RemoveChoicesRequest, (r, actor, emit, id) => ops.removeChoices(id, r.choiceIds, r.revision, actor, emit)),
+    write("POST", `${item}/update-choices`, W.UpdateChoicesRequest, (r, actor, emit, id) =>
       ops.updateChoices(id, r.revision, r.choices.map((c) => ({ choice: c.choice as Json | undefined, fieldMask: c.fieldMask })), actor, emit)),
-    choicesRoute(`${item}/reorder-choices`, W.ReorderChoicesRequest, (id, r, actor, emit) => ops.reorderChoices(id, r.revision, r.choiceIds, actor, emit))
+    write("POST", `${item}/reorder-choices`, W.ReorderChoicesRequest, (r, actor, emit, id) => ops.reorderChoices(id, r.revision, r.choiceIds, actor, emit))
   ]
 }

@@ -4,14 +4,11 @@
  * form is derived, so readers get both: HTML becomes one paragraph per block, rich content's text
  * nodes become `<p>` paragraphs.
  */
-import * as Effect from "effect/Effect"
 import type * as HttpRouter from "effect/http/HttpRouter"
 import { EntityPaths, MAX_ENTITY_PAGE } from "../../../catalog/v3/protocol.ts"
 import * as W from "../../../catalog/wire/entities.ts"
 import { isObject, type Json } from "../../data/values.ts"
 import type { AdminCaller } from "../../oauth/Callers.ts"
-import { reply, replyEmpty } from "../../platform/responses.ts"
-import { body, pathParam, route } from "../../platform/routing.ts"
 import type { StoreAccess } from "../access.ts"
 import {
   alreadyExists,
@@ -27,15 +24,13 @@ import {
   invalid,
   Kinds,
   masked,
-  maskPaths,
   modifiedFields,
   nameKey,
   nextRevision,
-  reject,
   required,
   updatedEvent
 } from "./engine.ts"
-import { pageOf, pagingOf, queryRoutes, withCount, withPathId } from "./http.ts"
+import { entityCrud, type EntityService, outcome } from "./crud.ts"
 import type { EntityTableShape } from "./store.ts"
 
 const ENTITY = "info_section"
@@ -92,7 +87,7 @@ const textFields = (input: Json): Json => {
 export const infoSectionOps = (table: EntityTableShape, engine: Engine) => {
   const taken = (uniqueName: string) => alreadyExists(`An info section with unique name ${JSON.stringify(uniqueName)} already exists`, { uniqueName })
 
-  const create = (input: Json, field: string, actor: AdminCaller, emit: Emit): Json => {
+  const create = (input: Json, actor: AdminCaller, emit: Emit, field: string): Json => {
     const uniqueName = checkName(`${field}.uniqueName`, input["uniqueName"])
     const title = checkName(`${field}.title`, input["title"])
     const now = engine.now()
@@ -133,102 +128,55 @@ export const infoSectionOps = (table: EntityTableShape, engine: Engine) => {
     const existing = table.byKey(nameKey(uniqueName))
     if (existing !== undefined) return existing
     if (input["title"] === undefined || input["title"] === null) throw required(`${field}.title`)
-    return create(input, field, actor, emit)
+    return create(input, actor, emit, field)
   }
 
   return { create, update, remove, getOrCreate }
 }
 
+const INFO_SECTIONS: EntityService = {
+  key: "infoSection",
+  list: "infoSections",
+  idParam: "infoSectionId",
+  kind: KIND,
+  maxLimit: MAX_ENTITY_PAGE.infoSections,
+  counted: { request: "ASSIGNED_PRODUCTS_COUNT", field: "assignedProductsCount" },
+  paths: {
+    collection: EntityPaths.infoSections,
+    query: EntityPaths.infoSectionsQuery,
+    count: EntityPaths.infoSectionsCount,
+    bulkCreate: EntityPaths.infoSectionsBulkCreate,
+    bulkUpdate: EntityPaths.infoSectionsBulkUpdate,
+    bulkDelete: EntityPaths.infoSectionsBulkDelete
+  },
+  schemas: {
+    create: W.InfoSectionRequest,
+    get: W.GetInfoSectionRequest,
+    update: W.InfoSectionUpdateRequest,
+    response: W.InfoSectionResponse,
+    query: W.QueryInfoSectionsRequest,
+    page: W.QueryInfoSectionsResponse,
+    bulkCreate: W.BulkCreateInfoSectionsRequest,
+    bulkUpdate: W.BulkUpdateInfoSectionsRequest,
+    bulkDelete: W.BulkDeleteInfoSectionsRequest,
+    bulkResponse: W.BulkInfoSectionsResponse
+  }
+}
+
 export const infoSectionRoutes = (table: EntityTableShape, engine: Engine, access: StoreAccess): ReadonlyArray<HttpRouter.Route<never, never>> => {
   const ops = infoSectionOps(table, engine)
-  const count = (doc: Json, fields: ReadonlyArray<string> | undefined) => withCount(doc, fields, "ASSIGNED_PRODUCTS_COUNT", "assignedProductsCount")
-  const one = (doc: Json, fields?: ReadonlyArray<string>) => reply(W.InfoSectionResponse, { infoSection: count(doc, fields) as W.InfoSection })
-  const item = `${EntityPaths.infoSections}/:infoSectionId` as const
+  const crud = entityCrud(INFO_SECTIONS, ops, table, engine, access)
 
   return [
-    route("POST", EntityPaths.infoSections, Effect.gen(function*() {
-      const actor = yield* access.writer
-      const request = yield* body(W.InfoSectionRequest)
-      return one(yield* engine.commit((emit) => ops.create(request.infoSection as Json, "infoSection", actor, emit)))
-    })),
-    route("GET", item, Effect.gen(function*() {
-      yield* access.reader
-      const request = yield* withPathId(W.GetInfoSectionRequest, "infoSectionId")
-      return one(yield* engine.read(() => found(table.get(request.infoSectionId), KIND, request.infoSectionId)), request.fields)
-    })),
-    route("PATCH", item, Effect.gen(function*() {
-      const actor = yield* access.writer
-      const id = yield* pathParam("infoSectionId")
-      const request = yield* body(W.InfoSectionUpdateRequest)
-      const doc = yield* engine.commit((emit) => ops.update({ ...request.infoSection, id }, undefined, actor, emit))
-      return one(doc, request.fields)
-    })),
-    route("DELETE", item, Effect.gen(function*() {
-      const actor = yield* access.writer
-      const id = yield* pathParam("infoSectionId")
-      yield* engine.commit((emit) => ops.remove(id, actor, emit))
-      return replyEmpty()
-    })),
-    ...queryRoutes(EntityPaths.infoSectionsQuery, W.QueryInfoSectionsRequest, (request) =>
-      Effect.gen(function*() {
-        yield* access.reader
-        const page = yield* pageOf(engine, table, request.query, MAX_ENTITY_PAGE.infoSections)
-        return reply(W.QueryInfoSectionsResponse, {
-          infoSections: page.items.map((d) => count(d, request.fields) as W.InfoSection),
-          pagingMetadata: pagingOf(page)
-        })
-      })),
-    route("POST", EntityPaths.infoSectionsCount, Effect.gen(function*() {
-      yield* access.reader
-      const request = yield* body(W.CountRequest)
-      return reply(W.CountResponse, { count: yield* engine.read(() => table.count(request.filter ?? undefined)) })
-    })),
-    route("POST", EntityPaths.infoSectionGetOrCreate, Effect.gen(function*() {
-      const actor = yield* access.writer
-      const request = yield* body(W.GetOrCreateInfoSectionRequest)
-      if (request.infoSection === undefined) return yield* reject(required("infoSection"))
-      const input = request.infoSection as Json
-      return one(yield* engine.commit((emit) => ops.getOrCreate(input, "infoSection", actor, emit)), request.fields)
-    })),
-    route("POST", EntityPaths.infoSectionsBulkCreate, Effect.gen(function*() {
-      const actor = yield* access.writer
-      const request = yield* body(W.BulkCreateInfoSectionsRequest)
-      const answer = yield* engine.commit((emit) =>
-        bulk(request.infoSections as ReadonlyArray<Json>, (input, i) => {
-          const doc = ops.create(input, `infoSections[${i}]`, actor, emit)
-          return { id: doc["id"] as string, entity: request.returnEntity === true ? doc : undefined }
-        }))
-      return reply(W.BulkInfoSectionsResponse, answer as W.BulkInfoSectionsResponse)
-    })),
-    route("POST", EntityPaths.infoSectionsBulkUpdate, Effect.gen(function*() {
-      const actor = yield* access.writer
-      const request = yield* body(W.BulkUpdateInfoSectionsRequest)
-      const answer = yield* engine.commit((emit) =>
-        bulk(request.infoSections, (m) => {
-          const doc = ops.update((m.infoSection ?? {}) as Json, maskPaths(m.fieldMask), actor, emit)
-          return { id: doc["id"] as string, entity: request.returnEntity === true ? count(doc, request.fields) : undefined }
-        }))
-      return reply(W.BulkInfoSectionsResponse, answer as W.BulkInfoSectionsResponse)
-    })),
-    route("POST", EntityPaths.infoSectionsBulkGetOrCreate, Effect.gen(function*() {
-      const actor = yield* access.writer
-      const request = yield* body(W.BulkGetOrCreateInfoSectionsRequest)
-      const answer = yield* engine.commit((emit) =>
-        bulk(request.infoSections as ReadonlyArray<Json>, (input, i) => {
-          const doc = ops.getOrCreate(input, `infoSections[${i}]`, actor, emit)
-          return { id: doc["id"] as string, entity: count(doc, request.fields) }
-        }))
-      return reply(W.BulkInfoSectionsResponse, answer as W.BulkInfoSectionsResponse)
-    })),
-    route("POST", EntityPaths.infoSectionsBulkDelete, Effect.gen(function*() {
-      const actor = yield* access.writer
-      const request = yield* body(W.BulkDeleteInfoSectionsRequest)
-      const answer = yield* engine.commit((emit) =>
-        bulk(request.infoSectionIds, (id) => {
-          ops.remove(id, actor, emit)
-          return { id }
-        }))
-      return reply(W.BulkDeleteResponse, answer)
-    }))
+    ...crud.routes,
+    crud.write("POST", EntityPaths.infoSectionGetOrCreate, W.GetOrCreateInfoSectionRequest, (request, actor, emit) => {
+      if (request.infoSection === undefined) throw required("infoSection")
+      return ops.getOrCreate(request.infoSection as Json, "infoSection", actor, emit)
+    }),
+    crud.bulkWrite(EntityPaths.infoSectionsBulkGetOrCreate, W.BulkGetOrCreateInfoSectionsRequest, (request, actor, emit) =>
+      bulk(request.infoSections as ReadonlyArray<Json>, (input, i) => {
+        const doc = ops.getOrCreate(input, `infoSections[${i}]`, actor, emit)
+        return outcome(doc, crud.shown(doc, request.fields))
+      }))
   ]
 }

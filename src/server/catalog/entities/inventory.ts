@@ -14,8 +14,8 @@ import { EntityCodes, EntityPaths, MAX_ENTITY_PAGE, MAX_QUANTITY } from "../../.
 import * as W from "../../../catalog/wire/entities.ts"
 import { isObject, type Json } from "../../data/values.ts"
 import type { AdminCaller } from "../../oauth/Callers.ts"
-import { reply, replyEmpty } from "../../platform/responses.ts"
-import { body, pathParam, route } from "../../platform/routing.ts"
+import { reply } from "../../platform/responses.ts"
+import { body, route } from "../../platform/routing.ts"
 import type { StoreAccess } from "../access.ts"
 import {
   alreadyExists,
@@ -30,7 +30,6 @@ import {
   Kinds,
   invalid,
   masked,
-  maskPaths,
   modifiedFields,
   nextRevision,
   notFound,
@@ -38,7 +37,7 @@ import {
   required,
   updatedEvent
 } from "./engine.ts"
-import { pageOf, pagingOf, queryRoutes, withPathId } from "./http.ts"
+import { entityCrud, type EntityService } from "./crud.ts"
 import type { EntityTableShape } from "./store.ts"
 import { getPayload } from "../../data/requests.ts"
 
@@ -100,7 +99,7 @@ export interface Adjustment {
 }
 
 export const inventoryOps = (table: EntityTableShape, engine: Engine) => {
-  const create = (input: Json, field: string, actor: AdminCaller, emit: Emit): Json => {
+  const create = (input: Json, actor: AdminCaller, emit: Emit, field: string): Json => {
     const variantId = input["variantId"]
     const productId = input["productId"]
     if (typeof variantId !== "string" || variantId === "") throw required(`${field}.variantId`)
@@ -135,7 +134,7 @@ export const inventoryOps = (table: EntityTableShape, engine: Engine) => {
     return saved
   }
 
-  const update = (input: Json, mask: ReadonlySet<string> | undefined, field: string, actor: AdminCaller, emit: Emit): Json => {
+  const update = (input: Json, mask: ReadonlySet<string> | undefined, actor: AdminCaller, emit: Emit, field: string): Json => {
     const id = input["id"]
     if (typeof id !== "string" || id === "") throw required(`${field}.id`)
     const current = found(table.get(id), KIND, id)
@@ -202,11 +201,37 @@ export const inventoryOps = (table: EntityTableShape, engine: Engine) => {
   return { create, update, remove, byVariant, byId, increment, decrement }
 }
 
+const INVENTORY_ITEMS: EntityService = {
+  key: "inventoryItem",
+  list: "inventoryItems",
+  idParam: "inventoryItemId",
+  kind: KIND,
+  maxLimit: MAX_ENTITY_PAGE.inventoryItems,
+  // counting is served below: it answers GET too, and reads the filter before the caller
+  paths: {
+    collection: EntityPaths.inventoryItems,
+    query: EntityPaths.inventoryItemsQuery,
+    bulkCreate: EntityPaths.inventoryBulkCreate,
+    bulkUpdate: EntityPaths.inventoryBulkUpdate,
+    bulkDelete: EntityPaths.inventoryBulkDelete
+  },
+  schemas: {
+    create: W.InventoryItemRequest,
+    get: W.GetInventoryItemRequest,
+    update: W.InventoryItemUpdateRequest,
+    response: W.InventoryItemResponse,
+    query: W.QueryInventoryItemsRequest,
+    page: W.QueryInventoryItemsResponse,
+    bulkCreate: W.BulkCreateInventoryItemsRequest,
+    bulkUpdate: W.BulkUpdateInventoryItemsRequest,
+    bulkDelete: W.BulkDeleteInventoryItemsRequest,
+    bulkResponse: W.BulkInventoryItemsResponse
+  }
+}
+
 export const inventoryRoutes = (table: EntityTableShape, engine: Engine, access: StoreAccess): ReadonlyArray<HttpRouter.Route<never, never>> => {
   const ops = inventoryOps(table, engine)
-  const one = (doc: Json) => reply(W.InventoryItemResponse, { inventoryItem: doc as W.InventoryItemV3 })
-  const item = `${EntityPaths.inventoryItems}/:inventoryItemId` as const
-  const bulkReply = (answer: unknown) => reply(W.BulkInventoryItemsResponse, answer as W.BulkInventoryItemsResponse)
+  const { routes, bulkWrite, bulkResult } = entityCrud(INVENTORY_ITEMS, ops, table, engine, access)
   const count = (filter: unknown) =>
     Effect.gen(function*() {
       yield* access.reader
@@ -214,106 +239,33 @@ export const inventoryRoutes = (table: EntityTableShape, engine: Engine, access:
     })
 
   return [
-    route("POST", EntityPaths.inventoryItems, Effect.gen(function*() {
-      const actor = yield* access.writer
-      const request = yield* body(W.InventoryItemRequest)
-      return one(yield* engine.commit((emit) => ops.create(request.inventoryItem as Json, "inventoryItem", actor, emit)))
-    })),
-    route("GET", item, Effect.gen(function*() {
-      yield* access.reader
-      const request = yield* withPathId(W.GetInventoryItemRequest, "inventoryItemId")
-      return one(yield* engine.read(() => found(table.get(request.inventoryItemId), KIND, request.inventoryItemId)))
-    })),
-    route("PATCH", item, Effect.gen(function*() {
-      const actor = yield* access.writer
-      const id = yield* pathParam("inventoryItemId")
-      const request = yield* body(W.InventoryItemUpdateRequest)
-      return one(yield* engine.commit((emit) => ops.update({ ...request.inventoryItem, id }, undefined, "inventoryItem", actor, emit)))
-    })),
-    route("DELETE", item, Effect.gen(function*() {
-      const actor = yield* access.writer
-      const id = yield* pathParam("inventoryItemId")
-      yield* engine.commit((emit) => ops.remove(id, actor, emit))
-      return replyEmpty()
-    })),
-    ...queryRoutes(EntityPaths.inventoryItemsQuery, W.QueryInventoryItemsRequest, (request) =>
-      Effect.gen(function*() {
-        yield* access.reader
-        const page = yield* pageOf(engine, table, request.query, MAX_ENTITY_PAGE.inventoryItems)
-        return reply(W.QueryInventoryItemsResponse, { inventoryItems: page.items as ReadonlyArray<W.InventoryItemV3>, pagingMetadata: pagingOf(page) })
-      })),
+    ...routes,
     route("GET", EntityPaths.inventoryItemsCount, Effect.flatMap(getPayload(W.CountRequest), (r) => count(r.filter))),
     route("POST", EntityPaths.inventoryItemsCount, Effect.flatMap(body(W.CountRequest), (r) => count(r.filter))),
-    route("POST", EntityPaths.inventoryBulkCreate, Effect.gen(function*() {
-      const actor = yield* access.writer
-      const request = yield* body(W.BulkCreateInventoryItemsRequest)
-      return bulkReply(yield* engine.commit((emit) =>
-        bulk(request.inventoryItems as ReadonlyArray<Json>, (input, i) => {
-          const doc = ops.create(input, `inventoryItems[${i}]`, actor, emit)
-          return { id: doc["id"] as string, entity: request.returnEntity === true ? doc : undefined }
-        })))
-    })),
-    route("POST", EntityPaths.inventoryBulkUpdate, Effect.gen(function*() {
-      const actor = yield* access.writer
-      const request = yield* body(W.BulkUpdateInventoryItemsRequest)
-      return bulkReply(yield* engine.commit((emit) =>
-        bulk(request.inventoryItems, (m, i) => {
-          const doc = ops.update((m.inventoryItem ?? {}) as Json, maskPaths(m.fieldMask), `inventoryItems[${i}].inventoryItem`, actor, emit)
-          return { id: doc["id"] as string, entity: request.returnEntity === true ? doc : undefined }
-        })))
-    })),
-    route("POST", EntityPaths.inventoryBulkDelete, Effect.gen(function*() {
-      const actor = yield* access.writer
-      const request = yield* body(W.BulkDeleteInventoryItemsRequest)
-      return reply(W.BulkDeleteResponse, yield* engine.commit((emit) =>
-        bulk(request.inventoryItemIds, (id) => {
-          ops.remove(id, actor, emit)
-          return { id }
-        })))
-    })),
-    route("POST", EntityPaths.inventoryBulkIncrement, Effect.gen(function*() {
-      const actor = yield* access.writer
-      const request = yield* body(W.BulkIncrementRequest)
-      return bulkReply(yield* engine.commit((emit) =>
-        bulk(request.incrementData, (entry, i) => {
-          if (entry.incrementBy === undefined) throw required(`incrementData[${i}].incrementBy`)
-          const doc = ops.increment(ops.byId(entry.inventoryItemId, `incrementData[${i}]`), entry.incrementBy, actor, emit)
-          return { id: doc["id"] as string, entity: request.returnEntity === true ? doc : undefined }
-        })))
-    })),
-    route("POST", EntityPaths.inventoryBulkDecrement, Effect.gen(function*() {
-      const actor = yield* access.writer
-      const request = yield* body(W.BulkDecrementRequest)
-      const restrict = request.restrictInventory ?? true
-      return bulkReply(yield* engine.commit((emit) =>
-        bulk(request.decrementData, (entry, i) => {
-          if (entry.decrementBy === undefined) throw required(`decrementData[${i}].decrementBy`)
-          const current = ops.byId(entry.inventoryItemId, `decrementData[${i}]`)
-          const doc = ops.decrement(current, { by: entry.decrementBy, preorderRequest: entry.preorderRequest }, restrict, actor, emit)
-          return { id: doc["id"] as string, entity: request.returnEntity === true ? doc : undefined }
-        })))
-    })),
-    route("POST", EntityPaths.inventoryBulkIncrementByVariant, Effect.gen(function*() {
-      const actor = yield* access.writer
-      const request = yield* body(W.BulkIncrementByVariantRequest)
-      return bulkReply(yield* engine.commit((emit) =>
-        bulk(request.incrementData, (entry, i) => {
-          if (entry.incrementBy === undefined) throw required(`incrementData[${i}].incrementBy`)
-          const doc = ops.increment(ops.byVariant(entry.variantId, entry.locationId, `incrementData[${i}]`), entry.incrementBy, actor, emit)
-          return { id: doc["id"] as string, entity: request.returnEntity === true ? doc : undefined }
-        })))
-    })),
-    route("POST", EntityPaths.inventoryBulkDecrementByVariant, Effect.gen(function*() {
-      const actor = yield* access.writer
-      const request = yield* body(W.BulkDecrementByVariantRequest)
-      const restrict = request.restrictInventory ?? true
-      return bulkReply(yield* engine.commit((emit) =>
-        bulk(request.decrementData, (entry, i) => {
-          if (entry.decrementBy === undefined) throw required(`decrementData[${i}].decrementBy`)
-          const current = ops.byVariant(entry.variantId, entry.locationId, `decrementData[${i}]`)
-          const doc = ops.decrement(current, { by: entry.decrementBy, preorderRequest: entry.preorderRequest }, restrict, actor, emit)
-          return { id: doc["id"] as string, entity: request.returnEntity === true ? doc : undefined }
-        })))
-    }))
+    bulkWrite(EntityPaths.inventoryBulkIncrement, W.BulkIncrementRequest, (request, actor, emit) =>
+      bulk(request.incrementData, (entry, i) => {
+        if (entry.incrementBy === undefined) throw required(`incrementData[${i}].incrementBy`)
+        return bulkResult(request, ops.increment(ops.byId(entry.inventoryItemId, `incrementData[${i}]`), entry.incrementBy, actor, emit))
+      })),
+    bulkWrite(EntityPaths.inventoryBulkDecrement, W.BulkDecrementRequest, (request, actor, emit) =>
+      bulk(request.decrementData, (entry, i) => {
+        if (entry.decrementBy === undefined) throw required(`decrementData[${i}].decrementBy`)
+        const current = ops.byId(entry.inventoryItemId, `decrementData[${i}]`)
+        const adjustment = { by: entry.decrementBy, preorderRequest: entry.preorderRequest }
+        return bulkResult(request, ops.decrement(current, adjustment, request.restrictInventory ?? true, actor, emit))
+      })),
+    bulkWrite(EntityPaths.inventoryBulkIncrementByVariant, W.BulkIncrementByVariantRequest, (request, actor, emit) =>
+      bulk(request.incrementData, (entry, i) => {
+        if (entry.incrementBy === undefined) throw required(`incrementData[${i}].incrementBy`)
+        const current = ops.byVariant(entry.variantId, entry.locationId, `incrementData[${i}]`)
+        return bulkResult(request, ops.increment(current, entry.incrementBy, actor, emit))
+      })),
+    bulkWrite(EntityPaths.inventoryBulkDecrementByVariant, W.BulkDecrementByVariantRequest, (request, actor, emit) =>
+      bulk(request.decrementData, (entry, i) => {
+        if (entry.decrementBy === undefined) throw required(`decrementData[${i}].decrementBy`)
+        const current = ops.byVariant(entry.variantId, entry.locationId, `decrementData[${i}]`)
+        const adjustment = { by: entry.decrementBy, preorderRequest: entry.preorderRequest }
+        return bulkResult(request, ops.decrement(current, adjustment, request.restrictInventory ?? true, actor, emit))
+      }))
   ]
 }
