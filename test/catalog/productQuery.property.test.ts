@@ -24,7 +24,8 @@ const RandomProduct = fc.record({
   percent: fc.option(fc.integer({ min: 1, max: 90 }), { nil: undefined }),
   brand: fc.option(fc.constantFrom(...BRANDS), { nil: undefined }),
   visible: fc.boolean(),
-  quantity: fc.integer({ min: 0, max: 3 })
+  quantity: fc.integer({ min: 0, max: 3 }),
+  inB: fc.boolean()
 })
 
 type Field = "name" | "priceData.price" | "priceData.discountedPrice" | "brand" | "stock.quantity"
@@ -33,6 +34,11 @@ type Condition =
   | { readonly op: "startsWith"; readonly field: "name"; readonly value: string }
   | { readonly op: "in"; readonly field: "brand" | "priceData.price"; readonly value: ReadonlyArray<string | number> }
   | { readonly op: "exists"; readonly field: "brand"; readonly value: boolean }
+  | { readonly op: "hasSome" | "hasAll"; readonly field: "collectionIds"; readonly value: ReadonlyArray<string> }
+
+/** Collections a condition may name: the run's second collection ("B"), All Products, and one no product is in. */
+const B = "B"
+const ALL_PRODUCTS = "00000000-000000-000000-000000000001"
 
 const NumberField = fc.constantFrom<Field>("priceData.price", "priceData.discountedPrice", "stock.quantity")
 const RandomCondition: fc.Arbitrary<Condition> = fc.oneof(
@@ -43,7 +49,15 @@ const RandomCondition: fc.Arbitrary<Condition> = fc.oneof(
   { arbitrary: fc.record({ op: fc.constant("startsWith" as const), field: fc.constant("name" as const), value: fc.constantFrom("B", "bl", "BL", "blue t", "Trail", "É", "Z") }), weight: 3 },
   fc.record({ op: fc.constant("in" as const), field: fc.constant("brand" as const), value: fc.subarray([...BRANDS]) }),
   fc.record({ op: fc.constant("in" as const), field: fc.constant("priceData.price" as const), value: fc.array(fc.integer({ min: 0, max: 300 }), { maxLength: 5 }) }),
-  fc.record({ op: fc.constant("exists" as const), field: fc.constant("brand" as const), value: fc.boolean() })
+  fc.record({ op: fc.constant("exists" as const), field: fc.constant("brand" as const), value: fc.boolean() }),
+  {
+    arbitrary: fc.record({
+      op: fc.constantFrom("hasSome", "hasAll" as const),
+      field: fc.constant("collectionIds" as const),
+      value: fc.subarray([B, ALL_PRODUCTS, "no-such-collection"], { minLength: 1 })
+    }),
+    weight: 2
+  }
 )
 
 const Sort = fc.array(fc.record({ field: fc.constantFrom<Field>("name", "priceData.price", "priceData.discountedPrice", "brand"), desc: fc.boolean() }), { maxLength: 2 })
@@ -56,13 +70,21 @@ const Case = fc.record({
   admin: fc.boolean()
 })
 
-type Row = { readonly id: string; readonly seq: number; readonly values: Record<Field, string | number | undefined> }
+type Row = {
+  readonly id: string
+  readonly seq: number
+  readonly values: Record<Field, string | number | undefined>
+  readonly collections: ReadonlyArray<string>
+}
 
 /** Values compare only within a type; numbers and strings by value, strings by code point. */
 const compare = (a: string | number, b: string | number): number => (a < b ? -1 : a > b ? 1 : 0)
 
 const matches = (row: Row, c: Condition): boolean => {
-  const v = row.values[c.field]
+  if (c.op === "hasSome" || c.op === "hasAll") {
+    return c.op === "hasSome" ? c.value.some((id) => row.collections.includes(id)) : c.value.every((id) => row.collections.includes(id))
+  }
+  const v = row.values[c.field as Field]
   switch (c.op) {
     case "eq":
       return v === c.value
@@ -105,6 +127,10 @@ const applyConditions = <A>(q: OffsetQuery<A>, conditions: ReadonlyArray<Conditi
         return acc.in(c.field, c.value)
       case "exists":
         return acc.exists(c.field, c.value)
+      case "hasSome":
+        return acc.hasSome(c.field, c.value)
+      case "hasAll":
+        return acc.hasAll(c.field, c.value)
       default:
         return acc[c.op](c.field, c.value)
     }
@@ -122,7 +148,9 @@ it.layer(LocalPlatform.layerWithCore({ seed: "none" }), { excludeTestServices: t
               const store = yield* ProductStore
               // each run's products sit in a collection of their own, which every query names
               const collectionId = `prop-${run++}`
+              const second = `${collectionId}-b`
               store.storeCollection({ id: collectionId, name: collectionId, slug: collectionId, description: "", visible: true })
+              store.storeCollection({ id: second, name: second, slug: second, description: "", visible: true })
               const rows: Array<Row> = c.products.map((p, seq) => {
                 const spec = createSpec(
                   {
@@ -137,11 +165,12 @@ it.layer(LocalPlatform.layerWithCore({ seed: "none" }), { excludeTestServices: t
                   store.now()
                 )
                 spec.slug = `${collectionId}-${seq}`
-                spec.collectionIds = [collectionId]
+                spec.collectionIds = p.inB ? [collectionId, second] : [collectionId]
                 const doc = store.store(spec)
                 return {
                   id: spec.id,
                   seq,
+                  collections: [ALL_PRODUCTS, collectionId, ...(p.inB ? [B] : [])],
                   values: {
                     name: doc.name ?? undefined,
                     "priceData.price": doc.priceData!.price ?? undefined,
@@ -157,7 +186,9 @@ it.layer(LocalPlatform.layerWithCore({ seed: "none" }), { excludeTestServices: t
                 .sort(order(c.sort))
                 .map((r) => r.id)
 
-              let q = applyConditions(Products.query().hasSome("collectionIds", [collectionId]), c.conditions).limit(c.limit)
+              // "B" stands for the run's second collection
+              const conditions = c.conditions.map((k) => (k.op === "hasSome" || k.op === "hasAll" ? { ...k, value: k.value.map((v) => (v === B ? second : v)) } : k))
+              let q = applyConditions(Products.query().hasSome("collectionIds", [collectionId]), conditions).limit(c.limit)
               for (const s of c.sort) q = s.desc ? q.descending(s.field) : q.ascending(s.field)
               const as = c.admin ? asAdmin : withSite
               const first = yield* as(q.find)
@@ -167,7 +198,7 @@ it.layer(LocalPlatform.layerWithCore({ seed: "none" }), { excludeTestServices: t
               assert.deepStrictEqual([...streamed], expected, "every page")
             }))
           ),
-          { numRuns: 60 }
+          { numRuns: 120 }
         )
       )
     ))

@@ -77,6 +77,17 @@ export interface Source {
   readonly idColumn?: string
   /** The column holding `_owner`, for permission conditions. */
   readonly ownerColumn?: string
+  /**
+   * Fields whose rank and key the rows also hold in columns of their own (`<prefix>_r`, `<prefix>_k`,
+   * written with {@link rankOf} and {@link keyOf}), by field: filters and sorts on them read two
+   * columns instead of evaluating JSON. Only for fields whose value is never an array, an object or null.
+   */
+  readonly columns?: Readonly<Record<string, string>>
+  /**
+   * Array fields of strings whose elements the rows also hold in a text column as `|a|b|`, by field:
+   * `$hasSome` and `$hasAll` of strings on them test that column instead of walking the JSON array.
+   */
+  readonly lists?: Readonly<Record<string, string>>
 }
 
 /** SQL expressions for one field of the current row. */
@@ -98,6 +109,11 @@ const rankCase = (type: string, dateType: string) =>
 
 export const ref = (source: Source, field: string): Ref => {
   const path = jsonPath(field)
+  const own = source.columns?.[field]
+  if (own !== undefined) {
+    const rank = `${own}_r`
+    return { rank, key: `${own}_k`, type: `(CASE WHEN ${rank} = 0 THEN NULL ELSE 'value' END)`, json: `(${source.column} -> ${path})`, column: source.column, path }
+  }
   if (field === "_id" && source.idColumn !== undefined) {
     return { rank: undefined, key: source.idColumn, type: "'text'", json: `json_quote(${source.idColumn})`, column: source.column, path }
   }
@@ -206,6 +222,11 @@ const translate = (node: FilterNode, source: Source, aliases: Aliases): Fragment
       }
     }
     case "Set": {
+      const list = source.lists?.[node.field]
+      if (list !== undefined && node.op !== "$in" && node.values.length > 0 && node.values.every((v) => typeof v === "string" && !v.includes("|"))) {
+        const tests = node.values.map((v) => sql(`instr(${list}, ?) > 0`, `|${v as string}|`))
+        return node.op === "$hasSome" ? any(tests) : all(tests)
+      }
       const r = ref(source, node.field)
       const values = node.values.map((v) => normalizeDates(v))
       if (node.op === "$in" || r.rank === undefined) {

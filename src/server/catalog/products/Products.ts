@@ -16,7 +16,7 @@ import type { Sorting } from "../../../catalog/wire/common.ts"
 import type { Collection, Product } from "../../../catalog/wire/products.ts"
 import { DataFailure, atMost } from "../../data/failures.ts"
 import { compileFilter, filterBudget } from "../../data/filters.ts"
-import { concat, orderBy, registerFunctions, type Source, sortTerms, sql } from "../../data/sql.ts"
+import { concat, keyOf, orderBy, rankOf, registerFunctions, type Source, sortTerms, sql } from "../../data/sql.ts"
 import { Database } from "../../platform/Database.ts"
 import { MAX_SORT_FIELDS } from "../../platform/limits.ts"
 import { ServerClock, isoDate } from "../../platform/ServerClock.ts"
@@ -74,7 +74,30 @@ export interface ProductsShape {
  * options, description) and without costs (which visitors must not probe with filters), as JSONB, so a
  * query over 10 000 products reads a few hundred bytes per product and parses none of them.
  */
-const KEYS: Source = { column: "keys" }
+/**
+ * The fields product queries filter and sort on most, kept beside the JSON as rank and key columns (see
+ * `Source.columns`): a query on them over 10 000 products reads columns, not JSON.
+ */
+const HOT_FIELDS: ReadonlyArray<readonly [field: string, column: string]> = [
+  ["id", "f_id"],
+  ["name", "f_name"],
+  ["slug", "f_slug"],
+  ["sku", "f_sku"],
+  ["brand", "f_brand"],
+  ["ribbon", "f_ribbon"],
+  ["numericId", "f_numeric"],
+  ["productType", "f_type"],
+  ["priceData.price", "f_price"],
+  ["priceData.discountedPrice", "f_discounted"],
+  ["stock.quantity", "f_quantity"],
+  ["stock.inventoryStatus", "f_status"],
+  ["lastUpdated", "f_updated"],
+  ["createdDate", "f_created"]
+]
+const KEYS: Source = { column: "keys", columns: Object.fromEntries(HOT_FIELDS), lists: { collectionIds: "f_collections" } }
+const HOT_COLUMNS = HOT_FIELDS.map(([, c]) => `${c}_r, ${c}_k`).join(", ")
+const HOT_UPDATES = HOT_FIELDS.map(([, c]) => `${c}_r = excluded.${c}_r, ${c}_k = excluded.${c}_k`).join(", ")
+const hotValue = (doc: Product, field: string): unknown => field.split(".").reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], doc)
 const LEFT_OUT_OF_KEYS = [
   "variants", "media", "productOptions", "description", "additionalInfoSections", "customTextFields", "seoData",
   "costAndProfitData", "costRange", "convertedPriceData", "price"
@@ -121,12 +144,17 @@ export class Products extends Context.Service<Products, ProductsShape>()("sitefx
           slug TEXT NOT NULL UNIQUE,
           inventory_id TEXT NOT NULL UNIQUE,
           visible INTEGER NOT NULL,
+          -- small columns first: SQLite reads a row up to the column it needs, so the hot fields come
+          -- before the documents (which spill into overflow pages) and a scan never reads those
+          ${HOT_FIELDS.map(([, c]) => `${c}_r INTEGER NOT NULL, ${c}_k ANY NOT NULL`).join(",\n          ")},
+          f_collections TEXT NOT NULL,
+          keys BLOB NOT NULL,
           spec TEXT NOT NULL,
           doc TEXT NOT NULL,
           pub TEXT NOT NULL,
-          keys BLOB NOT NULL,
           inventory TEXT NOT NULL
         );
+        CREATE INDEX store_products_hot ON store_products (visible, ${HOT_FIELDS.map(([, c]) => `${c}_r, ${c}_k`).join(", ")}, f_collections);
         CREATE TABLE store_variants (
           seq INTEGER PRIMARY KEY AUTOINCREMENT,
           id TEXT NOT NULL UNIQUE,
@@ -179,27 +207,27 @@ export class Products extends Context.Service<Products, ProductsShape>()("sitefx
         return row === undefined ? undefined : (JSON.parse(row["spec"] as string) as ProductSpec)
       }
 
-      const page = (table: string, source: Source, column: string, request: PageRequest, extra: ReturnType<typeof sql> | undefined): JsonPage => {
+      /** `index`: an index holding every small column, read instead of the rows when the query needs no JSON. */
+      const page = (table: string, source: Source, column: string, request: PageRequest, extra: ReturnType<typeof sql> | undefined, index?: string): JsonPage => {
         atMost(request.sort.length, MAX_SORT_FIELDS, "query.sort", "A query sorts by")
         const condition = compileFilter(aliasFilter(request.filter), source, "query.filter", filterBudget())
         const where = extra === undefined ? condition : concat(extra, " AND ", condition)
         const terms = sortTerms(source, aliasSort(request.sort))
         const order = terms.length === 0 ? "seq" : `${orderBy(terms)}, seq`
-        // one pass: the page's rows and the number of all that match (a window over the filtered rows,
-        // before LIMIT), then the page's documents by row; the filter runs once, and the sort carries
-        // row numbers, not documents
-        const rows = request.limit === 0
-          ? []
-          : db.all(
-            `WITH page AS (SELECT seq, COUNT(*) OVER () AS total, ROW_NUMBER() OVER (ORDER BY ${order}) AS n FROM ${table} WHERE ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?)
-             SELECT ${column} AS doc, page.total AS total FROM page JOIN ${table} USING (seq) ORDER BY page.n`,
-            ...where.params,
-            request.limit,
-            request.offset
-          )
-        const total = rows.length > 0
-          ? Number(rows[0]!["total"])
-          : Number(db.get(`SELECT COUNT(*) AS n FROM ${table} WHERE ${where.sql}`, ...where.params)!["n"])
+        // one pass over the rows for the order of all that match (their number is the total), reading
+        // only the small columns (a covering index when the filter and sort are on hot fields); then the
+        // page's documents by row
+        const small = index !== undefined && !`${where.sql} ${order}`.includes(`${source.column}`) ? ` INDEXED BY ${index}` : ""
+        const matching = db.all(`SELECT seq FROM ${table}${small} WHERE ${where.sql} ORDER BY ${order}`, ...where.params)
+        const total = matching.length
+        const seqs = request.limit === 0 ? [] : matching.slice(request.offset, request.offset + request.limit).map((r) => r["seq"] as number)
+        const bySeq = new Map<number, string>()
+        if (seqs.length > 0) {
+          for (const r of db.all(`SELECT seq, ${column} AS doc FROM ${table} WHERE seq IN (${seqs.map(() => "?").join(", ")})`, ...seqs)) {
+            bySeq.set(r["seq"] as number, r["doc"] as string)
+          }
+        }
+        const rows = seqs.map((seq) => ({ doc: bySeq.get(seq)! }))
         return { docs: rows.map((r) => r["doc"] as string), total }
       }
 
@@ -239,9 +267,11 @@ export class Products extends Context.Service<Products, ProductsShape>()("sitefx
           }
           const doc = derive(spec)
           db.run(
-            `INSERT INTO store_products (id, slug, inventory_id, visible, spec, doc, pub, keys, inventory) VALUES (?, ?, ?, ?, ?, ?, ?, jsonb(?), ?)
+            `INSERT INTO store_products (id, slug, inventory_id, visible, spec, doc, pub, keys, inventory, f_collections, ${HOT_COLUMNS})
+             VALUES (?, ?, ?, ?, ?, ?, ?, jsonb(?), ?, ?, ${HOT_FIELDS.map(() => "?, ?").join(", ")})
              ON CONFLICT (id) DO UPDATE SET slug = excluded.slug, visible = excluded.visible, spec = excluded.spec, doc = excluded.doc,
-               pub = excluded.pub, keys = excluded.keys, inventory = excluded.inventory`,
+               pub = excluded.pub, keys = excluded.keys, inventory = excluded.inventory,
+               f_collections = excluded.f_collections, ${HOT_UPDATES}`,
             spec.id,
             spec.slug,
             spec.inventoryItemId,
@@ -250,7 +280,12 @@ export class Products extends Context.Service<Products, ProductsShape>()("sitefx
             JSON.stringify(doc),
             JSON.stringify(forVisitors(doc)),
             keysOf(doc),
-            JSON.stringify(inventoryItemOf(spec))
+            JSON.stringify(inventoryItemOf(spec)),
+            `|${(doc.collectionIds ?? []).join("|")}|`,
+            ...HOT_FIELDS.flatMap(([field]) => {
+              const value = hotValue(doc, field)
+              return [rankOf(value), keyOf(value)]
+            })
           )
           db.run("DELETE FROM store_memberships WHERE product_id = ?", spec.id)
           for (const c of spec.collectionIds) db.run("INSERT OR IGNORE INTO store_memberships (collection_id, product_id) VALUES (?, ?)", c, spec.id)
@@ -291,7 +326,8 @@ export class Products extends Context.Service<Products, ProductsShape>()("sitefx
             KEYS,
             includeVariants ? col : `json_remove(${col}, '$.variants')`,
             request,
-            admin ? undefined : sql("visible = 1")
+            admin ? undefined : sql("visible = 1"),
+            "store_products_hot"
           )
         },
         queryVariants: (request) => page("store_variants", VARIANTS, "doc", request, undefined),
