@@ -37,8 +37,6 @@ export interface EntityService {
   readonly counted?: { readonly request: string; readonly field: string }
   /** The key of the entity in a bulk result: `item` unless the service names another. */
   readonly bulkKey?: string
-  /** Bulk updates hand their entities back as stored, whatever `fields` asks. */
-  readonly bulkUpdatesAsStored?: true
   /** A call whose path is absent is not served, or the service serves it itself. */
   readonly paths: {
     readonly collection: `/${string}`
@@ -159,7 +157,7 @@ export const entityCrud = (service: EntityService, ops: EntityOps, table: Entity
       bulk(request[list] as ReadonlyArray<Json>, (m, i) => {
         const mask = maskPaths(m["fieldMask"] as string | undefined)
         const doc = ops.update((m[key] ?? {}) as Json, mask, actor, emit, `${list}[${i}].${key}`)
-        return bulkResult(request, doc, service.bulkUpdatesAsStored ? undefined : fieldsOf(request))
+        return bulkResult(request, doc, fieldsOf(request))
       }, bulkKey)),
     ...(paths.bulkDelete === undefined || schemas.bulkDelete === undefined ? [] : [bulkDelete(paths.bulkDelete, schemas.bulkDelete)])
   ]

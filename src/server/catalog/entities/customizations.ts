@@ -276,7 +276,6 @@ const CUSTOMIZATIONS: EntityService = {
   maxLimit: MAX_ENTITY_PAGE.customizations,
   counted: { request: "ASSIGNED_PRODUCTS_COUNT", field: "assignedProductsCount" },
   bulkKey: "customization",
-  bulkUpdatesAsStored: true,
   paths: {
     collection: EntityPaths.customizations,
     query: EntityPaths.customizationsQuery,
