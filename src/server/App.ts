@@ -16,6 +16,7 @@ import { authorizeRoutes } from "./oauth/authorize.ts"
 import { catalogRoutes } from "./catalog/index.ts"
 import { cartsDevRoutes } from "./catalog/carts/index.ts"
 import { dataDevRoutes, dataRoutes } from "./data/index.ts"
+import { eventsRoutes } from "./events/index.ts"
 import { devRoutes } from "./dev/dev.ts"
 import { Faults } from "./dev/Faults.ts"
 import { identityRoutes } from "./identity/index.ts"
@@ -37,7 +38,7 @@ export interface AppOptions {
 }
 
 /** The platform services, one route Layer each. */
-export const modules = Layer.mergeAll(oauthRoutes, redirectRoutes, authorizeRoutes, identityRoutes, dataRoutes, catalogRoutes)
+export const modules = Layer.mergeAll(oauthRoutes, redirectRoutes, authorizeRoutes, identityRoutes, dataRoutes, catalogRoutes, eventsRoutes)
 
 /**
  * Around every request: counts it, answers CORS, guards the dev endpoints, answers injected faults, and

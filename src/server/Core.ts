@@ -1,8 +1,7 @@
 /**
  * The services every platform module builds on: storage, the server clock, settings, the outbox,
  * counters, one-time and refresh tokens, the site, members, callers, the seeder, injected faults and
- * the data engine. Route modules take what they need from here; later modules (catalog, events) add
- * their own services on top.
+ * the data engine, the store and the events log. Route modules take what they need from here.
  */
 import * as Layer from "effect/Layer"
 import { AccessTokens } from "./oauth/AccessTokens.ts"
@@ -10,6 +9,7 @@ import { BrowserSessions } from "./oauth/BrowserSessions.ts"
 import { Callers } from "./oauth/Callers.ts"
 import { type CatalogServices, catalogLayer } from "./catalog/index.ts"
 import { type DataServices, dataLayer } from "./data/index.ts"
+import { type EventsServices, eventsLayer } from "./events/index.ts"
 import { Database } from "./platform/Database.ts"
 import { Faults } from "./dev/Faults.ts"
 import { Flows } from "./identity/Flows.ts"
@@ -45,6 +45,7 @@ export type PlatformCore =
   | Faults
   | DataServices
   | CatalogServices
+  | EventsServices
 
 export interface CoreOptions {
   /** `:memory:` or a file path. */
@@ -73,5 +74,6 @@ export const coreLayer = (options: CoreOptions): Layer.Layer<PlatformCore> => {
   const flows = Layer.mergeAll(AccessTokens.layer, Flows.layer, Seeder.layer).pipe(Layer.provideMerge(records))
   const callers = Callers.layer.pipe(Layer.provideMerge(flows))
   const data = dataLayer({ maxPayloadBytes: options.dataMaxPayloadBytes }).pipe(Layer.provideMerge(callers))
-  return catalogLayer.pipe(Layer.provideMerge(data))
+  const catalog = catalogLayer.pipe(Layer.provideMerge(data))
+  return eventsLayer.pipe(Layer.provideMerge(catalog))
 }

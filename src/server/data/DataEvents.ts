@@ -8,12 +8,21 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as PubSub from "effect/PubSub"
 import type { Scope } from "effect/Scope"
+import type { Caller } from "../oauth/Callers.ts"
 import type { Json } from "./values.ts"
 
+/** One committed change of an item, with who made it (the caller of the write, or of the job that made it). */
 export type DataEvent =
-  | { readonly _tag: "ItemCreated"; readonly dataCollectionId: string; readonly itemId: string; readonly item: Json }
-  | { readonly _tag: "ItemUpdated"; readonly dataCollectionId: string; readonly itemId: string; readonly item: Json; readonly previous: Json }
-  | { readonly _tag: "ItemDeleted"; readonly dataCollectionId: string; readonly itemId: string; readonly previous: Json }
+  | { readonly _tag: "ItemCreated"; readonly dataCollectionId: string; readonly itemId: string; readonly item: Json; readonly actor: Caller }
+  | {
+    readonly _tag: "ItemUpdated"
+    readonly dataCollectionId: string
+    readonly itemId: string
+    readonly item: Json
+    readonly previous: Json
+    readonly actor: Caller
+  }
+  | { readonly _tag: "ItemDeleted"; readonly dataCollectionId: string; readonly itemId: string; readonly previous: Json; readonly actor: Caller }
 
 export interface DataEventsShape {
   readonly publish: (events: ReadonlyArray<DataEvent>) => Effect.Effect<void>

@@ -132,7 +132,7 @@ export class ItemWrites extends Context.Service<ItemWrites, ItemWritesShape>()("
       const settle = (ctx: WriteContext, row: NewRow, outcome: InsertOutcome): Written => {
         switch (outcome._tag) {
           case "Inserted":
-            ctx.events.push({ _tag: "ItemCreated", dataCollectionId: ctx.collection.id, itemId: row.id, item: row.data })
+            ctx.events.push({ _tag: "ItemCreated", dataCollectionId: ctx.collection.id, itemId: row.id, item: row.data, actor: ctx.caller })
             return { item: row.data, action: "INSERTED" }
           case "Exists":
             throw itemExists(row.id, ctx.collection.id)
@@ -197,7 +197,7 @@ export class ItemWrites extends Context.Service<ItemWrites, ItemWritesShape>()("
           ...(owner === undefined ? {} : { _owner: owner })
         }
         guardUnique(ctx.collection.id, () => items.replace(ctx.collection.id, found.id, stored, owner))
-        ctx.events.push({ _tag: "ItemUpdated", dataCollectionId: ctx.collection.id, itemId: found.id, item: stored, previous: found.data })
+        ctx.events.push({ _tag: "ItemUpdated", dataCollectionId: ctx.collection.id, itemId: found.id, item: stored, previous: found.data, actor: ctx.caller })
         return { item: stored, action: "UPDATED" }
       }
 
@@ -214,7 +214,7 @@ export class ItemWrites extends Context.Service<ItemWrites, ItemWritesShape>()("
         hooks.run(ctx.collection.id, "beforeRemove", suppressed(ctx))
         items.remove(ctx.collection.id, id)
         references.forgetItem(ctx.collection.id, id)
-        ctx.events.push({ _tag: "ItemDeleted", dataCollectionId: ctx.collection.id, itemId: id, previous: found.data })
+        ctx.events.push({ _tag: "ItemDeleted", dataCollectionId: ctx.collection.id, itemId: id, previous: found.data, actor: ctx.caller })
         return found.data
       }
 
