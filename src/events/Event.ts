@@ -1,0 +1,496 @@
+/**
+ * The site's events as typed values. A webhook body (once its signature verified) and a live-stream
+ * frame both carry an {@link EventEnvelope}; decoding one checks its shape with guards and gives a
+ * {@link SiteEvent}, a tagged union discriminated twice:
+ *
+ * - `_tag: "Domain"` for the `wix.*` types (data items, catalog v3 entities): one entity changed, with
+ *   the event's `id`, `entityFqdn`, `entityId`, `eventTime` (a Date) and a `change`:
+ *   `Created { entity }`, `Updated { entity, modifiedFields? }`, `Deleted { entity? }` (the platform may
+ *   leave the deleted entity out) or `Action { action, body }` (the action's name and payload).
+ * - `_tag: "Legacy"` for the `com.wix.ecommerce.*` types (catalog v1 products, collections, variants,
+ *   inventory, abandoned carts): the payload as the platform sends it, in `data`.
+ *
+ * and by `type`, the event type, which fixes the payload's type through {@link EventPayloads}: narrowing
+ * `event.type` narrows `entity` / `data`. Both kinds carry `instanceId`, and `identity` (who caused it)
+ * and `accountInfo` when the platform sent them.
+ *
+ * Payloads keep the platform's wire names (`id`, `createdDate` as ISO text, `collection_Id`), as sitefx's
+ * catalog clients do. A data item's `data` is an {@link Item} as the data client returns it: `{"$date"}`
+ * values become Dates and `_id` is filled from the item id.
+ *
+ * @example
+ * const event = yield* decodeEnvelope(envelope)
+ * if (event.type === DataEventTypes.itemCreated && event.change._tag === "Created") {
+ *   console.log(event.change.entity.dataCollectionId, event.change.entity.data?._id, event.identity?.identityType)
+ * }
+ */
+import * as Data from "effect/Data"
+import * as Effect from "effect/Effect"
+import type { Item } from "../data/calls.ts"
+import * as V1 from "../catalog/guards/products.ts"
+import { BuyerInfo } from "../catalog/guards/carts.ts"
+import * as V3 from "../catalog/v3/guards.ts"
+import { reviveDates } from "../http/codec.ts"
+import * as G from "../http/guard.ts"
+import {
+  type AccountInfo,
+  CatalogV1EventTypes,
+  CatalogV3EventTypes,
+  DataEventTypes,
+  EVENT_TYPES,
+  type EventEnvelope,
+  type EventType,
+  type Identity,
+  IDENTITY_TYPES,
+  isDomainEventType
+} from "./protocol.ts"
+
+const opt = G.optional
+const nullable = <A>(guard: G.Guard<A>) => G.optional(G.nullOr(guard))
+const str = G.string
+const optStr = opt(G.string)
+const strings = G.array(G.string)
+
+// ---- payloads ------------------------------------------------------------------------------------------
+
+/** A data item as its events carry it. */
+export interface DataItemEntity {
+  readonly id: string
+  readonly dataCollectionId: string
+  /** The item's fields (absent in a deletion that carries only the ids). */
+  readonly data?: Item
+}
+
+const DataItemEntity: G.Guard<{ readonly id: string; readonly dataCollectionId: string; readonly data?: { readonly [k: string]: unknown } }> = G
+  .struct({ id: str, dataCollectionId: str, data: opt(G.object) })
+
+/** A catalog v3 product: its id and the rest of its fields as the platform sends them. */
+export interface ProductV3Entity {
+  readonly id?: string | null
+  readonly [field: string]: unknown
+}
+const ProductV3Entity: G.Guard<ProductV3Entity> = G.struct({ id: nullable(str) })
+
+const PageUrl = G.struct({ base: optStr, path: optStr })
+const originatedFromVersion = optStr
+
+export const ProductCreated = G.struct({
+  productId: str,
+  name: optStr,
+  price: opt(V1.PriceData),
+  visible: opt(G.boolean),
+  media: opt(V1.Media),
+  sku: optStr,
+  productPageUrl: opt(PageUrl),
+  brand: nullable(str),
+  costAndProfitData: opt(V1.CostAndProfitData),
+  originatedFromVersion,
+  slug: optStr
+})
+export type ProductCreated = G.TypeOf<typeof ProductCreated>
+
+export const ProductChanged = G.struct({
+  productId: str,
+  changedFields: opt(strings),
+  revision: opt(G.union(G.string, G.number)),
+  originatedFromVersion
+})
+export type ProductChanged = G.TypeOf<typeof ProductChanged>
+
+export const ProductDeleted = G.struct({ productId: str, originatedFromVersion })
+export type ProductDeleted = G.TypeOf<typeof ProductDeleted>
+
+export const VariantChanged = G.struct({ variantId: optStr, choices: opt(G.record(G.string)), changedFields: opt(strings) })
+export const VariantsChanged = G.struct({ productId: str, variants: opt(G.array(VariantChanged)), originatedFromVersion })
+export type VariantsChanged = G.TypeOf<typeof VariantsChanged>
+
+export const CollectionCreated = G.struct({
+  collection_Id: str,
+  name: optStr,
+  media: opt(V1.Media),
+  slug: optStr,
+  visible: opt(G.boolean),
+  originatedFromVersion
+})
+export type CollectionCreated = G.TypeOf<typeof CollectionCreated>
+
+export const CollectionChanged = G.struct({ collection_Id: str, changedFields: opt(strings), originatedFromVersion })
+export type CollectionChanged = G.TypeOf<typeof CollectionChanged>
+
+export const CollectionDeleted = G.struct({ collection_Id: str, originatedFromVersion })
+export type CollectionDeleted = G.TypeOf<typeof CollectionDeleted>
+
+const PreorderInfoV1 = G.struct({ enabled: opt(G.boolean), message: nullable(str), limit: nullable(G.number) })
+
+export const InventoryItemChanged = G.struct({
+  inventoryItemId: str,
+  externalId: optStr,
+  productId: optStr,
+  trackInventory: opt(G.boolean),
+  preorderInfo: opt(PreorderInfoV1),
+  fieldMask: opt(strings),
+  updatedDate: nullable(str)
+})
+export type InventoryItemChanged = G.TypeOf<typeof InventoryItemChanged>
+
+const InventoryVariantState = G.struct({ quantity: nullable(G.number), inStock: opt(G.boolean), availableForPreorder: opt(G.boolean) })
+export const InventoryVariantsChanged = G.struct({
+  inventoryItemId: str,
+  externalId: optStr,
+  productId: optStr,
+  variants: opt(G.array(G.struct({ id: optStr, oldValue: opt(InventoryVariantState), newValue: opt(InventoryVariantState) }))),
+  reason: optStr,
+  updatedDate: nullable(str)
+})
+export type InventoryVariantsChanged = G.TypeOf<typeof InventoryVariantsChanged>
+
+export const CartAbandoned = G.struct({
+  cartId: str,
+  creationTime: nullable(str),
+  abandonTime: nullable(str),
+  buyerInfo: opt(BuyerInfo),
+  itemsCount: opt(G.number),
+  couponId: nullable(str),
+  totals: opt(G.struct({ subtotal: nullable(G.number), total: nullable(G.number), formattedTotal: optStr })),
+  checkoutUrl: optStr,
+  checkoutId: nullable(str)
+})
+export type CartAbandoned = G.TypeOf<typeof CartAbandoned>
+
+export const CartRecovered = G.struct({
+  cartId: str,
+  recoveredTime: nullable(str),
+  creationTime: nullable(str),
+  abandonedTime: nullable(str),
+  checkoutId: nullable(str)
+})
+export type CartRecovered = G.TypeOf<typeof CartRecovered>
+
+const v1 = CatalogV1EventTypes
+const v3 = CatalogV3EventTypes
+
+/**
+ * The payload of each event type: the entity of a domain event (created, updated or deleted), the
+ * `data` of a legacy one.
+ */
+export interface EventPayloads {
+  readonly [DataEventTypes.itemCreated]: DataItemEntity
+  readonly [DataEventTypes.itemUpdated]: DataItemEntity
+  readonly [DataEventTypes.itemDeleted]: DataItemEntity
+  readonly [v1.productCreated]: ProductCreated
+  readonly [v1.productChanged]: ProductChanged
+  readonly [v1.productDeleted]: ProductDeleted
+  readonly [v1.variantsChanged]: VariantsChanged
+  readonly [v1.collectionCreated]: CollectionCreated
+  readonly [v1.collectionChanged]: CollectionChanged
+  readonly [v1.collectionDeleted]: CollectionDeleted
+  readonly [v1.inventoryItemChanged]: InventoryItemChanged
+  readonly [v1.inventoryVariantsChanged]: InventoryVariantsChanged
+  readonly [v1.cartAbandoned]: CartAbandoned
+  readonly [v1.cartRecovered]: CartRecovered
+  readonly [v3.product.created]: ProductV3Entity
+  readonly [v3.product.updated]: ProductV3Entity
+  readonly [v3.product.deleted]: ProductV3Entity
+  readonly [v3.brand.created]: V3.Brand
+  readonly [v3.brand.updated]: V3.Brand
+  readonly [v3.brand.deleted]: V3.Brand
+  readonly [v3.ribbon.created]: V3.Ribbon
+  readonly [v3.ribbon.updated]: V3.Ribbon
+  readonly [v3.ribbon.deleted]: V3.Ribbon
+  readonly [v3.inventoryItem.created]: V3.InventoryItem
+  readonly [v3.inventoryItem.updated]: V3.InventoryItem
+  readonly [v3.inventoryItem.deleted]: V3.InventoryItem
+  readonly [v3.customization.created]: V3.Customization
+  readonly [v3.customization.updated]: V3.Customization
+  readonly [v3.customization.deleted]: V3.Customization
+  readonly [v3.infoSection.created]: V3.InfoSection
+  readonly [v3.infoSection.updated]: V3.InfoSection
+  readonly [v3.infoSection.deleted]: V3.InfoSection
+}
+
+// every event type has a payload, and nothing else does
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+const _everyType: Same<keyof EventPayloads, EventType> = true
+void _everyType
+
+const payloadGuards: { readonly [T in EventType]: G.Guard<unknown> } = {
+  [DataEventTypes.itemCreated]: DataItemEntity,
+  [DataEventTypes.itemUpdated]: DataItemEntity,
+  [DataEventTypes.itemDeleted]: DataItemEntity,
+  [v1.productCreated]: ProductCreated,
+  [v1.productChanged]: ProductChanged,
+  [v1.productDeleted]: ProductDeleted,
+  [v1.variantsChanged]: VariantsChanged,
+  [v1.collectionCreated]: CollectionCreated,
+  [v1.collectionChanged]: CollectionChanged,
+  [v1.collectionDeleted]: CollectionDeleted,
+  [v1.inventoryItemChanged]: InventoryItemChanged,
+  [v1.inventoryVariantsChanged]: InventoryVariantsChanged,
+  [v1.cartAbandoned]: CartAbandoned,
+  [v1.cartRecovered]: CartRecovered,
+  [v3.product.created]: ProductV3Entity,
+  [v3.product.updated]: ProductV3Entity,
+  [v3.product.deleted]: ProductV3Entity,
+  [v3.brand.created]: V3.Brand,
+  [v3.brand.updated]: V3.Brand,
+  [v3.brand.deleted]: V3.Brand,
+  [v3.ribbon.created]: V3.Ribbon,
+  [v3.ribbon.updated]: V3.Ribbon,
+  [v3.ribbon.deleted]: V3.Ribbon,
+  [v3.inventoryItem.created]: V3.InventoryItem,
+  [v3.inventoryItem.updated]: V3.InventoryItem,
+  [v3.inventoryItem.deleted]: V3.InventoryItem,
+  [v3.customization.created]: V3.Customization,
+  [v3.customization.updated]: V3.Customization,
+  [v3.customization.deleted]: V3.Customization,
+  [v3.infoSection.created]: V3.InfoSection,
+  [v3.infoSection.updated]: V3.InfoSection,
+  [v3.infoSection.deleted]: V3.InfoSection
+}
+
+// ---- events --------------------------------------------------------------------------------------------
+
+/** The event types of domain events (`wix.*`). */
+export type DomainEventType = Extract<EventType, `wix.${string}`>
+/** The event types of legacy events (`com.wix.*`). */
+export type LegacyEventType = Exclude<EventType, DomainEventType>
+
+/** What happened to a domain event's entity. */
+export type EntityChange<E> =
+  | { readonly _tag: "Created"; readonly entity: E }
+  | {
+    readonly _tag: "Updated"
+    readonly entity: E
+    /** The fields that changed with their values before the change, when the platform says. */
+    readonly modifiedFields?: { readonly [field: string]: unknown }
+  }
+  | { readonly _tag: "Deleted"; readonly entity?: E }
+  | { readonly _tag: "Action"; readonly action: string; readonly body: unknown }
+
+interface EventBase<T extends string> {
+  readonly type: T
+  /** The site (app instance) the event belongs to. */
+  readonly instanceId: string
+  /** Who caused the event, when the platform says. */
+  readonly identity?: Identity
+  readonly accountInfo?: AccountInfo
+}
+
+/** One entity created, updated, deleted or acted upon. */
+export interface DomainEventOf<T extends string, E> extends EventBase<T> {
+  readonly _tag: "Domain"
+  readonly id: string
+  readonly entityFqdn: string
+  readonly entityId: string
+  readonly eventTime: Date
+  readonly change: EntityChange<E>
+  /** The entity's own event counter, when the platform sends one. */
+  readonly entityEventSequence?: string
+  readonly triggeredByAnonymizeRequest?: boolean
+}
+
+/** An event whose payload is its own (catalog v1, inventory v1, abandoned carts). */
+export interface LegacyEventOf<T extends string, D> extends EventBase<T> {
+  readonly _tag: "Legacy"
+  /** The event's id where its carrier gives one (the live stream); webhooks carry none. */
+  readonly id?: string
+  readonly data: D
+}
+
+/** The event of type `T` (a union when `T` is). */
+export type EventOf<T extends EventType> = T extends DomainEventType ? DomainEventOf<T, EventPayloads[T]>
+  : LegacyEventOf<T, EventPayloads[T]>
+
+/** Any event sitefx knows. */
+export type SiteEvent = EventOf<EventType>
+
+const knownTypes: ReadonlySet<string> = new Set(EVENT_TYPES)
+
+/** Whether sitefx knows the event type (it is in {@link EVENT_TYPES}). */
+export const isEventType = (type: string): type is EventType => knownTypes.has(type)
+
+// ---- decoding ------------------------------------------------------------------------------------------
+
+/**
+ * Why an envelope could not be decoded: `Malformed` (not the envelope's shape, JSON text that is not
+ * JSON, a payload without its fields) or `UnknownEventType` (a type sitefx does not know; `eventType`
+ * says which).
+ */
+export class EventDecodeError extends Data.TaggedError("EventDecodeError")<{
+  readonly reason: "Malformed" | "UnknownEventType"
+  readonly message: string
+  readonly eventType?: string
+}> {}
+
+const malformed = (message: string) => new EventDecodeError({ reason: "Malformed", message })
+
+const Envelope = G.struct({
+  eventType: str,
+  instanceId: str,
+  data: str,
+  identity: nullable(str),
+  accountInfo: nullable(G.struct({ accountId: nullable(str), parentAccountId: nullable(str), siteId: nullable(str) }))
+})
+
+const IdentityGuard = G.struct({
+  identityType: G.literals(IDENTITY_TYPES),
+  anonymousVisitorId: optStr,
+  memberId: optStr,
+  wixUserId: optStr,
+  appId: optStr
+})
+
+const DomainPayload = G.struct({
+  id: optStr,
+  entityFqdn: str,
+  slug: str,
+  entityId: str,
+  eventTime: str,
+  triggeredByAnonymizeRequest: opt(G.boolean),
+  entityEventSequence: opt(G.union(G.string, G.number)),
+  createdEvent: nullable(G.struct({ entity: G.unknown })),
+  updatedEvent: nullable(G.struct({ currentEntity: G.unknown, modifiedFields: nullable(G.object) })),
+  deletedEvent: nullable(G.struct({ deletedEntity: G.unknown })),
+  actionEvent: nullable(G.struct({ body: G.unknown }))
+})
+
+const parseJson = (text: string, what: string): unknown | EventDecodeError => {
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return malformed(`${what} is not JSON text`)
+  }
+}
+
+const checked = <A>(guard: G.Guard<A>, value: unknown, what: string): A | EventDecodeError => {
+  const wrong = guard(value)
+  return wrong === undefined ? (value as A) : malformed(`${what}${G.describe(wrong)}`)
+}
+
+const isObject = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
+
+/** A data item's `data` as the data client gives items: `{"$date"}` values as Dates, `_id` from the item id. */
+const dataItem = (entity: unknown): unknown => {
+  if (!isObject(entity) || !isObject(entity["data"])) return entity
+  const data = reviveDates(entity["data"]) as Record<string, unknown>
+  const id = typeof data["_id"] === "string" ? data["_id"] : entity["id"]
+  return { ...entity, data: { ...data, _id: id } }
+}
+
+const isDataItemType = (type: EventType) =>
+  type === DataEventTypes.itemCreated || type === DataEventTypes.itemUpdated || type === DataEventTypes.itemDeleted
+
+const entityOf = (type: EventType, entity: unknown, what: string): unknown | EventDecodeError =>
+  checked(payloadGuards[type], isDataItemType(type) ? dataItem(entity) : entity, what)
+
+const changeOf = (type: EventType, payload: G.TypeOf<typeof DomainPayload>): EntityChange<unknown> | EventDecodeError => {
+  // the platform sets one of these; deleted and action win over the others, as the official client reads them
+  if (payload.deletedEvent != null) {
+    const deleted = payload.deletedEvent.deletedEntity
+    if (deleted === undefined || deleted === null) return { _tag: "Deleted" }
+    const entity = entityOf(type, deleted, ".deletedEvent.deletedEntity")
+    return entity instanceof EventDecodeError ? entity : { _tag: "Deleted", entity }
+  }
+  if (payload.actionEvent != null) return { _tag: "Action", action: payload.slug, body: payload.actionEvent.body }
+  if (payload.updatedEvent != null) {
+    const entity = entityOf(type, payload.updatedEvent.currentEntity, ".updatedEvent.currentEntity")
+    if (entity instanceof EventDecodeError) return entity
+    const modified = payload.updatedEvent.modifiedFields
+    return modified == null ? { _tag: "Updated", entity } : { _tag: "Updated", entity, modifiedFields: modified }
+  }
+  if (payload.createdEvent != null) {
+    const entity = entityOf(type, payload.createdEvent.entity, ".createdEvent.entity")
+    return entity instanceof EventDecodeError ? entity : { _tag: "Created", entity }
+  }
+  return malformed("The domain event has none of createdEvent, updatedEvent, deletedEvent, actionEvent")
+}
+
+const decodeSync = (envelope: unknown, id: string | undefined): SiteEvent | EventDecodeError => {
+  const env = checked(Envelope, envelope, "The event envelope")
+  if (env instanceof EventDecodeError) return env
+  const type = env.eventType
+  if (!isEventType(type)) {
+    return new EventDecodeError({ reason: "UnknownEventType", message: `Unknown event type ${JSON.stringify(type)}`, eventType: type })
+  }
+  let identity: Identity | undefined
+  if (env.identity != null) {
+    const parsed = parseJson(env.identity, "The envelope's identity")
+    if (parsed instanceof EventDecodeError) return parsed
+    const checkedIdentity = checked(IdentityGuard, parsed, "The envelope's identity")
+    if (checkedIdentity instanceof EventDecodeError) return checkedIdentity
+    identity = checkedIdentity
+  }
+  const accountInfo: AccountInfo | undefined = env.accountInfo == null ? undefined : withoutNulls(env.accountInfo)
+  const base = {
+    type,
+    instanceId: env.instanceId,
+    ...(identity === undefined ? {} : { identity }),
+    ...(accountInfo === undefined ? {} : { accountInfo })
+  }
+  const data = parseJson(env.data, "The envelope's data")
+  if (data instanceof EventDecodeError) return data
+  if (isDomainEventType(type)) {
+    const payload = checked(DomainPayload, data, "The domain event")
+    if (payload instanceof EventDecodeError) return payload
+    const eventTime = new Date(payload.eventTime)
+    if (Number.isNaN(eventTime.getTime())) return malformed("The domain event's eventTime is not a date")
+    const eventId = payload.id ?? id
+    if (eventId === undefined) return malformed("The domain event has no id")
+    const change = changeOf(type, payload)
+    if (change instanceof EventDecodeError) return change
+    return {
+      _tag: "Domain",
+      ...base,
+      id: eventId,
+      entityFqdn: payload.entityFqdn,
+      entityId: payload.entityId,
+      eventTime,
+      change,
+      ...(payload.entityEventSequence === undefined ? {} : { entityEventSequence: String(payload.entityEventSequence) }),
+      ...(payload.triggeredByAnonymizeRequest === undefined ? {} : { triggeredByAnonymizeRequest: payload.triggeredByAnonymizeRequest })
+    } as SiteEvent
+  }
+  const payload = checked(payloadGuards[type], data, "The event's data")
+  if (payload instanceof EventDecodeError) return payload
+  return { _tag: "Legacy", ...base, ...(id === undefined ? {} : { id }), data: payload } as SiteEvent
+}
+
+const withoutNulls = (info: { readonly [k: string]: string | null | undefined }): AccountInfo => {
+  const out: Record<string, string> = {}
+  for (const k of ["accountId", "parentAccountId", "siteId"] as const) {
+    const v = info[k]
+    if (typeof v === "string") out[k] = v
+  }
+  return out
+}
+
+/**
+ * An {@link EventEnvelope} (as parsed from JSON) as a {@link SiteEvent}. `id` is the event's id where its
+ * carrier gives one (a live-stream frame): a legacy event takes it as its `id`; a domain event keeps its
+ * own and takes this one only when it has none.
+ */
+export const decodeEnvelope = (envelope: EventEnvelope | unknown, id?: string): Effect.Effect<SiteEvent, EventDecodeError> =>
+  Effect.suspend(() => {
+    const event = decodeSync(envelope, id)
+    return event instanceof EventDecodeError ? Effect.fail(event) : Effect.succeed(event)
+  })
+
+/** An envelope given as JSON text (a live-stream frame's data) as a {@link SiteEvent}. */
+export const decodeEnvelopeText = (text: string, id?: string): Effect.Effect<SiteEvent, EventDecodeError> =>
+  Effect.suspend(() => {
+    const parsed = parseJson(text, "The event envelope")
+    return parsed instanceof EventDecodeError ? Effect.fail(parsed) : decodeEnvelope(parsed, id)
+  })
+
+/**
+ * The verified claims of a webhook token as a {@link SiteEvent}: claim `data` must be a string holding
+ * the envelope as JSON text (an object there is refused, as the platform never sends one).
+ */
+export const decodeClaims = (claims: { readonly [claim: string]: unknown }): Effect.Effect<SiteEvent, EventDecodeError> =>
+  Effect.suspend(() => {
+    const data = claims["data"]
+    if (typeof data !== "string") {
+      return Effect.fail(malformed(`The token's data claim is ${data === undefined ? "missing" : `a ${typeof data}, not a string`}`))
+    }
+    return decodeEnvelopeText(data)
+  })
