@@ -1,0 +1,323 @@
+/**
+ * Signed webhooks in: a processor verifies a webhook body (an RS256 JWT signed with the site's key
+ * pair), decodes it into a typed {@link SiteEvent} and runs the handler registered for its type.
+ *
+ * - `handlers` maps event types to `(event) => Effect`; each handler gets the event of its type
+ *   ({@link EventOf}). One function may serve several types ({@link forTypes}, or the same function
+ *   under several keys typed for their union). `exhaustive: [...types]` makes the compiler require a
+ *   handler for each of those types; `accept: [...types]` acknowledges types without running anything.
+ * - A body that is not a well-formed token, does not verify, has expired or is not yet valid, is signed
+ *   with any algorithm but RS256, does not hold a well-formed envelope, or has a type that is neither
+ *   handled nor accepted fails with a {@link WebhookError} and runs no handler. A handler's failure is a
+ *   WebhookError too (`HandlerFailed`, the handler's error as its `cause`).
+ * - The site's public key (SPKI PEM, or the base64 of the PEM on one line) is imported once per
+ *   processor, on first use; a key that is not an RSA SPKI public key fails every body with `InvalidKey`.
+ *
+ * Adapters serve a processor over HTTP: {@link toFetchHandler} for fetch runtimes (Node 22+, Deno, Bun,
+ * edge workers) and {@link route} for an Effect `HttpRouter`. Both answer 200 once the handler ran, 401
+ * for a token that does not verify (signature, algorithm, validity times), 400 for a body that is not a
+ * webhook or an event type the processor does not take, 413 for a body over the size limit, 405 for
+ * other methods (fetch adapter) and 500 when the handler fails or the key is unusable (so the platform
+ * delivers again); each with a short JSON `{ error, message }` that never describes the key.
+ *
+ * @example
+ * import * as Webhooks from "sitefx/events/webhooks"
+ * const webhooks = Webhooks.handler({
+ *   publicKey: process.env.SITE_PUBLIC_KEY!,
+ *   handlers: {
+ *     [DataEventTypes.itemCreated]: (event) => Effect.log(`new ${event.entityId} in ${event.change._tag}`),
+ *     ...Webhooks.forTypes([CatalogV1EventTypes.productCreated, CatalogV1EventTypes.productDeleted], (event) =>
+ *       Effect.log(`product ${event.data.productId}`))
+ *   }
+ * })
+ * export default { fetch: Webhooks.toFetchHandler(webhooks) }
+ */
+import * as ByteSize from "effect/ByteSize"
+import * as Data from "effect/Data"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as HttpIncomingMessage from "effect/http/HttpIncomingMessage"
+import * as HttpRouter from "effect/http/HttpRouter"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
+import type * as Layer from "effect/Layer"
+import { decodeClaims, type EventOf, type SiteEvent } from "./Event.ts"
+import { importPublicKey, type JwtFailure, verify, type VerifyOptions } from "./jwt.ts"
+import type { EventType } from "./protocol.ts"
+
+/** Why a webhook was refused or failed. */
+export type WebhookErrorReason = JwtFailure | "UnknownEventType" | "HandlerFailed" | "TooLarge"
+
+/**
+ * A webhook that was refused (see `reason`) or whose handler failed (`HandlerFailed`, the handler's
+ * error in `cause`). `eventType` is set once the body was decoded that far.
+ */
+export class WebhookError extends Data.TaggedError("WebhookError")<{
+  readonly reason: WebhookErrorReason
+  readonly message: string
+  readonly eventType?: string
+  readonly cause?: unknown
+}> {}
+
+/** A handler of the events of type `T`. */
+export type Handler<T extends EventType, E = unknown, R = never> = (event: EventOf<T>) => Effect.Effect<unknown, E, R>
+
+/** Handlers by event type. */
+export type Handlers = { readonly [T in EventType]?: Handler<T, unknown, any> }
+
+/** The event types a handler map handles. */
+export type HandledTypes<H> = Extract<keyof H, EventType>
+
+/** What the handlers of a map need from the environment. */
+export type HandlersContext<H> = {
+  [K in keyof H]-?: NonNullable<H[K]> extends (event: any) => Effect.Effect<any, any, infer R> ? R : never
+}[keyof H]
+
+/** Every type in `Required` has a handler in `H` (the compiler names each missing one). */
+export type Exhaustive<H, Required extends EventType> = { readonly [K in Exclude<Required, keyof H>]: Handler<K, unknown, any> }
+
+/** Keys that are not event types are refused by the compiler. */
+export type OnlyEventTypes<H> = { readonly [K in Exclude<keyof H, EventType>]: never }
+
+/** Bodies larger than this are refused unless the options say otherwise: 4 MiB. */
+export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024
+
+export interface Options<H, X extends ReadonlyArray<EventType>, A extends ReadonlyArray<EventType>> extends VerifyOptions {
+  /** The site's public key: SPKI PEM text, or the base64 of the PEM on one line. */
+  readonly publicKey: string
+  readonly handlers: H
+  /** Event types that must each have a handler (checked by the compiler). */
+  readonly exhaustive?: X
+  /** Event types acknowledged without a handler (any other type without one is refused). */
+  readonly accept?: A
+  /** The largest body taken, in bytes ({@link DEFAULT_MAX_BODY_BYTES} unless given). */
+  readonly maxBodyBytes?: number
+}
+
+/** Verifies, decodes and dispatches webhook bodies. */
+export interface Processor<T extends EventType, R = never> {
+  /** Verifies and decodes one body and runs its type's handler; the event once the handler succeeded. */
+  readonly process: (body: string) => Effect.Effect<EventOf<T>, WebhookError, R>
+  /** Verifies and decodes one body without running any handler (any event type sitefx knows). */
+  readonly parse: (body: string) => Effect.Effect<SiteEvent, WebhookError>
+  /** The event types this processor takes (handled or accepted). */
+  readonly types: ReadonlyArray<T>
+  /** The largest body the adapters read, in bytes. */
+  readonly maxBodyBytes: number
+}
+
+const refuse = (reason: WebhookErrorReason, message: string, extra: { readonly eventType?: string; readonly cause?: unknown } = {}) =>
+  new WebhookError({ reason, message, ...extra })
+
+/**
+ * A processor of webhook bodies with these handlers.
+ *
+ * @example
+ * const processor = Webhooks.handler({
+ *   publicKey,
+ *   exhaustive: Object.values(DataEventTypes),
+ *   handlers: Webhooks.forTypes(Object.values(DataEventTypes), (event) => Effect.log(event.type, event.entityId))
+ * })
+ */
+export const handler = <
+  const H extends Handlers,
+  const X extends ReadonlyArray<EventType> = readonly [],
+  const A extends ReadonlyArray<EventType> = readonly []
+>(
+  options: Options<H & OnlyEventTypes<H> & Exhaustive<H, X[number]>, X, A>
+): Processor<HandledTypes<H> | A[number], HandlersContext<H>> => {
+  const handlers = options.handlers as Handlers
+  const taken = new Set<string>([...Object.keys(handlers).filter((k) => handlers[k as EventType] !== undefined), ...(options.accept ?? [])])
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
+  const verifyOptions: VerifyOptions = {
+    ...(options.leewaySeconds === undefined ? {} : { leewaySeconds: options.leewaySeconds }),
+    ...(options.now === undefined ? {} : { now: options.now })
+  }
+  // imported once, on first use, and shared by concurrent bodies
+  const key = Effect.runSync(Effect.cached(importPublicKey(options.publicKey)))
+
+  const parse = (body: string): Effect.Effect<SiteEvent, WebhookError> =>
+    Effect.suspend(() => {
+      if (body.length > maxBodyBytes) return Effect.fail(refuse("TooLarge", `The body is larger than ${maxBodyBytes} bytes`))
+      return key.pipe(
+        Effect.flatMap((k) => verify(body.trim(), k, verifyOptions)),
+        Effect.mapError((e) => refuse(e.reason, e.message)),
+        Effect.flatMap((claims) =>
+          decodeClaims(claims).pipe(
+            Effect.mapError((e) => refuse(e.reason, e.message, e.eventType === undefined ? {} : { eventType: e.eventType }))
+          )
+        )
+      )
+    })
+
+  const process = (body: string) =>
+    Effect.flatMap(parse(body), (event) => {
+      if (!taken.has(event.type)) {
+        return Effect.fail(refuse("UnknownEventType", `Event type ${event.type} is not handled here`, { eventType: event.type }))
+      }
+      const run = handlers[event.type] as Handler<EventType, unknown, unknown> | undefined
+      if (run === undefined) return Effect.succeed(event)
+      return run(event).pipe(
+        Effect.mapError((cause) => refuse("HandlerFailed", `The handler of ${event.type} failed`, { eventType: event.type, cause })),
+        Effect.as(event)
+      )
+    })
+
+  return {
+    process: process as Processor<HandledTypes<H> | A[number], HandlersContext<H>>["process"],
+    parse,
+    types: [...taken] as Array<HandledTypes<H> | A[number]>,
+    maxBodyBytes
+  }
+}
+
+/**
+ * One handler for several event types, to spread into a handler map: it gets the union of their events
+ * (narrow on `event.type` or `event._tag`).
+ */
+export const forTypes = <const T extends EventType, E = never, R = never>(
+  types: ReadonlyArray<T>,
+  f: (event: EventOf<T>) => Effect.Effect<unknown, E, R>
+): { readonly [K in T]: (event: EventOf<T>) => Effect.Effect<unknown, E, R> } => {
+  const out: Record<string, typeof f> = {}
+  for (const type of types) out[type] = f
+  return out as { readonly [K in T]: typeof f }
+}
+
+// ---- HTTP answers -------------------------------------------------------------------------------------------
+
+interface Answer {
+  readonly status: number
+  readonly body: { readonly ok: true } | { readonly error: string; readonly message: string }
+}
+
+const statusOf: { readonly [R in WebhookErrorReason]: number } = {
+  BadSignature: 401,
+  Expired: 401,
+  NotYetValid: 401,
+  UnsupportedAlgorithm: 401,
+  Malformed: 400,
+  UnknownEventType: 400,
+  TooLarge: 413,
+  HandlerFailed: 500,
+  InvalidKey: 500
+}
+
+const internal: Answer = { status: 500, body: { error: "Internal", message: "The webhook could not be processed" } }
+
+/** What an outcome answers: refusals say what was wrong with the body; failures of the receiver say nothing more. */
+const answerOf = (exit: Exit.Exit<unknown, unknown>): Answer => {
+  if (Exit.isSuccess(exit)) return { status: 200, body: { ok: true } }
+  const error = Exit.findErrorOption(exit)
+  if (error._tag === "None" || !(error.value instanceof WebhookError)) return internal
+  const e = error.value
+  const status = statusOf[e.reason]
+  if (e.reason === "InvalidKey") return { status, body: { error: e.reason, message: "The webhook receiver is not configured with a usable key" } }
+  if (e.reason === "HandlerFailed") return { status, body: { error: e.reason, message: "The event's handler failed" } }
+  return { status, body: { error: e.reason, message: e.message } }
+}
+
+const tooLarge = (max: number): Answer => ({ status: 413, body: { error: "TooLarge", message: `The body is larger than ${max} bytes` } })
+
+const latin = new TextDecoder("utf-8")
+
+/** Runs processors whose handlers need services (a `ManagedRuntime` is one). */
+export interface Runner<R> {
+  readonly runPromiseExit: <A, E>(effect: Effect.Effect<A, E, R>) => Promise<Exit.Exit<A, unknown>>
+}
+
+/** The request body as text, reading no more than `max` bytes; undefined when it is larger. */
+const readBody = async (request: Request, max: number): Promise<string | undefined> => {
+  const declared = Number(request.headers.get("content-length") ?? "0")
+  if (declared > max) return undefined
+  if (request.body === null) return ""
+  const reader = request.body.getReader()
+  const chunks: Array<Uint8Array> = []
+  let total = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    total += value.byteLength
+    if (total > max) {
+      await reader.cancel().catch(() => undefined)
+      return undefined
+    }
+    chunks.push(value)
+  }
+  const bytes = new Uint8Array(total)
+  let at = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, at)
+    at += chunk.byteLength
+  }
+  return latin.decode(bytes)
+}
+
+/**
+ * A `Request → Response` handler for fetch runtimes: POST bodies go through the processor. A processor
+ * whose handlers need services takes a runner that provides them (`ManagedRuntime.make(layer)`).
+ *
+ * @example
+ * Deno.serve(Webhooks.toFetchHandler(processor))
+ * Bun.serve({ fetch: Webhooks.toFetchHandler(processor) })
+ */
+export function toFetchHandler<T extends EventType>(processor: Processor<T, never>): (request: Request) => Promise<Response>
+export function toFetchHandler<T extends EventType, R>(processor: Processor<T, R>, runner: Runner<R>): (request: Request) => Promise<Response>
+export function toFetchHandler<T extends EventType, R>(processor: Processor<T, R>, runner?: Runner<R>): (request: Request) => Promise<Response> {
+  const run = runner?.runPromiseExit ?? (<A, E>(effect: Effect.Effect<A, E, R>) => Effect.runPromiseExit(effect as Effect.Effect<A, E>))
+  const respond = (answer: Answer, headers?: Record<string, string>) => Response.json(answer.body, { status: answer.status, ...(headers === undefined ? {} : { headers }) })
+  return async (request) => {
+    if (request.method !== "POST") {
+      return respond({ status: 405, body: { error: "MethodNotAllowed", message: "Webhooks are POSTed" } }, { allow: "POST" })
+    }
+    let body: string | undefined
+    try {
+      body = await readBody(request, processor.maxBodyBytes)
+    } catch {
+      return respond({ status: 400, body: { error: "Malformed", message: "The request body could not be read" } })
+    }
+    if (body === undefined) return respond(tooLarge(processor.maxBodyBytes))
+    let exit: Exit.Exit<unknown, unknown>
+    try {
+      exit = await run(processor.process(body))
+    } catch {
+      return respond(internal)
+    }
+    return respond(answerOf(exit))
+  }
+}
+
+/**
+ * A POST route for an Effect `HttpRouter` serving the processor at `path`; the handlers' services come
+ * from the server's environment.
+ *
+ * @example
+ * const Routes = Layer.mergeAll(Webhooks.route("/webhooks", processor), otherRoutes)
+ * HttpRouter.serve(Routes).pipe(Layer.provide(NodeHttpServer.layer(createServer, { port: 3000 })))
+ */
+export const route = <T extends EventType, R>(
+  path: HttpRouter.PathInput,
+  processor: Processor<T, R>
+): Layer.Layer<never, never, HttpRouter.HttpRouter | HttpRouter.Request.From<"Requires", Exclude<R, HttpRouter.Provided>>> =>
+  HttpRouter.add(
+    "POST",
+    path,
+    Effect.gen(function*() {
+      const request = yield* HttpServerRequest.HttpServerRequest
+      const max = processor.maxBodyBytes
+      const reply = (answer: Answer) => HttpServerResponse.jsonUnsafe(answer.body, { status: answer.status })
+      if (Number(request.headers["content-length"] ?? "0") > max) return reply(tooLarge(max))
+      const read = yield* request.arrayBuffer.pipe(
+        Effect.provideService(HttpIncomingMessage.MaxBodySize, ByteSize.bytes(max)),
+        Effect.result
+      )
+      if (read._tag === "Failure") {
+        const e = read.failure
+        return e.reason._tag === "RequestParseError" && e.reason.reason === "BodyTooLarge"
+          ? reply(tooLarge(max))
+          : reply({ status: 400, body: { error: "Malformed", message: "The request body could not be read" } })
+      }
+      const exit = yield* Effect.exit(processor.process(latin.decode(read.success)))
+      return reply(answerOf(exit))
+    })
+  )
