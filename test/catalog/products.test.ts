@@ -27,7 +27,12 @@ const asMember = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
   Effect.gen(function*() {
     const member = (yield* LocalPlatform).demoMember!
     return yield* withSite(Effect.gen(function*() {
-      yield* (yield* Session).login({ email: member.email, password: member.password })
+      const session = yield* Session
+      const result = yield* session.login({ email: member.email, password: member.password })
+      if (result.loginState !== "SUCCESS") return yield* Effect.die(`the demo member could not log in: ${result.loginState}`)
+      yield* session.completeDirectLogin(result.data.sessionToken)
+      // from here on the session is the member's
+      if (!(yield* session.loggedIn)) return yield* Effect.die("the demo member is not logged in")
       return yield* effect
     }))
   })

@@ -1,0 +1,186 @@
+/**
+ * A site's events as they happen: `Events.live` is a Stream of the events the platform logs, read from
+ * its live stream (server-sent events, an API key). When the connection drops it reconnects with the
+ * id of the last event it gave you, so the platform sends what was missed first: nothing is lost and
+ * nothing comes twice. It fails with a {@link LiveError} when it cannot go on: the key is refused, the
+ * missed events are no longer kept (`Expired`: read the current state and start again), or the platform
+ * stays unreachable through every retry.
+ *
+ * @example
+ * import * as Events from "sitefx/events"
+ * yield* Events.live({ eventTypes: ["wix.data.v2.data_item_created"] }).pipe(
+ *   Stream.runForEach((e) => Effect.log(e.type, e.id))
+ * )
+ */
+import * as Data from "effect/Data"
+import * as Effect from "effect/Effect"
+import * as Stream from "effect/Stream"
+import { PlatformAuth } from "../http/PlatformClient.ts"
+import { PlatformConfig } from "../http/PlatformConfig.ts"
+import { PlatformFetch } from "../http/PlatformHttp.ts"
+import { type EventEnvelope, EventPaths } from "./protocol.ts"
+
+/** One event of the stream: its id (what a later stream resumes from), type and envelope. */
+export interface LiveEvent {
+  readonly id: string
+  readonly type: string
+  readonly envelope: EventEnvelope
+}
+
+export class LiveError extends Data.TaggedError("LiveError")<{
+  readonly reason: "Unauthorized" | "Expired" | "Refused" | "Unreachable" | "Malformed"
+  readonly message: string
+  readonly status?: number
+  /** The last event id the stream gave, to resume from with a new stream. */
+  readonly lastEventId?: string
+}> {}
+
+export interface LiveOptions {
+  /** Only these event types (all when absent). */
+  readonly eventTypes?: ReadonlyArray<string>
+  /** Start after this event id (from an earlier stream) rather than with the events from now on. */
+  readonly lastEventId?: string
+  /** Reconnection: attempts in a row without an event before giving up (default 8), first wait (default 250 ms), longest wait (default 10 s). */
+  readonly reconnect?: { readonly attempts?: number; readonly baseMillis?: number; readonly maxMillis?: number }
+}
+
+interface Frame {
+  id?: string
+  event?: string
+  data: Array<string>
+}
+
+/** Splits server-sent event text into frames; returns the unfinished rest. */
+const parseFrames = (text: string, emit: (frame: Frame) => void): string => {
+  let rest = text
+  for (;;) {
+    const end = rest.search(/\r?\n\r?\n/)
+    if (end < 0) return rest
+    const block = rest.slice(0, end)
+    rest = rest.slice(end + (rest[end] === "\r" ? 4 : 2))
+    const frame: Frame = { data: [] }
+    for (const line of block.split(/\r?\n/)) {
+      if (line === "" || line.startsWith(":")) continue
+      const colon = line.indexOf(":")
+      const field = colon < 0 ? line : line.slice(0, colon)
+      const value = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "")
+      if (field === "data") frame.data.push(value)
+      else if (field === "id") frame.id = value
+      else if (field === "event") frame.event = value
+    }
+    if (frame.data.length > 0) emit(frame)
+  }
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    signal.addEventListener("abort", () => {
+      clearTimeout(timer)
+      resolve()
+    }, { once: true })
+  })
+
+/** The site's events from now on (or after `lastEventId`), reconnecting without loss. */
+export const live = (options: LiveOptions = {}): Stream.Stream<LiveEvent, LiveError, PlatformAuth | PlatformConfig> =>
+  Stream.unwrap(Effect.gen(function*() {
+    const auth = yield* PlatformAuth
+    const config = yield* PlatformConfig
+    const fetch = yield* PlatformFetch
+    const attempts = options.reconnect?.attempts ?? 8
+    const base = options.reconnect?.baseMillis ?? 250
+    const max = options.reconnect?.maxMillis ?? 10_000
+    const query = (options.eventTypes ?? []).map((t) => `eventType=${encodeURIComponent(t)}`).join("&")
+    const url = `${config.apiUrl}${EventPaths.stream}${query === "" ? "" : `?${query}`}`
+
+    // aborted when the stream ends or is interrupted: a pending connection or read gives up at once
+    const abort = new AbortController()
+    async function* events(): AsyncGenerator<LiveEvent> {
+      let lastId = options.lastEventId
+      let failures = 0
+      try {
+        for (;;) {
+          if (abort.signal.aborted) return
+          let headers: Readonly<Record<string, string>>
+          try {
+            headers = await Effect.runPromise(auth.headers)
+          } catch (e) {
+            throw new LiveError({ reason: "Unauthorized", message: `no credentials for the events stream: ${e instanceof Error ? e.message : String(e)}` })
+          }
+          let response: Response | undefined
+          let problem: string
+          try {
+            response = await fetch(url, {
+              headers: { ...headers, accept: "text/event-stream", ...(lastId === undefined ? {} : { "last-event-id": lastId }) },
+              signal: abort.signal
+            })
+          } catch (e) {
+            problem = e instanceof Error ? e.message : String(e)
+          }
+          if (response !== undefined) {
+            const status = response.status
+            if (status === 401 || status === 403) {
+              await response.body?.cancel()
+              throw new LiveError({ reason: "Unauthorized", message: `the events stream refused the credentials (${status})`, status, ...(lastId === undefined ? {} : { lastEventId: lastId }) })
+            }
+            if (status === 410) {
+              await response.body?.cancel()
+              throw new LiveError({ reason: "Expired", message: `the events after ${lastId ?? "the start"} are no longer kept`, status, ...(lastId === undefined ? {} : { lastEventId: lastId }) })
+            }
+            if (status >= 400 && status < 500 && status !== 408 && status !== 429) {
+              const text = await response.text()
+              throw new LiveError({ reason: "Refused", message: `the events stream answered ${status}: ${text.slice(0, 200)}`, status })
+            }
+            if (status === 200 && response.body !== null) {
+              const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
+              let buffer = ""
+              const ready: Array<LiveEvent> = []
+              try {
+                for (;;) {
+                  const { done, value } = await reader.read()
+                  if (done) break
+                  buffer = parseFrames(buffer + value, (frame) => {
+                    let envelope: EventEnvelope
+                    try {
+                      envelope = JSON.parse(frame.data.join("\n")) as EventEnvelope
+                    } catch {
+                      throw new LiveError({ reason: "Malformed", message: "an event's data is not JSON" })
+                    }
+                    ready.push({ id: frame.id ?? "", type: frame.event ?? envelope.eventType, envelope })
+                  })
+                  for (const e of ready.splice(0)) {
+                    if (e.id !== "") lastId = e.id
+                    failures = 0
+                    yield e
+                  }
+                }
+                problem = "the events stream ended"
+              } catch (e) {
+                if (e instanceof LiveError) throw e
+                problem = e instanceof Error ? e.message : String(e)
+              } finally {
+                reader.releaseLock()
+              }
+            } else {
+              problem = `the events stream answered ${status}`
+              await response.body?.cancel()
+            }
+          }
+          if (abort.signal.aborted) return
+          failures++
+          if (failures > attempts) {
+            throw new LiveError({ reason: "Unreachable", message: `${problem!} (${attempts} reconnections in a row failed)`, ...(lastId === undefined ? {} : { lastEventId: lastId }) })
+          }
+          const wait = Math.min(max, base * 2 ** (failures - 1))
+          await sleep(wait / 2 + Math.random() * (wait / 2), abort.signal)
+        }
+      } finally {
+        abort.abort()
+      }
+    }
+
+    return Stream.fromAsyncIterable(events(), (e) =>
+      e instanceof LiveError ? e : new LiveError({ reason: "Unreachable", message: e instanceof Error ? e.message : String(e) })).pipe(
+        Stream.ensuring(Effect.sync(() => abort.abort()))
+      )
+  }))
