@@ -97,8 +97,9 @@ export const collectionRoutes = HttpRouter.addAll(Effect.gen(function*() {
         spec.slug = slug
       }
       products.storeCollection(spec)
+      // the field is `collection_Id` in the platform's collection events (as the official client types them)
       emit(legacy("CollectionCreated", spec.id, {
-        collectionId: spec.id,
+        collection_Id: spec.id,
         name: spec.name,
         slug: spec.slug,
         visible: spec.visible,
@@ -124,7 +125,7 @@ export const collectionRoutes = HttpRouter.addAll(Effect.gen(function*() {
       if (collection.id != null && collection.id !== id) throw invalid("collection.id", "collection.id differs from the id in the path")
       const spec = fields(collection, mutable(id))
       products.storeCollection(spec)
-      emit(legacy("CollectionChanged", id, { collectionId: id, changedFields: Object.keys(collection).filter((k) => k !== "id") }, caller))
+      emit(legacy("CollectionChanged", id, { collection_Id: id, changedFields: Object.keys(collection).filter((k) => k !== "id") }, caller))
       return products.wireCollection(spec)
     })
     return yield* replyStored(JSON.stringify({ collection: updated }))
@@ -143,7 +144,7 @@ export const collectionRoutes = HttpRouter.addAll(Effect.gen(function*() {
         products.store({ ...spec, collectionIds: spec.collectionIds.filter((c) => c !== id), lastUpdated: now })
         emit(legacy("ProductChanged", productId, { productId, changedFields: ["collectionIds"] }, caller))
       }
-      emit(legacy("CollectionDeleted", id, { collectionId: id }, caller))
+      emit(legacy("CollectionDeleted", id, { collection_Id: id }, caller))
     })
     return yield* replyStored("{}")
   })
@@ -168,7 +169,7 @@ export const collectionRoutes = HttpRouter.addAll(Effect.gen(function*() {
           products.store({ ...spec, collectionIds, lastUpdated: now })
           emit(legacy("ProductChanged", productId, { productId, changedFields: ["collectionIds"] }, caller))
         }
-        emit(legacy("CollectionChanged", id, { collectionId: id, changedFields: ["numberOfProducts"] }, caller))
+        emit(legacy("CollectionChanged", id, { collection_Id: id, changedFields: ["numberOfProducts"] }, caller))
       })
       return yield* replyStored("{}")
     })
