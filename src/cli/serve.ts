@@ -12,6 +12,7 @@ import { Command, Flag } from "effect/cli"
 import type { ServeError } from "effect/http/HttpServerError"
 import { existsSync } from "node:fs"
 import { fileURLToPath } from "node:url"
+import { webhookUrlProblem } from "../server/events/webhooks/wire.ts"
 import { LocalPlatform } from "../server/index.ts"
 import { terminalLoggerLayer } from "./log.ts"
 
@@ -70,11 +71,24 @@ export const serve = Command.make(
       Flag.withDescription("A web origin whose pages may call the dev endpoints, e.g. a dev server at http://localhost:5173 (repeatable)"),
       Flag.atLeast(0)
     ),
+    webhook: Flag.String("webhook").pipe(
+      Flag.withDescription("A URL that receives every event of the site as a signed webhook (repeatable)"),
+      Flag.atLeast(0)
+    ),
     log: Flag.Boolean("log").pipe(Flag.withDescription("Log requests and outbox messages"), Flag.withDefault(true))
   },
   (config) =>
     Effect.scoped(Effect.gen(function*() {
       const dev = Option.getOrElse(config.dev, () => isLoopback(config.host))
+      for (const url of config.webhook) {
+        const problem = webhookUrlProblem(url)
+        if (problem !== undefined) {
+          return yield* Console.error(`sitefx: --webhook ${url}: ${problem}`).pipe(
+            Effect.andThen(Effect.sync(() => process.exit(1))),
+            Effect.andThen(Effect.never)
+          )
+        }
+      }
       const appDir = builtApp()
       const context = yield* Layer.build(LocalPlatform.layer({
         port: config.port,
@@ -83,6 +97,7 @@ export const serve = Command.make(
         seed: config.seed,
         dev,
         devOrigins: config.devOrigin,
+        webhooks: config.webhook,
         logger: config.log,
         ...(appDir === undefined ? {} : { appDir })
       })).pipe(Effect.catchTag("ServeError", (error) => portTaken(error, config.host, config.port)))
@@ -97,6 +112,7 @@ export const serve = Command.make(
           : [`  demo member    ${platform.demoMember.email} / ${Redacted.value(platform.demoMember.password)}`]),
         `  database       ${config.db}`,
         `  dev endpoints  ${dev ? `${platform.url}/_sitefx` : "off"}`,
+        ...config.webhook.map((url) => `  webhook        ${url}`),
         ...(appDir === undefined ? [] : [`  app            ${platform.url}/`])
       ]
       yield* Console.log(lines.join("\n"))

@@ -119,3 +119,25 @@ export const EventPaths = {
   /** Webhook subscriptions (an API key): POST `{ url, eventTypes? }`, GET the list, DELETE `/{id}`. */
   webhooks: "/_api/sitefx-events/v1/webhooks"
 } as const
+
+/**
+ * Headers on each webhook delivery of the local platform, beside the signed body (`text/plain`): the
+ * event's id in the site's event log (a receiver that got it before can skip it), the subscription it
+ * was delivered for, and which attempt this is (1 for the first).
+ */
+export const WebhookHeaders = {
+  eventId: "x-sitefx-event-id",
+  webhookId: "x-sitefx-webhook-id",
+  attempt: "x-sitefx-delivery-attempt"
+} as const
+
+/** A webhook subscription of the local platform, as its webhooks API answers it. */
+export interface WebhookSubscription {
+  readonly id: string
+  /** Where the events are POSTed (http or https). */
+  readonly url: string
+  /** The event types delivered to it (every type the platform publishes when none were named). */
+  readonly eventTypes: ReadonlyArray<string>
+  /** ISO time. */
+  readonly createdDate: string
+}

@@ -16,7 +16,7 @@ import { authorizeRoutes } from "./oauth/authorize.ts"
 import { catalogRoutes } from "./catalog/index.ts"
 import { cartsDevRoutes } from "./catalog/carts/index.ts"
 import { dataDevRoutes, dataRoutes } from "./data/index.ts"
-import { eventsRoutes } from "./events/index.ts"
+import { eventsRoutes, webhookDevRoutes } from "./events/index.ts"
 import { devRoutes } from "./dev/dev.ts"
 import { Faults } from "./dev/Faults.ts"
 import { identityRoutes } from "./identity/index.ts"
@@ -93,6 +93,7 @@ export const appLayer = (options: AppOptions) =>
     modules,
     options.dev ? Layer.merge(devRoutes, dataDevRoutes) : Layer.empty,
     options.dev ? cartsDevRoutes : Layer.empty,
+    options.dev ? webhookDevRoutes : Layer.empty,
     fallback(options.appDir, options.dev),
     platformMiddleware(options.devAccess ?? { origins: [], host: "127.0.0.1" })
   )

@@ -9,7 +9,7 @@ import { BrowserSessions } from "./oauth/BrowserSessions.ts"
 import { Callers } from "./oauth/Callers.ts"
 import { type CatalogServices, catalogLayer } from "./catalog/index.ts"
 import { type DataServices, dataLayer } from "./data/index.ts"
-import { type EventsServices, eventsLayer } from "./events/index.ts"
+import { type EventsServices, eventsLayer, WebhooksConfig, type WebhooksOptions } from "./events/index.ts"
 import { Database } from "./platform/Database.ts"
 import { Faults } from "./dev/Faults.ts"
 import { Flows } from "./identity/Flows.ts"
@@ -55,6 +55,8 @@ export interface CoreOptions {
   readonly log: boolean
   /** Data request bodies above this size get 413 (default 5 MB). */
   readonly dataMaxPayloadBytes?: number | undefined
+  /** Webhook subscriptions made at start, and the delivery policy. */
+  readonly webhooks?: WebhooksOptions | undefined
 }
 
 export const coreLayer = (options: CoreOptions): Layer.Layer<PlatformCore> => {
@@ -75,5 +77,5 @@ export const coreLayer = (options: CoreOptions): Layer.Layer<PlatformCore> => {
   const callers = Callers.layer.pipe(Layer.provideMerge(flows))
   const data = dataLayer({ maxPayloadBytes: options.dataMaxPayloadBytes }).pipe(Layer.provideMerge(callers))
   const catalog = catalogLayer.pipe(Layer.provideMerge(data))
-  return eventsLayer.pipe(Layer.provideMerge(catalog))
+  return eventsLayer.pipe(Layer.provide(Layer.succeed(WebhooksConfig)(options.webhooks ?? {})), Layer.provideMerge(catalog))
 }

@@ -27,6 +27,7 @@ import { coreLayer, type PlatformCore } from "./Core.ts"
 import type { SeedName } from "./platform/devWire.ts"
 import { DEMO_MEMBER_EMAIL, DEMO_MEMBER_PASSWORD, Seeder } from "./seed.ts"
 import { DEFAULT_ACCESS_TOKEN_TTL_SECONDS } from "./platform/Settings.ts"
+import type { DeliveryPolicy, WebhookRegistration } from "./events/webhooks/index.ts"
 
 export interface LocalPlatformOptions {
   /** Default 0: an ephemeral port. */
@@ -53,6 +54,17 @@ export interface LocalPlatformOptions {
   readonly appDir?: string
   /** Data request bodies above this many bytes get 413 (default 5 MB). */
   readonly dataMaxPayloadBytes?: number
+  /**
+   * Webhook subscriptions made at start (and again after a reset), unless the site has one to the same
+   * URL already: a URL receives every event type, `{ url, eventTypes }` the types named.
+   */
+  readonly webhooks?: ReadonlyArray<WebhookRegistration>
+  /**
+   * How webhooks are delivered: attempts (default 5), the first wait between attempts (default 1000 ms,
+   * doubling, with jitter, up to `retryCapMillis`, default 60 000) and the timeout of one attempt
+   * (default 10 000 ms). Tests make them small.
+   */
+  readonly webhookDelivery?: Partial<DeliveryPolicy>
 }
 
 export interface LocalPlatformShape {
@@ -89,7 +101,8 @@ export class LocalPlatform extends Context.Service<LocalPlatform, LocalPlatformS
       db: options.db ?? ":memory:",
       accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
       log: options.logger ?? false,
-      dataMaxPayloadBytes: options.dataMaxPayloadBytes
+      dataMaxPayloadBytes: options.dataMaxPayloadBytes,
+      webhooks: { webhooks: options.webhooks, delivery: options.webhookDelivery }
     })
     const seeded = Layer.effectDiscard(Seeder.use((seeder) => seeder.seed(seed)))
     const host = options.host ?? "127.0.0.1"

@@ -1,0 +1,27 @@
+/**
+ * Webhook deliveries of the local platform: subscriptions, signed deliveries with retries, dead
+ * letters and redelivery ({@link Webhooks}), the admin API and the dev endpoints.
+ */
+export {
+  attempt,
+  AttemptFailed,
+  backoffMillis,
+  DEFAULT_DELIVERY_POLICY,
+  deliver,
+  type DeliveryPolicy,
+  deliveryPolicy,
+  type Outgoing,
+  Undelivered
+} from "./delivery.ts"
+export { webhookDevRoutes, webhookRoutes } from "./routes.ts"
+export {
+  MAX_DEAD_LETTERS,
+  MAX_PENDING,
+  MAX_WEBHOOKS,
+  TooManyWebhooks,
+  type WebhookRegistration,
+  Webhooks,
+  WebhooksConfig,
+  type WebhooksOptions
+} from "./Webhooks.ts"
+export * from "./wire.ts"
