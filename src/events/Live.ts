@@ -18,13 +18,16 @@ import * as Stream from "effect/Stream"
 import { PlatformAuth } from "../http/PlatformClient.ts"
 import { PlatformConfig } from "../http/PlatformConfig.ts"
 import { PlatformFetch } from "../http/PlatformHttp.ts"
+import { decodeEnvelope, type SiteEvent } from "./Event.ts"
 import { type EventEnvelope, EventPaths } from "./protocol.ts"
 
-/** One event of the stream: its id (what a later stream resumes from), type and envelope. */
+/** One event of the stream: its id (what a later stream resumes from), type, envelope, and the event decoded. */
 export interface LiveEvent {
   readonly id: string
   readonly type: string
   readonly envelope: EventEnvelope
+  /** The typed event; undefined for an event type sitefx does not know (the envelope still has it). */
+  readonly event: SiteEvent | undefined
 }
 
 export class LiveError extends Data.TaggedError("LiveError")<{
@@ -95,7 +98,7 @@ export const live = (options: LiveOptions = {}): Stream.Stream<LiveEvent, LiveEr
 
     // aborted when the stream ends or is interrupted: a pending connection or read gives up at once
     const abort = new AbortController()
-    async function* events(): AsyncGenerator<LiveEvent> {
+    async function* events(): AsyncGenerator<Omit<LiveEvent, "event">> {
       let lastId = options.lastEventId
       let failures = 0
       try {
@@ -134,7 +137,7 @@ export const live = (options: LiveOptions = {}): Stream.Stream<LiveEvent, LiveEr
             if (status === 200 && response.body !== null) {
               const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
               let buffer = ""
-              const ready: Array<LiveEvent> = []
+              const ready: Array<Omit<LiveEvent, "event">> = []
               try {
                 for (;;) {
                   const { done, value } = await reader.read()
@@ -181,6 +184,16 @@ export const live = (options: LiveOptions = {}): Stream.Stream<LiveEvent, LiveEr
 
     return Stream.fromAsyncIterable(events(), (e) =>
       e instanceof LiveError ? e : new LiveError({ reason: "Unreachable", message: e instanceof Error ? e.message : String(e) })).pipe(
+        Stream.mapEffect((e) =>
+          decodeEnvelope(e.envelope, e.id).pipe(
+            Effect.map((event): LiveEvent => ({ ...e, event })),
+            Effect.catch((error) =>
+              error.reason === "UnknownEventType"
+                ? Effect.succeed<LiveEvent>({ ...e, event: undefined })
+                : Effect.fail(new LiveError({ reason: "Malformed", message: error.message, lastEventId: e.id }))
+            )
+          )
+        ),
         Stream.ensuring(Effect.sync(() => abort.abort()))
       )
   }))

@@ -104,6 +104,12 @@ describe("Events.live", () => {
         assert.deepStrictEqual([created.dataCollectionId, created.data.title], [c, "from a visitor"])
         assert.deepStrictEqual(domain(seen[2]!).updatedEvent!.modifiedFields!["title"], "from a visitor")
         assert.strictEqual(JSON.parse(seen[3]!.envelope.data).productId, product.id)
+        // each event also comes decoded
+        const first = seen[0]!.event!
+        assert.strictEqual(first._tag === "Domain" && first.change._tag === "Created" && first.entityId, byVisitor._id)
+        const legacy = seen[3]!.event!
+        assert.strictEqual(legacy._tag === "Legacy" && (legacy.data as { productId: string }).productId, product.id)
+        assert.strictEqual(legacy.identity?.identityType, "WIX_USER")
         const ids = seen.map((e) => Number(e.id))
         assert.deepStrictEqual(ids, [...ids].sort((a, b) => a - b))
       })))
