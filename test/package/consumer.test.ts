@@ -44,6 +44,7 @@ const BROWSER_SUBPATHS = [
   "sitefx/catalog/abandoned-carts",
   "sitefx/catalog/subscription-options",
   "sitefx/catalog/entities",
+  "sitefx/events",
   "sitefx/react"
 ]
 const SUBPATHS = [...BROWSER_SUBPATHS, "sitefx/server", "sitefx/session/file"]
