@@ -210,8 +210,8 @@ export interface EventPayloads {
 
 // every event type has a payload, and nothing else does
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
-const _everyType: Same<keyof EventPayloads, EventType> = true
-void _everyType
+type Holds<T extends true> = T
+type _EveryTypeHasAPayload = Holds<Same<keyof EventPayloads, EventType>>
 
 const payloadGuards: { readonly [T in EventType]: G.Guard<unknown> } = {
   [DataEventTypes.itemCreated]: DataItemEntity,

@@ -21,7 +21,7 @@
  * delivers again); each with a short JSON `{ error, message }` that never describes the key.
  *
  * @example
- * import * as Webhooks from "sitefx/events/webhooks"
+ * import { CatalogV1EventTypes, DataEventTypes, Webhooks } from "sitefx/events"
  * const webhooks = Webhooks.handler({
  *   publicKey: process.env.SITE_PUBLIC_KEY!,
  *   handlers: {
@@ -219,7 +219,7 @@ const answerOf = (exit: Exit.Exit<unknown, unknown>): Answer => {
 
 const tooLarge = (max: number): Answer => ({ status: 413, body: { error: "TooLarge", message: `The body is larger than ${max} bytes` } })
 
-const latin = new TextDecoder("utf-8")
+const utf8 = new TextDecoder("utf-8")
 
 /** Runs processors whose handlers need services (a `ManagedRuntime` is one). */
 export interface Runner<R> {
@@ -250,7 +250,7 @@ const readBody = async (request: Request, max: number): Promise<string | undefin
     bytes.set(chunk, at)
     at += chunk.byteLength
   }
-  return latin.decode(bytes)
+  return utf8.decode(bytes)
 }
 
 /**
@@ -317,7 +317,7 @@ export const route = <T extends EventType, R>(
           ? reply(tooLarge(max))
           : reply({ status: 400, body: { error: "Malformed", message: "The request body could not be read" } })
       }
-      const exit = yield* Effect.exit(processor.process(latin.decode(read.success)))
+      const exit = yield* Effect.exit(processor.process(utf8.decode(read.success)))
       return reply(answerOf(exit))
     })
   )
