@@ -15,15 +15,19 @@ import { items as officialItems } from "@wix/data"
 import { ApiKeyStrategy, createClient } from "@wix/sdk"
 import { products as officialProducts } from "@wix/stores"
 import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as Stream from "effect/Stream"
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { type ChildProcess, spawn } from "node:child_process"
+import { createServer as createHttpServer } from "node:http"
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { cpus, loadavg, tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import * as Products from "../src/catalog/Products.ts"
+import { live } from "../src/events/Live.ts"
+import { DataEventTypes, EventPaths } from "../src/events/protocol.ts"
 import { DataItems } from "../src/data/DataItems.ts"
 import { Site } from "../src/Site.ts"
 import { viaHttpClient } from "../src/http/viaHttpClient.ts"
@@ -39,6 +43,9 @@ const TARGETS = { exportVsOfficial: 2, exportVsRaw: 0.8, importVsOfficial: 3, pr
 /** The store benchmark's catalog and the product queries measured on it. */
 const PRODUCTS = Number(process.env["BENCH_PRODUCTS"] ?? 10_000)
 const PRODUCT_QUERIES = Number(process.env["BENCH_PRODUCT_QUERIES"] ?? 100)
+/** The events benchmark: items written (one event each) for the live rate, single writes timed for the latency. */
+const EVENT_ITEMS = Number(process.env["BENCH_EVENT_ITEMS"] ?? 20_000)
+const LATENCY_WRITES = Number(process.env["BENCH_LATENCY_WRITES"] ?? 300)
 
 // ---- the platform, as its own process ------------------------------------------------------------------
 
@@ -345,6 +352,82 @@ const main = async () => {
       }
     }
 
+    // ---- events: writes to a live consumer; write latency with and without slow webhook receivers -----------
+    const eventFigures: Array<string> = []
+    if (ONLY.test("events")) {
+      const into = await createCollection("BenchEvents")
+      // the consumer: sitefx's live stream, counting item-created events of this collection
+      let received = 0
+      let lastAt = 0
+      const consumer = runtime.runFork(
+        live({ eventTypes: [DataEventTypes.itemCreated] }).pipe(
+          Stream.runForEach(() =>
+            Effect.sync(() => {
+              received++
+              lastAt = performance.now()
+            })
+          )
+        )
+      )
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      const t0 = performance.now()
+      for (let start = 0; start < EVENT_ITEMS; start += PAGE) {
+        await raw("/bulk/items/insert", { dataCollectionId: into, dataItems: dataset.slice(start % ITEMS, start % ITEMS + PAGE).map((data) => ({ data: { title: data.title } })) })
+      }
+      const written = performance.now()
+      for (let i = 0; i < 600 && received < EVENT_ITEMS; i++) await new Promise((resolve) => setTimeout(resolve, 50))
+      await runtime.runPromise(Fiber.interrupt(consumer))
+      if (received !== EVENT_ITEMS) throw new Error(`events: the live consumer got ${received} of ${EVENT_ITEMS}`)
+      eventFigures.push(`  events: ${EVENT_ITEMS} item writes (bulk, ${PAGE} a request) reached a live consumer at ${Math.round(EVENT_ITEMS / ((lastAt - t0) / 1000)).toLocaleString("en-US")} events/s (writes done in ${((written - t0) / 1000).toFixed(2)} s, the last event ${((lastAt - written) / 1000).toFixed(2)} s after)`)
+
+      /** Median and 95th percentile of single-item write latency, in ms. */
+      const latency = async () => {
+        const times: Array<number> = []
+        for (let i = 0; i < LATENCY_WRITES; i++) {
+          const t = performance.now()
+          await raw("/items", { dataCollectionId: into, dataItem: { data: { title: `latency ${i}` } } })
+          times.push(performance.now() - t)
+        }
+        times.sort((a, b) => a - b)
+        return { median: times[Math.floor(times.length / 2)]!, p95: times[Math.floor(times.length * 0.95)]! }
+      }
+      // three receivers that take 2 s to answer each delivery
+      const slow = await Promise.all([0, 1, 2].map(() =>
+        new Promise<{ readonly url: string; readonly close: () => void }>((resolve) => {
+          const server = createHttpServer((req, res) => {
+            req.resume()
+            setTimeout(() => res.end("ok"), 2000)
+          })
+          server.listen(0, "127.0.0.1", () => resolve({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}/hook`, close: () => {
+            server.closeAllConnections()
+            server.close()
+          } }))
+        })
+      ))
+      const alternate = async () => {
+        // rounds without and with the receivers, alternating, so the machine's drift hits both alike
+        const none: Array<number> = []
+        const three: Array<number> = []
+        for (let round = 0; round < 3; round++) {
+          none.push((await latency()).median)
+          const ids: Array<string> = []
+          for (const s of slow) {
+            const res = await originalFetch(`${server.url}${EventPaths.webhooks}`, { method: "POST", headers, body: JSON.stringify({ url: s.url, eventTypes: [DataEventTypes.itemCreated] }) })
+            ids.push(((await res.json()) as { webhook: { id: string } }).webhook.id)
+          }
+          three.push((await latency()).median)
+          for (const id of ids) await (await originalFetch(`${server.url}${EventPaths.webhooks}/${id}`, { method: "DELETE", headers })).text()
+        }
+        return { none, three }
+      }
+      const { none, three } = await alternate()
+      for (const s of slow) s.close()
+      const m = (xs: Array<number>) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+      const ratio = m(three) / m(none)
+      eventFigures.push(`  write latency, median of ${LATENCY_WRITES} single writes a round: ${m(none).toFixed(2)} ms with no webhook, ${m(three).toFixed(2)} ms with 3 receivers taking 2 s each (${ratio.toFixed(2)}x, target <= 1.10x ${ratio <= 1.1 ? "PASS" : "FAIL"}; rounds ${none.map((x) => x.toFixed(2)).join(" ")} / ${three.map((x) => x.toFixed(2)).join(" ")})`)
+      await deleteCollection(into)
+    }
+
     // ---- report -------------------------------------------------------------------------------------------
     const median = (xs: ReadonlyArray<number>) => {
       const s = [...xs].sort((a, b) => a - b)
@@ -391,6 +474,7 @@ const main = async () => {
     console.log(`  official export: find() then next(), limit(${PAGE}) (the largest page the client allows); raw: POST cursor pages of ${PAGE}`)
     console.log(`  official import: bulkInsert of ${PAGE} per call, sequential; sitefx: bulkInsert of a Stream, concurrency 4`)
     console.log(`  store: ${PRODUCTS} products of 6 variants; ${PRODUCT_QUERIES} queries per run (price >= x, brand, sorted by price desc then name, 100 at an offset), one after another; catalog export: sitefx's Stream (pages of 100, the next asked for while one is read) beside find()/next() with limit(100)`)
+    for (const line of eventFigures) console.log(line)
     console.log(`  total ${((performance.now() - started) / 1000).toFixed(0)} s, load average now ${load()} (other work on the machine skews every figure)`)
   } finally {
     await runtime.dispose()
