@@ -35,6 +35,7 @@ import {
 import { PlatformAuth } from "../../../src/http/PlatformClient.ts"
 import type { LocalPlatformOptions } from "../../../src/server/index.ts"
 import { asAdmin, asVisitor, freshCollection } from "../../data/support.ts"
+import { backoffMillis, DEFAULT_DELIVERY_POLICY, deliveryPolicy } from "../../../src/server/events/webhooks/index.ts"
 import { dev, LocalPlatform } from "../../support/platform.ts"
 import { asMember, raw } from "../../support/store.ts"
 
@@ -493,6 +494,38 @@ const onPlatform = <A, E>(options: LocalPlatformOptions, effect: Effect.Effect<A
 const children: Array<ChildProcess> = []
 afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL")
+})
+
+describe("delivery policy", () => {
+  it("backoff doubles from the base, with jitter between half and all of it, capped; a longer Retry-After wins, capped too", () => {
+    const policy = deliveryPolicy({ retryBaseMillis: 100, retryCapMillis: 1000 })
+    assert.deepStrictEqual([1, 2, 3, 4, 5].map((n) => backoffMillis(policy, n, undefined, () => 0)), [50, 100, 200, 400, 500])
+    assert.deepStrictEqual([1, 2, 3, 4, 5].map((n) => backoffMillis(policy, n, undefined, () => 1)), [100, 200, 400, 800, 1000])
+    assert.strictEqual(backoffMillis(policy, 1, 700, () => 0), 700)
+    assert.strictEqual(backoffMillis(policy, 1, 60_000, () => 0), 1000)
+    assert.strictEqual(backoffMillis(policy, 1000, undefined, () => 1), 1000)
+    assert.deepStrictEqual(deliveryPolicy(), DEFAULT_DELIVERY_POLICY)
+    assert.deepStrictEqual(DEFAULT_DELIVERY_POLICY, { attempts: 5, retryBaseMillis: 1000, retryCapMillis: 60_000, timeoutMillis: 10_000 })
+    assert.deepStrictEqual(deliveryPolicy({ attempts: 0, timeoutMillis: Number.NaN, retryBaseMillis: -1 }), DEFAULT_DELIVERY_POLICY)
+  })
+
+  it.live("an attempt past the timeout counts as failed and is retried; a 429's Retry-After is waited for", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const slow = yield* receiver(() => ({ status: 200, delayMs: 1000 }))
+      const busy = yield* receiver((n) => (n === 0 ? { status: 429, headers: { "retry-after": "1" } } : { status: 200 }))
+      yield* onPlatform({ seed: "none", webhookDelivery: { attempts: 2, retryBaseMillis: 10, retryCapMillis: 5000, timeoutMillis: 250 } }, Effect.gen(function*() {
+        const timedOut = (yield* dev("/webhooks", { method: "POST", body: { url: slow.url, eventTypes: [DataEventTypes.itemCreated] } })).webhook
+        yield* dev("/webhooks", { method: "POST", body: { url: busy.url, eventTypes: [DataEventTypes.itemCreated] } })
+        const c = yield* freshCollection("Timeout")
+        yield* insertAsAdmin(c, { title: "late" })
+        const [letter] = yield* untilDeadLetters(timedOut.id, 1)
+        assert.deepStrictEqual([letter.attempts, letter.lastError], [2, "No answer within 250 ms"])
+        assert.notProperty(letter, "lastStatus")
+        const answered = yield* busy.until((all) => all.length >= 2, 5000)
+        assert.deepStrictEqual(answered.map((x) => x.status), [429, 200])
+        assert.isAtLeast(answered[1]!.at - answered[0]!.at, 990)
+      }))
+    })), 20_000)
 })
 
 describe("start-up webhooks", () => {
