@@ -8,13 +8,14 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
+import * as Redacted from "effect/Redacted"
 import * as Stream from "effect/Stream"
 import { createServer, type Server, type Socket, connect } from "node:net"
 import * as Collections from "../../src/catalog/Collections.ts"
 import * as Products from "../../src/catalog/Products.ts"
 import { DataItems } from "../../src/data/DataItems.ts"
 import { live, LiveError, type LiveEvent } from "../../src/events/Live.ts"
-import { CatalogV1EventTypes, DataEventTypes, type DomainEvent } from "../../src/events/protocol.ts"
+import { CatalogV1EventTypes, DataEventTypes, type DomainEvent, EventPaths } from "../../src/events/protocol.ts"
 import { Site } from "../../src/Site.ts"
 import { asAdmin, asVisitor, freshCollection } from "../data/support.ts"
 import { dev, LocalPlatform } from "../support/platform.ts"
@@ -155,6 +156,20 @@ describe("Events.live", () => {
         const expired = yield* Stream.runCollect(Stream.provide(live({ lastEventId: "1" }), admin)).pipe(Effect.flip)
         assert.strictEqual(expired.reason, "Expired")
         assert.strictEqual(expired.status, 410)
+        // what a client that skips sitefx could send is refused before a stream starts
+        const key = Redacted.value(platform.apiKey)
+        const status = (query: string, headers: Record<string, string>) =>
+          Effect.promise(async () => {
+            const res = await fetch(`${platform.url}${EventPaths.stream}${query}`, { headers })
+            await res.body?.cancel()
+            return res.status
+          })
+        assert.strictEqual(yield* status("", {}), 401)
+        for (const bad of ["abc", "-1", "1e5", "9".repeat(30), "1.5"]) {
+          assert.strictEqual(yield* status("", { authorization: key, "last-event-id": bad }), 400, bad)
+        }
+        assert.strictEqual(yield* status(`?${Array.from({ length: 101 }, (_, i) => `eventType=t${i}`).join("&")}`, { authorization: key }), 400)
+        assert.strictEqual(yield* status("?eventType=", { authorization: key }), 400)
       }))
   })
 })

@@ -5,6 +5,7 @@
  */
 import { CatalogPaths } from "../../../src/catalog/protocol.ts"
 import { DataPaths } from "../../../src/data/wire.ts"
+import { EventPaths } from "../../../src/events/protocol.ts"
 import { Paths } from "../../../src/session/wire.ts"
 
 export interface RouteCase {
@@ -146,6 +147,11 @@ export const ROUTES: ReadonlyArray<RouteCase> = [
   { method: "POST", path: "/stores-reader/v2/inventoryItems/:inventoryId/getVariants", input: "json", sample: { variantIds: ["v"] } },
   { method: "POST", path: CatalogPaths.inventoryQuery, input: "json", sample: { query: { filter: "{}", paging: { limit: 5 } } } },
   { method: "GET", path: "/media/:id", input: "query", sample: {}, takesNothing: true },
+  // events (the live stream answers forever: its refusals are tested in test/events/live.test.ts)
+  { method: "GET", path: EventPaths.publicKey, input: "query", sample: {}, takesNothing: true },
+  { method: "POST", path: EventPaths.webhooks, input: "json", sample: { url: "http://127.0.0.1:9/hook", eventTypes: ["wix.data.v2.data_item_created"] } },
+  { method: "GET", path: EventPaths.webhooks, input: "query", sample: {}, takesNothing: true },
+  { method: "DELETE", path: `${EventPaths.webhooks}/:id`, input: "query", sample: {} },
   // dev endpoints
   { method: "GET", path: "/_sitefx/health", input: "query", sample: {} },
   { method: "GET", path: "/_sitefx/outbox", input: "query", sample: { to: "demo@sitefx.dev" } },
