@@ -12,9 +12,12 @@
  *
  * Bounds: at most {@link MAX_WEBHOOKS} subscriptions; at most {@link MAX_PENDING} events waiting per
  * subscription (an event past that becomes a dead letter at once, never tried, so memory stays bounded
- * and nothing is dropped unseen); the newest {@link MAX_DEAD_LETTERS} dead letters are kept. Each
+ * and nothing is dropped unseen; the queues hold the logged events themselves, so subscriptions waiting
+ * for the same event share it); the newest {@link MAX_DEAD_LETTERS} dead letters are kept. Each
  * subscription keeps the id of the last event it handled, so after a restart on a database file it
- * delivers what it had not handled yet, while the event log still keeps it (the last 10 000 events).
+ * delivers what it had not handled yet, while the event log still keeps it (the last 10 000 events):
+ * a delivery under way when the platform stopped is made again (at least once; the event id header
+ * lets a receiver skip one it has).
  */
 import * as Context from "effect/Context"
 import * as Data from "effect/Data"
@@ -24,7 +27,7 @@ import * as Layer from "effect/Layer"
 import * as PubSub from "effect/PubSub"
 import * as Queue from "effect/Queue"
 import { randomUUID } from "node:crypto"
-import { EVENT_TYPES, WebhookHeaders } from "../../../events/protocol.ts"
+import { EVENT_TYPES, type EventType, WebhookHeaders } from "../../../events/protocol.ts"
 import { Database, type Row } from "../../platform/Database.ts"
 import { isoDate, ServerClock } from "../../platform/ServerClock.ts"
 import { type SiteEvent, SiteEvents } from "../SiteEvents.ts"
@@ -40,7 +43,7 @@ export const MAX_PENDING = 10_000
 export const MAX_DEAD_LETTERS = 1000
 
 /** A subscription given to the platform at start: a URL (every event type), or a URL and its types. */
-export type WebhookRegistration = string | { readonly url: string; readonly eventTypes?: ReadonlyArray<string> | undefined }
+export type WebhookRegistration = string | { readonly url: string; readonly eventTypes?: ReadonlyArray<EventType> | undefined }
 
 export interface WebhooksOptions {
   /**

@@ -97,7 +97,7 @@ export const webhookDevRoutes = HttpRouter.addAll(Effect.gen(function*() {
         const id = yield* pathParam("id")
         const deadLetter = yield* webhooks.redeliver(id)
         if (deadLetter === undefined) return yield* deadLetterNotFound(id)
-        return reply(DeadLetterResponse, { deadLetter: { ...deadLetter, redelivering: true } })
+        return reply(DeadLetterResponse, { deadLetter })
       })
     ),
     route(
