@@ -152,6 +152,13 @@ export const ROUTES: ReadonlyArray<RouteCase> = [
   { method: "POST", path: EventPaths.webhooks, input: "json", sample: { url: "http://127.0.0.1:9/hook", eventTypes: ["wix.data.v2.data_item_created"] } },
   { method: "GET", path: EventPaths.webhooks, input: "query", sample: {}, takesNothing: true },
   { method: "DELETE", path: `${EventPaths.webhooks}/:id`, input: "query", sample: {} },
+  { method: "POST", path: "/_sitefx/webhooks", input: "json", sample: { url: "http://127.0.0.1:9/hook" }, steers: true },
+  { method: "GET", path: "/_sitefx/webhooks", input: "query", sample: {}, takesNothing: true },
+  { method: "GET", path: "/_sitefx/webhooks/public-key", input: "query", sample: {}, takesNothing: true },
+  { method: "GET", path: "/_sitefx/webhooks/dead-letters", input: "query", sample: { webhookId: "w" } },
+  { method: "POST", path: "/_sitefx/webhooks/dead-letters/:id/redeliver", input: "query", sample: {}, steers: true, takesNothing: true },
+  { method: "POST", path: "/_sitefx/webhooks/dead-letters/redeliver", input: "query", sample: {}, steers: true, takesNothing: true },
+  { method: "DELETE", path: "/_sitefx/webhooks/dead-letters", input: "query", sample: { webhookId: "w" }, steers: true },
   // dev endpoints
   { method: "GET", path: "/_sitefx/health", input: "query", sample: {} },
   { method: "GET", path: "/_sitefx/outbox", input: "query", sample: { to: "demo@sitefx.dev" } },
