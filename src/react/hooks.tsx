@@ -3,15 +3,22 @@
  * Components read atoms; they never call the client directly.
  */
 import { type Atom, AtomRegistry } from "effect/reactivity"
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useState, useSyncExternalStore } from "react"
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore } from "react"
 
 const RegistryContext = createContext<AtomRegistry.AtomRegistry | undefined>(undefined)
 
 /** Holds one AtomRegistry for the tree below (pass `registry` to share one, e.g. in tests). */
 export function RegistryProvider(props: { readonly children?: ReactNode; readonly registry?: AtomRegistry.AtomRegistry }) {
   const [registry] = useState(() => props.registry ?? AtomRegistry.make())
-  useEffect(() => () => {
-    if (props.registry === undefined) registry.dispose()
+  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  useEffect(() => {
+    if (props.registry !== undefined) return
+    // React may unmount and mount again at once (StrictMode, a suspended tree): the registry is
+    // disposed a moment after an unmount that is not followed by a mount
+    clearTimeout(pending.current)
+    return () => {
+      pending.current = setTimeout(() => registry.dispose(), 0)
+    }
   }, [registry, props.registry])
   return <RegistryContext.Provider value={registry}>{props.children}</RegistryContext.Provider>
 }

@@ -1,0 +1,34 @@
+/** The frame of every screen: a header with the site's sections, the screen, and a footer. */
+import type { ReactNode } from "react"
+import { href } from "./router.ts"
+
+const SECTIONS = [
+  { id: "store", label: "Store" },
+  { id: "member", label: "Account" },
+  { id: "data", label: "Data" },
+  { id: "events", label: "Live events" }
+] as const
+
+export function Layout(props: { readonly section: string; readonly children: ReactNode }) {
+  return (
+    <>
+      <a className="skip" href="#main">Skip to content</a>
+      <header className="site-header">
+        <a className="brand" href={href("store")}>sitefx demo store</a>
+        <nav aria-label="Sections">
+          <ul>
+            {SECTIONS.map((s) => (
+              <li key={s.id}>
+                <a href={href(s.id)} aria-current={props.section === s.id ? "page" : undefined}>{s.label}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <main id="main" tabIndex={-1}>{props.children}</main>
+      <footer className="site-footer">
+        <p>A headless site on the sitefx local platform. Everything here reads sitefx through atoms.</p>
+      </footer>
+    </>
+  )
+}

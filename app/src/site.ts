@@ -1,0 +1,15 @@
+/**
+ * The app's connection to its site: a visitor session (kept in localStorage, so it survives reloads and
+ * is shared by the tabs) on the platform that serves the app, and the atom runtime every screen reads
+ * through. During development with Vite's server, `VITE_SITEFX_URL` names the platform.
+ */
+import { Atom } from "effect/reactivity"
+import { siteSession } from "sitefx/session"
+
+/** The platform's address: the page's own origin when the platform serves the app. */
+export const platformUrl: string = (import.meta as { env?: Record<string, string | undefined> }).env?.["VITE_SITEFX_URL"] ?? window.location.origin
+
+/** The local platform's demo OAuth client. */
+export const CLIENT_ID = "sitefx-local-client"
+
+export const runtime = Atom.runtime(siteSession({ clientId: CLIENT_ID, baseUrl: platformUrl, tokens: "localStorage" }))

@@ -1,0 +1,16 @@
+/**
+ * The demo app: a headless storefront, member area, data browser and live events panel on sitefx. `vite
+ * build` (run by `npm start` and the browser tests) writes app/dist, which the local platform serves at
+ * its root. `sitefx` imports resolve to the library's sources, as in this repository's tests.
+ */
+import react from "@vitejs/plugin-react"
+import { defaultClientConditions, defineConfig } from "vite"
+
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [react()],
+  resolve: { conditions: ["sitefx-source", ...defaultClientConditions] },
+  build: { outDir: "dist", emptyOutDir: true, target: "es2022", sourcemap: true },
+  // the platform's address while developing with `vite` (the built app is served by the platform itself)
+  server: { port: 5173 }
+})
