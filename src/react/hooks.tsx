@@ -2,7 +2,8 @@
  * The React binding of atoms: a registry per provider and hooks over useSyncExternalStore.
  * Components read atoms; they never call the client directly.
  */
-import { type Atom, AtomRegistry } from "effect/reactivity"
+import * as Cause from "effect/Cause"
+import { type AsyncResult, type Atom, AtomRegistry } from "effect/reactivity"
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore } from "react"
 
 const RegistryContext = createContext<AtomRegistry.AtomRegistry | undefined>(undefined)
@@ -46,4 +47,46 @@ export function useAtomSet<R, W>(atom: Atom.Writable<R, W>): (value: W) => void 
 
 export function useAtom<R, W>(atom: Atom.Writable<R, W>): readonly [R, (value: W) => void] {
   return [useAtomValue(atom), useAtomSet(atom)] as const
+}
+
+/** A function that computes the atom again (a query asks the platform again). */
+export function useAtomRefresh<A>(atom: Atom.Atom<A>): () => void {
+  const registry = useRegistry()
+  useEffect(() => registry.mount(atom), [registry, atom])
+  return useCallback(() => registry.refresh(atom), [registry, atom])
+}
+
+const pendingResults = new WeakMap<AtomRegistry.AtomRegistry, WeakMap<Atom.Atom<unknown>, Promise<void>>>()
+
+/** A promise that settles when the atom's result is no longer Initial, shared by every component that waits for it. */
+const settled = (registry: AtomRegistry.AtomRegistry, atom: Atom.Atom<AsyncResult.AsyncResult<unknown, unknown>>): Promise<void> => {
+  let byAtom = pendingResults.get(registry)
+  if (byAtom === undefined) pendingResults.set(registry, byAtom = new WeakMap())
+  const known = byAtom.get(atom)
+  if (known !== undefined) return known
+  const promise = new Promise<void>((resolve) => {
+    // the subscription keeps the atom computing while the component is suspended
+    const unsubscribe = registry.subscribe(atom, (value) => {
+      if (value._tag !== "Initial") {
+        byAtom.delete(atom)
+        queueMicrotask(() => unsubscribe())
+        resolve()
+      }
+    }, { immediate: true })
+  })
+  byAtom.set(atom, promise)
+  return promise
+}
+
+/**
+ * The value of an atom holding an AsyncResult, for components under `<Suspense>`: suspends while it is
+ * Initial, throws its failure's error to the nearest error boundary, and otherwise gives the value
+ * (the previous one while a refresh is under way).
+ */
+export function useAtomSuspense<A, E>(atom: Atom.Atom<AsyncResult.AsyncResult<A, E>>): A {
+  const registry = useRegistry()
+  const result = useAtomValue(atom)
+  if (result._tag === "Initial") throw settled(registry, atom as Atom.Atom<AsyncResult.AsyncResult<unknown, unknown>>)
+  if (result._tag === "Failure") throw Cause.squash(result.cause)
+  return result.value
 }

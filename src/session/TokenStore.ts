@@ -32,11 +32,18 @@ export class TokenStore extends Context.Service<TokenStore, TokenStoreShape>()("
       })
     })
 
-  /** In a `Storage` (browser localStorage by default) under one key. */
+  /**
+   * In a `Storage` (browser localStorage by default) under one key. Where there is none (a page rendered
+   * on a server), the session is kept in memory for that render and nothing is stored.
+   */
   static readonly localStorage = (options: { readonly key?: string; readonly storage?: Storage } = {}): Layer.Layer<TokenStore> =>
+    Layer.suspend(() => {
+      const storage = options.storage ?? (globalThis as { localStorage?: Storage }).localStorage
+      return storage === undefined ? TokenStore.memory() : TokenStore.inStorage(storage, options.key ?? "sitefx.session")
+    })
+
+  private static readonly inStorage = (storage: Storage, key: string): Layer.Layer<TokenStore> =>
     Layer.sync(TokenStore, () => {
-      const key = options.key ?? "sitefx.session"
-      const storage = options.storage ?? globalThis.localStorage
       return TokenStore.of({
         load: Effect.sync(() => parseStored(storage.getItem(key))),
         save: (session) => Effect.sync(() => storage.setItem(key, serializeStored(session)))
