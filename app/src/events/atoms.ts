@@ -1,0 +1,38 @@
+/**
+ * The live events panel's atoms. The site's event stream needs an API key; the app is a page of the
+ * local platform, so in development it reads the platform's key from its own dev endpoint (which answers
+ * the platform's pages only). A real site's storefront would show events through a backend of its own.
+ */
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { Atom } from "effect/reactivity"
+import * as Redacted from "effect/Redacted"
+import * as Stream from "effect/Stream"
+import { live, type LiveEvent } from "sitefx/events"
+import { ApiKeyAuth, PlatformConfig } from "sitefx/http"
+import { platformUrl } from "../site.ts"
+
+/** How many events the panel keeps on screen. */
+export const SHOWN_EVENTS = 50
+
+const adminConnection = Layer.unwrap(Effect.gen(function*() {
+  const site = yield* Effect.tryPromise({
+    try: () => fetch(`${platformUrl}/_sitefx/site`).then((r) => (r.ok ? (r.json() as Promise<{ apiKey: string; siteId: string }>) : Promise.reject(new Error(`the dev endpoint answered ${r.status}`)))),
+    catch: (e) => new Error(`The events panel needs the local platform's dev endpoints: ${e instanceof Error ? e.message : String(e)}`)
+  })
+  return Layer.merge(ApiKeyAuth.layer({ apiKey: Redacted.make(site.apiKey), siteId: site.siteId }), PlatformConfig.layer({ baseUrl: platformUrl }))
+}))
+
+const adminRuntime = Atom.runtime(adminConnection)
+
+/** Which event types the panel shows (empty: all). */
+export const eventTypesAtom = Atom.make<ReadonlyArray<string>>([])
+
+/** The newest events first, as they arrive. */
+export const eventsAtom = Atom.family((types: string) =>
+  adminRuntime.atom(
+    live(types === "" ? {} : { eventTypes: types.split(",") }).pipe(
+      Stream.scan((): ReadonlyArray<LiveEvent> => [], (shown, e) => [e, ...shown].slice(0, SHOWN_EVENTS))
+    )
+  )
+)
