@@ -39,11 +39,13 @@ describe("live events panel in Chromium", () => {
         // only stock events: a data write stays out
         await page.getByLabel("Show").selectOption({ label: "Stock" })
         await page.getByText("Connected.").waitFor()
-        await writeItem(`Not shown ${name}`)
-        await page.waitForTimeout(500)
+        const hidden = await writeItem(`Not shown ${name}`)
+        await page.waitForTimeout(300)
         assert.isFalse(await page.getByRole("list", { name: "Events" }).isVisible())
+        // back to data items: both writes are there, the newest first
         await page.getByLabel("Show").selectOption({ label: "Data items" })
-        await page.getByText("Connected.").waitFor()
+        await list.getByText(`created data_item ${hidden}`).waitFor()
+        assert.include(await list.getByRole("listitem").first().textContent(), hidden)
         await screenshot(page, `events-${name}`)
         assert.deepStrictEqual(problems, [])
       } finally {

@@ -45,7 +45,8 @@ const who = (e: LiveEvent): string => {
 export function EventsPanel() {
   const [types, setTypes] = useAtom(eventTypesAtom)
   const key = types.join(",")
-  const events = useAtomValue(eventsAtom(key))
+  const events = useAtomValue(eventsAtom)
+  const wanted = new Set(types)
   return (
     <section aria-labelledby="events-title">
       <h1 id="events-title">Live events</h1>
@@ -55,9 +56,10 @@ export function EventsPanel() {
         {KINDS.map((k) => <option key={k.label} value={k.types}>{k.label}</option>)}
       </select>
       <ResultView result={events} loading="Connecting to the site's events" failed="The events could not be followed.">
-        {(shown) =>
-          shown.length === 0
-            ? <p className="notice" role="status">Connected. Events appear here as the site changes.</p>
+        {(all) => {
+          const shown = wanted.size === 0 ? all : all.filter((e) => wanted.has(e.type))
+          return shown.length === 0
+            ? <p className="notice" role="status">Connected. Events {wanted.size === 0 ? "" : "of this kind "}appear here as the site changes.</p>
             : (
               <ol className="events" aria-label="Events" aria-live="polite">
                 {shown.map((e) => (
@@ -68,7 +70,8 @@ export function EventsPanel() {
                   </li>
                 ))}
               </ol>
-            )}
+            )
+        }}
       </ResultView>
     </section>
   )

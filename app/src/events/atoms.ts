@@ -13,7 +13,7 @@ import { ApiKeyAuth, PlatformConfig } from "sitefx/http"
 import { platformUrl } from "../site.ts"
 
 /** How many events the panel keeps on screen. */
-export const SHOWN_EVENTS = 50
+export const SHOWN_EVENTS = 200
 
 const adminConnection = Layer.unwrap(Effect.gen(function*() {
   const site = yield* Effect.tryPromise({
@@ -28,11 +28,7 @@ const adminRuntime = Atom.runtime(adminConnection)
 /** Which event types the panel shows (empty: all). */
 export const eventTypesAtom = Atom.make<ReadonlyArray<string>>([])
 
-/** The newest events first, as they arrive. */
-export const eventsAtom = Atom.family((types: string) =>
-  adminRuntime.atom(
-    live(types === "" ? {} : { eventTypes: types.split(",") }).pipe(
-      Stream.scan((): ReadonlyArray<LiveEvent> => [], (shown, e) => [e, ...shown].slice(0, SHOWN_EVENTS))
-    )
-  )
+/** The site's newest events first, as they arrive (one stream, whatever the panel shows). */
+export const eventsAtom = adminRuntime.atom(
+  live().pipe(Stream.scan((): ReadonlyArray<LiveEvent> => [], (shown, e) => [e, ...shown].slice(0, SHOWN_EVENTS)))
 )
