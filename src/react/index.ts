@@ -1,3 +1,23 @@
 export { RegistryProvider, useAtom, useAtomRefresh, useAtomSet, useAtomSuspense, useAtomValue, useRegistry } from "./hooks.tsx"
 export { sessionAtoms, type SignInInput } from "./session.ts"
 export { AsyncResult, Atom, AtomRegistry } from "effect/reactivity"
+export {
+  catalogQuery,
+  type Change,
+  changeOfEvent,
+  changesOfEvents,
+  dataChange,
+  dataQuery,
+  type InsertInput,
+  invalidate,
+  type PageLike,
+  type QueryAtom,
+  queryAtoms,
+  type QueryAtomsOptions,
+  QueryKeys,
+  type QueryResult,
+  type QuerySource,
+  type RemoveInput,
+  type UpdateInput,
+  writeAtoms
+} from "./query.ts"

@@ -1,0 +1,349 @@
+/**
+ * Paginated query atoms with a query cache. `queryAtoms(runtime)` gives atoms for data item queries
+ * (`Items.query(...)`), product and store-collection queries (`Products.query()`, `Collections.query()`)
+ * and any other query with `find` and `next`: one atom per query, keyed by what the query sends, so two
+ * components asking the same thing share one atom and one request. An atom's value is an AsyncResult of
+ * `{ items, hasMore, total, pages }`: Initial while the first page loads, waiting while more pages or a
+ * refresh load (the items shown stay), a Failure that keeps the items shown before it.
+ *
+ * `atom.loadMore` asks for the next page (infinite scroll, a "Load more" button), `atom.reload` asks for
+ * the loaded pages again. Queries refresh by themselves when their collection changes: through the write
+ * atoms of `writeAtoms(runtime)` (or any effect that invalidates the collection's key with effect's
+ * Reactivity), and through a Stream of changes the app passes (`changes`, e.g. the site's live events
+ * through `changesOfEvents`), so an item changed elsewhere shows without a reload.
+ *
+ * Nothing here touches `window` or storage: the atoms are descriptions, safe to build on a server.
+ *
+ * @example
+ * const runtime = Atom.runtime(Site.layer({ clientId, tokens: "localStorage" }))
+ * const queries = queryAtoms(runtime)
+ * const writes = writeAtoms(runtime)
+ *
+ * function Posts() {
+ *   const posts = queries.items(Items.query("Posts").descending("_createdDate").limit(20))
+ *   const result = useAtomValue(posts)                         // AsyncResult<QueryResult<Item>, DataFailure>
+ *   const loadMore = useAtomSet(posts.loadMore)
+ *   const insert = useAtomSet(writes.insert)                   // refreshes every query of Posts
+ *   ...
+ * }
+ */
+import * as Effect from "effect/Effect"
+import * as Equal from "effect/Equal"
+import * as Hash from "effect/Hash"
+import { AsyncResult, Atom, Reactivity } from "effect/reactivity"
+import * as Stream from "effect/Stream"
+import type { OffsetQuery } from "../catalog/OffsetQuery.ts"
+import type { DataFailure, Item, ItemInput, WriteOptions } from "../data/calls.ts"
+import * as Items from "../data/Items.ts"
+import type { Query } from "../data/Query.ts"
+import type { LiveEvent } from "../events/Live.ts"
+import type { PlatformClient } from "../http/PlatformClient.ts"
+
+// ---- what a query is to the cache ------------------------------------------------------------------
+
+/** A page of any sitefx query: data `Page`, catalog `OffsetPage`, catalog v3 `EntityPage`. */
+export interface PageLike<A, E, R> {
+  readonly items: ReadonlyArray<A>
+  readonly hasNext: boolean
+  readonly totalCount?: number | undefined
+  readonly next: Effect.Effect<PageLike<A, E, R>, E, R>
+}
+
+/** A query as the cache sees it. */
+export interface QuerySource<A, E, R> {
+  /** Identity: queries with the same key share one atom. */
+  readonly key: string
+  /** Reactivity keys whose invalidation refreshes the query (its collection, see `QueryKeys`). */
+  readonly keys: ReadonlyArray<string>
+  /** The first page. */
+  readonly first: Effect.Effect<PageLike<A, E, R>, E, R>
+  /** An item's id: an item already shown is not shown twice when pages shift under a write. */
+  readonly idOf?: ((item: A) => string | null | undefined) | undefined
+}
+
+/** The Reactivity keys of sitefx's collections: invalidating one refreshes every query over it. */
+export const QueryKeys = {
+  data: (collection: string): string => `sitefx/data/${collection}`,
+  products: "sitefx/catalog/products",
+  collections: "sitefx/catalog/collections"
+} as const
+
+/** A data query (`Items.query`, `DataItems.query`, a typed collection's query), keyed by its request. */
+export const dataQuery = <A, R>(query: Query<A, R>, options: { readonly key?: string } = {}): QuerySource<A, DataFailure, R> => ({
+  key: `data ${query.runner.collection} ${options.key ?? ""} ${JSON.stringify(query.request)} ${query.error?.message ?? ""}`,
+  keys: [QueryKeys.data(query.runner.collection)],
+  first: query.find,
+  idOf: (item) => {
+    const id = (item as { readonly _id?: unknown })?._id
+    return typeof id === "string" ? id : undefined
+  }
+})
+
+/**
+ * A catalog v1 query (products or store collections), keyed by its request. A query built with options
+ * (`Products.query({ includeVariants: true })`) names them in `key`, since the request does not show them.
+ */
+export const catalogQuery = <A extends { readonly id?: string | null | undefined }, E, R>(
+  what: "products" | "collections",
+  query: OffsetQuery<A, R>,
+  options: { readonly key?: string } = {}
+): QuerySource<A, E | Effect.Error<OffsetQuery<A, R>["find"]>, R> => ({
+  key: `${what} ${options.key ?? ""} ${JSON.stringify(query.request)} ${query.state.refusal?.message ?? ""} ${query.error?.message ?? ""}`,
+  keys: [QueryKeys[what]],
+  first: query.find,
+  idOf: (item) => item.id
+})
+
+// ---- the value of a query atom ---------------------------------------------------------------------
+
+/** What a query atom holds once a page has loaded. */
+export interface QueryResult<A> {
+  /** Every item of the pages loaded so far, in order. */
+  readonly items: ReadonlyArray<A>
+  /** Whether `loadMore` has a next page to load. */
+  readonly hasMore: boolean
+  /** How many items match, when the query asked for it and the platform counted. */
+  readonly total: number | undefined
+  /** How many pages are loaded. */
+  readonly pages: number
+}
+
+/** A query's atom: its result, and the writable atoms that load more and refresh it. */
+export interface QueryAtom<A, E> extends Atom.Atom<AsyncResult.AsyncResult<QueryResult<A>, E>> {
+  /** The cache key. */
+  readonly key: string
+  /** Write to load the next page (ignored while a page loads or when there is none). Reads the pages wanted. */
+  readonly loadMore: Atom.Writable<number, void>
+  /** Write to load the pages shown again (`refresh` is taken: atoms use it for their own refresh). */
+  readonly reload: Atom.Writable<number, void>
+}
+
+/** What the atom asked for: how many pages, which generation of the collection, which attempt. */
+interface Control {
+  readonly pages: number
+  readonly epoch: number
+  readonly attempt: number
+}
+
+/** What a result needs to go on: where its next page is, which generation it belongs to. */
+interface Carry {
+  readonly epoch: number
+  readonly next: Effect.Effect<PageLike<unknown, unknown, unknown>, unknown, unknown> | undefined
+  readonly ids: ReadonlySet<string>
+}
+
+/** Kept beside each result, out of its public shape. */
+const carried = new WeakMap<QueryResult<unknown>, Carry>()
+
+/** The newest value a result shows: its own, or the one kept by a failure. */
+const shownValue = <A, E>(result: AsyncResult.AsyncResult<A, E>): A | undefined =>
+  result._tag === "Success" ? result.value : result._tag === "Failure" && result.previousSuccess._tag === "Some" ? result.previousSuccess.value.value : undefined
+
+/** A family key: equal when the cache keys are equal, carrying the query it was made from. */
+class Spec {
+  readonly key: string
+  readonly source: QuerySource<any, any, any>
+  constructor(source: QuerySource<any, any, any>) {
+    this.key = source.key
+    this.source = source
+  }
+  [Equal.symbol](that: unknown): boolean {
+    return that instanceof Spec && that.key === this.key
+  }
+  [Hash.symbol](): number {
+    return Hash.string(this.key)
+  }
+}
+
+// ---- changes made elsewhere ------------------------------------------------------------------------
+
+/** A change to a collection: its Reactivity key (see `QueryKeys`) and the item's id when known. */
+export interface Change {
+  readonly key: string
+  readonly id?: string | undefined
+}
+
+/** A change to a data collection's item. */
+export const dataChange = (collection: string, itemId?: string): Change => ({ key: QueryKeys.data(collection), id: itemId })
+
+const PRODUCT_EVENT = /^com\.wix\.ecommerce\.(catalog\.api\.v1\.(Product|Variants)|inventory\.api\.v1\.)/
+const COLLECTION_EVENT = /^com\.wix\.ecommerce\.catalog\.api\.v1\.Collection/
+
+/** The change a site event makes to what queries show, if any: data items, products (and their stock), store collections. */
+export const changeOfEvent = (live: LiveEvent): ReadonlyArray<Change> => {
+  const event = live.event
+  if (event === undefined) return []
+  if (event._tag === "Domain" && event.entityFqdn === "wix.data.v2.data_item") {
+    const entity = event.change._tag === "Action" ? undefined : (event.change.entity as { readonly dataCollectionId?: string } | undefined)
+    return entity?.dataCollectionId === undefined ? [] : [dataChange(entity.dataCollectionId, event.entityId)]
+  }
+  if (event._tag === "Legacy" && PRODUCT_EVENT.test(event.type)) {
+    const productId = (event.data as { readonly productId?: unknown }).productId
+    return [{ key: QueryKeys.products, id: typeof productId === "string" ? productId : undefined }]
+  }
+  if (event._tag === "Legacy" && COLLECTION_EVENT.test(event.type)) {
+    // a collection's product count follows its products, and its products' collection ids follow it
+    return [{ key: QueryKeys.collections }, { key: QueryKeys.products }]
+  }
+  return []
+}
+
+/** The changes of a Stream of site events (`Events.live`): what the `changes` option of `queryAtoms` takes. */
+export const changesOfEvents = <E, R>(events: Stream.Stream<LiveEvent, E, R>): Stream.Stream<Change, E, R> =>
+  Stream.flatMap(events, (event) => Stream.fromIterable(changeOfEvent(event)))
+
+const invalidation = (changes: ReadonlyArray<Change>): Record<string, Array<string>> => {
+  const keys: Record<string, Array<string>> = {}
+  for (const change of changes) {
+    const ids = keys[change.key] ??= []
+    if (change.id !== undefined) ids.push(change.id)
+  }
+  return keys
+}
+
+/** Refreshes the queries of these collections (an Effect for the runtime's own actions). */
+export const invalidate = (changes: ReadonlyArray<Change>): Effect.Effect<void, never, Reactivity.Reactivity> =>
+  Reactivity.invalidate(invalidation(changes))
+
+// ---- the atoms -------------------------------------------------------------------------------------
+
+export interface QueryAtomsOptions<R> {
+  /**
+   * Changes made elsewhere (another tab, another client, the site's owner): each refreshes the queries
+   * of its collection. Runs while any query atom of this set is mounted. For example
+   * `changesOfEvents(Events.live())` where the app holds a key for the site's events, or a Stream the
+   * app's own backend feeds.
+   */
+  readonly changes?: Stream.Stream<Change, unknown, R> | undefined
+}
+
+/** The query atoms of a runtime (`Atom.runtime(Site.layer(...))` or anything that provides `PlatformClient`). */
+export const queryAtoms = <R, ER>(runtime: Atom.AtomRuntime<R, ER>, options: QueryAtomsOptions<R> = {}) => {
+  const changes = options.changes
+  /** The changes stream, running while a query of this set is mounted; its failure ends it (queries still refresh on writes). */
+  const live: Atom.Atom<AsyncResult.AsyncResult<void, unknown>> = changes === undefined
+    ? Atom.make(AsyncResult.success(undefined))
+    : runtime.atom(Stream.runForEach(changes, (change) => invalidate([change])))
+
+  const build = <A, E>(source: QuerySource<A, E, R>): QueryAtom<A, E | ER> => {
+    const control = Atom.make<Control>({ pages: 1, epoch: 0, attempt: 0 })
+    const idOf = source.idOf
+
+    const page = (previous: QueryResult<A> | undefined, loaded: PageLike<A, E, R>, epoch: number): QueryResult<A> => {
+      const before = previous === undefined ? undefined : carried.get(previous)
+      const ids = new Set(before?.ids ?? [])
+      const fresh = idOf === undefined
+        ? loaded.items
+        : loaded.items.filter((item) => {
+          const id = idOf(item)
+          if (id === undefined || id === null) return true
+          if (ids.has(id)) return false
+          ids.add(id)
+          return true
+        })
+      const value: QueryResult<A> = {
+        items: previous === undefined ? fresh : [...previous.items, ...fresh],
+        hasMore: loaded.hasNext,
+        total: loaded.totalCount ?? previous?.total,
+        pages: (previous?.pages ?? 0) + 1
+      }
+      carried.set(value, { epoch, next: loaded.hasNext ? loaded.next : undefined, ids })
+      return value
+    }
+
+    const result = runtime.atom((get) => {
+      const wanted = get(control)
+      get.mount(live)
+      const self = get.self<AsyncResult.AsyncResult<QueryResult<A>, E | ER>>()
+      const shown = self._tag === "Some" ? shownValue(self.value) : undefined
+      const carry = shown === undefined ? undefined : carried.get(shown)
+      // go on from what is shown when the same generation wants more pages; else load from the first page
+      const goOn = shown !== undefined && carry !== undefined && carry.epoch === wanted.epoch && shown.pages < wanted.pages && carry.next !== undefined
+      return Effect.gen(function*() {
+        const reactivity = yield* Reactivity.Reactivity
+        // a change to the collection starts a new generation: the pages wanted are loaded again
+        yield* Effect.acquireRelease(
+          Effect.sync(() => reactivity.registerUnsafe(source.keys, () => get.registry.update(control, (c) => ({ ...c, epoch: c.epoch + 1, attempt: c.attempt + 1 })))),
+          (unregister) => Effect.sync(unregister)
+        )
+        let state: QueryResult<A> = goOn ? shown : page(undefined, yield* source.first, wanted.epoch)
+        for (;;) {
+          const next = carried.get(state)?.next as Effect.Effect<PageLike<A, E, R>, E, R> | undefined
+          if (state.pages >= wanted.pages || next === undefined) return state
+          state = page(state, yield* next, wanted.epoch)
+        }
+      })
+    })
+
+    const loadMore = Atom.writable((get) => get(control).pages, (ctx, _: void) => {
+      const current = ctx.get(result)
+      if (current._tag === "Initial" || AsyncResult.isWaiting(current)) return
+      const c = ctx.get(control)
+      const shown = shownValue(current)
+      if (shown === undefined) return ctx.set(control, { ...c, epoch: c.epoch + 1, attempt: c.attempt + 1 })
+      if (current._tag === "Success" && !shown.hasMore) return
+      ctx.set(control, { ...c, pages: shown.pages + 1, attempt: c.attempt + 1 })
+    })
+
+    const reload = Atom.writable((get) => get(control).epoch, (ctx, _: void) => {
+      const c = ctx.get(control)
+      ctx.set(control, { ...c, epoch: c.epoch + 1, attempt: c.attempt + 1 })
+    })
+
+    return Object.assign(result, { key: source.key, loadMore, reload })
+  }
+
+  const family = Atom.family((spec: Spec) => build(spec.source))
+
+  /** The atom of any query source (the same atom for the same key). */
+  const of = <A, E>(source: QuerySource<A, E, R>): QueryAtom<A, E | ER> => family(new Spec(source)) as QueryAtom<A, E | ER>
+
+  return {
+    of,
+    /** A data query's atom: `queries.items(Items.query("Posts").eq("published", true).limit(20))`. */
+    items: <A>(query: Query<A, R>, options?: { readonly key?: string }): QueryAtom<A, DataFailure | ER> => of(dataQuery(query, options)),
+    /** A product query's atom: `queries.products(Products.query().hasSome("collectionIds", [id]).limit(24))`. */
+    products: <A extends { readonly id?: string | null | undefined }>(query: OffsetQuery<A, R>, options?: { readonly key?: string }) =>
+      of(catalogQuery("products", query, options)),
+    /** A store-collection query's atom: `queries.collections(Collections.query().ascending("name"))`. */
+    collections: <A extends { readonly id?: string | null | undefined }>(query: OffsetQuery<A, R>, options?: { readonly key?: string }) =>
+      of(catalogQuery("collections", query, options)),
+    /** The changes stream's state: Initial/waiting while it runs, a Failure when it stopped. */
+    live
+  }
+}
+
+// ---- writes that refresh -----------------------------------------------------------------------------
+
+export interface InsertInput {
+  readonly collection: string
+  readonly item: ItemInput
+  readonly options?: WriteOptions
+}
+export interface UpdateInput {
+  readonly collection: string
+  readonly item: Item
+  readonly options?: WriteOptions
+}
+export interface RemoveInput {
+  readonly collection: string
+  readonly id: string
+  readonly options?: WriteOptions
+}
+
+/**
+ * Data item writes as atom functions; each one that succeeds refreshes the queries of its collection.
+ * Their results are the written item (or the removed one, if it existed); a refusal is the platform's
+ * DataError, in the atom's Failure.
+ */
+export const writeAtoms = <R, ER>(runtime: Atom.AtomRuntime<R | PlatformClient, ER>) => ({
+  insert: runtime.fn((input: InsertInput) =>
+    Items.insert(input.collection, input.item, input.options).pipe(Effect.tap((item) => invalidate([dataChange(input.collection, item._id)])))
+  ),
+  update: runtime.fn((input: UpdateInput) =>
+    Items.update(input.collection, input.item, input.options).pipe(Effect.tap((item) => invalidate([dataChange(input.collection, item._id)])))
+  ),
+  remove: runtime.fn((input: RemoveInput) =>
+    Items.remove(input.collection, input.id, input.options).pipe(Effect.tap(() => invalidate([dataChange(input.collection, input.id)])))
+  )
+})
