@@ -246,6 +246,8 @@ const make = (options: SessionOptions) =>
         for (const listener of listeners) listener(next)
       })
     const lock = yield* Semaphore.make(1)
+    // and across everyone sharing the store (tabs), when the store can tell
+    const exclusive = store.exclusive ?? (<A, E, R>(effect: Effect.Effect<A, E, R>) => effect)
     let pendingStep: PendingStep | undefined
 
     const loadTokens = Effect.map(store.load, (s) => s.tokens)
@@ -310,13 +312,13 @@ const make = (options: SessionOptions) =>
         const current = yield* loadTokens
         const stale = (t: Tokens) => isExpired(t, now) || (rejected !== undefined && t.accessToken.value === rejected)
         if (!stale(current)) return current
-        return yield* lock.withPermits(1)(Effect.gen(function*() {
+        return yield* lock.withPermits(1)(exclusive(Effect.gen(function*() {
           const latest = yield* loadTokens
           if (!stale(latest)) return latest
           const fresh = yield* renewOrAnonymous(latest)
           yield* saveTokens(fresh)
           return fresh
-        }))
+        })))
       })
 
     const auth: PlatformAuthShape = {

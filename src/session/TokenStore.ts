@@ -19,6 +19,11 @@ export type StoredSession = G.TypeOf<typeof isStoredSession>
 export interface TokenStoreShape {
   readonly load: Effect.Effect<StoredSession>
   readonly save: (session: StoredSession) => Effect.Effect<void>
+  /**
+   * Runs a token refresh alone among everyone who shares this store (other browser tabs over one
+   * localStorage: see `sitefx/react`'s `tabTokenStore`). A store only one session uses leaves it out.
+   */
+  readonly exclusive?: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
 }
 
 export class TokenStore extends Context.Service<TokenStore, TokenStoreShape>()("sitefx/TokenStore") {
