@@ -21,3 +21,24 @@ export {
   type UpdateInput,
   writeAtoms
 } from "./query.ts"
+export {
+  type RecoverInput,
+  type RedirectLoginInput,
+  type RegisterInput,
+  type SessionAtoms,
+  type SessionAtomsOptions,
+  type SessionFlowError,
+  type VerifyFactorInput
+} from "./session.ts"
+export {
+  type Exclusive,
+  followTabs,
+  type LockManagerLike,
+  SESSION_KEY,
+  storageLock,
+  type StorageLockOptions,
+  tabLock,
+  type TabOptions,
+  tabTokenStore,
+  webLock
+} from "./tabs.ts"

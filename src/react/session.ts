@@ -1,38 +1,282 @@
 /**
- * Ready atoms for a visitor/member session, built on an atom runtime of a Site layer:
- * the session state (live), sign-in with email and password, and sign-out.
+ * Ready atoms for a visitor/member session, built on an atom runtime of a Site (or siteSession) layer:
+ * the session state and the member's profile, which follow logins and logouts (in this tab and, through
+ * the shared store, in the others) and keep themselves fresh; and every member flow as an atom function
+ * whose result is the typed login state (`LoginResult`) or the typed error (`PlatformError`,
+ * `OAuthError`): register, login (with a captcha token when the site asks), the email verification
+ * code, an MFA factor code, password recovery, logout, login by redirect (PKCE) and silent login.
  */
+import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import { type Atom } from "effect/reactivity"
+import * as Layer from "effect/Layer"
+import { Atom } from "effect/reactivity"
 import * as Stream from "effect/Stream"
-import type { LoginResult } from "../session/LoginResult.ts"
-import { type Secret, Session } from "../session/Session.ts"
+import { PlatformClient } from "../http/PlatformClient.ts"
+import type { PlatformError } from "../http/PlatformError.ts"
+import { AuthorizeAgent } from "../session/AuthorizeAgent.ts"
+import { type LoginResult, pendingOf, type PendingStep } from "../session/LoginResult.ts"
+import type { OAuthError } from "../session/OAuthError.ts"
+import { MyMemberResponse, Paths } from "../session/protocol.ts"
+import {
+  type CaptchaTokens,
+  type LoginUrl,
+  type RedirectResult,
+  type Secret,
+  Session,
+  type SessionShape,
+  type SessionState
+} from "../session/Session.ts"
+import type { FactorType, IdentityProfile, Member } from "../session/wire.ts"
+import { followTabs } from "./tabs.ts"
 
 export interface SignInInput {
   readonly email: string
   readonly password: Secret
+  /** A captcha token, when the site asks for one (a FAILURE with `missingCaptchaToken` says so). */
+  readonly captchaToken?: string | undefined
 }
 
+export interface RegisterInput extends SignInInput {
+  readonly profile?: IdentityProfile | undefined
+}
+
+export interface VerifyFactorInput {
+  readonly code: string
+  /** The factor the code belongs to; the pending step's first factor by default. */
+  readonly factorType?: FactorType | undefined
+  readonly rememberThisDevice?: boolean | undefined
+}
+
+export interface RecoverInput {
+  /** The `recoveryToken` of the recovery email's link. */
+  readonly token: string
+  readonly password: Secret
+}
+
+export interface RedirectLoginInput {
+  /** Where the platform sends the browser back with `code` and `state` in the query. */
+  readonly redirectUri: string
+  /** Where to go once the login is complete (given back by `completeRedirect`). */
+  readonly originalUri?: string | undefined
+}
+
+export interface SessionAtomsOptions {
+  /**
+   * Follow logins and logouts made in other tabs (storage events on the store's key) while the state is
+   * watched. On by default where there is a window; `{ key }` names the store's key if not the default.
+   */
+  readonly tabs?: boolean | { readonly key?: string } | undefined
+  /** Refresh the access token as it expires while the state is watched, so calls never wait for it. On by default. */
+  readonly keepFresh?: boolean | undefined
+  /** How the silent login reaches the authorize page: a hidden iframe by default. */
+  readonly silentAgent?: Layer.Layer<AuthorizeAgent> | undefined
+}
+
+/** How long to wait before looking again when a keep-fresh refresh could not be made (offline, platform down). */
+const RETRY_MILLIS = 30_000
+
 /**
- * Atoms of one session. `runtime` comes from `Atom.runtime(Site.layer(...))`.
+ * Refreshes the access token just after it expires, again and again. A tab that wakes after another tab
+ * refreshed finds the new tokens in the shared store and refreshes nothing.
+ */
+const keepFresh = (session: SessionShape): Effect.Effect<never> =>
+  Effect.gen(function*() {
+    const tokens = yield* session.tokens
+    const now = yield* Clock.currentTimeMillis
+    if (tokens.refreshToken.value === "") return yield* Effect.sleep(RETRY_MILLIS)
+    // the expiry is in whole seconds and counts as passed one second later
+    const wait = tokens.accessToken.expiresAt * 1000 + 1000 - now
+    if (wait > 0) return yield* Effect.sleep(Math.min(wait, 2 ** 31 - 1))
+    yield* session.ensureTokens.pipe(Effect.catch(() => Effect.sleep(RETRY_MILLIS)))
+  }).pipe(Effect.forever)
+
+const captchaOf = (token: string | undefined): { captchaTokens?: CaptchaTokens } =>
+  token === undefined || token.trim() === "" ? {} : { captchaTokens: { recaptchaToken: token.trim() } }
+
+/**
+ * Atoms of one session. `runtime` comes from `Atom.runtime(Site.layer(...))` (or `siteSession`), with
+ * `tokens: tabTokenStore()` in a browser so the tabs share one session.
  *
  * @example
- * const runtime = Atom.runtime(Site.layer({ clientId, baseUrl }))
+ * const runtime = Atom.runtime(siteSession({ clientId, baseUrl, tokens: tabTokenStore() }))
  * export const session = sessionAtoms(runtime)
- * // in a component: const state = useAtomValue(session.state)
+ * // in a component:
+ * const state = useAtomValue(session.state)            // AsyncResult<SessionState>
+ * const signIn = useAtomSet(session.signIn)            // signIn({ email, password })
+ * const outcome = useAtomValue(session.signIn)         // AsyncResult<LoginResult, PlatformError | OAuthError>
  */
-export const sessionAtoms = <R, ER>(runtime: Atom.AtomRuntime<R | Session, ER>) => ({
-  /** The current session state, then every change (login, logout, visitor fallback). */
-  state: runtime.atom(Stream.unwrap(Session.useSync((s) => s.changes))),
-  /** Logs in and, on SUCCESS, completes the direct login; the result says what happened. */
-  signIn: runtime.fn((input: SignInInput) =>
+export const sessionAtoms = <R, ER>(runtime: Atom.AtomRuntime<R | Session | PlatformClient, ER>, options: SessionAtomsOptions = {}) => {
+  const tabs = options.tabs ?? true
+  /** The step the last flow left for the member: an email code or an MFA code, or none. */
+  const pending = Atom.keepAlive(Atom.make<PendingStep | undefined>(undefined))
+
+  /** A flow's result: completes a SUCCESS into member tokens and records the step it leaves pending. */
+  const settle = (result: LoginResult, set: (step: PendingStep | undefined) => void, keepOnFailure = false) =>
     Effect.gen(function*() {
-      const session = yield* Session
-      const result: LoginResult = yield* session.login(input)
-      if (result.loginState === "SUCCESS") yield* session.completeDirectLogin(result.data.sessionToken)
+      if (result.loginState === "SUCCESS") {
+        const session = yield* Session
+        yield* session.completeDirectLogin(result.data.sessionToken)
+      }
+      if (!(keepOnFailure && result.loginState === "FAILURE")) set(pendingOf(result))
       return result
     })
-  ),
-  /** Logs out; the result carries the logout page URL to send the browser to. */
-  signOut: runtime.fn((postFlowUrl: string) => Session.use((s) => s.logout({ postFlowUrl })))
-})
+
+  const state = runtime.atom(Stream.unwrap(Effect.gen(function*() {
+    const session = yield* Session
+    if (tabs !== false) yield* followTabs(typeof tabs === "object" && tabs.key !== undefined ? { key: tabs.key } : {})
+    if (options.keepFresh !== false) yield* Effect.forkScoped(keepFresh(session))
+    return session.changes
+  })))
+
+  /** The signed-in member's own record (`undefined` for a visitor), read again whenever the session changes. */
+  const member = runtime.atom((get) =>
+    Effect.gen(function*() {
+      const current = yield* get.result(state)
+      if (!current.loggedIn) return undefined
+      const client = yield* PlatformClient
+      const answer = yield* client.json({ method: "GET", path: Paths.myMember }, MyMemberResponse)
+      return answer.member as Member
+    })
+  )
+
+  const signIn = runtime.fn((input: SignInInput, get) =>
+    Effect.gen(function*() {
+      const session = yield* Session
+      const result = yield* session.login({ email: input.email, password: input.password, ...captchaOf(input.captchaToken) })
+      return yield* settle(result, (step) => get.set(pending, step))
+    })
+  )
+
+  const register = runtime.fn((input: RegisterInput, get) =>
+    Effect.gen(function*() {
+      const session = yield* Session
+      const result = yield* session.register({
+        email: input.email,
+        password: input.password,
+        ...(input.profile === undefined ? {} : { profile: input.profile }),
+        ...captchaOf(input.captchaToken)
+      })
+      return yield* settle(result, (step) => get.set(pending, step))
+    })
+  )
+
+  /** The email code of an EMAIL_VERIFICATION_REQUIRED step; a wrong code is a FAILURE and the step stays. */
+  const verify = runtime.fn((input: { readonly code: string }, get) =>
+    Effect.gen(function*() {
+      const session = yield* Session
+      const result = yield* session.verify({ code: input.code.trim() })
+      return yield* settle(result, (step) => get.set(pending, step), true)
+    })
+  )
+
+  /** A code for one factor of an MFA_REQUIRED step; a wrong code is a FAILURE and the step stays. */
+  const verifyFactor = runtime.fn((input: VerifyFactorInput, get) =>
+    Effect.gen(function*() {
+      const session = yield* Session
+      const step = get(pending)
+      const factorType = input.factorType ?? (step?.kind === "MFA" ? step.factors[0] : undefined) ?? "TOTP"
+      const result = yield* session.verifyFactor({
+        factorType,
+        code: input.code.trim(),
+        ...(input.rememberThisDevice === undefined ? {} : { rememberThisDevice: input.rememberThisDevice })
+      })
+      return yield* settle(result, (next) => get.set(pending, next), true)
+    })
+  )
+
+  /** Mails a recovery link that leads to `redirectUri` with `recoveryToken` added to its query. */
+  const sendRecovery = runtime.fn((input: { readonly email: string; readonly redirectUri: string }) =>
+    Session.use((session) => session.sendPasswordResetEmail(input.email.trim(), input.redirectUri))
+  )
+
+  /** Sets the new password with the link's token; a SUCCESS signs the member in. */
+  const recover = runtime.fn((input: RecoverInput, get) =>
+    Effect.gen(function*() {
+      const session = yield* Session
+      const result = yield* session.recover(input.token, input.password)
+      return yield* settle(result, (step) => get.set(pending, step))
+    })
+  )
+
+  /** Signs out here; the result's `logoutUrl` ends the platform's own session too (send the browser there). */
+  const signOut = runtime.fn((postFlowUrl: string, get) =>
+    Effect.gen(function*() {
+      const session = yield* Session
+      const answer = yield* session.logout({ postFlowUrl })
+      get.set(pending, undefined)
+      return answer
+    })
+  )
+
+  /** The platform's login page for this login (PKCE data kept in the token store): send the browser to `url`. */
+  const redirectLogin = runtime.fn((input: RedirectLoginInput) =>
+    Session.use((session): Effect.Effect<LoginUrl, PlatformError> =>
+      session.loginUrl({
+        redirectUri: input.redirectUri,
+        responseMode: "query",
+        ...(input.originalUri === undefined ? {} : { originalUri: input.originalUri })
+      })
+    )
+  )
+
+  /** Completes a redirect login from the callback URL (checks its state, exchanges the code). */
+  const completeRedirect = runtime.fn((url: string, get) =>
+    Effect.gen(function*() {
+      const session = yield* Session
+      const result: RedirectResult = yield* session.completeRedirect(url, { responseMode: "query" })
+      get.set(pending, undefined)
+      return result
+    })
+  )
+
+  /**
+   * Signs in without a page or a form when the browser still has a session with the platform (a hidden
+   * iframe asks the authorize page with `prompt=none`). Fails with OAuthError `login_required` when it
+   * has none. Gives the new state.
+   */
+  const silentLogin = runtime.fn((redirectUri: string | void) =>
+    Effect.gen(function*() {
+      const session = yield* Session
+      const agent = yield* AuthorizeAgent
+      const target = typeof redirectUri === "string" ? redirectUri : agent.redirectUri ?? defaultRedirectUri()
+      const login = yield* session.loginUrl({ redirectUri: target, responseMode: agent.responseMode, prompt: "none" })
+      const answer = yield* agent.authorize(login.url, login.state)
+      const callback = new URL(target)
+      callback.hash = ""
+      callback.search = new URLSearchParams({ code: answer.code, state: answer.state }).toString()
+      yield* session.completeRedirect(callback.href, { responseMode: "query" })
+      return yield* session.state
+    }).pipe(Effect.provide(options.silentAgent ?? AuthorizeAgent.iframe()))
+  )
+
+  return {
+    /** The current session state (role, loggedIn), then every change. */
+    state,
+    /** The signed-in member's own record, `undefined` for a visitor. */
+    member,
+    /** The step the last flow left pending (`EMAIL_VERIFICATION` or `MFA`), `undefined` when none. */
+    pending,
+    signIn,
+    register,
+    verify,
+    verifyFactor,
+    sendRecovery,
+    recover,
+    signOut,
+    redirectLogin,
+    completeRedirect,
+    silentLogin
+  }
+}
+
+/** The page's own origin, where the platform may send a code. */
+const defaultRedirectUri = (): string => {
+  const location = (globalThis as { location?: { origin: string } }).location
+  return location === undefined ? "http://127.0.0.1/" : `${location.origin}/`
+}
+
+/** The atoms `sessionAtoms` builds. */
+export type SessionAtoms = ReturnType<typeof sessionAtoms>
+
+/** The errors a member flow atom can end with. */
+export type SessionFlowError = PlatformError | OAuthError
