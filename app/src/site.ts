@@ -4,6 +4,7 @@
  * through. During development with Vite's server, `VITE_SITEFX_URL` names the platform.
  */
 import { Atom } from "effect/reactivity"
+import { tabTokenStore } from "sitefx/react"
 import { siteSession } from "sitefx/session"
 
 /** The platform's address: the page's own origin when the platform serves the app. */
@@ -12,4 +13,5 @@ export const platformUrl: string = (import.meta as { env?: Record<string, string
 /** The local platform's demo OAuth client. */
 export const CLIENT_ID = "sitefx-local-client"
 
-export const runtime = Atom.runtime(siteSession({ clientId: CLIENT_ID, baseUrl: platformUrl, tokens: "localStorage" }))
+/** Tabs share the session and refresh its tokens one at a time. */
+export const runtime = Atom.runtime(siteSession({ clientId: CLIENT_ID, baseUrl: platformUrl, tokens: tabTokenStore() }))

@@ -90,6 +90,9 @@ const keepFresh = (session: SessionShape): Effect.Effect<never> =>
     yield* session.ensureTokens.pipe(Effect.catch(() => Effect.sleep(RETRY_MILLIS)))
   }).pipe(Effect.forever)
 
+/** A flow keeps running when the screen that started it goes away (the login completes, the logout page opens). */
+const flow = <A extends Atom.Atom<any>>(atom: A): A => Atom.keepAlive(atom)
+
 const captchaOf = (token: string | undefined): { captchaTokens?: CaptchaTokens } =>
   token === undefined || token.trim() === "" ? {} : { captchaTokens: { recaptchaToken: token.trim() } }
 
@@ -139,15 +142,15 @@ export const sessionAtoms = <R, ER>(runtime: Atom.AtomRuntime<R | Session | Plat
     })
   )
 
-  const signIn = runtime.fn((input: SignInInput, get) =>
+  const signIn = flow(runtime.fn((input: SignInInput, get) =>
     Effect.gen(function*() {
       const session = yield* Session
       const result = yield* session.login({ email: input.email, password: input.password, ...captchaOf(input.captchaToken) })
       return yield* settle(result, (step) => get.set(pending, step))
     })
-  )
+  ))
 
-  const register = runtime.fn((input: RegisterInput, get) =>
+  const register = flow(runtime.fn((input: RegisterInput, get) =>
     Effect.gen(function*() {
       const session = yield* Session
       const result = yield* session.register({
@@ -158,19 +161,19 @@ export const sessionAtoms = <R, ER>(runtime: Atom.AtomRuntime<R | Session | Plat
       })
       return yield* settle(result, (step) => get.set(pending, step))
     })
-  )
+  ))
 
   /** The email code of an EMAIL_VERIFICATION_REQUIRED step; a wrong code is a FAILURE and the step stays. */
-  const verify = runtime.fn((input: { readonly code: string }, get) =>
+  const verify = flow(runtime.fn((input: { readonly code: string }, get) =>
     Effect.gen(function*() {
       const session = yield* Session
       const result = yield* session.verify({ code: input.code.trim() })
       return yield* settle(result, (step) => get.set(pending, step), true)
     })
-  )
+  ))
 
   /** A code for one factor of an MFA_REQUIRED step; a wrong code is a FAILURE and the step stays. */
-  const verifyFactor = runtime.fn((input: VerifyFactorInput, get) =>
+  const verifyFactor = flow(runtime.fn((input: VerifyFactorInput, get) =>
     Effect.gen(function*() {
       const session = yield* Session
       const step = get(pending)
@@ -182,34 +185,34 @@ export const sessionAtoms = <R, ER>(runtime: Atom.AtomRuntime<R | Session | Plat
       })
       return yield* settle(result, (next) => get.set(pending, next), true)
     })
-  )
+  ))
 
   /** Mails a recovery link that leads to `redirectUri` with `recoveryToken` added to its query. */
-  const sendRecovery = runtime.fn((input: { readonly email: string; readonly redirectUri: string }) =>
+  const sendRecovery = flow(runtime.fn((input: { readonly email: string; readonly redirectUri: string }) =>
     Session.use((session) => session.sendPasswordResetEmail(input.email.trim(), input.redirectUri))
-  )
+  ))
 
   /** Sets the new password with the link's token; a SUCCESS signs the member in. */
-  const recover = runtime.fn((input: RecoverInput, get) =>
+  const recover = flow(runtime.fn((input: RecoverInput, get) =>
     Effect.gen(function*() {
       const session = yield* Session
       const result = yield* session.recover(input.token, input.password)
       return yield* settle(result, (step) => get.set(pending, step))
     })
-  )
+  ))
 
   /** Signs out here; the result's `logoutUrl` ends the platform's own session too (send the browser there). */
-  const signOut = runtime.fn((postFlowUrl: string, get) =>
+  const signOut = flow(runtime.fn((postFlowUrl: string, get) =>
     Effect.gen(function*() {
       const session = yield* Session
       const answer = yield* session.logout({ postFlowUrl })
       get.set(pending, undefined)
       return answer
     })
-  )
+  ))
 
   /** The platform's login page for this login (PKCE data kept in the token store): send the browser to `url`. */
-  const redirectLogin = runtime.fn((input: RedirectLoginInput) =>
+  const redirectLogin = flow(runtime.fn((input: RedirectLoginInput) =>
     Session.use((session): Effect.Effect<LoginUrl, PlatformError> =>
       session.loginUrl({
         redirectUri: input.redirectUri,
@@ -217,24 +220,24 @@ export const sessionAtoms = <R, ER>(runtime: Atom.AtomRuntime<R | Session | Plat
         ...(input.originalUri === undefined ? {} : { originalUri: input.originalUri })
       })
     )
-  )
+  ))
 
   /** Completes a redirect login from the callback URL (checks its state, exchanges the code). */
-  const completeRedirect = runtime.fn((url: string, get) =>
+  const completeRedirect = flow(runtime.fn((url: string, get) =>
     Effect.gen(function*() {
       const session = yield* Session
       const result: RedirectResult = yield* session.completeRedirect(url, { responseMode: "query" })
       get.set(pending, undefined)
       return result
     })
-  )
+  ))
 
   /**
    * Signs in without a page or a form when the browser still has a session with the platform (a hidden
    * iframe asks the authorize page with `prompt=none`). Fails with OAuthError `login_required` when it
    * has none. Gives the new state.
    */
-  const silentLogin = runtime.fn((redirectUri: string | void) =>
+  const silentLogin = flow(runtime.fn((redirectUri: string | void) =>
     Effect.gen(function*() {
       const session = yield* Session
       const agent = yield* AuthorizeAgent
@@ -247,7 +250,7 @@ export const sessionAtoms = <R, ER>(runtime: Atom.AtomRuntime<R | Session | Plat
       yield* session.completeRedirect(callback.href, { responseMode: "query" })
       return yield* session.state
     }).pipe(Effect.provide(options.silentAgent ?? AuthorizeAgent.iframe()))
-  )
+  ))
 
   return {
     /** The current session state (role, loggedIn), then every change. */
