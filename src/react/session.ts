@@ -76,19 +76,24 @@ export interface SessionAtomsOptions {
 const RETRY_MILLIS = 30_000
 
 /**
- * Refreshes the access token just after it expires, again and again. A tab that wakes after another tab
+ * Refreshes the access token just after it expires, again and again, and looks again whenever the
+ * session changes (a login here or in another tab brings new tokens). A tab that wakes after another tab
  * refreshed finds the new tokens in the shared store and refreshes nothing.
  */
-const keepFresh = (session: SessionShape): Effect.Effect<never> =>
-  Effect.gen(function*() {
+const keepFresh = (session: SessionShape): Effect.Effect<never> => {
+  // `changes` gives the current state first: the next one is a change
+  const changed = session.changes.pipe(Stream.drop(1), Stream.take(1), Stream.runDrain)
+  const until = (millis: number) => Effect.race(Effect.sleep(Math.min(millis, 2 ** 31 - 1)), changed)
+  return Effect.gen(function*() {
     const tokens = yield* session.tokens
     const now = yield* Clock.currentTimeMillis
-    if (tokens.refreshToken.value === "") return yield* Effect.sleep(RETRY_MILLIS)
+    if (tokens.refreshToken.value === "") return yield* until(RETRY_MILLIS)
     // the expiry is in whole seconds and counts as passed one second later
     const wait = tokens.accessToken.expiresAt * 1000 + 1000 - now
-    if (wait > 0) return yield* Effect.sleep(Math.min(wait, 2 ** 31 - 1))
-    yield* session.ensureTokens.pipe(Effect.catch(() => Effect.sleep(RETRY_MILLIS)))
+    if (wait > 0) return yield* until(wait)
+    yield* session.ensureTokens.pipe(Effect.catch(() => until(RETRY_MILLIS)))
   }).pipe(Effect.forever)
+}
 
 /** A flow keeps running when the screen that started it goes away (the login completes, the logout page opens). */
 const flow = <A extends Atom.Atom<any>>(atom: A): A => Atom.keepAlive(atom)
