@@ -17,7 +17,7 @@ import { AuthorizeAgent } from "../../src/session/AuthorizeAgent.ts"
 import { OAuthError } from "../../src/session/OAuthError.ts"
 import { siteSession } from "../../src/session/SiteSession.ts"
 import { Site } from "../../src/Site.ts"
-import { dev, lastMessage, LocalPlatform, settings, uniqueEmail } from "../support/platform.ts"
+import { dev, lastMessage, LocalPlatform, settings, stats, uniqueEmail } from "../support/platform.ts"
 import { totp } from "../support/totp.ts"
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
@@ -338,6 +338,29 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("sitefx/react s
         registry.dispose()
       }
     }))
+
+  it.effect("while its state is watched, the session renews its access token as it expires, with no call asking", () =>
+    Effect.gen(function*() {
+      const platform = yield* LocalPlatform
+      const demo = platform.demoMember!
+      const { session, registry } = fresh(platform)
+      const state = watch(registry, session)
+      yield* settings({ accessTokenTtlSeconds: 1 })
+      yield* Effect.gen(function*() {
+        valueOf(yield* call(registry, session.signIn, { email: demo.email, password: demo.password }))
+        yield* waitFor(() => state.current() === "member", "the member state")
+        const before = (yield* stats).tokenRequests.refresh_token
+        yield* Effect.sleep("2500 millis")
+        assert.isAtLeast((yield* stats).tokenRequests.refresh_token - before, 1)
+        // unwatched, it stops
+        state.stop()
+        yield* Effect.sleep("100 millis")
+        const stopped = (yield* stats).tokenRequests.refresh_token
+        yield* Effect.sleep("2500 millis")
+        assert.strictEqual((yield* stats).tokenRequests.refresh_token, stopped)
+      }).pipe(Effect.ensuring(settings({ accessTokenTtlSeconds: 14_400 })))
+      registry.dispose()
+    }), { timeout: 15_000 })
 
   it.effect("a platform that cannot be reached: the flow fails with a typed PlatformError", () =>
     Effect.gen(function*() {
