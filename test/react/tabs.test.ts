@@ -231,6 +231,17 @@ describe("tab locks", () => {
       assert.isAtLeast(Date.now() - started, 140)
     }))
 
+  it.effect("on a server (no storage, no window) the tab store is a memory store without a lock", () =>
+    Effect.gen(function*() {
+      assert.isUndefined((globalThis as { localStorage?: unknown }).localStorage)
+      const store = yield* Effect.provide(Effect.gen(function*() {
+        return yield* TokenStore
+      }), tabTokenStore())
+      assert.isUndefined(store.exclusive)
+      yield* store.save({ tokens: { accessToken: { value: "a", expiresAt: 1 }, refreshToken: { value: "r", role: "visitor" } } })
+      assert.strictEqual((yield* store.load).tokens.refreshToken.value, "r")
+    }))
+
   it.live("a failing holder releases the lock", () =>
     Effect.gen(function*() {
       const storage = new MemoryStorage()
