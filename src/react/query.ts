@@ -224,6 +224,10 @@ export const queryAtoms = <R, ER>(runtime: Atom.AtomRuntime<R, ER>, options: Que
   const live: Atom.Atom<AsyncResult.AsyncResult<void, unknown>> = changes === undefined
     ? Atom.make(AsyncResult.success(undefined))
     : runtime.atom(Stream.runForEach(changes, (change) => invalidate([change])))
+  /** The runtime's Reactivity service, which writes and changes invalidate keys in. */
+  const reactivityAtom = runtime.atom(Effect.gen(function*() {
+    return yield* Reactivity.Reactivity
+  }))
 
   const build = <A, E>(source: QuerySource<A, E, R>): QueryAtom<A, E | ER> => {
     const control = Atom.make<Control>({ pages: 1, epoch: 0, attempt: 0 })
@@ -251,21 +255,15 @@ export const queryAtoms = <R, ER>(runtime: Atom.AtomRuntime<R, ER>, options: Que
       return value
     }
 
-    const result = runtime.atom((get) => {
+    /** The pages: loads what `control` asks for, going on from what is shown when it can. */
+    const pages = runtime.atom((get) => {
       const wanted = get(control)
-      get.mount(live)
       const self = get.self<AsyncResult.AsyncResult<QueryResult<A>, E | ER>>()
       const shown = self._tag === "Some" ? shownValue(self.value) : undefined
       const carry = shown === undefined ? undefined : carried.get(shown)
-      // go on from what is shown when the same generation wants more pages; else load from the first page
+      // the same generation wanting more pages goes on from what is shown; anything else starts again
       const goOn = shown !== undefined && carry !== undefined && carry.epoch === wanted.epoch && shown.pages < wanted.pages && carry.next !== undefined
       return Effect.gen(function*() {
-        const reactivity = yield* Reactivity.Reactivity
-        // a change to the collection starts a new generation: the pages wanted are loaded again
-        yield* Effect.acquireRelease(
-          Effect.sync(() => reactivity.registerUnsafe(source.keys, () => get.registry.update(control, (c) => ({ ...c, epoch: c.epoch + 1, attempt: c.attempt + 1 })))),
-          (unregister) => Effect.sync(unregister)
-        )
         let state: QueryResult<A> = goOn ? shown : page(undefined, yield* source.first, wanted.epoch)
         for (;;) {
           const next = carried.get(state)?.next as Effect.Effect<PageLike<A, E, R>, E, R> | undefined
@@ -273,6 +271,21 @@ export const queryAtoms = <R, ER>(runtime: Atom.AtomRuntime<R, ER>, options: Que
           state = page(state, yield* next, wanted.epoch)
         }
       })
+    })
+
+    /**
+     * What components read: the pages, with the query listening for changes to its collection while it
+     * is mounted (once, not per load: a change starts a new generation, whose pages load again) and the
+     * changes stream running.
+     */
+    const result = Atom.transform(pages, (get) => {
+      const reactivity = get(reactivityAtom)
+      if (reactivity._tag === "Success") {
+        get.addFinalizer(reactivity.value.registerUnsafe(source.keys, () => get.registry.update(control, (c) => ({ ...c, epoch: c.epoch + 1, attempt: c.attempt + 1 }))))
+      }
+      get.mount(live)
+      get.subscribe(pages, (value) => get.setSelf(value))
+      return get.once(pages)
     })
 
     const loadMore = Atom.writable((get) => get(control).pages, (ctx, _: void) => {
