@@ -16,6 +16,7 @@ import type { PlatformError } from "../http/PlatformError.ts"
 import { AuthorizeAgent } from "../session/AuthorizeAgent.ts"
 import { type LoginResult, pendingOf, type PendingStep } from "../session/LoginResult.ts"
 import type { OAuthError } from "../session/OAuthError.ts"
+import { prewarm as prewarmSession } from "../session/prewarm.ts"
 import { MyMemberResponse, Paths } from "../session/protocol.ts"
 import {
   type CaptchaTokens,
@@ -257,6 +258,14 @@ export const sessionAtoms = <R, ER>(runtime: Atom.AtomRuntime<R | Session | Plat
     }).pipe(Effect.provide(options.silentAgent ?? AuthorizeAgent.iframe()))
   ))
 
+  /**
+   * The weekly pre-warm: while mounted in a browser, a hidden iframe opens a session with the platform's
+   * own pages unless one was opened in the last seven days. True when it ran now.
+   */
+  const prewarm = runtime.atom(Effect.suspend(() =>
+    typeof (globalThis as { document?: unknown }).document === "object" ? prewarmSession() : Effect.succeed(false)
+  ))
+
   return {
     /** The current session state (role, loggedIn), then every change. */
     state,
@@ -273,7 +282,8 @@ export const sessionAtoms = <R, ER>(runtime: Atom.AtomRuntime<R | Session | Plat
     signOut,
     redirectLogin,
     completeRedirect,
-    silentLogin
+    silentLogin,
+    prewarm
   }
 }
 

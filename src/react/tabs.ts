@@ -52,7 +52,10 @@ export const webLock = (locks: LockManagerLike, name: string): Exclusive => (eff
 export interface StorageLockOptions {
   /** How long a holder keeps the lock at most (a tab closed mid-refresh leaves it to expire). Default 10 s. */
   readonly leaseMillis?: number
-  /** How long a claim waits for rival claims to land before checking it won. Default 30 ms. */
+  /**
+   * How long a claim waits for rival claims to land before checking it won. Default 100 ms: browsers
+   * pass a tab's storage writes to the other tabs a little later, later still on a busy machine.
+   */
   readonly settleMillis?: number
   /** How often a waiting tab looks again. Default 25 ms. */
   readonly pollMillis?: number
@@ -82,7 +85,7 @@ const claimId = () => `${Date.now().toString(36)}.${Math.random().toString(36).s
  */
 export const storageLock = (storage: StorageLike, name: string, options: StorageLockOptions = {}): Exclusive => {
   const lease = options.leaseMillis ?? 10_000
-  const settle = options.settleMillis ?? 30
+  const settle = options.settleMillis ?? 100
   const poll = options.pollMillis ?? 25
   return (effect) => {
     const id = claimId()

@@ -258,4 +258,26 @@ describe("member area in Chromium", () => {
       await context.close()
     }
   })
+
+  it("the weekly pre-warm: the platform's pages get this browser's visitor session once, not again within the week", async () => {
+    const { context, page, problems } = await open(DESKTOP)
+    let prewarms = 0
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/oauth2/session") prewarms++
+    })
+    try {
+      await page.goto(`${session.platform.url}/#/member`)
+      await signInForm(page).waitFor()
+      await page.waitForFunction(() => localStorage.getItem("wixRedirectSessionLastPreWarm") !== null)
+      assert.strictEqual(prewarms, 1)
+      assert.include((await context.cookies()).map((c) => c.name), "sfx_visitor")
+      await page.reload()
+      await signInForm(page).waitFor()
+      await page.waitForLoadState("networkidle")
+      assert.strictEqual(prewarms, 1)
+      assert.deepStrictEqual(problems, [])
+    } finally {
+      await context.close()
+    }
+  })
 })

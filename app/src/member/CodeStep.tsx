@@ -49,6 +49,7 @@ export function CodeStep(props: { readonly step: PendingStep }) {
         name="code"
         inputMode="numeric"
         autoComplete="one-time-code"
+        autoFocus
         required
         value={code}
         onChange={(e) => setCode(e.target.value)}

@@ -15,6 +15,8 @@ import { OtherWays, SignInForm } from "./SignIn.tsx"
 
 export function MemberArea(props: { readonly path: ReadonlyArray<string> }) {
   const [page = ""] = props.path
+  // the platform's own pages share this browser's session (a hidden iframe, once a week)
+  useAtomValue(session.prewarm)
   return (
     <section aria-labelledby="member-title" className="member">
       <h1 id="member-title">Your account</h1>
