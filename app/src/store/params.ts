@@ -1,0 +1,37 @@
+/**
+ * The store's state in the location's hash, after the route: `#/store?q=tee&sort=price-asc` and
+ * `#/store/product/zip-hoodie?Color=Navy&Size=M`. Every search, filter, sort and choice has a URL that
+ * survives a reload and can be shared; changing one replaces the current history entry, so typing a search
+ * does not fill the back button.
+ */
+import { useSyncExternalStore } from "react"
+
+const subscribe = (onChange: () => void) => {
+  window.addEventListener("hashchange", onChange)
+  return () => window.removeEventListener("hashchange", onChange)
+}
+
+const queryOf = (hash: string): string => {
+  const at = hash.indexOf("?")
+  return at < 0 ? "" : hash.slice(at + 1)
+}
+
+/** The hash's parameters as text (stable between renders, so it can key memos). */
+export const useHashQuery = (): string => useSyncExternalStore(subscribe, () => queryOf(window.location.hash), () => "")
+
+/** The parameters of a hash query text. */
+export const paramsOf = (query: string): URLSearchParams => new URLSearchParams(query)
+
+/** The hash of a route and its parameters, without empty ones. */
+export const hashOf = (path: ReadonlyArray<string>, params: Readonly<Record<string, string | undefined>>): string => {
+  const search = new URLSearchParams()
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== "") search.set(k, v)
+  const text = search.toString()
+  return `#/${path.map(encodeURIComponent).join("/")}${text === "" ? "" : `?${text}`}`
+}
+
+/** Replaces the route's parameters, keeping the history entry. */
+export const replaceParams = (path: ReadonlyArray<string>, params: Readonly<Record<string, string | undefined>>): void => {
+  const next = hashOf(path, params)
+  if (next !== window.location.hash) window.location.replace(next)
+}
