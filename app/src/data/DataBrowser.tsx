@@ -1,9 +1,486 @@
-/** The data browser: the site's collections and their items. */
-export function DataBrowser(_props: { readonly path: ReadonlyArray<string> }) {
+/**
+ * The data browser: the site's collections (`#/data`), and a collection's items (`#/data/<id>`) with a
+ * filter, a sort and paging in the URL; items can be added, edited and removed where the collection's
+ * permissions let the visitor or member do so, and where they do not, the platform's refusal is shown as
+ * it gave it. Items changed elsewhere show as they change (the site's live events).
+ */
+import type { Item } from "sitefx/data"
+import { AsyncResult, Atom, type QueryAtom, useAtomSet, useAtomValue } from "sitefx/react"
+import { type FormEvent, useEffect, useId, useMemo, useState } from "react"
+import { ErrorBox, Loading, messageOf, ResultView } from "../shell/Result.tsx"
+import { href } from "../shell/router.ts"
+import { paramsOf, replaceParams, useDebounced, useHashQuery } from "../store/params.ts"
+import { identityAtom, itemsQuery, memberEmailAtom, OPERATORS, type Operator, paramsOfView, queries, referencedAtom, type View, viewOf, writes } from "./atoms.ts"
+import { collectionById, COLLECTIONS, type Field, type KnownCollection } from "./collections.ts"
+
+export function DataBrowser(props: { readonly path: ReadonlyArray<string> }) {
+  const [id] = props.path
+  const collection = id === undefined ? undefined : collectionById(id)
   return (
-    <section aria-labelledby="data-title">
-      <h1 id="data-title">Data</h1>
-      <p>The site's collections.</p>
+    <section aria-labelledby="data-title" className="data">
+      {id === undefined
+        ? <CollectionList />
+        : collection === undefined
+        ? (
+          <>
+            <Breadcrumb current={id} />
+            <h1 id="data-title">{id}</h1>
+            <ErrorBox title="No such collection." message={`The data browser knows ${COLLECTIONS.map((c) => c.id).join(", ")}.`} />
+          </>
+        )
+        : <CollectionView key={collection.id} c={collection} />}
     </section>
+  )
+}
+
+function Breadcrumb(props: { readonly current: string }) {
+  return (
+    <nav aria-label="Breadcrumb" className="breadcrumb">
+      <a href={href("data")}>Data</a>
+      <span aria-hidden="true"> / </span>
+      <span aria-current="page">{props.current}</span>
+    </nav>
+  )
+}
+
+function CollectionList() {
+  return (
+    <>
+      <h1 id="data-title">Data</h1>
+      <p>The demo site's collections. What you may read and write depends on who you are.</p>
+      <BrowsingAs />
+      <ul className="collection-list" aria-label="Collections">
+        {COLLECTIONS.map((c) => (
+          <li key={c.id} className="card">
+            <h2><a href={href("data", c.id)}>{c.id}</a></h2>
+            <p>{c.description}</p>
+            <Permissions c={c} />
+          </li>
+        ))}
+      </ul>
+    </>
+  )
+}
+
+function Permissions(props: { readonly c: KnownCollection }) {
+  return (
+    <dl className="permissions">
+      <div><dt>Read by</dt><dd>{props.c.reads}</dd></div>
+      <div><dt>Written by</dt><dd>{props.c.writes}</dd></div>
+    </dl>
+  )
+}
+
+function BrowsingAs() {
+  const identity = useAtomValue(identityAtom)
+  const email = useAtomValue(memberEmailAtom)
+  if (identity === undefined) return <p className="browsing-as">Checking who you are…</p>
+  if (identity === "visitor") {
+    return (
+      <p className="browsing-as">
+        You are browsing as a visitor. <a href={href("member")}>Sign in</a> to keep notes of your own.
+      </p>
+    )
+  }
+  return <p className="browsing-as">Signed in as {email ?? "a member"}.</p>
+}
+
+function LiveNote() {
+  const live = useAtomValue(queries.live)
+  return live._tag === "Failure"
+    ? <p className="live-note off">Live updates are off: {messageOf(live.cause)}</p>
+    : <p className="live-note">Changes made elsewhere show here as they happen.</p>
+}
+
+function CollectionView(props: { readonly c: KnownCollection }) {
+  const { c } = props
+  const identity = useAtomValue(identityAtom)
+  const query = useHashQuery()
+  const view = useMemo(() => viewOf(c, paramsOf(query)), [c, query])
+  return (
+    <>
+      <Breadcrumb current={c.id} />
+      <h1 id="data-title">{c.id}</h1>
+      <p>{c.description}</p>
+      <Permissions c={c} />
+      <BrowsingAs />
+      <LiveNote />
+      {identity === undefined ? <Loading label="Checking who you are" /> : c.membersOnly && identity === "visitor"
+        ? (
+          // the platform would refuse a visitor; no point in asking
+          <p className="notice">
+            {c.id} are private to each member. <a href={href("member")}>Sign in</a> to read and write your own.
+          </p>
+        )
+        : (
+        <>
+          <ViewForm c={c} view={view} />
+          <AddItem c={c} identity={identity} />
+          <ItemList c={c} view={view} identity={identity} />
+        </>
+      )}
+    </>
+  )
+}
+
+const SORT_FIELDS = (c: KnownCollection): ReadonlyArray<readonly [string, string]> => [
+  ...c.fields.filter((f) => f.type !== "ARRAY_STRING").map((f) => [f.key, f.label] as const),
+  ["_createdDate", "Created"],
+  ["_id", "ID"]
+]
+
+function ViewForm(props: { readonly c: KnownCollection; readonly view: View }) {
+  const { c, view } = props
+  const set = (next: View) => replaceParams(["data", c.id], paramsOfView(c, next))
+  const field = c.fields.find((f) => f.key === view.field) ?? c.fields[0]!
+  const [value, setValue, flush] = useDebounced(view.value, (v) => set({ ...view, value: v }))
+  const id = useId()
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    flush()
+  }
+  return (
+    <form className="filters data-filters" role="search" aria-label={`Filter and sort ${c.id}`} onSubmit={submit}>
+      <div className="filters-grid">
+        <div className="field">
+          <label htmlFor={`${id}-field`}>Filter on</label>
+          <select
+            id={`${id}-field`}
+            value={field.key}
+            onChange={(e) => {
+              const next = c.fields.find((f) => f.key === e.target.value) ?? field
+              set({ ...view, field: next.key, op: OPERATORS[next.type][0]![0], value: next.type === field.type ? value : "" })
+            }}
+          >
+            {c.fields.map((f) => <option key={f.key} value={f.key}>{f.label}</option>)}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-op`}>Condition</label>
+          <select id={`${id}-op`} value={view.op} onChange={(e) => set({ ...view, value, op: e.target.value as Operator })}>
+            {OPERATORS[field.type].map(([op, label]) => <option key={op} value={op}>{label}</option>)}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-value`}>Value</label>
+          <input
+            id={`${id}-value`}
+            type={field.type === "NUMBER" ? "number" : field.type === "DATETIME" ? "date" : "search"}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            autoComplete="off"
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-sort`}>Sort by</label>
+          <select id={`${id}-sort`} value={view.sort} onChange={(e) => set({ ...view, value, sort: e.target.value })}>
+            {SORT_FIELDS(c).map(([key, label]) => <option key={key} value={key}>{label}</option>)}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-dir`}>Order</label>
+          <select id={`${id}-dir`} value={view.dir} onChange={(e) => set({ ...view, value, dir: e.target.value === "asc" ? "asc" : "desc" })}>
+            <option value="asc">Ascending</option>
+            <option value="desc">Descending</option>
+          </select>
+        </div>
+      </div>
+      <div className="actions">
+        <button type="submit">Apply</button>
+        <button type="button" className="secondary" disabled={view.value === ""} onClick={() => set({ ...view, value: "" })}>Clear filter</button>
+      </div>
+    </form>
+  )
+}
+
+// ---- items ------------------------------------------------------------------------------------------
+
+const dateText = (value: unknown): string => {
+  const d = value instanceof Date ? value : typeof value === "string" ? new Date(value) : undefined
+  return d === undefined || Number.isNaN(d.getTime()) ? "" : d.toISOString().slice(0, 10)
+}
+
+/** A field's value as text, for showing it and for a form's input. */
+const textOf = (field: Field, value: unknown): string =>
+  value === undefined || value === null
+    ? ""
+    : field.type === "DATETIME"
+    ? dateText(value)
+    : Array.isArray(value)
+    ? value.join(", ")
+    : typeof value === "object"
+    ? String((value as { _id?: unknown })._id ?? "")
+    : String(value)
+
+/** The names of a referenced collection's items, by id. */
+function useReferenceNames(field: Field | undefined, identity: string): ReadonlyMap<string, string> {
+  const atom = referencedAtom(field?.references?.collection ?? "Authors", identity)
+  const result = useAtomValue(atom)
+  return useMemo(() => {
+    const names = new Map<string, string>()
+    if (field?.references !== undefined && AsyncResult.isSuccess(result)) {
+      for (const item of result.value.items) names.set(String(item._id), String(item[field.references.displayField] ?? item._id))
+    }
+    return names
+  }, [field, result])
+}
+
+function ItemList(props: { readonly c: KnownCollection; readonly view: View; readonly identity: string }) {
+  const { c, view, identity } = props
+  const items: QueryAtom<Item, unknown> = useMemo(() => queries.items(itemsQuery(c, view), { key: identity }), [c, view, identity])
+  const result = useAtomValue(items)
+  const loadMore = useAtomSet(items.loadMore)
+  const reference = c.fields.find((f) => f.type === "REFERENCE")
+  const names = useReferenceNames(reference, identity)
+  return (
+    <ResultView result={result} loading={`Loading ${c.id}`} failed={`The platform refused to list ${c.id}.`} retry={() => loadMore()}>
+      {(page, waiting) => (
+        <>
+          <p className="results" role="status" aria-live="polite">
+            {page.items.length === 0
+              ? view.value === "" ? "No items yet." : "No items match."
+              : `Showing ${page.items.length}${page.total === undefined ? "" : ` of ${page.total}`} item${page.total === 1 ? "" : "s"}`}
+            {waiting ? " (updating…)" : ""}
+          </p>
+          {page.items.length === 0 ? null : (
+            <ul className="items" aria-label={`${c.id} items`} aria-busy={waiting}>
+              {page.items.map((item) => <ItemCard key={String(item._id)} c={c} item={item} names={names} identity={identity} />)}
+            </ul>
+          )}
+          {page.hasMore
+            ? (
+              <div className="more">
+                <button type="button" className="secondary" onClick={() => loadMore()} disabled={waiting}>
+                  {waiting ? "Loading more items…" : "Load more items"}
+                </button>
+              </div>
+            )
+            : null}
+        </>
+      )}
+    </ResultView>
+  )
+}
+
+function ItemCard(props: { readonly c: KnownCollection; readonly item: Item; readonly names: ReadonlyMap<string, string>; readonly identity: string }) {
+  const { c, item, names } = props
+  const [mode, setMode] = useState<"view" | "edit" | "remove">("view")
+  const title = String(item[c.displayField] ?? "") || String(item._id)
+  const headingId = useId()
+  return (
+    <li className="card item-card">
+      <article aria-labelledby={headingId}>
+        <h2 id={headingId}>{title}</h2>
+        {mode === "edit"
+          ? <EditItem c={c} item={item} identity={props.identity} done={() => setMode("view")} />
+          : (
+            <>
+              <dl className="item-fields">
+                {c.fields.filter((f) => f.key !== c.displayField).map((f) => {
+                  const text = textOf(f, item[f.key])
+                  return (
+                    <div key={f.key}>
+                      <dt>{f.label}</dt>
+                      <dd>{text === "" ? "—" : f.type === "REFERENCE" ? names.get(text) ?? text : text}</dd>
+                    </div>
+                  )
+                })}
+              </dl>
+              <p className="item-meta">ID {String(item._id)}{item._updatedDate === undefined ? "" : ` · updated ${dateText(item._updatedDate)}`}</p>
+              {mode === "remove"
+                ? <RemoveItem c={c} item={item} title={title} done={() => setMode("view")} />
+                : (
+                  <div className="actions">
+                    <button type="button" className="secondary" onClick={() => setMode("edit")} aria-label={`Edit ${title}`}>Edit</button>
+                    <button type="button" className="secondary" onClick={() => setMode("remove")} aria-label={`Remove ${title}`}>Remove</button>
+                  </div>
+                )}
+            </>
+          )}
+      </article>
+    </li>
+  )
+}
+
+/** The result of this form's own write: the shared write atom's result, once this form has sent something. */
+function useWrite<Arg, A, E>(atom: Atom.AtomResultFn<Arg, A, E>) {
+  const run = useAtomSet(atom)
+  const result = useAtomValue(atom)
+  const [sent, setSent] = useState(false)
+  // a fresh start for every form that opens, and nothing left behind when it goes
+  useEffect(() => {
+    run(Atom.Reset)
+    return () => run(Atom.Reset)
+  }, [run])
+  const send = (arg: Arg) => {
+    setSent(true)
+    run(arg)
+  }
+  return { send, result: sent ? result : AsyncResult.initial<A, E>(), reset: () => setSent(false) } as const
+}
+
+function Refusal(props: { readonly result: AsyncResult.AsyncResult<unknown, unknown>; readonly title: string }) {
+  return props.result._tag === "Failure" && !props.result.waiting ? <ErrorBox title={props.title} message={messageOf(props.result.cause)} /> : null
+}
+
+function AddItem(props: { readonly c: KnownCollection; readonly identity: string }) {
+  const { c } = props
+  const insert = useWrite(writes.insert)
+  const [form, setForm] = useState(0)
+  const added = AsyncResult.isSuccess(insert.result) && !insert.result.waiting ? insert.result.value : undefined
+  useEffect(() => {
+    // a new, empty form once the item is in
+    if (added !== undefined) setForm((n) => n + 1)
+  }, [added])
+  return (
+    <details className="add-item">
+      <summary>Add an item to {c.id}</summary>
+      <ItemForm
+        key={form}
+        c={c}
+        identity={props.identity}
+        submitLabel="Add item"
+        busy={insert.result.waiting}
+        onSubmit={(values) => insert.send({ collection: c.id, item: values })}
+      />
+      <Refusal result={insert.result} title="The platform refused to add this item." />
+      {added === undefined ? null : <p className="saved" role="status">Added “{String(added[c.displayField] ?? added._id)}”.</p>}
+    </details>
+  )
+}
+
+function EditItem(props: { readonly c: KnownCollection; readonly item: Item; readonly identity: string; readonly done: () => void }) {
+  const { c, item, done } = props
+  const update = useWrite(writes.update)
+  const saved = AsyncResult.isSuccess(update.result) && !update.result.waiting
+  useEffect(() => {
+    if (saved) done()
+  }, [saved, done])
+  return (
+    <>
+      <ItemForm
+        c={c}
+        identity={props.identity}
+        initial={item}
+        submitLabel="Save changes"
+        busy={update.result.waiting}
+        onSubmit={(values) => update.send({ collection: c.id, item: { ...item, ...values, _id: item._id } })}
+        onCancel={done}
+      />
+      <Refusal result={update.result} title="The platform refused to save this item." />
+    </>
+  )
+}
+
+function RemoveItem(props: { readonly c: KnownCollection; readonly item: Item; readonly title: string; readonly done: () => void }) {
+  const remove = useWrite(writes.remove)
+  const removed = AsyncResult.isSuccess(remove.result) && !remove.result.waiting
+  const { done } = props
+  useEffect(() => {
+    if (removed) done()
+  }, [removed, done])
+  return (
+    <div className="confirm" role="group" aria-label={`Remove ${props.title}?`}>
+      <p>Remove “{props.title}”? This cannot be undone.</p>
+      <Refusal result={remove.result} title="The platform refused to remove this item." />
+      <div className="actions">
+        <button type="button" className="danger" disabled={remove.result.waiting} onClick={() => remove.send({ collection: props.c.id, id: String(props.item._id) })}>
+          Remove
+        </button>
+        <button type="button" className="secondary" onClick={done}>Keep it</button>
+      </div>
+    </div>
+  )
+}
+
+/** A form's text as the item's values: numbers, lists, dates and references read by their field's type; empty fields left out. */
+const valuesOf = (c: KnownCollection, texts: Readonly<Record<string, string>>): Record<string, unknown> => {
+  const values: Record<string, unknown> = {}
+  for (const f of c.fields) {
+    const text = (texts[f.key] ?? "").trim()
+    if (text === "") {
+      values[f.key] = undefined
+      continue
+    }
+    values[f.key] = f.type === "NUMBER"
+      ? Number(text)
+      : f.type === "ARRAY_STRING"
+      ? text.split(",").map((t) => t.trim()).filter((t) => t !== "")
+      : f.type === "DATETIME"
+      ? new Date(`${text}T00:00:00.000Z`)
+      : text
+  }
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined))
+}
+
+function ItemForm(props: {
+  readonly c: KnownCollection
+  readonly identity: string
+  readonly initial?: Item
+  readonly submitLabel: string
+  readonly busy: boolean
+  readonly onSubmit: (values: Record<string, unknown>) => void
+  readonly onCancel?: () => void
+}) {
+  const { c, initial } = props
+  const id = useId()
+  const [texts, setTexts] = useState<Record<string, string>>(() =>
+    Object.fromEntries(c.fields.map((f) => [f.key, initial === undefined ? "" : textOf(f, initial[f.key])]))
+  )
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    const values = valuesOf(c, texts)
+    // an edit keeps no field the form emptied
+    const cleared = initial === undefined ? {} : Object.fromEntries(c.fields.filter((f) => !(f.key in values)).map((f) => [f.key, undefined]))
+    props.onSubmit({ ...cleared, ...values })
+  }
+  const input = (f: Field) => {
+    const common = { id: `${id}-${f.key}`, value: texts[f.key] ?? "", onChange: (e: { target: { value: string } }) => setTexts((t) => ({ ...t, [f.key]: e.target.value })) }
+    switch (f.type) {
+      case "LONG_TEXT":
+        return <textarea {...common} rows={3} />
+      case "NUMBER":
+        return <input {...common} type="number" step="any" />
+      case "DATETIME":
+        return <input {...common} type="date" />
+      case "ARRAY_STRING":
+        return <input {...common} type="text" aria-describedby={`${id}-${f.key}-hint`} />
+      case "REFERENCE":
+        return <ReferenceSelect field={f} identity={props.identity} {...common} />
+      default:
+        return <input {...common} type="text" required={f.key === c.displayField} />
+    }
+  }
+  return (
+    <form className="form item-form" onSubmit={submit}>
+      {c.fields.map((f) => (
+        <div key={f.key}>
+          <label htmlFor={`${id}-${f.key}`}>{f.label}</label>
+          {input(f)}
+          {f.type === "ARRAY_STRING" ? <p className="hint" id={`${id}-${f.key}-hint`}>Separate them with commas.</p> : null}
+        </div>
+      ))}
+      <div className="actions">
+        <button type="submit" disabled={props.busy}>{props.busy ? "Saving…" : props.submitLabel}</button>
+        {props.onCancel === undefined ? null : <button type="button" className="secondary" onClick={props.onCancel}>Cancel</button>}
+      </div>
+    </form>
+  )
+}
+
+function ReferenceSelect(props: {
+  readonly field: Field
+  readonly identity: string
+  readonly id: string
+  readonly value: string
+  readonly onChange: (e: { target: { value: string } }) => void
+}) {
+  const names = useReferenceNames(props.field, props.identity)
+  return (
+    <select id={props.id} value={props.value} onChange={props.onChange}>
+      <option value="">None</option>
+      {[...names].map(([id, name]) => <option key={id} value={id}>{name}</option>)}
+      {props.value !== "" && !names.has(props.value) ? <option value={props.value}>{props.value}</option> : null}
+    </select>
   )
 }

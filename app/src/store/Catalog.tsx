@@ -7,11 +7,11 @@ import type { Collection } from "sitefx/catalog/collections"
 import type { Product } from "sitefx/catalog/products"
 import { displayPrice } from "sitefx/catalog/storefront"
 import { AsyncResult, type QueryAtom, useAtomSet, useAtomValue } from "sitefx/react"
-import { type ChangeEvent, type FormEvent, useEffect, useMemo, useRef, useState } from "react"
+import { type ChangeEvent, type FormEvent, useEffect, useMemo, useRef } from "react"
 import { ErrorBox, Loading, messageOf, ResultView } from "../shell/Result.tsx"
 import { href } from "../shell/router.ts"
 import { ALL_PRODUCTS, brandsAtom, collectionsAtom, type Filters, filtersOf, paramsOfFilters, productQuery, queries, SORTS, type SortKey } from "./atoms.ts"
-import { hashOf, paramsOf, replaceParams, useHashQuery } from "./params.ts"
+import { hashOf, paramsOf, replaceParams, useDebounced, useHashQuery } from "./params.ts"
 import { imageUrl, PriceTag, Ribbon } from "./parts.tsx"
 
 const STORE = ["store"] as const
@@ -64,27 +64,6 @@ function CollectionsNav(props: { readonly filters: Filters }) {
       </ResultView>
     </nav>
   )
-}
-
-/** A text field whose value reaches the URL a moment after typing stops (at once on submit). */
-function useDebounced(value: string, commit: (value: string) => void): readonly [string, (v: string) => void, () => void] {
-  const [text, setText] = useState(value)
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
-  const latest = useRef(commit)
-  latest.current = commit
-  // the URL changed elsewhere (a link, "Clear filters", back): show it
-  useEffect(() => setText(value), [value])
-  useEffect(() => () => clearTimeout(timer.current), [])
-  const change = (v: string) => {
-    setText(v)
-    clearTimeout(timer.current)
-    timer.current = setTimeout(() => latest.current(v), 300)
-  }
-  const flush = () => {
-    clearTimeout(timer.current)
-    latest.current(text)
-  }
-  return [text, change, flush] as const
 }
 
 const amountText = (n: number | undefined) => (n === undefined ? "" : String(n))

@@ -4,7 +4,7 @@
  * survives a reload and can be shared; changing one replaces the current history entry, so typing a search
  * does not fill the back button.
  */
-import { useSyncExternalStore } from "react"
+import { useEffect, useRef, useState, useSyncExternalStore } from "react"
 
 const subscribe = (onChange: () => void) => {
   window.addEventListener("hashchange", onChange)
@@ -35,3 +35,25 @@ export const replaceParams = (path: ReadonlyArray<string>, params: Readonly<Reco
   const next = hashOf(path, params)
   if (next !== window.location.hash) window.location.replace(next)
 }
+
+/** A text field whose value reaches the URL a moment after typing stops (at once on submit). */
+export function useDebounced(value: string, commit: (value: string) => void): readonly [string, (v: string) => void, () => void] {
+  const [text, setText] = useState(value)
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const latest = useRef(commit)
+  latest.current = commit
+  // the URL changed elsewhere (a link, "Clear filters", back): show it
+  useEffect(() => setText(value), [value])
+  useEffect(() => () => clearTimeout(timer.current), [])
+  const change = (v: string) => {
+    setText(v)
+    clearTimeout(timer.current)
+    timer.current = setTimeout(() => latest.current(v), 300)
+  }
+  const flush = () => {
+    clearTimeout(timer.current)
+    latest.current(text)
+  }
+  return [text, change, flush] as const
+}
+
