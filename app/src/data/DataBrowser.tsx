@@ -9,7 +9,7 @@ import { AsyncResult, Atom, type QueryAtom, useAtomSet, useAtomValue } from "sit
 import { type FormEvent, useEffect, useId, useMemo, useState } from "react"
 import { ErrorBox, Loading, messageOf, ResultView } from "../shell/Result.tsx"
 import { href } from "../shell/router.ts"
-import { paramsOf, replaceParams, useDebounced, useHashQuery } from "../store/params.ts"
+import { currentQuery, paramsOf, replaceParams, useDebounced, useHashQuery } from "../store/params.ts"
 import { identityAtom, itemsQuery, memberEmailAtom, OPERATORS, type Operator, paramsOfView, queries, referencedAtom, type View, viewOf, writes } from "./atoms.ts"
 import { collectionById, COLLECTIONS, type Field, type KnownCollection } from "./collections.ts"
 
@@ -131,9 +131,10 @@ const SORT_FIELDS = (c: KnownCollection): ReadonlyArray<readonly [string, string
 
 function ViewForm(props: { readonly c: KnownCollection; readonly view: View }) {
   const { c, view } = props
-  const set = (next: View) => replaceParams(["data", c.id], paramsOfView(c, next))
+  // on top of what the URL says at this moment, so a typed value and a changed select both land
+  const set = (patch: Partial<View>) => replaceParams(["data", c.id], paramsOfView(c, { ...viewOf(c, paramsOf(currentQuery())), ...patch }))
   const field = c.fields.find((f) => f.key === view.field) ?? c.fields[0]!
-  const [value, setValue, flush] = useDebounced(view.value, (v) => set({ ...view, value: v }))
+  const [value, setValue, flush] = useDebounced(view.value, (v) => set({ value: v }))
   const id = useId()
   const submit = (e: FormEvent) => {
     e.preventDefault()
@@ -149,7 +150,7 @@ function ViewForm(props: { readonly c: KnownCollection; readonly view: View }) {
             value={field.key}
             onChange={(e) => {
               const next = c.fields.find((f) => f.key === e.target.value) ?? field
-              set({ ...view, field: next.key, op: OPERATORS[next.type][0]![0], value: next.type === field.type ? value : "" })
+              set({ field: next.key, op: OPERATORS[next.type][0]![0], value: next.type === field.type ? value : "" })
             }}
           >
             {c.fields.map((f) => <option key={f.key} value={f.key}>{f.label}</option>)}
@@ -157,7 +158,7 @@ function ViewForm(props: { readonly c: KnownCollection; readonly view: View }) {
         </div>
         <div className="field">
           <label htmlFor={`${id}-op`}>Condition</label>
-          <select id={`${id}-op`} value={view.op} onChange={(e) => set({ ...view, value, op: e.target.value as Operator })}>
+          <select id={`${id}-op`} value={view.op} onChange={(e) => set({ value, op: e.target.value as Operator })}>
             {OPERATORS[field.type].map(([op, label]) => <option key={op} value={op}>{label}</option>)}
           </select>
         </div>
@@ -173,13 +174,13 @@ function ViewForm(props: { readonly c: KnownCollection; readonly view: View }) {
         </div>
         <div className="field">
           <label htmlFor={`${id}-sort`}>Sort by</label>
-          <select id={`${id}-sort`} value={view.sort} onChange={(e) => set({ ...view, value, sort: e.target.value })}>
+          <select id={`${id}-sort`} value={view.sort} onChange={(e) => set({ value, sort: e.target.value })}>
             {SORT_FIELDS(c).map(([key, label]) => <option key={key} value={key}>{label}</option>)}
           </select>
         </div>
         <div className="field">
           <label htmlFor={`${id}-dir`}>Order</label>
-          <select id={`${id}-dir`} value={view.dir} onChange={(e) => set({ ...view, value, dir: e.target.value === "asc" ? "asc" : "desc" })}>
+          <select id={`${id}-dir`} value={view.dir} onChange={(e) => set({ value, dir: e.target.value === "asc" ? "asc" : "desc" })}>
             <option value="asc">Ascending</option>
             <option value="desc">Descending</option>
           </select>
@@ -187,7 +188,7 @@ function ViewForm(props: { readonly c: KnownCollection; readonly view: View }) {
       </div>
       <div className="actions">
         <button type="submit">Apply</button>
-        <button type="button" className="secondary" disabled={view.value === ""} onClick={() => set({ ...view, value: "" })}>Clear filter</button>
+        <button type="button" className="secondary" disabled={view.value === ""} onClick={() => set({ value: "" })}>Clear filter</button>
       </div>
     </form>
   )

@@ -11,12 +11,13 @@ import { type ChangeEvent, type FormEvent, useEffect, useMemo, useRef } from "re
 import { ErrorBox, Loading, messageOf, ResultView } from "../shell/Result.tsx"
 import { href } from "../shell/router.ts"
 import { ALL_PRODUCTS, brandsAtom, collectionsAtom, type Filters, filtersOf, paramsOfFilters, productQuery, queries, SORTS, type SortKey } from "./atoms.ts"
-import { hashOf, paramsOf, replaceParams, useDebounced, useHashQuery } from "./params.ts"
+import { currentQuery, hashOf, paramsOf, replaceParams, useDebounced, useHashQuery } from "./params.ts"
 import { imageUrl, PriceTag, Ribbon } from "./parts.tsx"
 
 const STORE = ["store"] as const
 
-const setFilters = (filters: Filters) => replaceParams(STORE, paramsOfFilters(filters))
+/** Changes some filters, on top of what the URL says at this moment (two fields committing at once both land). */
+const setFilters = (patch: Partial<Filters>) => replaceParams(STORE, paramsOfFilters({ ...filtersOf(paramsOf(currentQuery())), ...patch }))
 
 export function Catalog() {
   const query = useHashQuery()
@@ -75,9 +76,9 @@ const parseAmount = (text: string): number | undefined => {
 function FiltersForm(props: { readonly filters: Filters }) {
   const f = props.filters
   const brands = useAtomValue(brandsAtom)
-  const [q, setQ, flushQ] = useDebounced(f.q, (q) => setFilters({ ...f, q }))
-  const [min, setMin, flushMin] = useDebounced(amountText(f.min), (v) => setFilters({ ...f, min: parseAmount(v) }))
-  const [max, setMax, flushMax] = useDebounced(amountText(f.max), (v) => setFilters({ ...f, max: parseAmount(v) }))
+  const [q, setQ, flushQ] = useDebounced(f.q, (q) => setFilters({ q }))
+  const [min, setMin, flushMin] = useDebounced(amountText(f.min), (v) => setFilters({ min: parseAmount(v) }))
+  const [max, setMax, flushMax] = useDebounced(amountText(f.max), (v) => setFilters({ max: parseAmount(v) }))
   const submit = (e: FormEvent) => {
     e.preventDefault()
     flushQ()
@@ -86,6 +87,11 @@ function FiltersForm(props: { readonly filters: Filters }) {
   }
   const active = f.q !== "" || f.inStock || f.min !== undefined || f.max !== undefined || f.brand !== "" || f.sort !== "newest"
   const refined = f.inStock || f.min !== undefined || f.max !== undefined || f.brand !== "" || f.match === "contains"
+  // open while some of its filters are in use (the shopper may still close it; it never closes by itself)
+  const more = useRef<HTMLDetailsElement>(null)
+  useEffect(() => {
+    if (refined && more.current !== null) more.current.open = true
+  }, [refined])
   return (
     <form className="filters" role="search" aria-label="Search and filter products" onSubmit={submit}>
       <div className="field search-field">
@@ -94,23 +100,23 @@ function FiltersForm(props: { readonly filters: Filters }) {
       </div>
       <div className="field">
         <label htmlFor="store-sort">Sort by</label>
-        <select id="store-sort" value={f.sort} onChange={(e) => setFilters({ ...f, sort: e.target.value as SortKey })}>
+        <select id="store-sort" value={f.sort} onChange={(e) => setFilters({ sort: e.target.value as SortKey })}>
           {Object.entries(SORTS).map(([key, s]) => <option key={key} value={key}>{s.label}</option>)}
         </select>
       </div>
-      <details className="more-filters" open={refined || undefined}>
+      <details className="more-filters" ref={more}>
         <summary>More filters</summary>
         <div className="filters-grid">
           <div className="field">
             <label htmlFor="store-match">Match</label>
-            <select id="store-match" value={f.match} onChange={(e) => setFilters({ ...f, q, match: e.target.value === "contains" ? "contains" : "starts" })}>
+            <select id="store-match" value={f.match} onChange={(e) => setFilters({ q, match: e.target.value === "contains" ? "contains" : "starts" })}>
               <option value="starts">Name starts with</option>
               <option value="contains">Name contains</option>
             </select>
           </div>
           <div className="field">
             <label htmlFor="store-brand">Brand</label>
-            <select id="store-brand" value={f.brand} onChange={(e: ChangeEvent<HTMLSelectElement>) => setFilters({ ...f, brand: e.target.value })} aria-describedby={brands._tag === "Failure" ? "store-brand-error" : undefined}>
+            <select id="store-brand" value={f.brand} onChange={(e: ChangeEvent<HTMLSelectElement>) => setFilters({ brand: e.target.value })} aria-describedby={brands._tag === "Failure" ? "store-brand-error" : undefined}>
               <option value="">All brands</option>
               {AsyncResult.isSuccess(brands) ? brands.value.map((b) => <option key={b} value={b}>{b}</option>) : f.brand === "" ? null : <option value={f.brand}>{f.brand}</option>}
             </select>
@@ -125,7 +131,7 @@ function FiltersForm(props: { readonly filters: Filters }) {
             <input id="store-max" type="number" inputMode="decimal" min={0} step="any" value={max} onChange={(e) => setMax(e.target.value)} />
           </div>
           <div className="field checkbox">
-            <input id="store-stock" type="checkbox" checked={f.inStock} onChange={(e) => setFilters({ ...f, inStock: e.target.checked })} />
+            <input id="store-stock" type="checkbox" checked={f.inStock} onChange={(e) => setFilters({ inStock: e.target.checked })} />
             <label htmlFor="store-stock">In stock only</label>
           </div>
         </div>

@@ -81,7 +81,7 @@ export const filtersOf = (params: URLSearchParams): Filters => {
 /** The URL parameters of filters (defaults left out). */
 export const paramsOfFilters = (f: Filters): Record<string, string | undefined> => ({
   q: f.q.trim() === "" ? undefined : f.q,
-  match: f.match === "contains" && f.q.trim() !== "" ? "contains" : undefined,
+  match: f.match === "contains" ? "contains" : undefined,
   c: f.collection || undefined,
   stock: f.inStock ? "in" : undefined,
   min: f.min === undefined ? undefined : String(f.min),

@@ -19,6 +19,9 @@ const queryOf = (hash: string): string => {
 /** The hash's parameters as text (stable between renders, so it can key memos). */
 export const useHashQuery = (): string => useSyncExternalStore(subscribe, () => queryOf(window.location.hash), () => "")
 
+/** The hash's parameters as text, now (for handlers: what the URL says at this moment, not at the last render). */
+export const currentQuery = (): string => queryOf(window.location.hash)
+
 /** The parameters of a hash query text. */
 export const paramsOf = (query: string): URLSearchParams => new URLSearchParams(query)
 
@@ -30,10 +33,17 @@ export const hashOf = (path: ReadonlyArray<string>, params: Readonly<Record<stri
   return `#/${path.map(encodeURIComponent).join("/")}${text === "" ? "" : `?${text}`}`
 }
 
-/** Replaces the route's parameters, keeping the history entry. */
+/**
+ * Replaces the route's parameters, keeping the history entry. The screen follows at once (within the
+ * input's own event, so a radio or checkbox shows its new state without a flicker back): the hash is
+ * replaced in place and every reader of the location is told.
+ */
 export const replaceParams = (path: ReadonlyArray<string>, params: Readonly<Record<string, string | undefined>>): void => {
   const next = hashOf(path, params)
-  if (next !== window.location.hash) window.location.replace(next)
+  if (next === window.location.hash) return
+  const old = window.location.href
+  window.history.replaceState(window.history.state, "", next)
+  window.dispatchEvent(new HashChangeEvent("hashchange", { oldURL: old, newURL: window.location.href }))
 }
 
 /** A text field whose value reaches the URL a moment after typing stops (at once on submit). */
