@@ -72,8 +72,9 @@ export const viewOf = (c: KnownCollection, params: URLSearchParams): View => {
 }
 
 export const paramsOfView = (c: KnownCollection, v: View): Record<string, string | undefined> => ({
-  f: v.value === "" ? undefined : v.field,
-  op: v.value === "" ? undefined : v.op,
+  // the field and condition stay chosen while the value is still empty (defaults left out)
+  f: v.field === c.fields[0]!.key ? undefined : v.field,
+  op: v.op === OPERATORS[c.fields.find((f) => f.key === v.field)?.type ?? "TEXT"][0]![0] ? undefined : v.op,
   v: v.value === "" ? undefined : v.value,
   sort: v.sort === c.sort.field && v.dir === c.sort.dir ? undefined : v.sort,
   dir: v.sort === c.sort.field && v.dir === c.sort.dir ? undefined : v.dir

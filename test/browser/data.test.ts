@@ -1,0 +1,230 @@
+/**
+ * The data browser in Chromium against `sitefx serve --seed demo`: the collections, a collection's items
+ * filtered, sorted and paged (kept in the URL); a visitor's write refused with the platform's own words; a
+ * member signed in through the member area adding, editing and removing notes, and refused on Posts;
+ * items changed by another client (the platform's HTTP API, with the site's key) showing without a
+ * reload. Screenshots at a phone and a desktop size. The only console lines allowed are Chromium's own
+ * notes of the requests the platform refused where the test asks for a refusal.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import type { Page } from "playwright-core"
+import { browserSession, DESKTOP, PHONE, screenshot } from "./support.ts"
+
+const session = browserSession()
+
+const DEMO = { email: "demo@sitefx.dev", password: "sitefx-demo" }
+/** What Chromium logs for a request the platform answered with 403. */
+const REFUSED = "error: Failed to load resource: the server responded with a status of 403 (Forbidden)"
+
+/** Calls the platform's data API with the site's key, as another client would. */
+const api = async <T>(path: string, body: unknown): Promise<T> => {
+  const { url, apiKey } = session.platform
+  const res = await fetch(`${url}/wix-data/v2/items${path}`, {
+    method: "POST",
+    headers: { authorization: apiKey, "content-type": "application/json" },
+    body: JSON.stringify(body)
+  })
+  assert.strictEqual(res.status, 200, await res.clone().text())
+  return (await res.json()) as T
+}
+const insertPost = (data: Record<string, unknown>) =>
+  api<{ dataItem: { id: string } }>("", { dataCollectionId: "Posts", dataItem: { data } }).then((r) => r.dataItem.id)
+const updatePost = (id: string, data: Record<string, unknown>) => api("/update", { dataCollectionId: "Posts", dataItem: { id, data: { _id: id, ...data } } })
+const removePost = (id: string) => api("/remove", { dataCollectionId: "Posts", dataItemId: id })
+
+const items = (page: Page, collection: string) => page.getByRole("list", { name: `${collection} items` })
+const titles = (page: Page, collection: string) => items(page, collection).getByRole("heading", { level: 2 }).allTextContents()
+const waitForStatus = (page: Page, pattern: RegExp) =>
+  page.waitForFunction((source) => new RegExp(source).test(document.querySelector("p.results")?.textContent ?? ""), pattern.source)
+
+describe("data browser in Chromium", () => {
+  for (const [name, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+    it(`the collections, and a collection's items filtered, sorted and paged (${name})`, async () => {
+      const tag = `paging-${name}-${Date.now().toString(36)}`
+      for (let i = 1; i <= 7; i++) await insertPost({ title: `Paged post ${i}`, likes: 100 + i, tags: [tag] })
+      const { context, page, problems } = await session.open(viewport)
+      try {
+        await page.goto(`${session.platform.url}/#/data`)
+        const list = page.getByRole("list", { name: "Collections" })
+        await list.waitFor()
+        assert.deepStrictEqual(await list.getByRole("heading", { level: 2 }).allTextContents(), ["Posts", "Authors", "Notes"])
+        await page.getByText("You are browsing as a visitor.").waitFor()
+        await screenshot(page, `data-collections-${name}`)
+
+        await list.getByRole("link", { name: "Posts" }).click()
+        await page.getByRole("heading", { level: 1, name: "Posts" }).waitFor()
+        // five a page, and how many there are
+        await waitForStatus(page, /^Showing 5 of \d+ items$/)
+
+        // a filter: titles containing "cursor"; a reference shown by the name it points to
+        await page.getByLabel("Filter on").selectOption({ label: "Title" })
+        await page.getByLabel("Condition").selectOption({ label: "contains" })
+        await page.getByLabel("Value").fill("cursor")
+        await waitForStatus(page, /^Showing 1 of 1 item$/)
+        assert.deepStrictEqual(await titles(page, "Posts"), ["Stable cursors"])
+        assert.include(await items(page, "Posts").textContent(), "Grace Hopper")
+
+        // a sort: the seeded posts by likes, fewest first
+        await page.getByLabel("Value").fill("")
+        await page.getByRole("button", { name: "Apply" }).click()
+        await page.getByLabel("Filter on").selectOption({ label: "Likes" })
+        await page.getByLabel("Condition").selectOption({ label: "<" })
+        await page.getByLabel("Value").fill("100")
+        await page.getByLabel("Sort by").selectOption({ label: "Likes" })
+        await page.getByLabel("Order").selectOption({ label: "Ascending" })
+        await page.waitForFunction(() => location.hash.includes("sort=likes") && location.hash.includes("dir=asc") && location.hash.includes("v=100"))
+        await waitForStatus(page, /^Showing 3 of 3 items$/)
+        assert.deepStrictEqual(await titles(page, "Posts"), ["Filters in SQL", "Welcome to sitefx", "Stable cursors"])
+
+        // paging: seven posts with one tag, five a page
+        await page.getByLabel("Filter on").selectOption({ label: "Tags" })
+        await page.getByLabel("Value").fill(tag)
+        await waitForStatus(page, /^Showing 5 of 7 items$/)
+        assert.deepStrictEqual(await titles(page, "Posts"), [1, 2, 3, 4, 5].map((i) => `Paged post ${i}`))
+        await page.getByRole("button", { name: "Load more items" }).click()
+        await waitForStatus(page, /^Showing 7 of 7 items$/)
+        assert.deepStrictEqual(await titles(page, "Posts"), [1, 2, 3, 4, 5, 6, 7].map((i) => `Paged post ${i}`))
+        assert.strictEqual(await page.getByRole("button", { name: "Load more items" }).count(), 0)
+
+        // the URL keeps the view
+        await page.reload()
+        await waitForStatus(page, /^Showing 5 of 7 items$/)
+        assert.strictEqual(await page.getByLabel("Value").inputValue(), tag)
+        assert.strictEqual(await page.getByLabel("Sort by").inputValue(), "likes")
+        assert.deepStrictEqual(problems, [])
+      } finally {
+        await context.close()
+      }
+    }, 120_000)
+
+    it(`a visitor may read Posts but not write them: the platform's refusal is shown (${name})`, async () => {
+      const { context, page, problems } = await session.open(viewport)
+      try {
+        await page.goto(`${session.platform.url}/#/data/Posts?f=title&op=contains&v=Welcome`)
+        await waitForStatus(page, /^Showing 1 of 1 item$/)
+        await page.getByText("Add an item to Posts").click()
+        await page.locator(".add-item").getByLabel("Title").fill(`A visitor's post ${name}`)
+        await page.getByRole("button", { name: "Add item" }).click()
+        const refusal = page.getByRole("alert").filter({ hasText: "The platform refused to add this item." })
+        await refusal.waitFor()
+        assert.include(await refusal.textContent(), "WDE0027")
+        assert.include(await refusal.textContent(), "does not have permissions to insert on the Posts collection")
+        // nothing was added
+        assert.notInclude(await titles(page, "Posts"), `A visitor's post ${name}`)
+
+        // editing a post is refused as plainly
+        const welcome = items(page, "Posts").getByRole("listitem").filter({ hasText: "Welcome to sitefx" })
+        await welcome.getByRole("button", { name: "Edit Welcome to sitefx" }).click()
+        await welcome.getByLabel("Title").fill("Edited by a visitor")
+        await welcome.getByRole("button", { name: "Save changes" }).click()
+        await welcome.getByRole("alert").filter({ hasText: "The platform refused to save this item." }).waitFor()
+        await screenshot(page, `data-refused-${name}`)
+
+        // Notes are each member's own: a visitor is asked to sign in
+        await page.goto(`${session.platform.url}/#/data/Notes`)
+        await page.getByText("Notes are private to each member.").waitFor()
+        // Chromium notes the two refused requests, and nothing else is logged
+        assert.deepStrictEqual(problems, [REFUSED, REFUSED])
+      } finally {
+        await context.close()
+      }
+    })
+
+    it(`a member adds, edits and removes their notes, and is refused on Posts (${name})`, async () => {
+      const { context, page, problems } = await session.open(viewport)
+      try {
+        // sign in through the member area
+        await page.goto(`${session.platform.url}/#/member`)
+        const form = page.getByRole("form", { name: "Sign in" })
+        await form.getByLabel("Email").fill(DEMO.email)
+        await form.getByLabel("Password").fill(DEMO.password)
+        await form.getByRole("button", { name: "Sign in" }).click()
+        await page.getByRole("status").filter({ hasText: `Signed in as ${DEMO.email}` }).waitFor()
+
+        await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Data" }).click()
+        await page.getByRole("list", { name: "Collections" }).getByRole("link", { name: "Notes" }).click()
+        await page.getByText(`Signed in as ${DEMO.email}.`).waitFor()
+        await waitForStatus(page, /^Showing \d+ of \d+ items?$/)
+        assert.include(await titles(page, "Notes"), "My first note")
+
+        // add
+        const title = `Shopping list ${name}`
+        await page.getByText("Add an item to Notes").click()
+        const add = page.locator(".add-item")
+        await add.getByLabel("Title").fill(title)
+        await add.getByLabel("Body").fill("Bread, eggs")
+        await add.getByRole("button", { name: "Add item" }).click()
+        await page.getByRole("status").filter({ hasText: `Added “${title}”.` }).waitFor()
+        const note = items(page, "Notes").getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) })
+        await note.waitFor()
+        assert.include(await note.textContent(), "Bread, eggs")
+        // the form is empty again
+        assert.strictEqual(await add.getByLabel("Title").inputValue(), "")
+
+        // edit
+        await note.getByRole("button", { name: `Edit ${title}` }).click()
+        await note.getByLabel("Body").fill("Bread, eggs, coffee")
+        await note.getByRole("button", { name: "Save changes" }).click()
+        await note.getByText("Bread, eggs, coffee").waitFor()
+        assert.strictEqual(await note.getByRole("button", { name: "Save changes" }).count(), 0)
+        await screenshot(page, `data-notes-${name}`)
+
+        // remove, after saying yes
+        await note.getByRole("button", { name: `Remove ${title}` }).click()
+        await note.getByRole("group", { name: `Remove ${title}?` }).getByRole("button", { name: "Remove" }).click()
+        await note.waitFor({ state: "detached" })
+        assert.notInclude(await titles(page, "Notes"), title)
+        assert.include(await titles(page, "Notes"), "My first note")
+
+        // Posts: the member may read, not write
+        await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Data" }).click()
+        await page.getByRole("list", { name: "Collections" }).getByRole("link", { name: "Posts" }).click()
+        await waitForStatus(page, /^Showing \d+ of \d+ items$/)
+        await page.getByText("Add an item to Posts").click()
+        await page.locator(".add-item").getByLabel("Title").fill(`A member's post ${name}`)
+        await page.getByRole("button", { name: "Add item" }).click()
+        const refusal = page.getByRole("alert").filter({ hasText: "The platform refused to add this item." })
+        await refusal.waitFor()
+        assert.include(await refusal.textContent(), "WDE0027")
+        assert.deepStrictEqual(problems, [REFUSED])
+      } finally {
+        await context.close()
+      }
+    }, 120_000)
+
+    it(`items changed by another client show without a reload (${name})`, async () => {
+      const tag = `live-${name}-${Date.now().toString(36)}`
+      const id = await insertPost({ title: `Before ${name}`, likes: 1, tags: [tag] })
+      const { context, page, problems } = await session.open(viewport)
+      try {
+        await page.goto(`${session.platform.url}/#/data/Posts?f=tags&op=hasSome&v=${tag}`)
+        await waitForStatus(page, /^Showing 1 of 1 item$/)
+        assert.deepStrictEqual(await titles(page, "Posts"), [`Before ${name}`])
+        await page.getByText("Changes made elsewhere show here as they happen.").waitFor()
+
+        // the live stream connects in the background: write until the change shows
+        const changed = items(page, "Posts").getByRole("heading", { name: new RegExp(`^Changed elsewhere ${name}`) })
+        for (let i = 0; i < 40 && (await changed.count()) === 0; i++) {
+          await updatePost(id, { title: `Changed elsewhere ${name} ${i}`, likes: 2, tags: [tag] })
+          await page.waitForTimeout(250)
+        }
+        await changed.waitFor()
+        assert.lengthOf(await titles(page, "Posts"), 1)
+
+        // a new item and a removal made elsewhere
+        const added = await insertPost({ title: `Added elsewhere ${name}`, likes: 3, tags: [tag] })
+        await waitForStatus(page, /^Showing 2 of 2 items$/)
+        assert.include(await titles(page, "Posts"), `Added elsewhere ${name}`)
+        await removePost(id)
+        await waitForStatus(page, /^Showing 1 of 1 item$/)
+        assert.deepStrictEqual(await titles(page, "Posts"), [`Added elsewhere ${name}`])
+        await screenshot(page, `data-live-${name}`)
+        await removePost(added)
+        await waitForStatus(page, /^No items match\.$/)
+        assert.deepStrictEqual(problems, [])
+      } finally {
+        await context.close()
+      }
+    }, 120_000)
+  }
+})
