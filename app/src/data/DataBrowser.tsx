@@ -213,9 +213,14 @@ const textOf = (field: Field, value: unknown): string =>
     ? String((value as { _id?: unknown })._id ?? "")
     : String(value)
 
+/** What a collection without references reads instead of a referenced collection. */
+const noReferences: Atom.Atom<AsyncResult.AsyncResult<{ readonly items: ReadonlyArray<Item> }, unknown>> = Atom.make(AsyncResult.initial())
+
 /** The names of a referenced collection's items, by id. */
 function useReferenceNames(field: Field | undefined, identity: string): ReadonlyMap<string, string> {
-  const atom = referencedAtom(field?.references?.collection ?? "Authors", identity)
+  const atom: Atom.Atom<AsyncResult.AsyncResult<{ readonly items: ReadonlyArray<Item> }, unknown>> = field?.references === undefined
+    ? noReferences
+    : referencedAtom(field.references.collection, identity)
   const result = useAtomValue(atom)
   return useMemo(() => {
     const names = new Map<string, string>()

@@ -54,7 +54,7 @@ function ProductDetails(props: { readonly product: Product; readonly slug: strin
   const choiceMedia = options.flatMap((o) => o.choices.filter((c) => c.selected && c.choice.media?.mainMedia !== undefined))[0]
   const picture = imageUrl(choiceMedia?.choice.media?.mainMedia ?? p.media?.mainMedia, { width: 800, height: 800 })
   const title = useRef<HTMLHeadingElement>(null)
-  useEffect(() => title.current?.focus(), [props.slug])
+  useEffect(() => title.current?.focus({ preventScroll: true }), [props.slug])
 
   const choose = (option: string, label: string) => replaceParams(["store", "product", props.slug], { ...chosen, [option]: label })
 
