@@ -32,6 +32,7 @@ import * as Equal from "effect/Equal"
 import * as Hash from "effect/Hash"
 import { AsyncResult, Atom, Reactivity } from "effect/reactivity"
 import * as Stream from "effect/Stream"
+import type { CatalogFailure } from "../catalog/calls.ts"
 import type { OffsetQuery } from "../catalog/OffsetQuery.ts"
 import type { DataFailure, Item, ItemInput, WriteOptions } from "../data/calls.ts"
 import * as Items from "../data/Items.ts"
@@ -83,11 +84,11 @@ export const dataQuery = <A, R>(query: Query<A, R>, options: { readonly key?: st
  * A catalog v1 query (products or store collections), keyed by its request. A query built with options
  * (`Products.query({ includeVariants: true })`) names them in `key`, since the request does not show them.
  */
-export const catalogQuery = <A extends { readonly id?: string | null | undefined }, E, R>(
+export const catalogQuery = <A extends { readonly id?: string | null | undefined }, R>(
   what: "products" | "collections",
   query: OffsetQuery<A, R>,
   options: { readonly key?: string } = {}
-): QuerySource<A, E | Effect.Error<OffsetQuery<A, R>["find"]>, R> => ({
+): QuerySource<A, CatalogFailure, R> => ({
   key: `${what} ${options.key ?? ""} ${JSON.stringify(query.request)} ${query.state.refusal?.message ?? ""} ${query.error?.message ?? ""}`,
   keys: [QueryKeys[what]],
   first: query.find,
@@ -316,10 +317,10 @@ export const queryAtoms = <R, ER>(runtime: Atom.AtomRuntime<R, ER>, options: Que
     /** A data query's atom: `queries.items(Items.query("Posts").eq("published", true).limit(20))`. */
     items: <A>(query: Query<A, R>, options?: { readonly key?: string }): QueryAtom<A, DataFailure | ER> => of(dataQuery(query, options)),
     /** A product query's atom: `queries.products(Products.query().hasSome("collectionIds", [id]).limit(24))`. */
-    products: <A extends { readonly id?: string | null | undefined }>(query: OffsetQuery<A, R>, options?: { readonly key?: string }) =>
+    products: <A extends { readonly id?: string | null | undefined }>(query: OffsetQuery<A, R>, options?: { readonly key?: string }): QueryAtom<A, CatalogFailure | ER> =>
       of(catalogQuery("products", query, options)),
     /** A store-collection query's atom: `queries.collections(Collections.query().ascending("name"))`. */
-    collections: <A extends { readonly id?: string | null | undefined }>(query: OffsetQuery<A, R>, options?: { readonly key?: string }) =>
+    collections: <A extends { readonly id?: string | null | undefined }>(query: OffsetQuery<A, R>, options?: { readonly key?: string }): QueryAtom<A, CatalogFailure | ER> =>
       of(catalogQuery("collections", query, options)),
     /** The changes stream's state: Initial/waiting while it runs, a Failure when it stopped. */
     live
