@@ -27,6 +27,7 @@
  *   ...
  * }
  */
+import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Equal from "effect/Equal"
 import * as Hash from "effect/Hash"
@@ -216,11 +217,17 @@ export interface QueryAtomsOptions<R> {
    * app's own backend feeds.
    */
   readonly changes?: Stream.Stream<Change, unknown, R> | undefined
+  /**
+   * How long a query stays cached once no component shows it (one minute by default): going back to a
+   * list within it shows the pages it had at once, and they stay fresh meanwhile. `0` drops it at once.
+   */
+  readonly idleTTL?: Duration.Input | undefined
 }
 
 /** The query atoms of a runtime (`Atom.runtime(Site.layer(...))` or anything that provides `PlatformClient`). */
 export const queryAtoms = <R, ER>(runtime: Atom.AtomRuntime<R, ER>, options: QueryAtomsOptions<R> = {}) => {
   const changes = options.changes
+  const idleTTL = options.idleTTL ?? "1 minute"
   /** The changes stream, running while a query of this set is mounted; its failure ends it (queries still refresh on writes). */
   const live: Atom.Atom<AsyncResult.AsyncResult<void, unknown>> = changes === undefined
     ? Atom.make(AsyncResult.success(undefined))
@@ -279,7 +286,7 @@ export const queryAtoms = <R, ER>(runtime: Atom.AtomRuntime<R, ER>, options: Que
      * is mounted (once, not per load: a change starts a new generation, whose pages load again) and the
      * changes stream running.
      */
-    const result = Atom.transform(pages, (get) => {
+    const result = Atom.setIdleTTL(Atom.transform(pages, (get) => {
       const reactivity = get(reactivityAtom)
       if (reactivity._tag === "Success") {
         get.addFinalizer(reactivity.value.registerUnsafe(source.keys, () => get.registry.update(control, (c) => ({ ...c, epoch: c.epoch + 1, attempt: c.attempt + 1 }))))
@@ -287,7 +294,7 @@ export const queryAtoms = <R, ER>(runtime: Atom.AtomRuntime<R, ER>, options: Que
       get.mount(live)
       get.subscribe(pages, (value) => get.setSelf(value))
       return get.once(pages)
-    })
+    }), idleTTL)
 
     const loadMore = Atom.writable((get) => get(control).pages, (ctx, _: void) => {
       const current = ctx.get(result)

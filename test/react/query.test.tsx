@@ -57,12 +57,21 @@ const render = (node: ReactNode, registry: AtomRegistry.AtomRegistry) =>
       document.body.append(el)
       const root = createRoot(el)
       await act(async () => root.render(<RegistryProvider registry={registry}>{node}</RegistryProvider>))
-      return { el, text: (id: string) => el.querySelector(`#${id}`)?.textContent ?? "", click: (id: string) => act(async () => (el.querySelector(`#${id}`) as HTMLButtonElement).click()) }
-    }),
-    ({ el }) =>
-      Effect.promise(async () => {
+      let mounted = true
+      const unmount = async () => {
+        if (!mounted) return
+        mounted = false
+        await act(async () => root.unmount())
         el.remove()
-      })
+      }
+      return {
+        el,
+        text: (id: string) => el.querySelector(`#${id}`)?.textContent ?? "",
+        click: (id: string) => act(async () => (el.querySelector(`#${id}`) as HTMLButtonElement).click()),
+        unmount
+      }
+    }),
+    ({ unmount }) => Effect.promise(unmount)
   )
 
 /** A list showing a query atom's state: `state` (loading, failed, ok, ok+waiting), items, total, hasMore. */
@@ -206,6 +215,25 @@ it.layer(LocalPlatform.layer({ seed: "demo" }), { excludeTestServices: true })("
       // reload asks again, once for both
       yield* Effect.promise(() => ui.click("one-reload"))
       yield* waitFor(() => requests === 2 && ui.text("two-state") === "ok", "the reload")
+
+      // gone from the screen and back within the idle time: shown at once, not asked again
+      yield* Effect.promise(() => ui.unmount())
+      yield* Effect.sleep("50 millis")
+      const again = yield* render(<List query={queries.of(source())} id="three" label={String} />, registry)
+      assert.strictEqual(again.text("three-state"), "ok")
+      assert.strictEqual(again.text("three-items"), "x,y")
+      assert.strictEqual(requests, 2)
+      // with no idle time, a query is dropped as soon as nothing shows it
+      const eager = queryAtoms(runtime, { idleTTL: 0 })
+      let eagerRequests = 0
+      const eagerSource = () => ({ key: "eager", keys: [], first: Effect.sync(() => (eagerRequests++, counted())) })
+      const shown = yield* render(<List query={eager.of(eagerSource())} id="eager" label={String} />, registry)
+      yield* waitFor(() => shown.text("eager-state") === "ok", "the eager list")
+      yield* Effect.promise(() => shown.unmount())
+      yield* Effect.sleep("50 millis")
+      const back = yield* render(<List query={eager.of(eagerSource())} id="eager2" label={String} />, registry)
+      yield* waitFor(() => back.text("eager2-state") === "ok", "the eager list again")
+      assert.strictEqual(eagerRequests, 2)
       registry.dispose()
     }))
 
