@@ -9,6 +9,8 @@ export default defineConfig({
   ssr: { resolve: { conditions: [source, ...defaultServerConditions] } },
   test: {
     include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
+    // the browser tests serve the demo app: it is built once, before any test file runs
+    globalSetup: ["test/browser/globalSetup.ts"],
     testTimeout: 30_000,
     hookTimeout: 30_000
   }

@@ -1,5 +1,5 @@
 /**
- * Browser tests: the demo app built by Vite, served by the local platform as `npm start` serves it (the
+ * Browser tests: the demo app built by Vite (once per test run, globalSetup.ts), served by the local platform as `npm start` serves it (the
  * `sitefx serve` command in its own process, demo seed, the app at the root), and Debian's Chromium
  * driven by playwright-core, headless, with the flags a closed network needs. Each page fails its test on
  * any console error or warning; screenshots go to `.tmp/screenshots/` for review.
@@ -10,7 +10,6 @@ import { existsSync, mkdirSync } from "node:fs"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core"
-import { build } from "vite"
 
 const root = fileURLToPath(new URL("../..", import.meta.url))
 export const OUTPUT = join(root, ".tmp")
@@ -25,10 +24,7 @@ process.env["XDG_CACHE_HOME"] = join(OUTPUT, "cache")
 export const CHROMIUM = "/usr/bin/chromium"
 export const CHROMIUM_ARGS = ["--disable-gpu", "--disable-quic", "--no-proxy-server", "--disable-extensions", "--disable-default-apps", "--no-first-run"]
 
-let built: Promise<void> | undefined
-/** Builds the app once per test process. */
-export const buildApp = (): Promise<void> =>
-  built ??= build({ root: join(root, "app"), configFile: join(root, "app/vite.config.ts"), logLevel: "warn" }).then(() => undefined)
+export { buildApp } from "./build.ts"
 
 export interface Platform {
   readonly url: string
@@ -84,7 +80,8 @@ export const browserSession = (args: ReadonlyArray<string> = []): Session => {
   const state = { platform: undefined as unknown as Platform, browser: undefined as unknown as Browser }
   beforeAll(async () => {
     if (!existsSync(CHROMIUM)) throw new Error(`browser tests need Chromium at ${CHROMIUM} (apt-get install -y chromium)`)
-    await buildApp()
+    // the app is built once for the whole run (globalSetup.ts), never while a platform serves it
+    if (!existsSync(join(root, "app/dist/index.html"))) throw new Error("app/dist is missing: the test run's global setup builds it")
     const [platform, browser] = await Promise.all([startPlatform(args), chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true })])
     state.platform = platform
     state.browser = browser
