@@ -11,7 +11,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { Atom } from "effect/reactivity"
 import * as Stream from "effect/Stream"
-import { PlatformClient } from "../http/PlatformClient.ts"
+import { PlatformAuth, type PlatformAuthShape, PlatformClient } from "../http/PlatformClient.ts"
 import type { PlatformError } from "../http/PlatformError.ts"
 import { AuthorizeAgent } from "../session/AuthorizeAgent.ts"
 import { type LoginResult, pendingOf, type PendingStep } from "../session/LoginResult.ts"
@@ -67,7 +67,7 @@ export interface SessionAtomsOptions {
    * watched. On by default where there is a window; `{ key }` names the store's key if not the default.
    */
   readonly tabs?: boolean | { readonly key?: string } | undefined
-  /** Refresh the access token as it expires while the state is watched, so calls never wait for it. On by default. */
+  /** Renew the access token shortly before it expires while the state is watched, so calls never meet an expired one. On by default. */
   readonly keepFresh?: boolean | undefined
   /** How the silent login reaches the authorize page: a hidden iframe by default. */
   readonly silentAgent?: Layer.Layer<AuthorizeAgent> | undefined
@@ -76,23 +76,35 @@ export interface SessionAtomsOptions {
 /** How long to wait before looking again when a keep-fresh refresh could not be made (offline, platform down). */
 const RETRY_MILLIS = 30_000
 
+/** How long before its expiry an access token is renewed: a quarter of its life, at most 30 s, in whole seconds. */
+const MAX_MARGIN_SECONDS = 30
+
 /**
- * Refreshes the access token just after it expires, again and again, and looks again whenever the
- * session changes (a login here or in another tab brings new tokens). A tab that wakes after another tab
- * refreshed finds the new tokens in the shared store and refreshes nothing.
+ * Renews the access token a little before it expires, again and again, so calls never meet an expired
+ * token, and looks again whenever the session changes (a login here or in another tab brings new
+ * tokens). The renewal names the token it replaces: a tab that wakes after another tab renewed it finds
+ * the new tokens in the shared store and refreshes nothing.
  */
-const keepFresh = (session: SessionShape): Effect.Effect<never> => {
+const keepFresh = (session: SessionShape, auth: PlatformAuthShape): Effect.Effect<never> => {
   // `changes` gives the current state first: the next one is a change
   const changed = session.changes.pipe(Stream.drop(1), Stream.take(1), Stream.runDrain)
   const until = (millis: number) => Effect.race(Effect.sleep(Math.min(millis, 2 ** 31 - 1)), changed)
+  let seen = ""
+  let seenAt = 0
   return Effect.gen(function*() {
     const tokens = yield* session.tokens
     const now = yield* Clock.currentTimeMillis
     if (tokens.refreshToken.value === "") return yield* until(RETRY_MILLIS)
-    // the expiry is in whole seconds and counts as passed one second later
-    const wait = tokens.accessToken.expiresAt * 1000 + 1000 - now
+    if (tokens.accessToken.value !== seen) {
+      seen = tokens.accessToken.value
+      seenAt = now
+    }
+    const expiry = tokens.accessToken.expiresAt * 1000
+    // whole seconds, so tabs that saw the token a moment apart wake together (and one of them renews it)
+    const margin = Math.min(MAX_MARGIN_SECONDS, Math.round((expiry - seenAt) / 4000)) * 1000
+    const wait = expiry - margin - now
     if (wait > 0) return yield* until(wait)
-    yield* session.ensureTokens.pipe(Effect.catch(() => until(RETRY_MILLIS)))
+    yield* auth.unauthorized({ Authorization: tokens.accessToken.value }).pipe(Effect.catch(() => until(RETRY_MILLIS)))
   }).pipe(Effect.forever)
 }
 
@@ -114,7 +126,7 @@ const captchaOf = (token: string | undefined): { captchaTokens?: CaptchaTokens }
  * const signIn = useAtomSet(session.signIn)            // signIn({ email, password })
  * const outcome = useAtomValue(session.signIn)         // AsyncResult<LoginResult, PlatformError | OAuthError>
  */
-export const sessionAtoms = <R, ER>(runtime: Atom.AtomRuntime<R | Session | PlatformClient, ER>, options: SessionAtomsOptions = {}) => {
+export const sessionAtoms = <R, ER>(runtime: Atom.AtomRuntime<R | Session | PlatformClient | PlatformAuth, ER>, options: SessionAtomsOptions = {}) => {
   const tabs = options.tabs ?? true
   /** The step the last flow left for the member: an email code or an MFA code, or none. */
   const pending = Atom.keepAlive(Atom.make<PendingStep | undefined>(undefined))
@@ -133,7 +145,7 @@ export const sessionAtoms = <R, ER>(runtime: Atom.AtomRuntime<R | Session | Plat
   const state = runtime.atom(Stream.unwrap(Effect.gen(function*() {
     const session = yield* Session
     if (tabs !== false) yield* followTabs(typeof tabs === "object" && tabs.key !== undefined ? { key: tabs.key } : {})
-    if (options.keepFresh !== false) yield* Effect.forkScoped(keepFresh(session))
+    if (options.keepFresh !== false) yield* Effect.forkScoped(keepFresh(session, yield* PlatformAuth))
     return session.changes
   })))
 

@@ -38,16 +38,21 @@ export type StorageLike = Pick<Storage, "getItem" | "setItem" | "removeItem">
 
 /**
  * A lock shared by every tab of the origin, with the Web Locks API: granted to one holder at a time,
- * released when the effect ends (or the tab closes).
+ * released when the effect ends (or the tab closes). The lock is kept `holdMillis` (100 ms) after the
+ * effect, without making the effect wait: a browser passes a tab's storage writes to its other tabs a
+ * little later, and the next holder must see the tokens this one saved.
  */
-export const webLock = (locks: LockManagerLike, name: string): Exclusive => (effect) =>
-  Effect.acquireUseRelease(
-    Effect.callback<() => void>((resume) => {
-      void locks.request(name, () => new Promise<void>((release) => resume(Effect.succeed(() => release()))))
-    }),
-    () => effect,
-    (release) => Effect.sync(release)
-  )
+export const webLock = (locks: LockManagerLike, name: string, options: { readonly holdMillis?: number } = {}): Exclusive => {
+  const hold = options.holdMillis ?? 100
+  return (effect) =>
+    Effect.acquireUseRelease(
+      Effect.callback<() => void>((resume) => {
+        void locks.request(name, () => new Promise<void>((release) => resume(Effect.succeed(() => release()))))
+      }),
+      () => effect,
+      (release) => Effect.sync(() => void setTimeout(release, hold))
+    )
+}
 
 export interface StorageLockOptions {
   /** How long a holder keeps the lock at most (a tab closed mid-refresh leaves it to expire). Default 10 s. */
