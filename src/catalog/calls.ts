@@ -79,16 +79,3 @@ export const requireCatalog = <A, E>(
 export const V1: ReadonlyArray<CatalogVersion> = ["V1_CATALOG"]
 /** Calls any installed store answers (catalog v3 entity services, carts, subscription options). */
 export const ANY_STORE: ReadonlyArray<CatalogVersion> = ["V1_CATALOG", "V3_CATALOG"]
-
-/** The first refusal among argument checks, or undefined when every argument is fine. */
-export const first = (...checks: ReadonlyArray<CatalogError | undefined>): CatalogError | undefined => checks.find((c) => c !== undefined)
-
-/** A call on a store of `versions`, answered with a body `guard` checks, unless `check` refused an argument. */
-export const sendTo = (versions: ReadonlyArray<CatalogVersion>) =>
-  <A>(what: string, check: CatalogError | undefined, request: () => PlatformRequest, guard: Guard<A>): Effect.Effect<A, CatalogFailure, PlatformClient> =>
-    check === undefined ? requireCatalog(versions, what, (client) => call(client, request(), guard)) : Effect.fail(check)
-
-/** A call on a store of `versions` whose answer is not read, unless `check` refused an argument. */
-export const sendVoidTo = (versions: ReadonlyArray<CatalogVersion>) =>
-  (what: string, check: CatalogError | undefined, request: () => PlatformRequest): Effect.Effect<void, CatalogFailure, PlatformClient> =>
-    check === undefined ? requireCatalog(versions, what, (client) => callVoid(client, request())) : Effect.fail(check)

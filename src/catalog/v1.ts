@@ -8,17 +8,20 @@ import type { Guard } from "../http/guard.ts"
 import type { PlatformClient } from "../http/PlatformClient.ts"
 import type { PlatformRequest } from "../http/PlatformRequest.ts"
 import { type CatalogError, invalidArgument } from "./CatalogError.ts"
-import { sendTo, sendVoidTo, V1 } from "./calls.ts"
+import { call, callVoid, type CatalogFailure, requireCatalog, V1 } from "./calls.ts"
 import type { OffsetPaging, OffsetQueryBody, OffsetRunner } from "./OffsetQuery.ts"
 import { PRODUCT_QUERY_MAX_QUERY } from "./protocol.ts"
 
-export { first } from "./calls.ts"
+/** The first refusal among checks. */
+export const first = (...checks: ReadonlyArray<CatalogError | undefined>): CatalogError | undefined => checks.find((c) => c !== undefined)
 
 /** A v1 call answered with a body `guard` checks, unless `check` refused an argument. */
-export const send = sendTo(V1)
+export const send = <A>(what: string, check: CatalogError | undefined, request: () => PlatformRequest, guard: Guard<A>): Effect.Effect<A, CatalogFailure, PlatformClient> =>
+  check === undefined ? requireCatalog(V1, what, (client) => call(client, request(), guard)) : Effect.fail(check)
 
 /** A v1 call whose answer is not read. */
-export const sendVoid = sendVoidTo(V1)
+export const sendVoid = (what: string, check: CatalogError | undefined, request: () => PlatformRequest): Effect.Effect<void, CatalogFailure, PlatformClient> =>
+  check === undefined ? requireCatalog(V1, what, (client) => callVoid(client, request())) : Effect.fail(check)
 
 const show = (v: unknown): string => (typeof v === "string" ? JSON.stringify(v) : v === null ? "null" : Array.isArray(v) ? "an array" : typeof v)
 

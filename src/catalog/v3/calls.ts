@@ -9,20 +9,33 @@ import type { PlatformClient } from "../../http/PlatformClient.ts"
 import type { PlatformRequest } from "../../http/PlatformRequest.ts"
 import { type Filter, FilterMethods } from "../../data/Filter.ts"
 import { CatalogError, invalidArgument } from "../CatalogError.ts"
-import { ANY_STORE, type CatalogFailure, sendTo, sendVoidTo } from "../calls.ts"
+import { ANY_STORE, call, callVoid, type CatalogFailure, requireCatalog } from "../calls.ts"
 import { CursorQuery, type CursorRunner, filterOf, wireFilter } from "./CursorQuery.ts"
 import type { CursorPagingMetadata } from "./guards.ts"
 import { ENTITY_QUERY_MAX_QUERY } from "./protocol.ts"
 
 export type EntityFailure = CatalogFailure
 
-export { first } from "../calls.ts"
+/** The first refusal among checks, or undefined when every argument is fine. */
+export const first = (...checks: ReadonlyArray<CatalogError | undefined>): CatalogError | undefined =>
+  checks.find((c) => c !== undefined)
 
 /** A call answered with a body `guard` checks, unless `check` refused an argument. */
-export const send = sendTo(ANY_STORE)
+export const send = <A>(
+  what: string,
+  check: CatalogError | undefined,
+  request: () => PlatformRequest,
+  guard: Guard<A>
+): Effect.Effect<A, CatalogFailure, PlatformClient> =>
+  check === undefined ? requireCatalog(ANY_STORE, what, (client) => call(client, request(), guard)) : Effect.fail(check)
 
 /** A call whose answer is not read. */
-export const sendVoid = sendVoidTo(ANY_STORE)
+export const sendVoid = (
+  what: string,
+  check: CatalogError | undefined,
+  request: () => PlatformRequest
+): Effect.Effect<void, CatalogFailure, PlatformClient> =>
+  check === undefined ? requireCatalog(ANY_STORE, what, (client) => callVoid(client, request())) : Effect.fail(check)
 
 /** How a service's queries travel: GET `.r` (POST past 4000 characters), or always POST (ribbons). */
 export const queryRunner = <R, A>(options: {

@@ -13,7 +13,7 @@ import * as Layer from "effect/Layer"
 import * as PubSub from "effect/PubSub"
 import type { Scope } from "effect/Scope"
 import { randomUUID } from "node:crypto"
-import { DataEventTypes, type DomainEvent, type EventEnvelope, type Identity } from "../../events/protocol.ts"
+import { CatalogV1EventTypes, DataEventTypes, type DomainEvent, type EventEnvelope, type Identity } from "../../events/protocol.ts"
 import { type CatalogEvent, CatalogEvents } from "../catalog/CatalogEvents.ts"
 import { type DataEvent, DataEvents } from "../data/DataEvents.ts"
 import type { Json } from "../data/values.ts"
@@ -81,8 +81,10 @@ export class SiteEvents extends Context.Service<SiteEvents, SiteEventsShape>()("
       const site = yield* Site
       db.migrate("events/log/1", "CREATE TABLE site_events (id INTEGER PRIMARY KEY, type TEXT NOT NULL, envelope TEXT NOT NULL)")
       const hub = yield* Effect.acquireRelease(PubSub.unbounded<SiteEvent>(), PubSub.shutdown)
-      // ids keep growing across a reset of the platform, so a stream never takes a new event for one it has seen
       let last = Number(db.get("SELECT COALESCE(MAX(id), 0) AS n FROM site_events")!["n"])
+      db.onReset(() => {
+        // ids keep growing across a reset, so a stream never takes a new event for one it has seen
+      })
       const sequence = new Map<string, number>()
 
       const envelopeOf = (type: string, payload: unknown, actor: Caller): EventEnvelope => {
@@ -182,3 +184,4 @@ export class SiteEvents extends Context.Service<SiteEvents, SiteEventsShape>()("
   )
 }
 
+export { CatalogV1EventTypes }
