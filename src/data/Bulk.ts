@@ -73,6 +73,8 @@ export interface BulkProgress {
   readonly removed: number
   readonly skipped: number
   readonly errors: number
+  /** The failures so far, in settling order (a growing list: read it, do not keep it). */
+  readonly failures: ReadonlyArray<BulkItemError>
 }
 
 /** One input item: its position, the id it travels with, and its payload. */
@@ -184,7 +186,8 @@ const progressOf = (acc: Tally): BulkProgress => ({
   updated: acc.updated.length,
   removed: acc.removed.length,
   skipped: acc.skipped,
-  errors: acc.errors.length
+  errors: acc.errors.length,
+  failures: acc.errors
 })
 
 const toReport = (acc: Tally): BulkReport => ({

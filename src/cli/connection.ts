@@ -1,0 +1,130 @@
+/**
+ * Which site a batch command talks to, and as whom. Flags win over the environment:
+ *
+ * - `--base-url` / `SITEFX_BASE_URL`: where the platform answers; the local platform at
+ *   http://127.0.0.1:8787 by default, `https://www.wixapis.com` for a real site;
+ * - `--api-key` / `SITEFX_API_KEY` and `--site-id` / `SITEFX_SITE_ID`: an admin API key and its site.
+ *
+ * Without a key, a platform on this machine (started by `npm start` or `sitefx serve`) is asked for its
+ * own through its dev endpoint `/_sitefx/site`, which answers only scripts on this machine and pages of
+ * allowed origins. So against the local platform no key is copied by hand.
+ */
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
+import { Flag } from "effect/cli"
+import { Site } from "../Site.ts"
+import { isLoopback } from "./serve.ts"
+import { usage } from "./output.ts"
+
+export const DEFAULT_BASE_URL = "http://127.0.0.1:8787"
+
+export const connectionFlags = {
+  apiKey: Flag.Redacted("api-key").pipe(
+    Flag.withDescription("Admin API key of the site (default: SITEFX_API_KEY, or the local platform's own key)"),
+    Flag.optional
+  ),
+  siteId: Flag.String("site-id").pipe(Flag.withDescription("Site id the key acts on (default: SITEFX_SITE_ID)"), Flag.optional),
+  baseUrl: Flag.String("base-url").pipe(
+    Flag.withDescription(`Where the platform answers (default: SITEFX_BASE_URL, else the local platform at ${DEFAULT_BASE_URL}; a real site: https://www.wixapis.com)`),
+    Flag.optional
+  )
+}
+
+export interface ConnectionFlags {
+  readonly apiKey: Option.Option<Redacted.Redacted<string>>
+  readonly siteId: Option.Option<string>
+  readonly baseUrl: Option.Option<string>
+}
+
+export interface Connection {
+  readonly baseUrl: string
+  readonly apiKey: Redacted.Redacted<string>
+  readonly siteId: string | undefined
+  /** How the key was found, for messages: "flag", "environment" or "local platform". */
+  readonly keyFrom: string
+}
+
+const env = (name: string): string | undefined => {
+  const value = process.env[name]
+  return value === undefined || value.trim() === "" ? undefined : value.trim()
+}
+
+const hostOf = (url: string): string | undefined => {
+  try {
+    return new URL(url).hostname
+  } catch {
+    return undefined
+  }
+}
+
+/** Asks a platform on this machine for its site and key. */
+const localSite = (baseUrl: string) =>
+  Effect.tryPromise({
+    try: async () => {
+      const response = await fetch(`${baseUrl}/_sitefx/site`, { signal: AbortSignal.timeout(5000) })
+      const text = await response.text()
+      return { status: response.status, text }
+    },
+    catch: (cause) => cause
+  }).pipe(
+    Effect.mapError((cause) => {
+      const code = (cause as { cause?: { code?: string } }).cause?.code
+      const why = code === "ECONNREFUSED" ? "nothing answers there" : code ?? String(cause)
+      return usage(`no platform at ${baseUrl} (${why}); start the local platform with \`npm start\` or \`sitefx serve\`, or give a site with --base-url and --api-key`)
+    }),
+    Effect.flatMap(({ status, text }) => {
+      if (status !== 200) {
+        return Effect.fail(usage(`the platform at ${baseUrl} does not hand out its key (GET /_sitefx/site answered ${status}; dev endpoints off?); pass --api-key or set SITEFX_API_KEY`))
+      }
+      try {
+        const body = JSON.parse(text) as { apiKey?: unknown; siteId?: unknown }
+        if (typeof body.apiKey === "string" && typeof body.siteId === "string") {
+          return Effect.succeed({ apiKey: body.apiKey, siteId: body.siteId })
+        }
+      } catch {
+        // answered below
+      }
+      return Effect.fail(usage(`${baseUrl}/_sitefx/site did not answer a site connection; is it a sitefx local platform? Pass --api-key or set SITEFX_API_KEY`))
+    })
+  )
+
+/** Resolves flags, environment and (for a local platform) its dev endpoint to one connection. */
+export const resolveConnection = (flags: ConnectionFlags) =>
+  Effect.gen(function*() {
+    const baseUrl = (Option.getOrUndefined(flags.baseUrl) ?? env("SITEFX_BASE_URL") ?? DEFAULT_BASE_URL).replace(/\/+$/, "")
+    const host = hostOf(baseUrl)
+    if (host === undefined || !/^https?:\/\//i.test(baseUrl)) {
+      return yield* usage(`--base-url ${JSON.stringify(baseUrl)} is not an http(s) URL; e.g. ${DEFAULT_BASE_URL} or https://www.wixapis.com`)
+    }
+    const siteId = Option.getOrUndefined(flags.siteId) ?? env("SITEFX_SITE_ID")
+    if (Option.isSome(flags.apiKey)) return { baseUrl, apiKey: flags.apiKey.value, siteId, keyFrom: "flag" } satisfies Connection
+    const fromEnv = env("SITEFX_API_KEY")
+    if (fromEnv !== undefined) return { baseUrl, apiKey: Redacted.make(fromEnv, { label: "api key" }), siteId, keyFrom: "environment" } satisfies Connection
+    if (!isLoopback(host)) {
+      return yield* usage(`no API key for ${baseUrl}: pass --api-key or set SITEFX_API_KEY (an admin key of the site)`)
+    }
+    const local = yield* localSite(baseUrl)
+    return {
+      baseUrl,
+      apiKey: Redacted.make(local.apiKey, { label: "api key" }),
+      siteId: siteId ?? local.siteId,
+      keyFrom: "local platform"
+    } satisfies Connection
+  })
+
+/** The API-key client of a connection: the data client, the wire for the catalog, events and members. */
+export const siteLayer = (connection: Connection) =>
+  Site.apiKey({
+    apiKey: connection.apiKey,
+    siteId: connection.siteId,
+    baseUrl: connection.baseUrl,
+    // batch work rides out a busy platform longer than an interactive page would
+    retry: { times: 6, base: "200 millis", cap: "10 seconds" }
+  })
+
+/** Runs `use` with the site the flags name provided. */
+export const withSite = <A, E, R>(flags: ConnectionFlags, use: (connection: Connection) => Effect.Effect<A, E, R>) =>
+  Effect.flatMap(resolveConnection(flags), (connection) =>
+    Effect.provide(use(connection), Layer.fresh(siteLayer(connection))))

@@ -1,0 +1,122 @@
+/**
+ * `sitefx data`: moving a collection's items in and out, removing them, and the site's collections.
+ */
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import { Argument, Command, Flag } from "effect/cli"
+import { type ConnectionFlags, connectionFlags, withSite } from "../connection.ts"
+import { explained } from "../failures.ts"
+import { modeOf, type OutputFlags, outputFlags } from "../output.ts"
+import { runCollectionsCreate, runCollectionsDescribe, runCollectionsList, runRemove, runTruncate } from "./admin.ts"
+import { runExport } from "./export.ts"
+import { runImport } from "./import.ts"
+import { formatOf } from "./input.ts"
+
+const common = { ...connectionFlags, ...outputFlags }
+
+/** Runs a command's work against the site its flags name, every failure one explained line. */
+const onSite = <A, E, R>(flags: ConnectionFlags & OutputFlags, use: Effect.Effect<A, E, R>) =>
+  withSite(flags, (connection) => explained(use, connection))
+
+const collectionArg = Argument.String("collection").pipe(Argument.withDescription("The collection's id, e.g. Posts"))
+const format = Flag.Literals("format", ["jsonl", "csv"]).pipe(
+  Flag.withDescription("jsonl (one JSON item per line, dates as {\"$date\": ISO}) or csv (a header row, cells typed by the collection's fields); default: from the file name"),
+  Flag.optional
+)
+
+const exportCommand = Command.make(
+  "export",
+  {
+    ...common,
+    collection: collectionArg,
+    filter: Flag.String("filter").pipe(Flag.withDescription("Only items matching this filter, the platform's JSON: '{\"likes\": {\"$gt\": 10}}'"), Flag.optional),
+    sort: Flag.String("sort").pipe(Flag.withDescription("Order by FIELD or FIELD:desc (repeatable)"), Flag.atLeast(0)),
+    fields: Flag.String("fields").pipe(Flag.withDescription("Only these fields, comma-separated (the CSV columns, in order)"), Flag.optional),
+    format,
+    out: Flag.String("out").pipe(Flag.withAlias("o"), Flag.withDescription("File to write (default: stdout)"), Flag.optional)
+  },
+  (flags) =>
+    onSite(flags, runExport({
+      collection: flags.collection,
+      filter: Option.getOrUndefined(flags.filter),
+      sort: flags.sort,
+      fields: Option.match(flags.fields, { onNone: () => [], onSome: (f) => f.split(",").map((s) => s.trim()).filter((s) => s !== "") }),
+      format: Option.getOrUndefined(flags.format) ?? formatOf(Option.getOrElse(flags.out, () => ""), undefined),
+      out: Option.getOrUndefined(flags.out),
+      mode: modeOf(flags)
+    }))
+).pipe(Command.withDescription("Write every matching item of a collection to JSONL or CSV, in constant memory"))
+
+const importCommand = Command.make(
+  "import",
+  {
+    ...common,
+    collection: collectionArg,
+    file: Argument.String("file").pipe(Argument.withDescription("JSONL or CSV file to read, or - for stdin")),
+    format,
+    mode: Flag.Literals("mode", ["insert", "save", "update"]).pipe(
+      Flag.withDescription("insert (existing ids are skipped), save (insert or replace) or update (existing ids only)"),
+      Flag.withDefault("insert" as const)
+    ),
+    concurrency: Flag.Int("concurrency").pipe(Flag.withDescription("Chunks of up to 1000 items in flight at once (1-32)"), Flag.withDefault(4)),
+    checkpoint: Flag.String("checkpoint").pipe(
+      Flag.withDescription("Keep progress in this file; after a kill or Ctrl-C, the same command resumes where it stopped"),
+      Flag.optional
+    ),
+    dryRun: Flag.Boolean("dry-run").pipe(Flag.withDescription("Check every row and report, write nothing"), Flag.withDefault(false)),
+    report: Flag.String("report").pipe(Flag.withDescription("Write the full report (every bad row and failed item) as JSON to this file"), Flag.optional)
+  },
+  (flags) =>
+    onSite(flags, runImport({
+      collection: flags.collection,
+      path: flags.file,
+      format: formatOf(flags.file, Option.getOrUndefined(flags.format)),
+      mode: flags.mode,
+      concurrency: flags.concurrency,
+      checkpoint: Option.getOrUndefined(flags.checkpoint),
+      dryRun: flags.dryRun,
+      report: Option.getOrUndefined(flags.report),
+      output: modeOf(flags)
+    }))
+).pipe(Command.withDescription("Check and write items from JSONL or CSV: bad rows reported by line, resumable with --checkpoint; exit 1 if any item failed"))
+
+const yes = Flag.Boolean("yes").pipe(Flag.withAlias("y"), Flag.withDescription("Do it without asking (required when not on a terminal)"), Flag.withDefault(false))
+
+const removeCommand = Command.make(
+  "remove",
+  {
+    ...common,
+    collection: collectionArg,
+    filter: Flag.String("filter").pipe(Flag.withDescription("Which items: the platform's filter JSON, e.g. '{\"status\": \"draft\"}'")),
+    yes
+  },
+  (flags) => onSite(flags, runRemove({ collection: flags.collection, filter: flags.filter, yes: flags.yes, mode: modeOf(flags) }))
+).pipe(Command.withDescription("Remove the items matching a filter (asks first)"))
+
+const truncateCommand = Command.make(
+  "truncate",
+  { ...common, collection: collectionArg, yes },
+  (flags) => onSite(flags, runTruncate({ collection: flags.collection, yes: flags.yes, mode: modeOf(flags) }))
+).pipe(Command.withDescription("Remove every item of a collection (asks first)"))
+
+const createCollection = Command.make(
+  "create",
+  { ...common, file: Argument.String("file").pipe(Argument.withDescription("JSON file: {\"id\": \"Posts\", \"fields\": [{\"key\": \"title\", \"type\": \"TEXT\"}], \"permissions\": {...}}")) },
+  (flags) => onSite(flags, runCollectionsCreate({ file: flags.file, mode: modeOf(flags) }))
+).pipe(Command.withDescription("Create a collection from a JSON definition"))
+
+const describeCollection = Command.make(
+  "describe",
+  { ...common, collection: collectionArg },
+  (flags) => onSite(flags, runCollectionsDescribe({ collection: flags.collection, mode: modeOf(flags) }))
+).pipe(Command.withDescription("A collection's fields, permissions and item count"))
+
+const collectionsCommand = Command.make("collections", common, (flags) => onSite(flags, runCollectionsList(modeOf(flags)))).pipe(
+  Command.withDescription("List the site's collections with their item counts; create or describe one"),
+  Command.withSubcommands([createCollection, describeCollection])
+)
+
+export const data = Command.make("data").pipe(
+  Command.withDescription("A site's data collections: export, import, remove, truncate, collections"),
+  Command.withSubcommands([exportCommand, importCommand, removeCommand, truncateCommand, collectionsCommand])
+)

@@ -1,0 +1,188 @@
+/**
+ * How the batch commands talk to the person or the script that runs them.
+ *
+ * - stdout carries results (and an export's items when it has no `--out`); stderr carries progress and
+ *   errors, so `sitefx data export Posts > posts.jsonl` still shows progress on the terminal.
+ * - Progress: a live bar on a terminal; plain lines every few seconds when stderr is not one (CI logs);
+ *   JSON lines with `--json`; nothing with `--quiet`.
+ * - Failures are one line (what, why, what to do) and an exit code: 0 all done, 1 some items failed,
+ *   2 usage or configuration, 130 interrupted.
+ */
+import * as Data from "effect/Data"
+import * as Effect from "effect/Effect"
+import * as Runtime from "effect/Runtime"
+import { Flag } from "effect/cli"
+
+export const ExitCode = { ok: 0, itemsFailed: 1, usage: 2, interrupted: 130 } as const
+
+/**
+ * A command that ends with a message and an exit code. It is printed once by the command runner (not
+ * logged with a stack trace), and the runtime exits with its code.
+ */
+export class CliFailure extends Data.TaggedError("CliFailure")<{
+  readonly message: string
+  readonly exitCode: number
+}> {
+  override readonly [Runtime.errorReported] = false
+  override get [Runtime.errorExitCode](): number {
+    return this.exitCode
+  }
+}
+
+export const usage = (message: string) => new CliFailure({ message, exitCode: ExitCode.usage })
+export const failed = (message: string) => new CliFailure({ message, exitCode: ExitCode.itemsFailed })
+
+export type OutputMode = "tty" | "plain" | "json" | "quiet"
+
+/** The flags every batch command takes for its output. */
+export const outputFlags = {
+  quiet: Flag.Boolean("quiet").pipe(Flag.withAlias("q"), Flag.withDescription("Print no progress, only errors and the result"), Flag.withDefault(false)),
+  json: Flag.Boolean("json").pipe(Flag.withDescription("Machine-readable output: the result as JSON on stdout, progress as JSON lines on stderr"), Flag.withDefault(false))
+}
+
+export interface OutputFlags {
+  readonly quiet: boolean
+  readonly json: boolean
+}
+
+/** Plain progress lines come this often (SITEFX_PROGRESS_SECONDS sets it, for logs that want more or fewer). */
+const plainEverySeconds = (): number => {
+  const given = Number(process.env["SITEFX_PROGRESS_SECONDS"])
+  return Number.isFinite(given) && given > 0 ? given : 5
+}
+
+export const modeOf = (flags: OutputFlags): OutputMode =>
+  flags.json ? "json" : flags.quiet ? "quiet" : process.stderr.isTTY === true ? "tty" : "plain"
+
+const grouped = (n: number): string => Math.round(n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, " ")
+
+const clock = (seconds: number): string => {
+  if (!Number.isFinite(seconds) || seconds < 0) return "--:--"
+  const s = Math.round(seconds)
+  const h = Math.floor(s / 3600)
+  const m = Math.floor((s % 3600) / 60)
+  const rest = String(s % 60).padStart(2, "0")
+  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${rest}` : `${m}:${rest}`
+}
+
+export interface ProgressSnapshot {
+  readonly label: string
+  readonly done: number
+  readonly total: number | undefined
+  readonly perSecond: number
+  readonly etaSeconds: number | undefined
+  readonly elapsedSeconds: number
+}
+
+/** One long piece of work's progress. `update` is cheap: drawing happens on a timer. */
+export interface Progress {
+  readonly update: (done: number) => void
+  readonly setTotal: (total: number | undefined) => void
+  /** Stops drawing and leaves a final line (not in quiet mode). */
+  readonly finish: (suffix?: string) => void
+}
+
+const BAR = 24
+
+/** The text of a progress line: `12 000/100 000 items (12%)  3 400/s  ETA 0:26`. */
+export const describeProgress = (p: ProgressSnapshot, unit: string): string => {
+  const count = p.total === undefined ? `${grouped(p.done)} ${unit}` : `${grouped(p.done)}/${grouped(p.total)} ${unit}`
+  const percent = p.total === undefined || p.total === 0 ? "" : ` (${Math.floor((100 * p.done) / p.total)}%)`
+  const eta = p.etaSeconds === undefined ? "" : `  ETA ${clock(p.etaSeconds)}`
+  return `${p.label}: ${count}${percent}  ${grouped(p.perSecond)}/s${eta}`
+}
+
+const bar = (p: ProgressSnapshot): string => {
+  if (p.total === undefined || p.total === 0) return ""
+  const filled = Math.min(BAR, Math.round((BAR * p.done) / p.total))
+  return `[${"#".repeat(filled)}${".".repeat(BAR - filled)}] `
+}
+
+/**
+ * Starts reporting progress. Rates are over the last few seconds (a window), so a stall shows at once
+ * and the ETA follows the current pace rather than the average since the start.
+ */
+export const startProgress = (mode: OutputMode, label: string, unit: string, total?: number): Progress => {
+  const started = performance.now()
+  let done = 0
+  let totalNow = total
+  const window: Array<{ at: number; done: number }> = [{ at: started, done: 0 }]
+  let lastWidth = 0
+
+  const snapshot = (): ProgressSnapshot => {
+    const now = performance.now()
+    window.push({ at: now, done })
+    while (window.length > 2 && now - window[0]!.at > 5000) window.shift()
+    const first = window[0]!
+    const span = (now - first.at) / 1000
+    const perSecond = span > 0.2 ? (done - first.done) / span : done / Math.max((now - started) / 1000, 0.001)
+    const etaSeconds = totalNow === undefined || perSecond <= 0 ? undefined : Math.max(0, (totalNow - done) / perSecond)
+    return { label, done, total: totalNow, perSecond, etaSeconds, elapsedSeconds: (now - started) / 1000 }
+  }
+
+  const draw = (final: boolean, suffix = "") => {
+    const p = snapshot()
+    switch (mode) {
+      case "quiet":
+        return
+      case "json":
+        process.stderr.write(`${JSON.stringify({ progress: label, done: p.done, total: p.total ?? null, perSecond: Math.round(p.perSecond), final })}\n`)
+        return
+      case "plain":
+        process.stderr.write(`${describeProgress(p, unit)}${suffix}\n`)
+        return
+      case "tty": {
+        const width = process.stderr.columns ?? 100
+        const text = `${bar(p)}${describeProgress(p, unit)}${suffix}`.slice(0, Math.max(20, width - 1))
+        process.stderr.write(`\r${text}${" ".repeat(Math.max(0, lastWidth - text.length))}${final ? "\n" : ""}`)
+        lastWidth = text.length
+      }
+    }
+  }
+
+  const every = mode === "tty" ? 100 : plainEverySeconds() * 1000
+  const timer = mode === "quiet" ? undefined : setInterval(() => draw(false), every)
+  timer?.unref()
+  let finished = false
+  return {
+    update: (n) => {
+      done = n
+    },
+    setTotal: (n) => {
+      totalNow = n
+    },
+    finish: (suffix) => {
+      if (finished) return
+      finished = true
+      if (timer !== undefined) clearInterval(timer)
+      draw(true, suffix)
+    }
+  }
+}
+
+/** Progress as a scoped resource: it stops drawing however the work ends. */
+export const withProgress = <A, E, R>(
+  mode: OutputMode,
+  label: string,
+  unit: string,
+  total: number | undefined,
+  use: (progress: Progress) => Effect.Effect<A, E, R>
+): Effect.Effect<A, E, R> =>
+  Effect.acquireUseRelease(
+    Effect.sync(() => startProgress(mode, label, unit, total)),
+    use,
+    (progress) => Effect.sync(() => progress.finish())
+  )
+
+/** Prints a command's result: JSON on stdout with `--json`, else the text (unless it is empty). */
+export const printResult = (mode: OutputMode, json: unknown, text: string): Effect.Effect<void> =>
+  Effect.sync(() => {
+    if (mode === "json") process.stdout.write(`${JSON.stringify(json)}\n`)
+    else if (text !== "") process.stdout.write(text.endsWith("\n") ? text : `${text}\n`)
+  })
+
+/** A note for the person at the terminal (stderr; not with `--json` or `--quiet`). */
+export const note = (mode: OutputMode, text: string): Effect.Effect<void> =>
+  Effect.sync(() => {
+    if (mode === "tty" || mode === "plain") process.stderr.write(`${text}\n`)
+  })
