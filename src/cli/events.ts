@@ -1,0 +1,105 @@
+/**
+ * `sitefx events tail`: a site's events as they happen, one line each, until Ctrl-C (or `--count`).
+ * It follows the platform's live stream, which reconnects by itself and picks up what it missed; with
+ * `--json` each event is one JSON line (its id, type, entity and identity, and the envelope), for
+ * `jq` and scripts. `--since ID` starts after an event an earlier tail printed.
+ */
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Stream from "effect/Stream"
+import { Command, Flag } from "effect/cli"
+import { live, type LiveEvent } from "../events/Live.ts"
+import { type ConnectionFlags, connectionFlags, withSite } from "./connection.ts"
+import { explained } from "./failures.ts"
+import { ExitCode, modeOf, outputFlags, type OutputFlags, usage } from "./output.ts"
+
+const parseJson = (text: string | undefined): Record<string, unknown> => {
+  if (text === undefined) return {}
+  try {
+    const value: unknown = JSON.parse(text)
+    return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {}
+  } catch {
+    return {}
+  }
+}
+
+/** Who caused the event: `member 1234…`, `visitor …`, `admin key …`. */
+const who = (identity: Record<string, unknown>): string => {
+  switch (identity["identityType"]) {
+    case "MEMBER":
+      return `member ${String(identity["memberId"] ?? "?")}`
+    case "ANONYMOUS_VISITOR":
+      return `visitor ${String(identity["anonymousVisitorId"] ?? "?")}`
+    case "WIX_USER":
+      return `admin ${String(identity["wixUserId"] ?? "?")}`
+    case "APP":
+      return `app ${String(identity["appId"] ?? "?")}`
+    default:
+      return "unknown"
+  }
+}
+
+/** What an event is about: `Posts/welcome` for items, the entity id otherwise. */
+const about = (e: LiveEvent, data: Record<string, unknown>): string => {
+  const entity = data["entityId"]
+  const payload = parseJson(typeof data["createdEvent"] === "object" ? JSON.stringify((data["createdEvent"] as Record<string, unknown>)["entity"] ?? {}) : undefined)
+  const collection = payload["dataCollectionId"] ?? (data["updatedEvent"] as { currentEntity?: { dataCollectionId?: unknown } } | undefined)?.currentEntity?.dataCollectionId ??
+    (data["deletedEvent"] as { deletedEntity?: { dataCollectionId?: unknown } } | undefined)?.deletedEntity?.dataCollectionId
+  if (typeof entity === "string") return typeof collection === "string" ? `${collection}/${entity}` : entity
+  const legacyId = data["productId"] ?? data["collectionId"] ?? data["collection_Id"] ?? data["inventoryItemId"] ?? data["cartId"] ?? data["id"]
+  return typeof legacyId === "string" ? legacyId : e.id
+}
+
+export const describeEvent = (e: LiveEvent): { readonly line: string; readonly json: Record<string, unknown> } => {
+  const data = parseJson(e.envelope.data)
+  const identity = parseJson(e.envelope.identity)
+  const time = typeof data["eventTime"] === "string" ? data["eventTime"].slice(11, 19) : new Date().toISOString().slice(11, 19)
+  const target = about(e, data)
+  return {
+    line: `${time}  ${e.type}  ${target}  by ${who(identity)}  (#${e.id})`,
+    json: { id: e.id, type: e.type, about: target, identity, instanceId: e.envelope.instanceId, data }
+  }
+}
+
+const tail = Command.make(
+  "tail",
+  {
+    ...connectionFlags,
+    ...outputFlags,
+    type: Flag.String("type").pipe(Flag.withAlias("t"), Flag.withDescription("Only this event type, e.g. wix.data.v2.data_item_created (repeatable)"), Flag.atLeast(0)),
+    since: Flag.String("since").pipe(Flag.withDescription("Start after this event id (an earlier tail's #id) instead of with new events"), Flag.optional),
+    count: Flag.Int("count").pipe(Flag.withDescription("Stop after this many events"), Flag.optional)
+  },
+  (flags: ConnectionFlags & OutputFlags & { readonly type: ReadonlyArray<string>; readonly since: Option.Option<string>; readonly count: Option.Option<number> }) =>
+    withSite(flags, (connection) =>
+      explained(
+        Effect.gen(function*() {
+          const mode = modeOf(flags)
+          const limit = Option.getOrUndefined(flags.count)
+          if (limit !== undefined && limit < 1) return yield* usage("--count must be at least 1")
+          const since = Option.getOrUndefined(flags.since)
+          if (mode === "tty" || mode === "plain") {
+            process.stderr.write(`following events of ${connection.baseUrl}${flags.type.length > 0 ? ` (${flags.type.join(", ")})` : ""}; Ctrl-C stops\n`)
+          }
+          const events = live({ ...(flags.type.length > 0 ? { eventTypes: flags.type } : {}), ...(since === undefined ? {} : { lastEventId: since }) })
+          yield* (limit === undefined ? events : Stream.take(events, limit)).pipe(
+            Stream.runForEach((e) =>
+              Effect.sync(() => {
+                const described = describeEvent(e)
+                process.stdout.write(`${mode === "json" ? JSON.stringify(described.json) : described.line}\n`)
+              })
+            ),
+            Effect.catchTag("LiveError", (error) =>
+              Effect.fail(usage(`${error.reason === "Expired" ? "the events after --since are no longer kept" : "the live stream stopped"}: ${error.message}${error.lastEventId === undefined ? "" : `; resume with --since ${error.lastEventId}`}`)))
+          )
+        }),
+        connection
+      ))
+).pipe(Command.withDescription("Print a site's events as they happen (Ctrl-C stops); --json for one JSON object per event"))
+
+export const events = Command.make("events").pipe(
+  Command.withDescription("A site's events"),
+  Command.withSubcommands([tail])
+)
+
+export { ExitCode }
