@@ -1,0 +1,101 @@
+/**
+ * The members admin API's protocol facts as plain values: paths, fieldsets, paging bounds and the
+ * guards the client checks answers with. The Schemas of the same shapes are in `wire.ts` (the local
+ * platform reads requests and writes answers with them); test/members/admin.test.ts keeps each
+ * guard's type equal to its Schema's.
+ *
+ * Wire facts, as the platform's official members module (`@wix/members` 1.0.519, its
+ * `auto_sdk_members_members` 1.0.135 build) sends them with an API key (host www.wixapis.com):
+ *
+ * | call    | request                                                                                     |
+ * |---------|---------------------------------------------------------------------------------------------|
+ * | list    | `GET /members/v1/members`, payload `{paging:{limit, offset}, fieldsets, sorting}`: `.r` when it holds an object (paging, sorting), else flat (`?fieldsets=FULL`) |
+ * | query   | `POST /members/v1/members/query {fieldsets?, query:{filter, paging:{offset, limit}, sort?}}` (its builder: 50 a page) |
+ * | get     | `GET /members/v1/members/{id}?id={id}&fieldsets=…` (always flat)                             |
+ * | approve | `POST /members/v1/members/{id}/approve {id}`                                                 |
+ * | block   | `POST /members/v1/members/{id}/block {id}`                                                   |
+ *
+ * Answers: list and query `{members, metadata:{count, offset, total, tooManyToCount?}}`; get, approve
+ * and block `{member}`. A member is `{id, loginEmail, loginEmailVerified, status, contactId, contact,
+ * profile:{nickname, slug, photo, title}, privacyStatus, activityStatus, createdDate, updatedDate,
+ * lastLoginDate}`; status is one of `UNKNOWN PENDING APPROVED BLOCKED OFFLINE`. What an answer holds
+ * depends on the fieldsets asked for: `PUBLIC` (the default) gives id, contactId, the dates and the
+ * profile with the three statuses as `UNKNOWN`; `EXTENDED` adds loginEmail and the real statuses;
+ * `FULL` gives everything. Block may refuse with `MEMBER_SELF_BLOCK_FORBIDDEN`,
+ * `OWNER_MEMBER_BLOCK_FORBIDDEN` or `ACTIVE_SUBSCRIPTION_MEMBER_BLOCK_FORBIDDEN`.
+ */
+import * as G from "../http/guard.ts"
+import { MEMBER_STATUSES } from "../session/protocol.ts"
+
+export { MEMBER_STATUSES }
+export type MemberStatus = typeof MEMBER_STATUSES[number]
+
+/** How much of a member an answer holds (at most three named per call). */
+export const FIELDSETS = ["PUBLIC", "EXTENDED", "FULL"] as const
+export type Fieldset = typeof FIELDSETS[number]
+export const MAX_FIELDSETS = 3
+
+/**
+ * Paging bounds. The platform documents no upper bound for these two calls; the local platform takes
+ * up to 1000 a page and gives 100 when none is asked for, and sitefx's stream asks for 100 a page,
+ * which every bound seen on the platform's member services allows.
+ */
+export const MAX_MEMBERS_PAGE = 1000
+export const DEFAULT_MEMBERS_PAGE = 100
+
+export const MembersPaths = {
+  members: "/members/v1/members",
+  query: "/members/v1/members/query",
+  member: (id: string) => `/members/v1/members/${encodeURIComponent(id)}`,
+  approve: (id: string) => `/members/v1/members/${encodeURIComponent(id)}/approve`,
+  block: (id: string) => `/members/v1/members/${encodeURIComponent(id)}/block`
+} as const
+
+// ---- guards of the answers ---------------------------------------------------------------------------
+
+const str = G.string
+const opt = G.optional
+const optStr = opt(str)
+const nullableStr = opt(G.nullOr(str))
+const strings = opt(G.array(str))
+
+const Address = G.struct({
+  country: optStr,
+  subdivision: optStr,
+  city: optStr,
+  postalCode: optStr,
+  addressLine: optStr,
+  addressLine2: optStr
+})
+const AddressWrapper = G.struct({ tag: optStr, address: opt(Address), id: optStr })
+
+const MemberContact = G.struct({ firstName: nullableStr, lastName: nullableStr, phones: strings, emails: strings, addresses: opt(G.array(AddressWrapper)) })
+const MemberProfile = G.struct({ nickname: nullableStr, slug: nullableStr, photo: opt(G.struct({ url: optStr })), title: nullableStr })
+
+export const Member = G.struct({
+  id: str,
+  loginEmail: optStr,
+  loginEmailVerified: opt(G.boolean),
+  status: opt(G.literals(MEMBER_STATUSES)),
+  contactId: optStr,
+  contact: opt(MemberContact),
+  profile: opt(MemberProfile),
+  privacyStatus: optStr,
+  activityStatus: optStr,
+  createdDate: optStr,
+  updatedDate: optStr,
+  lastLoginDate: optStr
+})
+
+export const PagingMetadata = G.struct({
+  count: opt(G.number),
+  offset: opt(G.number),
+  total: opt(G.number),
+  tooManyToCount: opt(G.boolean)
+})
+
+/** `{member}`: get, approve, block. */
+export const MemberResponse = G.struct({ member: Member })
+
+/** `{members, metadata}`: list and query (an empty page may leave `members` out). */
+export const MembersPageResponse = G.struct({ members: opt(G.array(Member)), metadata: opt(PagingMetadata) })
