@@ -27,6 +27,7 @@ import {
   WhoAmI
 } from "../platform/devWire.ts"
 import { Faults } from "./Faults.ts"
+import { approvalChanges, blockMember } from "../identity/adminMembers.ts"
 import { Codes } from "../identity/codes.ts"
 import { Flows } from "../identity/Flows.ts"
 import { type MemberChanges, type MemberRecord, Members } from "../identity/Members.ts"
@@ -157,22 +158,11 @@ export const devRoutes = HttpRouter.addAll(Effect.gen(function*() {
         return reply(IdentitiesResponse, { identities: found.map(flows.identity) })
       })
     ),
-    route(
-      "POST",
-      `${DEV_PREFIX}/members/:id/approve`,
-      changeMember((member) => {
-        const reasons = member.reasons.filter((r) => r !== "PENDING_ADMIN_APPROVAL_REQUIRED")
-        return { reasons, ...(member.status === "PENDING" && reasons.length === 0 ? { status: "ACTIVE" as const } : {}) }
-      })
-    ),
+    route("POST", `${DEV_PREFIX}/members/:id/approve`, changeMember(approvalChanges)),
     route(
       "POST",
       `${DEV_PREFIX}/members/:id/block`,
-      Effect.gen(function*() {
-        const member = yield* memberParam
-        refreshTokens.revoke("member", member.id)
-        return yield* changeMember(() => ({ status: "BLOCKED" }))
-      })
+      Effect.map(memberParam, (member) => reply(IdentityResponse, { identity: flows.identity(blockMember(members, refreshTokens, member)) }))
     ),
     route("POST", `${DEV_PREFIX}/members/:id/require-reset`, changeMember(() => ({ mustReset: true }))),
     route(

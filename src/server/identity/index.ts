@@ -1,5 +1,6 @@
 /** The identity services of the local platform: authentication, verification, recovery, members. */
 import * as Layer from "effect/Layer"
+import { adminMemberRoutes } from "./adminMembers.ts"
 import { authenticationRoutes } from "./authentication.ts"
 import { memberRoutes } from "./myMember.ts"
 import { recoveryRoutes } from "./recovery.ts"
@@ -8,4 +9,4 @@ import { verificationRoutes } from "./verification.ts"
 export { Flows } from "./Flows.ts"
 export { Members } from "./Members.ts"
 
-export const identityRoutes = Layer.mergeAll(authenticationRoutes, verificationRoutes, recoveryRoutes, memberRoutes)
+export const identityRoutes = Layer.mergeAll(authenticationRoutes, verificationRoutes, recoveryRoutes, memberRoutes, adminMemberRoutes)
