@@ -70,8 +70,8 @@ const localSite = (baseUrl: string) =>
     catch: (cause) => cause
   }).pipe(
     Effect.mapError((cause) => {
-      const code = (cause as { cause?: { code?: string } }).cause?.code
-      const why = code === "ECONNREFUSED" ? "nothing answers there" : code ?? String(cause)
+      const inner = (cause as { cause?: { code?: string; message?: string } }).cause
+      const why = inner?.code === "ECONNREFUSED" ? "nothing answers there" : inner?.code ?? inner?.message ?? String(cause)
       return usage(`no platform at ${baseUrl} (${why}); start the local platform with \`npm start\` or \`sitefx serve\`, or give a site with --base-url and --api-key`)
     }),
     Effect.flatMap(({ status, text }) => {

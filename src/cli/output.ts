@@ -132,7 +132,7 @@ export const startProgress = (mode: OutputMode, label: string, unit: string, tot
         process.stderr.write(`${describeProgress(p, unit)}${suffix}\n`)
         return
       case "tty": {
-        const width = process.stderr.columns ?? 100
+        const width = process.stderr.columns > 0 ? process.stderr.columns : 100
         const text = `${bar(p)}${describeProgress(p, unit)}${suffix}`.slice(0, Math.max(20, width - 1))
         process.stderr.write(`\r${text}${" ".repeat(Math.max(0, lastWidth - text.length))}${final ? "\n" : ""}`)
         lastWidth = text.length

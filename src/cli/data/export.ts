@@ -90,9 +90,11 @@ export const runExport = (options: ExportOptions) =>
     const started = performance.now()
     let written = 0
 
+    let headed = false
     const csvLines = (items: ReadonlyArray<Item>): string => {
-      if (columns === undefined) {
-        columns = columnsFor(collection.value.fields, items as ReadonlyArray<Record<string, unknown>>)
+      if (columns === undefined) columns = columnsFor(collection.value.fields, items as ReadonlyArray<Record<string, unknown>>)
+      if (!headed) {
+        headed = true
         return encodeRow(columns) + csvLines(items)
       }
       const known = new Set(columns)
@@ -117,8 +119,8 @@ export const runExport = (options: ExportOptions) =>
           progress.update(written)
           return write(out, text)
         }),
-        Effect.andThen(Effect.suspend(() => options.format === "csv" && columns === undefined
-          ? write(out, encodeRow(columnsFor(collection.value.fields, [])))
+        Effect.andThen(Effect.suspend(() => options.format === "csv" && !headed
+          ? write(out, encodeRow(columns ?? columnsFor(collection.value.fields, [])))
           : Effect.void)),
         Effect.andThen(partial === undefined ? Effect.void : close(out)),
         Effect.andThen(Effect.sync(() => {

@@ -1,0 +1,323 @@
+/**
+ * `sitefx data ...` as a script runs it: a process against a local platform, judged by its exit code,
+ * its output and what the site holds afterwards.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Redacted from "effect/Redacted"
+import * as Stream from "effect/Stream"
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { DataItems, type Item } from "../../src/data/DataItems.ts"
+import { Site } from "../../src/Site.ts"
+import { LocalPlatform } from "../support/platform.ts"
+import { cli, onTerminal, startCli, waitFor } from "./support.ts"
+
+const dir = mkdtempSync(join(tmpdir(), "sitefx-cli-"))
+const file = (name: string) => join(dir, name)
+
+/** The data client of the platform under test, as an admin. */
+const withData = <A, E>(use: (data: typeof DataItems.Service) => Effect.Effect<A, E>) =>
+  Effect.gen(function*() {
+    const platform = yield* LocalPlatform
+    const site = Site.apiKey({ apiKey: Redacted.value(platform.apiKey), baseUrl: platform.url })
+    return yield* Effect.provide(Effect.gen(function*() {
+      return yield* use(yield* DataItems)
+    }), Layer.fresh(site))
+  })
+
+const run = (args: ReadonlyArray<string>, options: Parameters<typeof cli>[1] = {}) =>
+  Effect.gen(function*() {
+    const platform = yield* LocalPlatform
+    return yield* Effect.promise(() => cli([...args, "--base-url", platform.url], options))
+  })
+
+/** The items of a collection without the dates the platform stamps, by id. */
+const contents = (collection: string) =>
+  withData((data) =>
+    data.query(collection).ascending("_id").stream.pipe(
+      Stream.runCollect,
+      Effect.map((items) => items.map(({ _createdDate, _updatedDate, _owner, ...rest }) => rest as Item))
+    ))
+
+const createCollection = (id: string, fields: ReadonlyArray<{ key: string; type: string }>) =>
+  Effect.gen(function*() {
+    writeFileSync(file(`${id}.json`), JSON.stringify({ id, fields, permissions: { read: "ANYONE", insert: "ADMIN", update: "ADMIN", remove: "ADMIN" } }))
+    const created = yield* run(["data", "collections", "create", file(`${id}.json`)])
+    expect(created.stderr).toBe("")
+    expect(created.code).toBe(0)
+  })
+
+const TYPED = [
+  { key: "title", type: "TEXT" },
+  { key: "price", type: "NUMBER" },
+  { key: "active", type: "BOOLEAN" },
+  { key: "released", type: "DATETIME" },
+  { key: "meta", type: "OBJECT" },
+  { key: "tags", type: "ARRAY_STRING" }
+]
+
+/** Items with what breaks naive CSV and JSON handling: separators, quotes, line breaks, unicode, dates deep inside. */
+const awkward: ReadonlyArray<Item> = [
+  { _id: "plain", title: "Plain", price: 10, active: true, released: new Date("2024-05-01T10:00:00.000Z"), meta: { a: 1 }, tags: ["x"] },
+  { _id: "comma", title: "a, b, and c", price: -1.5, active: false, released: new Date("1999-12-31T23:59:59.999Z"), meta: { nested: { deep: [1, 2, { at: new Date("2020-02-29T00:00:00.000Z") }] } }, tags: [] },
+  { _id: "quote", title: "She said \"hi\"\nthen left\r\nfor good", price: 0, active: true, meta: { text: "line\nbreak, \"quoted\"" }, tags: ["a,b", "c\"d"] },
+  { _id: "unicode", title: "  ünïcödé 🚀 – leading and trailing spaces  ", price: 1e21, active: false, released: new Date("2038-01-19T03:14:08.000Z") },
+  { _id: "sparse", title: "only a title" }
+]
+
+describe("sitefx data", () => {
+  it.layer(LocalPlatform.layer({ seed: "demo" }), { excludeTestServices: true })((it) => {
+    it.effect("collections: create from a JSON file, describe, list (text and --json)", () =>
+      Effect.gen(function*() {
+        yield* createCollection("Gadgets", TYPED)
+        const described = yield* run(["data", "collections", "describe", "Gadgets"])
+        expect(described.code).toBe(0)
+        expect(described.stdout).toMatch(/Gadgets.*0 items/)
+        expect(described.stdout).toMatch(/price\s+NUMBER/)
+        const listed = yield* run(["data", "collections", "--json"])
+        expect(listed.code).toBe(0)
+        const ids = (JSON.parse(listed.stdout) as { collections: Array<{ id: string; items: number }> }).collections
+        expect(ids.find((c) => c.id === "Posts")?.items).toBe(3)
+        expect(ids.map((c) => c.id)).toContain("Gadgets")
+      }))
+
+    for (const format of ["jsonl", "csv"] as const) {
+      it.effect(`export → truncate → import gives the same items (${format}, awkward fields, dates, nested objects)`, () =>
+        Effect.gen(function*() {
+          const collection = `Round${format}`
+          yield* createCollection(collection, TYPED)
+          yield* withData((data) => data.bulkInsert(collection, awkward))
+          const before = yield* contents(collection)
+          expect(before).toHaveLength(awkward.length)
+
+          const out = file(`round.${format}`)
+          const exported = yield* run(["data", "export", collection, "--out", out, "--quiet"])
+          expect(exported.code).toBe(0)
+          expect(existsSync(`${out}.partial`)).toBe(false)
+          const truncated = yield* run(["data", "truncate", collection, "--yes"])
+          expect(truncated.code).toBe(0)
+          expect(yield* contents(collection)).toHaveLength(0)
+
+          const imported = yield* run(["data", "import", collection, out, "--json"])
+          expect(imported.stderr).not.toMatch(/Error|at .*\.ts:/)
+          expect(imported.code).toBe(0)
+          const report = JSON.parse(imported.stdout)
+          expect(report).toMatchObject({ inserted: awkward.length, failed: 0, badRows: [] })
+          expect(yield* contents(collection)).toEqual(before)
+        }))
+    }
+
+    it.effect("export: filter, sort, fields; the items go to stdout when there is no --out", () =>
+      Effect.gen(function*() {
+        const all = yield* run(["data", "export", "Posts", "--filter", '{"likes": {"$gt": 10}}', "--sort", "likes:desc"])
+        expect(all.code).toBe(0)
+        const lines = all.stdout.trim().split("\n").map((l) => JSON.parse(l))
+        expect(lines.map((l) => l.likes)).toEqual([30, 12])
+        const csv = yield* run(["data", "export", "Posts", "--format", "csv", "--fields", "title,likes", "--sort", "likes"])
+        expect(csv.stdout.split("\n")[0]).toBe("_id,title,likes")
+        expect(csv.stdout.trim().split("\n")).toHaveLength(4)
+      }))
+
+    it.effect("bad rows are reported with their line numbers, nothing is written for them, the rest is", () =>
+      Effect.gen(function*() {
+        yield* createCollection("Checked", TYPED)
+        const rows = [
+          JSON.stringify({ _id: "good1", title: "ok", price: 1 }),
+          "{not json",
+          JSON.stringify({ _id: 42, title: "id is a number" }),
+          JSON.stringify({ _id: "wrongtypes", price: "cheap", active: "yes" }),
+          "",
+          JSON.stringify(["an", "array"]),
+          JSON.stringify({ _id: "good2", released: "2024-01-02T03:04:05Z", meta: { when: { $date: "2024-01-01T00:00:00.000Z" } } })
+        ]
+        writeFileSync(file("checked.jsonl"), `${rows.join("\n")}\n`)
+        const result = yield* run(["data", "import", "Checked", file("checked.jsonl"), "--report", file("checked-report.json")])
+        expect(result.code).toBe(1)
+        expect(result.stdout).toMatch(/2 inserted.*4 failed/)
+        expect(result.stdout).toMatch(/line 2: invalid JSON/)
+        expect(result.stdout).toMatch(/line 3: _id must be a non-empty string, not a number/)
+        expect(result.stdout).toMatch(/line 4: price must be a number, not a string; active must be true or false, not a string/)
+        expect(result.stdout).toMatch(/line 6: not a JSON object but an array/)
+        const report = JSON.parse(readFileSync(file("checked-report.json"), "utf8"))
+        expect(report.badRows.map((b: { line: number }) => b.line)).toEqual([2, 3, 4, 6])
+        const stored = yield* contents("Checked")
+        expect(stored.map((i) => i._id)).toEqual(["good1", "good2"])
+        expect(stored[1]!["released"]).toEqual(new Date("2024-01-02T03:04:05Z"))
+        expect(stored[1]!["meta"]).toEqual({ when: new Date("2024-01-01T00:00:00.000Z") })
+
+        writeFileSync(file("checked.csv"), "_id,price,active,notes\nc1,12abc,true,hello\nc2,3.5,TRUE,\"multi\nline\"\nc3,1,maybe,x\n")
+        const csv = yield* run(["data", "import", "Checked", file("checked.csv")])
+        expect(csv.code).toBe(1)
+        expect(csv.stdout).toMatch(/line 2: price: "12abc" is not a number/)
+        expect(csv.stdout).toMatch(/line 5: active/)
+        expect(csv.stdout).toMatch(/left as text.*notes/)
+        const c2 = (yield* contents("Checked")).find((i) => i._id === "c2")
+        expect(c2).toEqual({ _id: "c2", price: 3.5, active: true, notes: "multi\nline" })
+      }))
+
+    it.effect("dry run checks everything and writes nothing; stdin works; --mode update needs ids", () =>
+      Effect.gen(function*() {
+        const input = `${JSON.stringify({ title: "from stdin", likes: 1 })}\n${JSON.stringify({ title: "second", likes: "x" })}\n`
+        const dry = yield* run(["data", "import", "Posts", "-", "--dry-run"], { input })
+        expect(dry.code).toBe(1)
+        expect(dry.stdout).toMatch(/dry run.*1 rows would be written, 1 bad rows/)
+        expect(yield* withData((d) => d.count("Posts"))).toBe(3)
+        const real = yield* run(["data", "import", "Posts", "-", "--mode", "update"], { input })
+        expect(real.code).toBe(1)
+        expect(real.stdout).toMatch(/line 1: --mode update needs an _id/)
+        expect(yield* withData((d) => d.count("Posts"))).toBe(3)
+      }))
+
+    it.effect("exit codes: 2 for usage and configuration, with one line and no stack trace", () =>
+      Effect.gen(function*() {
+        const platform = yield* LocalPlatform
+        const unknown = yield* run(["data", "export", "NoSuchCollection"])
+        expect(unknown.code).toBe(2)
+        expect(unknown.stderr.trim()).toBe('sitefx: the site has no collection "NoSuchCollection"; `sitefx data collections` lists them')
+
+        const badFlag = yield* run(["data", "import", "Posts", "x.jsonl", "--mode", "upsert"])
+        expect(badFlag.code).toBe(2)
+
+        const missingFile = yield* run(["data", "import", "Posts", file("missing.jsonl")])
+        expect(missingFile.code).toBe(2)
+        expect(missingFile.stderr).toMatch(/^sitefx: no file /)
+
+        const wrongKey = yield* run(["data", "collections", "--api-key", "sfx_key_wrong"])
+        expect(wrongKey.code).toBe(2)
+        expect(wrongKey.stderr).toMatch(/refused the API key \(401\)/)
+        expect(wrongKey.stderr.trim().split("\n")).toHaveLength(1)
+
+        const rightKey = yield* Effect.promise(() =>
+          cli(["data", "collections", "--json"], { env: { SITEFX_API_KEY: Redacted.value(platform.apiKey), SITEFX_BASE_URL: platform.url } }))
+        expect(rightKey.code).toBe(0)
+
+        const nobody = yield* Effect.promise(() => cli(["data", "collections", "--base-url", "http://127.0.0.1:59999"]))
+        expect(nobody.code).toBe(2)
+        expect(nobody.stderr.trim()).toMatch(/^sitefx: no platform at http:\/\/127\.0\.0\.1:59999 \(nothing answers there\); start the local platform/)
+
+        const remote = yield* Effect.promise(() => cli(["data", "collections", "--base-url", "https://www.example.com"]))
+        expect(remote.code).toBe(2)
+        expect(remote.stderr.trim()).toBe("sitefx: no API key for https://www.example.com: pass --api-key or set SITEFX_API_KEY (an admin key of the site)")
+      }))
+
+    it.effect("remove and truncate refuse without --yes off a terminal, and remove only what the filter matches", () =>
+      Effect.gen(function*() {
+        yield* createCollection("Removable", TYPED)
+        yield* withData((d) => d.bulkInsert("Removable", Array.from({ length: 30 }, (_, i) => ({ _id: `r${i}`, price: i }))))
+        const refused = yield* run(["data", "truncate", "Removable"])
+        expect(refused.code).toBe(2)
+        expect(refused.stderr).toMatch(/refusing to remove all 30 items of Removable without --yes/)
+        const refusedRemove = yield* run(["data", "remove", "Removable", "--filter", '{"price": {"$lt": 10}}'])
+        expect(refusedRemove.code).toBe(2)
+        expect(yield* withData((d) => d.count("Removable"))).toBe(30)
+        const removed = yield* run(["data", "remove", "Removable", "--filter", '{"price": {"$lt": 10}}', "--yes", "--json"])
+        expect(removed.code).toBe(0)
+        expect(JSON.parse(removed.stdout)).toMatchObject({ removed: 10 })
+        expect(yield* withData((d) => d.count("Removable"))).toBe(20)
+        const truncated = yield* run(["data", "truncate", "Removable", "-y"])
+        expect(truncated.code).toBe(0)
+        expect(yield* withData((d) => d.count("Removable"))).toBe(0)
+      }))
+
+    it.effect("on a terminal, truncate asks and goes on only with a yes", () =>
+      Effect.gen(function*() {
+        const platform = yield* LocalPlatform
+        yield* createCollection("Asked", TYPED)
+        yield* withData((d) => d.bulkInsert("Asked", [{ _id: "a" }, { _id: "b" }]))
+        const args = ["data", "truncate", "Asked", "--base-url", platform.url]
+        const no = yield* Effect.promise(() => onTerminal(args, "n\r"))
+        expect(no.stdout).toMatch(/remove all 2 items of Asked\? \[y\/N\]/)
+        expect(no.stdout).toMatch(/did not remove all 2 items of Asked: not confirmed/)
+        expect(no.code).toBe(2)
+        expect(yield* withData((d) => d.count("Asked"))).toBe(2)
+        const yes = yield* Effect.promise(() => onTerminal(args, "y\r"))
+        expect(yes.stdout).toMatch(/removed all 2 items of Asked/)
+        expect(yes.code).toBe(0)
+        expect(yield* withData((d) => d.count("Asked"))).toBe(0)
+      }))
+
+    it.effect("progress: a live bar on a terminal, plain lines in a log", () =>
+      Effect.gen(function*() {
+        const platform = yield* LocalPlatform
+        yield* createCollection("Progress", TYPED)
+        writeFileSync(file("progress.jsonl"), Array.from({ length: 20_000 }, (_, i) => JSON.stringify({ title: `t${i}`, price: i })).join("\n"))
+        const plain = yield* run(["data", "import", "Progress", file("progress.jsonl"), "--concurrency", "1"], { env: { SITEFX_PROGRESS_SECONDS: "0.05" } })
+        expect(plain.code).toBe(0)
+        const lines = plain.stderr.trim().split("\n")
+        expect(lines.length).toBeGreaterThan(1)
+        for (const line of lines) expect(line).toMatch(/^import Progress: [\d ]+\/20 000 rows \(\d+%\)  [\d ]+\/s/)
+        expect(lines[lines.length - 1]).toMatch(/20 000\/20 000 rows \(100%\)/)
+        expect(plain.stderr).not.toMatch(/\r/)
+
+        const tty = (yield* Effect.promise(() => onTerminal(["data", "export", "Progress", "--out", file("progress-out.jsonl"), "--base-url", platform.url]))).stdout
+        expect(tty).toMatch(/\r\[#{24}\] export Progress: 20 000\/20 000 items \(100%\)/)
+        expect(tty).toMatch(/ETA/)
+        const quiet = yield* run(["data", "export", "Progress", "--out", file("progress-q.jsonl"), "--quiet"])
+        expect(quiet.stderr).toBe("")
+      }))
+
+    for (const signal of ["SIGKILL", "SIGINT"] as const) {
+      it.effect(`a 100 000-row import stopped by ${signal} resumes from its checkpoint: every row once`, () =>
+        Effect.gen(function*() {
+          const platform = yield* LocalPlatform
+          const collection = `Resume${signal}`
+          yield* createCollection(collection, [{ key: "n", type: "NUMBER" }, { key: "label", type: "TEXT" }])
+          const input = file(`resume-${signal}.jsonl`)
+          const checkpoint = file(`resume-${signal}.ckpt`)
+          writeFileSync(input, Array.from({ length: 100_000 }, (_, n) => JSON.stringify({ n, label: `row ${n}` })).join("\n"))
+          const args = ["data", "import", collection, input, "--checkpoint", checkpoint, "--concurrency", "2", "--base-url", platform.url]
+          const first = startCli(args)
+          const settled = () => (existsSync(checkpoint) ? (JSON.parse(readFileSync(checkpoint, "utf8")) as { settled: number }).settled : 0)
+          yield* Effect.promise(() => waitFor("the checkpoint to pass 20 000 rows", () => settled() >= 20_000, 60_000))
+          first.child.kill(signal)
+          const stopped = yield* Effect.promise(() => first.done)
+          const saved = JSON.parse(readFileSync(checkpoint, "utf8")) as { settled: number; complete: boolean }
+          expect(saved.complete).toBe(false)
+          expect(saved.settled).toBeLessThan(100_000)
+          if (signal === "SIGINT") {
+            expect(stopped.code).toBe(130)
+            expect(stopped.stderr).toMatch(/stopping: the chunks in flight finish/)
+            expect(stopped.stdout).toMatch(/^interrupted .* inserted/)
+            expect(stopped.stdout).toMatch(/run the same command again to resume/)
+            // a clean stop settles exactly what was written
+            expect(yield* withData((d) => d.count(collection))).toBe(saved.settled)
+          } else {
+            expect(stopped.signal).toBe("SIGKILL")
+          }
+
+          const second = yield* Effect.promise(() => startCli(args, { timeoutMs: 120_000 }).done)
+          expect(second.stderr).not.toMatch(/Error/)
+          expect(second.code).toBe(0)
+          expect(second.stdout).toMatch(/resumed after \d+ items settled by an earlier run/)
+          expect(second.stdout).toMatch(/100000 inserted, 0 updated, 0 skipped, 0 failed/)
+          expect(yield* withData((d) => d.count(collection))).toBe(100_000)
+          // each row exactly once: the distinct values of n are all 100 000
+          const ns = new Set<number>()
+          yield* withData((d) => d.query(collection).fields("n").stream.pipe(Stream.runForEach((i) => Effect.sync(() => ns.add(i["n"] as number)))))
+          expect(ns.size).toBe(100_000)
+
+          // run again once complete: the report again, nothing written
+          const third = yield* Effect.promise(() => startCli(args).done)
+          expect(third.code).toBe(0)
+          expect(yield* withData((d) => d.count(collection))).toBe(100_000)
+        }), { timeout: 240_000 })
+    }
+
+    it.effect("a checkpoint of another import is refused with exit 2", () =>
+      Effect.gen(function*() {
+        writeFileSync(file("other.jsonl"), `${JSON.stringify({ title: "x" })}\n`)
+        writeFileSync(file("other.ckpt"), "not json")
+        const garbage = yield* run(["data", "import", "Posts", file("other.jsonl"), "--checkpoint", file("other.ckpt")])
+        expect(garbage.code).toBe(2)
+        expect(garbage.stderr).toMatch(/cannot use the checkpoint .*delete it to start over/)
+        rmSync(file("other.ckpt"))
+        yield* run(["data", "import", "Posts", file("other.jsonl"), "--checkpoint", file("other.ckpt")])
+        const otherCollection = yield* run(["data", "import", "Authors", file("other.jsonl"), "--checkpoint", file("other.ckpt")])
+        expect(otherCollection.code).toBe(2)
+        expect(otherCollection.stderr).toMatch(/does not fit this import: it belongs to an import into Posts/)
+      }))
+  })
+})
