@@ -45,6 +45,7 @@ const BROWSER_SUBPATHS = [
   "sitefx/catalog/subscription-options",
   "sitefx/catalog/entities",
   "sitefx/events",
+  "sitefx/members",
   "sitefx/react"
 ]
 const SUBPATHS = [...BROWSER_SUBPATHS, "sitefx/server", "sitefx/session/file"]
