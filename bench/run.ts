@@ -19,7 +19,7 @@ import * as Fiber from "effect/Fiber"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as Stream from "effect/Stream"
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
-import { type ChildProcess, spawn } from "node:child_process"
+import { type ChildProcess, execFileSync, spawn } from "node:child_process"
 import { createServer as createHttpServer } from "node:http"
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { cpus, loadavg, tmpdir } from "node:os"
@@ -46,6 +46,9 @@ const PRODUCT_QUERIES = Number(process.env["BENCH_PRODUCT_QUERIES"] ?? 100)
 /** The events benchmark: items written (one event each) for the live rate, single writes timed for the latency. */
 const EVENT_ITEMS = Number(process.env["BENCH_EVENT_ITEMS"] ?? 20_000)
 const LATENCY_WRITES = Number(process.env["BENCH_LATENCY_WRITES"] ?? 300)
+/** The batch command's benchmark: items exported to JSONL by `sitefx data export`, then imported by `sitefx data import`. */
+const CLI_ITEMS = Number(process.env["BENCH_CLI_ITEMS"] ?? 1_000_000)
+const CLI_RSS_TARGET_MB = 200
 
 // ---- the platform, as its own process ------------------------------------------------------------------
 
@@ -428,6 +431,84 @@ const main = async () => {
       await deleteCollection(into)
     }
 
+    // ---- the batch command: export 1M items to JSONL (peak RSS of its process), import the file back ------
+    const cliFigures: Array<string> = []
+    if (ONLY.test("cli")) {
+      const source = await createCollection("BenchCli")
+      for (let start = 0; start < CLI_ITEMS; start += PAGE) {
+        await raw("/bulk/items/insert", {
+          dataCollectionId: source,
+          dataItems: Array.from({ length: Math.min(PAGE, CLI_ITEMS - start) }, (_, j) => {
+            const data = item(start + j)
+            return { id: `c${start + j}`, data: { ...data, _id: `c${start + j}`, released: { $date: data.released.toISOString() } } }
+          })
+        })
+      }
+      if ((await count(source)) !== CLI_ITEMS) throw new Error("the batch command's collection is incomplete")
+      // the command as a package installs it: its built JavaScript (the sources would also carry Node's type stripper)
+      execFileSync(process.execPath, [fileURLToPath(new URL("../scripts/build.mjs", import.meta.url))], { stdio: "ignore" })
+      const main = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url))
+      const connection = ["--base-url", server.url, "--api-key", server.apiKey, "--site-id", server.siteId, "--quiet", "--json"]
+      /** Runs the command as its own process; its peak RSS is the kernel's high-water mark, read while it runs. */
+      const command = (args: ReadonlyArray<string>) =>
+        new Promise<{ readonly seconds: number; readonly peakMb: number; readonly result: any }>((resolve, reject) => {
+          const t0 = performance.now()
+          const child = spawn(process.execPath, [main, ...args, ...connection], { stdio: ["ignore", "pipe", "pipe"] })
+          let out = ""
+          let err = ""
+          let peakKb = 0
+          const watch = setInterval(() => {
+            try {
+              const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1]
+              if (hwm !== undefined) peakKb = Math.max(peakKb, Number(hwm))
+            } catch {
+              // the process is gone
+            }
+          }, 20)
+          child.stdout.setEncoding("utf8").on("data", (d: string) => (out += d))
+          child.stderr.setEncoding("utf8").on("data", (d: string) => (err += d))
+          child.on("close", (code) => {
+            clearInterval(watch)
+            if (code !== 0) return reject(new Error(`sitefx ${args.join(" ")} exited ${code}: ${err.slice(-1000)}`))
+            resolve({ seconds: (performance.now() - t0) / 1000, peakMb: peakKb / 1024, result: JSON.parse(out.trim().split("\n").pop()!) })
+          })
+        })
+      const file = join(server.dir, "cli-export.jsonl")
+      const exported = await command(["data", "export", source, "--out", file])
+      if (exported.result.items !== CLI_ITEMS) throw new Error(`the export wrote ${exported.result.items} items`)
+      cliFigures.push(`  sitefx data export: ${CLI_ITEMS.toLocaleString("en-US")} items to JSONL in ${exported.seconds.toFixed(1)} s, ${Math.round(CLI_ITEMS / exported.seconds).toLocaleString("en-US")} items/s; peak RSS of the process ${exported.peakMb.toFixed(0)} MB (target < ${CLI_RSS_TARGET_MB} MB ${exported.peakMb < CLI_RSS_TARGET_MB ? "PASS" : "FAIL"})`)
+      await deleteCollection(source)
+
+      const intoCli = await createCollection("BenchCliImport")
+      const imported = await command(["data", "import", intoCli, file, "--concurrency", "4"])
+      if (imported.result.inserted !== CLI_ITEMS || (await count(intoCli)) !== CLI_ITEMS) throw new Error(`the import wrote ${imported.result.inserted} items`)
+      await deleteCollection(intoCli)
+      // the official client's loop over the same file: 1000 items a bulkInsert, one after another
+      const intoOfficial = await createCollection("BenchCliOfficial")
+      const t0 = performance.now()
+      let batch: Array<Record<string, unknown>> = []
+      let officialInserted = 0
+      const { createInterface } = await import("node:readline")
+      const { createReadStream } = await import("node:fs")
+      for await (const text of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
+        if (text === "") continue
+        const parsed = JSON.parse(text) as Record<string, unknown>
+        const released = parsed["released"] as { $date: string }
+        batch.push({ ...parsed, released: new Date(released.$date) })
+        if (batch.length === PAGE) {
+          officialInserted += (await official.bulkInsert(intoOfficial, batch as any)).inserted
+          batch = []
+        }
+      }
+      if (batch.length > 0) officialInserted += (await official.bulkInsert(intoOfficial, batch as any)).inserted
+      const officialSeconds = (performance.now() - t0) / 1000
+      if (officialInserted !== CLI_ITEMS) throw new Error(`the official loop inserted ${officialInserted} items`)
+      await deleteCollection(intoOfficial)
+      const ours = CLI_ITEMS / imported.seconds
+      const theirs = CLI_ITEMS / officialSeconds
+      cliFigures.push(`  sitefx data import (concurrency 4, checks every row) of that file: ${imported.seconds.toFixed(1)} s, ${Math.round(ours).toLocaleString("en-US")} items/s, peak RSS ${imported.peakMb.toFixed(0)} MB; the official client's bulkInsert loop (${PAGE} a call, sequential) over the same file: ${officialSeconds.toFixed(1)} s, ${Math.round(theirs).toLocaleString("en-US")} items/s (${(ours / theirs).toFixed(2)}x; sitefx's time includes starting its process, both include reading and parsing the file)`)
+    }
+
     // ---- report -------------------------------------------------------------------------------------------
     const median = (xs: ReadonlyArray<number>) => {
       const s = [...xs].sort((a, b) => a - b)
@@ -475,6 +556,7 @@ const main = async () => {
     console.log(`  official import: bulkInsert of ${PAGE} per call, sequential; sitefx: bulkInsert of a Stream, concurrency 4`)
     console.log(`  store: ${PRODUCTS} products of 6 variants; ${PRODUCT_QUERIES} queries per run (price >= x, brand, sorted by price desc then name, 100 at an offset), one after another; catalog export: sitefx's Stream (pages of 100, the next asked for while one is read) beside find()/next() with limit(100)`)
     for (const line of eventFigures) console.log(line)
+    for (const line of cliFigures) console.log(line)
     console.log(`  total ${((performance.now() - started) / 1000).toFixed(0)} s, load average now ${load()} (other work on the machine skews every figure)`)
   } finally {
     await runtime.dispose()

@@ -14,7 +14,9 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import { Flag } from "effect/cli"
+import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { Site } from "../Site.ts"
+import { viaHttpClient } from "../http/viaHttpClient.ts"
 import { isLoopback } from "./serve.ts"
 import { usage } from "./output.ts"
 
@@ -120,6 +122,9 @@ export const siteLayer = (connection: Connection) =>
     apiKey: connection.apiKey,
     siteId: connection.siteId,
     baseUrl: connection.baseUrl,
+    // Node's own HTTP client with kept-alive connections: for a batch job it is faster than fetch and
+    // leaves far less garbage per page, which is what keeps a million-item export's memory flat
+    transport: viaHttpClient(NodeHttpClient.layerNodeHttpOptions({ keepAlive: true })),
     // batch work rides out a busy platform longer than an interactive page would
     retry: { times: 6, base: "200 millis", cap: "10 seconds" }
   })

@@ -1,28 +1,54 @@
 /**
  * The `sitefx` command. Each command lives in its own module; add it to {@link commands}.
  */
-import { NodeRuntime, NodeServices } from "@effect/platform-node"
+import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
+import * as NodeServices from "@effect/platform-node/NodeServices"
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Runtime from "effect/Runtime"
 import { Command } from "effect/cli"
 import { readFileSync } from "node:fs"
+import { catalog } from "./catalog.ts"
+import { data } from "./data/command.ts"
+import { events } from "./events.ts"
+import { members } from "./members.ts"
+import { CliFailure, ExitCode } from "./output.ts"
 import { serve } from "./serve.ts"
 
-const commands = [serve] as const
+const commands = [serve, data, catalog, events, members] as const
 
 const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
   readonly version: string
 }
 
 export const sitefx = Command.make("sitefx").pipe(
-  Command.withDescription("sitefx: the local platform and tools for a site's headless APIs"),
+  Command.withDescription("sitefx: the local platform, and batch jobs for a site's data, store, events and members"),
   Command.withSubcommands(commands)
 )
 
-/** SIGINT and SIGTERM are how a server is asked to stop: after a clean shutdown that is success. */
-const teardown: Runtime.Teardown = (exit, onExit) =>
-  Exit.isFailure(exit) && Cause.hasInterruptsOnly(exit.cause) ? onExit(0) : Runtime.defaultTeardown(exit, onExit)
+/** An exit code a command set on its way out (an interrupted import says so with 130). */
+const presetCode = (): number | undefined => (typeof process.exitCode === "number" ? process.exitCode : undefined)
 
-Command.run(sitefx, { version }).pipe(Effect.provide(NodeServices.layer), NodeRuntime.runMain({ teardown }))
+/**
+ * Exit codes: 0 done; 1 some items failed; 2 usage or configuration (a bad flag shows the help and
+ * exits 2); 130 a batch job stopped by Ctrl-C. SIGINT and SIGTERM are how a server or a tail is asked
+ * to stop: after a clean shutdown that is success.
+ */
+const teardown: Runtime.Teardown = (exit, onExit) => {
+  if (Exit.isSuccess(exit)) return onExit(presetCode() ?? 0)
+  if (Cause.hasInterruptsOnly(exit.cause)) return onExit(presetCode() ?? 0)
+  const error = Cause.squash(exit.cause)
+  if (error instanceof CliFailure) return onExit(error.exitCode)
+  if ((error as { _tag?: unknown })._tag === "ShowHelp") {
+    return onExit((error as { errors: ReadonlyArray<unknown> }).errors.length > 0 ? ExitCode.usage : 0)
+  }
+  return Runtime.defaultTeardown(exit, onExit)
+}
+
+/** A command's failure is one line on stderr, printed here once. */
+const program = Command.run(sitefx, { version }).pipe(
+  Effect.tapError((error) => (error instanceof CliFailure ? Effect.sync(() => process.stderr.write(`sitefx: ${error.message}\n`)) : Effect.void))
+)
+
+program.pipe(Effect.provide(NodeServices.layer), NodeRuntime.runMain({ teardown }))

@@ -13,7 +13,6 @@ import type { ServeError } from "effect/http/HttpServerError"
 import { existsSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import { webhookUrlProblem } from "../server/events/webhooks/wire.ts"
-import { LocalPlatform } from "../server/index.ts"
 import { terminalLoggerLayer } from "./log.ts"
 
 /** Dev endpoints are on by default only where nobody else can reach them. */
@@ -89,6 +88,8 @@ export const serve = Command.make(
           )
         }
       }
+      // loaded here, not with the command: the batch commands never carry the platform's code
+      const { LocalPlatform } = yield* Effect.promise(() => import("../server/index.ts"))
       const appDir = builtApp()
       const context = yield* Layer.build(LocalPlatform.layer({
         port: config.port,

@@ -15,6 +15,7 @@ import { DataItems, type Item } from "../../data/DataItems.ts"
 import { Filter } from "../../data/Filter.ts"
 import { encodeDates } from "../../http/codec.ts"
 import { type OutputMode, printResult, usage, withProgress } from "../output.ts"
+import { collectEvery } from "../memory.ts"
 import { columnsFor, encodeRow, toCell } from "./csv.ts"
 import type { Format } from "./input.ts"
 
@@ -89,6 +90,7 @@ export const runExport = (options: ExportOptions) =>
     const leftOut = new Map<string, number>()
     const started = performance.now()
     let written = 0
+    const tidy = collectEvery(5)
 
     let headed = false
     const csvLines = (items: ReadonlyArray<Item>): string => {
@@ -116,6 +118,7 @@ export const runExport = (options: ExportOptions) =>
         Stream.runForEach((page) => {
           const text = options.format === "csv" ? csvLines(page.items) : jsonLines(page.items)
           written += page.items.length
+          tidy()
           progress.update(written)
           return write(out, text)
         }),

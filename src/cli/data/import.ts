@@ -20,6 +20,7 @@ import { type BulkProgress, type BulkReport } from "../../data/Bulk.ts"
 import { DataItems, type Item } from "../../data/DataItems.ts"
 import { newBulkKey } from "../../data/ids.ts"
 import type { CollectionField } from "../../data/wire.ts"
+import { collectEvery } from "../memory.ts"
 import { ExitCode, type OutputMode, printResult, usage, withProgress } from "../output.ts"
 import { type Checkpoint, failedItems, type FailedItem, inputIdentity, loadCheckpoint, mismatch, saveCheckpoint } from "./checkpoint.ts"
 import { type BadRow, type Format, readRows, type Row } from "./input.ts"
@@ -199,6 +200,7 @@ export const runImport = (options: ImportOptions) =>
     const lineOf = (position: number) => lines[position - (Number.isFinite(startAt) ? startAt : 0)] ?? 0
 
     let checkpointAt = 0
+    const tidy = collectEvery(5)
     const checkpointOf = (progress: BulkProgress, complete: boolean): Checkpoint => ({
       version: 1,
       collection: options.collection,
@@ -228,6 +230,7 @@ export const runImport = (options: ImportOptions) =>
           ...(options.mode === "update" ? {} : { resumeKey }),
           onProgress: (p: BulkProgress) =>
             Effect.sync(() => {
+              tidy()
               settled = p.settled
               progress.update(p.settled + badRows.length)
               // the checkpoint is saved at most a few times a second; what it is behind, a resume writes again

@@ -1,0 +1,33 @@
+/**
+ * Flat memory for long batch jobs. Streaming a million items through one process allocates gigabytes
+ * of short-lived garbage (answers, items, lines), and V8 lets its heap grow far past what is live
+ * before it collects: an export whose live data is one page of items reached 280 MB of resident memory
+ * at 200 000 items. A job that asks for a full collection every few dozen pages stays near its live size
+ * instead, at a cost of a few milliseconds a time. The collector is reached through V8's own flag, set
+ * at run time, so the command needs no Node option.
+ */
+import { setFlagsFromString } from "node:v8"
+import { runInNewContext } from "node:vm"
+
+let collect: (() => void) | undefined | null = null
+
+const collector = (): (() => void) | undefined => {
+  if (collect !== null) return collect
+  try {
+    setFlagsFromString("--expose-gc")
+    const gc: unknown = runInNewContext("gc")
+    collect = typeof gc === "function" ? (gc as () => void) : undefined
+  } catch {
+    collect = undefined
+  }
+  return collect
+}
+
+/** Call once per unit of work (a page); every `every` calls, the heap is collected. */
+export const collectEvery = (every: number): (() => void) => {
+  let count = 0
+  const gc = collector()
+  return () => {
+    if (gc !== undefined && ++count % every === 0) gc()
+  }
+}
