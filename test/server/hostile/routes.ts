@@ -6,6 +6,7 @@
 import { CatalogPaths } from "../../../src/catalog/protocol.ts"
 import { DataPaths } from "../../../src/data/wire.ts"
 import { EventPaths } from "../../../src/events/protocol.ts"
+import { MembersPaths } from "../../../src/members/protocol.ts"
 import { Paths } from "../../../src/session/wire.ts"
 
 export interface RouteCase {
@@ -71,6 +72,21 @@ export const ROUTES: ReadonlyArray<RouteCase> = [
   { method: "POST", path: Paths.activationEmail, input: "json", sample: { email: "nobody@example.com" } },
   { method: "POST", path: Paths.recover, input: "json", sample: { recoveryToken: "t", password: "new-secret" } },
   { method: "GET", path: Paths.myMember, input: "query", sample: { fieldsets: "FULL" } },
+  // members admin (API keys): the fuzzer knows no member's id, so approve and block find nobody to change
+  { method: "GET", path: MembersPaths.members, input: "query", sample: { paging: { limit: 5, offset: 0 }, fieldsets: ["FULL"], sorting: [{ fieldName: "createdDate", order: "DESC" }] } },
+  {
+    method: "POST",
+    path: MembersPaths.query,
+    input: "json",
+    sample: {
+      fieldsets: ["FULL"],
+      query: { filter: { $and: [{ status: "APPROVED" }, { loginEmail: { $startsWith: "demo" } }] }, paging: { limit: 5, offset: 0 }, sort: [{ fieldName: "loginEmail", order: "ASC" }] },
+      search: { expression: "demo", fields: ["loginEmail"] }
+    }
+  },
+  { method: "GET", path: "/members/v1/members/:id", input: "query", sample: { id: "nobody", fieldsets: ["PUBLIC", "FULL"] } },
+  { method: "POST", path: "/members/v1/members/:id/approve", input: "json", sample: { id: "nobody" } },
+  { method: "POST", path: "/members/v1/members/:id/block", input: "json", sample: { id: "nobody" } },
   // data items
   { method: "GET", path: "/wix-data/v2/items/:dataItemId", input: "query", sample: { dataCollectionId: C, fields: "title" } },
   { method: "POST", path: DataPaths.insert, input: "json", sample: { dataCollectionId: C, dataItem: item } },
