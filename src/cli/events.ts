@@ -11,7 +11,7 @@ import { Command, Flag } from "effect/cli"
 import { live, type LiveEvent } from "../events/Live.ts"
 import { type ConnectionFlags, connectionFlags, withSite } from "./connection.ts"
 import { explained } from "./failures.ts"
-import { ExitCode, modeOf, outputFlags, type OutputFlags, usage } from "./output.ts"
+import { ExitCode, modeOf, outputFlags, type OutputFlags, stopsBySignal, usage } from "./output.ts"
 
 const parseJson = (text: string | undefined): Record<string, unknown> => {
   if (text === undefined) return {}
@@ -74,6 +74,7 @@ const tail = Command.make(
     withSite(flags, (connection) =>
       explained(
         Effect.gen(function*() {
+          stopsBySignal()
           const mode = modeOf(flags)
           const limit = Option.getOrUndefined(flags.count)
           if (limit !== undefined && limit < 1) return yield* usage("--count must be at least 1")

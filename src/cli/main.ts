@@ -13,7 +13,7 @@ import { catalog } from "./catalog.ts"
 import { data } from "./data/command.ts"
 import { events } from "./events.ts"
 import { members } from "./members.ts"
-import { CliFailure, ExitCode } from "./output.ts"
+import { CliFailure, ExitCode, signalEndsNormally } from "./output.ts"
 import { serve } from "./serve.ts"
 
 const commands = [serve, data, catalog, events, members] as const
@@ -33,11 +33,11 @@ const presetCode = (): number | undefined => (typeof process.exitCode === "numbe
 /**
  * Exit codes: 0 done; 1 some items failed; 2 usage or configuration (a bad flag shows the help and
  * exits 2); 130 a batch job stopped by Ctrl-C. SIGINT and SIGTERM are how a server or a tail is asked
- * to stop: after a clean shutdown that is success.
+ * to stop: after a clean shutdown that is success (they say so with `stopsBySignal`).
  */
 const teardown: Runtime.Teardown = (exit, onExit) => {
   if (Exit.isSuccess(exit)) return onExit(presetCode() ?? 0)
-  if (Cause.hasInterruptsOnly(exit.cause)) return onExit(presetCode() ?? 0)
+  if (Cause.hasInterruptsOnly(exit.cause)) return onExit(presetCode() ?? (signalEndsNormally() ? 0 : ExitCode.interrupted))
   const error = Cause.squash(exit.cause)
   if (error instanceof CliFailure) return onExit(error.exitCode)
   if ((error as { _tag?: unknown })._tag === "ShowHelp") {

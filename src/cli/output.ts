@@ -29,6 +29,18 @@ export class CliFailure extends Data.TaggedError("CliFailure")<{
   }
 }
 
+let signalIsTheEnd = false
+
+/**
+ * For commands that run until they are told to stop (a server, a tail): Ctrl-C or SIGTERM is then their
+ * normal end and exits 0. Any other command stopped by a signal exits 130.
+ */
+export const stopsBySignal = (): void => {
+  signalIsTheEnd = true
+}
+
+export const signalEndsNormally = (): boolean => signalIsTheEnd
+
 export const usage = (message: string) => new CliFailure({ message, exitCode: ExitCode.usage })
 export const failed = (message: string) => new CliFailure({ message, exitCode: ExitCode.itemsFailed })
 

@@ -14,6 +14,7 @@ import { existsSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import { webhookUrlProblem } from "../server/events/webhooks/wire.ts"
 import { terminalLoggerLayer } from "./log.ts"
+import { stopsBySignal } from "./output.ts"
 
 /** Dev endpoints are on by default only where nobody else can reach them. */
 export const isLoopback = (host: string): boolean =>
@@ -78,6 +79,7 @@ export const serve = Command.make(
   },
   (config) =>
     Effect.scoped(Effect.gen(function*() {
+      stopsBySignal()
       const dev = Option.getOrElse(config.dev, () => isLoopback(config.host))
       for (const url of config.webhook) {
         const problem = webhookUrlProblem(url)

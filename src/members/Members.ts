@@ -8,7 +8,7 @@
  * platform's default, `PUBLIC`, hides both).
  *
  * @example
- * import * as Members from "sitefx/members"
+ * import { Members } from "sitefx/members"
  * const pending = yield* Members.query({ status: "PENDING" })
  * for (const member of pending.members) yield* Members.approve(member.id)
  * const everyone = yield* Members.stream().pipe(Stream.runCollect)
