@@ -152,7 +152,7 @@ describe("the packed package in a consumer's project", () => {
     }
   }
 
-  it("`sitefx serve` runs from the consumer on Node 22 and answers its health endpoint", async () => {
+  it("`sitefx serve` runs from the consumer on Node 22 and answers its health endpoint; the batch commands run against it", async () => {
     const server = spawn(node22(), [join(consumer(), "node_modules", ".bin", "sitefx"), "serve", "--port", "0"], { cwd: consumer() })
     try {
       const url = await new Promise<string>((resolve, reject) => {
@@ -166,6 +166,15 @@ describe("the packed package in a consumer's project", () => {
       })
       const health = await fetch(`${url}/_sitefx/health`).then((r) => r.json())
       assert.deepStrictEqual(health, { ok: true })
+      // the batch command as a consumer runs it: the key found through the platform, an import, an export
+      const bin = join(consumer(), "node_modules", ".bin", "sitefx")
+      writeFileSync(join(consumer(), "posts.jsonl"), `${JSON.stringify({ _id: "from-consumer", title: "Imported, from a consumer's project", likes: 1 })}\n`)
+      const imported = await sh(node22(), [bin, "data", "import", "Posts", "posts.jsonl", "--base-url", url, "--json"], consumer()).catch((e) => {
+        throw new Error(`${e.message} code=${e.code} signal=${e.signal} stdout=${e.stdout}`)
+      })
+      assert.strictEqual(JSON.parse(imported.stdout).inserted, 1)
+      const exported = await sh(node22(), [bin, "data", "export", "Posts", "--filter", '{"_id": "from-consumer"}', "--base-url", url, "--quiet"], consumer())
+      assert.strictEqual(JSON.parse(exported.stdout).title, "Imported, from a consumer's project")
     } finally {
       server.kill("SIGTERM")
     }

@@ -27,6 +27,11 @@ export interface DatabaseShape {
   readonly all: (sql: string, ...params: ReadonlyArray<SQLInputValue>) => ReadonlyArray<Row>
   /** Runs a write; returns the number of changed rows. */
   readonly run: (sql: string, ...params: ReadonlyArray<SQLInputValue>) => number
+  /**
+   * `run` with named parameters (`:name`) besides the anonymous ones. Numbered ones (`?1`) are not used:
+   * Node 22's node:sqlite refuses to bind positional values to them ("column index out of range").
+   */
+  readonly runNamed: (sql: string, named: Readonly<Record<string, SQLInputValue>>, ...params: ReadonlyArray<SQLInputValue>) => number
   /** Runs `f` atomically; nested calls join the outer transaction. */
   readonly transaction: <A>(f: () => A) => A
   /** Applies `sql` once per database, identified by `name` ("identity/1"). */
@@ -187,6 +192,7 @@ const open = (location: string): { readonly shape: DatabaseShape; readonly close
     get: (sql, ...params) => prepare(sql).get(...params),
     all: (sql, ...params) => prepare(sql).all(...params),
     run: (sql, ...params) => Number(prepare(sql).run(...params).changes),
+    runNamed: (sql, named, ...params) => Number(prepare(sql).run(named, ...params).changes),
     transaction,
     migrate: (name, sql) =>
       transaction(() => {
