@@ -60,6 +60,11 @@ export interface BulkOptions {
    * of a keyed write stay those of the whole input.
    */
   readonly startAt?: number
+  /**
+   * Keep the id of every written item in the report (default true). A write of millions that needs only
+   * the counts (and the failures, which are always kept) passes false, and its memory stays flat.
+   */
+  readonly keepIds?: boolean
   /** Told, in input order, each time more leading items are settled (a place to save a checkpoint). */
   readonly onProgress?: (progress: BulkProgress) => Effect.Effect<void>
 }
@@ -159,6 +164,9 @@ const account = <T>(
 /** The report being added up: the fold owns it, so each chunk's outcome is appended in place (not copied per chunk). */
 interface Tally {
   settled: number
+  /** Counts of written items; their ids are in the lists only when the write keeps ids. */
+  counts: { inserted: number; updated: number; removed: number }
+  keepIds: boolean
   inserted: Array<string>
   updated: Array<string>
   removed: Array<string>
@@ -171,9 +179,14 @@ const append = <T>(to: Array<T>, from: ReadonlyArray<T>) => {
 }
 
 const tally = (acc: Tally, delta: ReturnType<typeof account>): Tally => {
-  append(acc.inserted, delta.inserted)
-  append(acc.updated, delta.updated)
-  append(acc.removed, delta.removed)
+  acc.counts.inserted += delta.inserted.length
+  acc.counts.updated += delta.updated.length
+  acc.counts.removed += delta.removed.length
+  if (acc.keepIds) {
+    append(acc.inserted, delta.inserted)
+    append(acc.updated, delta.updated)
+    append(acc.removed, delta.removed)
+  }
   append(acc.errors, delta.errors)
   acc.skipped += delta.skipped
   acc.settled += delta.size
@@ -182,18 +195,14 @@ const tally = (acc: Tally, delta: ReturnType<typeof account>): Tally => {
 
 const progressOf = (acc: Tally): BulkProgress => ({
   settled: acc.settled,
-  inserted: acc.inserted.length,
-  updated: acc.updated.length,
-  removed: acc.removed.length,
+  ...acc.counts,
   skipped: acc.skipped,
   errors: acc.errors.length,
   failures: acc.errors
 })
 
 const toReport = (acc: Tally): BulkReport => ({
-  inserted: acc.inserted.length,
-  updated: acc.updated.length,
-  removed: acc.removed.length,
+  ...acc.counts,
   skipped: acc.skipped,
   errors: acc.errors.sort((a, b) => a.index - b.index),
   insertedItemIds: acc.inserted,
@@ -242,7 +251,16 @@ export const runBulk = <A, T, E = never>(
     Stream.grouped(size),
     // outcomes come out in input order, however the chunks finish
     Stream.mapEffect((group, g) => attempt(group.map((item, i) => prepare(item, start + g * size + i)), 0), { concurrency: Math.max(1, options.concurrency ?? 4) }),
-    Stream.runFoldEffect((): Tally => ({ settled: start, inserted: [], updated: [], removed: [], skipped: 0, errors: [] }), (acc, delta) => {
+    Stream.runFoldEffect((): Tally => ({
+      settled: start,
+      counts: { inserted: 0, updated: 0, removed: 0 },
+      keepIds: options.keepIds !== false,
+      inserted: [],
+      updated: [],
+      removed: [],
+      skipped: 0,
+      errors: []
+    }), (acc, delta) => {
       tally(acc, delta)
       return onProgress === undefined ? Effect.succeed(acc) : Effect.as(onProgress(progressOf(acc)), acc)
     }),

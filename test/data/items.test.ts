@@ -248,6 +248,21 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("data items ove
       }))
     }))
 
+  it.effect("a bulk write without ids in its report counts every item and still lists every failure", () =>
+    Effect.gen(function*() {
+      const c = yield* freshCollection("Counted")
+      yield* asAdmin(Effect.gen(function*() {
+        const d = yield* DataItems
+        yield* d.insert(c, { _id: "taken", i: -1 })
+        const rows = Stream.range(0, 2499).pipe(Stream.map((i) => (i === 1234 ? { _id: "taken", i } : { i })))
+        const report = yield* d.bulkInsert(c, rows, { chunkSize: 500, keepIds: false, overrideExisting: true })
+        assert.strictEqual(report.inserted, 2499)
+        assert.deepStrictEqual(report.insertedItemIds, [])
+        assert.deepStrictEqual(report.errors.map((e) => [e.index, e.id]), [[1234, "taken"]])
+        assert.strictEqual(yield* d.count(c), 2500)
+      }))
+    }))
+
   it.effect("an import that stops part-way resumes from its last checkpoint with its key: every item once, none twice", () =>
     Effect.gen(function*() {
       const c = yield* freshCollection("Resume")

@@ -226,6 +226,8 @@ export const runImport = (options: ImportOptions) =>
         }
         const bulkOptions = {
           concurrency: options.concurrency,
+          // the report counts; a million ids would be most of the command's memory
+          keepIds: false,
           startAt: Number.isFinite(startAt) ? startAt : 0,
           ...(options.mode === "update" ? {} : { resumeKey }),
           onProgress: (p: BulkProgress) =>
