@@ -11,6 +11,7 @@ import {
   type CsvRecord,
   CsvReader,
   encodeRow,
+  encodeValues,
   makeCellReader,
   recordToItem,
   toCell
@@ -59,7 +60,10 @@ describe("CsvReader", () => {
           const expected: Array<CsvRecord> = []
           for (const row of rows) {
             text += row.blankBefore.join("")
-            expected.push({ line: 1 + lineBreaks(text), fields: row.fields })
+            // encodeRow writes a lone empty field as `""` (an empty line would be a blank one)
+            expected.push(row.fields.length === 1 && row.fields[0] === ""
+              ? { line: 1 + lineBreaks(text), fields: row.fields, emptyText: [0] }
+              : { line: 1 + lineBreaks(text), fields: row.fields })
             const line = encodeRow(row.fields)
             text += row.crlf ? `${line.slice(0, -1)}\r\n` : line
           }
@@ -77,7 +81,7 @@ describe("CsvReader", () => {
     expect(whole).toEqual([
       { line: 1, fields: ["id", "note, with comma", "x"] },
       { line: 3, fields: ["1", "line\r\nbreak and \"quote\"", ""] },
-      { line: 5, fields: ["", " lead", "\r"] },
+      { line: 5, fields: ["", " lead", "\r"], emptyText: [0] },
       { line: 7, fields: ["2", "a\"b", "c"] }
     ])
     expect(readByChar(text)).toEqual(whole)
@@ -122,9 +126,22 @@ describe("CsvReader", () => {
     expect(readChunks("a,\n,\n\"\"\n,,x\n")).toEqual([
       { line: 1, fields: ["a", ""] },
       { line: 2, fields: ["", ""] },
-      { line: 3, fields: [""] },
+      { line: 3, fields: [""], emptyText: [0] },
       { line: 4, fields: ["", "", "x"] }
     ])
+  })
+
+  it("tells an absent value (an empty cell) from an empty text (`\"\"`), writing and reading", () => {
+    const row = encodeValues(["", undefined, null, "x", "", 0])
+    expect(row).toBe("\"\",,,x,\"\",0\n")
+    const [record] = readChunks(`a,b,c,d,e,f\n${row}`).slice(1)
+    expect(record).toEqual({ line: 2, fields: ["", "", "", "x", "", "0"], emptyText: [0, 4] })
+    // at the end of the text too, and by chunks cut anywhere
+    for (let cut = 0; cut <= row.length; cut++) expect(readChunks(row.slice(0, -1), [cut])).toEqual([{ line: 1, fields: ["", "", "", "x", "", "0"], emptyText: [0, 4] }])
+    const reader = makeCellReader([{ key: "a", type: "TEXT" }, { key: "f", type: "NUMBER" }, { key: "e", type: "NUMBER" }])
+    const item = recordToItem(["a", "b", "c", "d", "e", "f"], record as { line: number; fields: Array<string>; emptyText: Array<number> }, reader)
+    // a text column's `""` is an empty text; a number column's is no value; an empty cell is no value
+    expect(item).toEqual({ ok: true, item: { a: "", d: "x", f: 0 } })
   })
 
   it("reports a quote inside an unquoted field at the record's line and goes on with the next record", () => {

@@ -65,7 +65,8 @@ const awkward: ReadonlyArray<Item> = [
   { _id: "comma", title: "a, b, and c", price: -1.5, active: false, released: new Date("1999-12-31T23:59:59.999Z"), meta: { nested: { deep: [1, 2, { at: new Date("2020-02-29T00:00:00.000Z") }] } }, tags: [] },
   { _id: "quote", title: "She said \"hi\"\nthen left\r\nfor good", price: 0, active: true, meta: { text: "line\nbreak, \"quoted\"" }, tags: ["a,b", "c\"d"] },
   { _id: "unicode", title: "  ünïcödé 🚀 – leading and trailing spaces  ", price: 1e21, active: false, released: new Date("2038-01-19T03:14:08.000Z") },
-  { _id: "sparse", title: "only a title" }
+  { _id: "sparse", title: "" },
+  { _id: "emptytext", title: "has empty tags", tags: [""], meta: { blank: "" } }
 ]
 
 describe("sitefx data", () => {

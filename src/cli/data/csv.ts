@@ -7,9 +7,13 @@
 import { encodeDates, reviveDates, setOwn } from "../../http/codec.ts"
 import type { FieldType } from "../../data/wire.ts"
 
-/** One record of a CSV text: its fields, or why it could not be read; `line` is where it starts (1-based). */
+/**
+ * One record of a CSV text: its fields, or why it could not be read; `line` is where it starts (1-based).
+ * `emptyText` lists the fields written as `""`: an empty cell is an absent value, a quoted empty one an
+ * empty text (the convention PostgreSQL's CSV uses for NULL and ''), so both survive a round trip.
+ */
 export type CsvRecord =
-  | { readonly line: number; readonly fields: Array<string> }
+  | { readonly line: number; readonly fields: Array<string>; readonly emptyText?: ReadonlyArray<number> }
   | { readonly line: number; readonly error: string }
 
 const COMMA = 44
@@ -43,6 +47,8 @@ export class CsvReader {
   private state: State = RECORD_START
   private fields: Array<string> = []
   private field = ""
+  /** Fields of the record being read that were written as `""`. */
+  private emptyText: Array<number> | undefined = undefined
   /** The first problem of the record being read; the rest of it is read leniently to find its end. */
   private error: string | undefined = undefined
   /** The physical line of the next character. */
@@ -69,8 +75,9 @@ export class CsvReader {
     const afterCR = (at: number): boolean => (at > 0 ? text.charCodeAt(at - 1) === CR : this.lastWasCR)
     const endRecord = (): void => {
       this.fields.push(field)
-      out.push(this.error === undefined ? { line: this.recordLine, fields: this.fields } : { line: this.recordLine, error: this.error })
+      out.push(this.finished())
       this.fields = []
+      this.emptyText = undefined
       this.error = undefined
       field = ""
       line++
@@ -134,7 +141,10 @@ export class CsvReader {
             field += "\""
             state = QUOTED
             run = i + 1
-          } else if (c === COMMA) {
+            break
+          }
+          if ((c === COMMA || c === CR || c === LF) && field === "") (this.emptyText ??= []).push(this.fields.length)
+          if (c === COMMA) {
             this.fields.push(field)
             field = ""
             state = FIELD_START
@@ -157,17 +167,26 @@ export class CsvReader {
     return out
   }
 
+  private finished(): CsvRecord {
+    if (this.error !== undefined) return { line: this.recordLine, error: this.error }
+    return this.emptyText === undefined
+      ? { line: this.recordLine, fields: this.fields }
+      : { line: this.recordLine, fields: this.fields, emptyText: this.emptyText }
+  }
+
   /** Ends the text: the last record (when it has no line break after it), or an unterminated quote as an error record. */
   end(): Array<CsvRecord> {
     const out: Array<CsvRecord> = []
     if (this.state === QUOTED) {
       out.push({ line: this.recordLine, error: this.error ?? `unterminated quoted field (column ${this.fields.length + 1})` })
     } else if (this.state !== RECORD_START) {
+      if (this.state === QUOTE_IN_QUOTED && this.field === "") (this.emptyText ??= []).push(this.fields.length)
       this.fields.push(this.field)
-      out.push(this.error === undefined ? { line: this.recordLine, fields: this.fields } : { line: this.recordLine, error: this.error })
+      out.push(this.finished())
     }
     this.state = RECORD_START
     this.fields = []
+    this.emptyText = undefined
     this.field = ""
     this.error = undefined
     return out
@@ -184,6 +203,24 @@ const NEEDS_QUOTES = /[",\r\n]|^[ \uFEFF]| $/
  * @example
  * encodeRow(["a", "b,c", "say \"hi\""]) // 'a,"b,c","say ""hi"""\n'
  */
+/**
+ * One row of values: each written as {@link toCell} writes it, an empty text as `""` and an absent value
+ * (undefined, null) as nothing, so that the reader tells them apart.
+ */
+export const encodeValues = (values: ReadonlyArray<unknown>): string => {
+  let out = ""
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]
+    if (i > 0) out += ","
+    if (v === "") out += "\"\""
+    else {
+      const f = toCell(v)
+      out += NEEDS_QUOTES.test(f) ? `"${f.replaceAll("\"", "\"\"")}"` : f
+    }
+  }
+  return out + "\n"
+}
+
 export const encodeRow = (fields: ReadonlyArray<string>): string => {
   if (fields.length === 1 && fields[0] === "") return "\"\"\n"
   let out = ""
@@ -369,7 +406,7 @@ const count = (n: number): string => (n === 1 ? "1 field" : `${n} fields`)
  */
 export const recordToItem = (
   header: ReadonlyArray<string>,
-  record: { readonly line: number; readonly fields: ReadonlyArray<string> },
+  record: { readonly line: number; readonly fields: ReadonlyArray<string>; readonly emptyText?: ReadonlyArray<number> },
   reader: Pick<CellReader, "read">
 ): { readonly ok: true; readonly item: Record<string, unknown> } | { readonly ok: false; readonly error: string } => {
   if (record.fields.length !== header.length) {
@@ -378,6 +415,12 @@ export const recordToItem = (
   const item: Record<string, unknown> = {}
   const errors: Array<string> = []
   for (let i = 0; i < header.length; i++) {
+    if (record.emptyText?.includes(i) === true) {
+      // `""`: an empty text, where the column holds text (a typed non-text column reads it as absent)
+      const typed = reader.read(header[i]!, "x")
+      if (typed.ok && typeof typed.value === "string") setOwn(item, header[i]!, "")
+      continue
+    }
     const cell = reader.read(header[i]!, record.fields[i]!)
     if (!cell.ok) errors.push(cell.error)
     else if (cell.value !== undefined) setOwn(item, header[i]!, cell.value)

@@ -16,7 +16,7 @@ import { Filter } from "../../data/Filter.ts"
 import { encodeDates } from "../../http/codec.ts"
 import { type OutputMode, printResult, usage, withProgress } from "../output.ts"
 import { collectEvery } from "../memory.ts"
-import { columnsFor, encodeRow, toCell } from "./csv.ts"
+import { columnsFor, encodeRow, encodeValues } from "./csv.ts"
 import type { Format } from "./input.ts"
 
 export interface ExportOptions {
@@ -102,7 +102,7 @@ export const runExport = (options: ExportOptions) =>
       const known = new Set(columns)
       let text = ""
       for (const item of items) {
-        text += encodeRow(columns.map((c) => toCell(item[c])))
+        text += encodeValues(columns.map((c) => item[c]))
         for (const key of Object.keys(item)) if (!known.has(key)) leftOut.set(key, (leftOut.get(key) ?? 0) + 1)
       }
       return text
