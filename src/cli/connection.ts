@@ -17,10 +17,13 @@ import { Flag } from "effect/cli"
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { Site } from "../Site.ts"
 import { viaHttpClient } from "../http/viaHttpClient.ts"
-import { isLoopback } from "./serve.ts"
 import { usage } from "./output.ts"
 
 export const DEFAULT_BASE_URL = "http://127.0.0.1:8787"
+
+/** A host only this machine reaches: a platform there may hand out its key, and serves dev endpoints by default. */
+export const isLoopback = (host: string): boolean =>
+  host === "localhost" || host === "::1" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host)
 
 export const connectionFlags = {
   apiKey: Flag.Redacted("api-key").pipe(

@@ -14,11 +14,8 @@ import { existsSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import { webhookUrlProblem } from "../server/events/webhooks/wire.ts"
 import { terminalLoggerLayer } from "./log.ts"
+import { isLoopback } from "./connection.ts"
 import { stopsBySignal } from "./output.ts"
-
-/** Dev endpoints are on by default only where nobody else can reach them. */
-export const isLoopback = (host: string): boolean =>
-  host === "localhost" || host === "::1" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host)
 
 /**
  * A port already in use is the usual reason the platform cannot start (a `npm start` still running): one
