@@ -12,7 +12,7 @@ import { modeOf, usage } from "./output.ts"
 import { outputFlags } from "./output.ts"
 import { adjustProducts, planOf } from "./catalog/adjust.ts"
 import { exportProducts } from "./catalog/export.ts"
-import { checkReadable } from "./catalog/files.ts"
+import { checkReadable } from "./files.ts"
 import { importProducts } from "./catalog/import.ts"
 
 const collectionFlag = (what: string) =>

@@ -179,6 +179,10 @@ describe("sitefx data", () => {
         expect(unknown.code).toBe(2)
         expect(unknown.stderr.trim()).toBe('sitefx: the site has no collection "NoSuchCollection"; `sitefx data collections` lists them')
 
+        const unwritable = yield* run(["data", "export", "Posts", "--out", "/nonexistent-dir/posts.jsonl"])
+        expect(unwritable.code).toBe(2)
+        expect(unwritable.stderr.trim()).toBe("sitefx: cannot write /nonexistent-dir/posts.jsonl (ENOENT)")
+
         const badFlag = yield* run(["data", "import", "Posts", "x.jsonl", "--mode", "upsert"])
         expect(badFlag.code).toBe(2)
 

@@ -8,7 +8,7 @@ import * as Stream from "effect/Stream"
 import { MAX_PRODUCT_PAGE } from "../../catalog/protocol.ts"
 import * as Products from "../../catalog/Products.ts"
 import { type OutputMode, printResult, withProgress } from "../output.ts"
-import { openOutput } from "./files.ts"
+import { openOutput } from "../files.ts"
 import { toLine } from "./line.ts"
 import { collectionIdBySlug, collectionIndex } from "./store.ts"
 

@@ -14,7 +14,7 @@ import * as Collections from "../../catalog/Collections.ts"
 import * as Inventory from "../../catalog/Inventory.ts"
 import * as Products from "../../catalog/Products.ts"
 import { ExitCode, failed, note, type OutputMode, printResult, withProgress } from "../output.ts"
-import { countLines, readLines, writeJsonFile } from "./files.ts"
+import { countLines, readLines, writeJsonFile } from "../files.ts"
 import { checkLine, choicesKey, type ProductLine } from "./line.ts"
 import { chunks, collectionIndex, isNotFound, itemReason } from "./store.ts"
 

@@ -4,17 +4,16 @@
  * are: a page is written, and waited for when the file falls behind, before the next is taken.
  *
  * A file is written under a `.partial` name and renamed when the export is complete, so an export that
- * failed or was stopped never looks like a whole one.
+ * failed or was stopped never looks like a whole one (`openOutput`, shared with the catalog's export).
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
-import { createWriteStream, renameSync, rmSync } from "node:fs"
-import type { Writable } from "node:stream"
 import { DataItems, type Item } from "../../data/DataItems.ts"
 import { Filter } from "../../data/Filter.ts"
 import { encodeDates } from "../../http/codec.ts"
 import { type OutputMode, printResult, usage, withProgress } from "../output.ts"
+import { openOutput } from "../files.ts"
 import { collectEvery } from "../memory.ts"
 import { columnsFor, encodeRow, encodeValues } from "./csv.ts"
 import type { Format } from "./input.ts"
@@ -52,21 +51,8 @@ const parseSort = (spec: string) => {
     : Effect.succeed({ field: match[1]!, descending: match[2]?.toLowerCase() === "desc" })
 }
 
-/** Writes text, waiting when the destination's buffer is full (so a slow disk or pipe slows reading, not memory). */
-const write = (out: Writable, text: string) =>
-  Effect.callback<void>((resume) => {
-    if (out.write(text)) resume(Effect.void)
-    else out.once("drain", () => resume(Effect.void))
-  })
-
-const close = (out: Writable) =>
-  Effect.callback<void, Error>((resume) => {
-    out.end(() => resume(Effect.void))
-    out.once("error", (error) => resume(Effect.fail(error)))
-  })
-
 export const runExport = (options: ExportOptions) =>
-  Effect.gen(function*() {
+  Effect.scoped(Effect.gen(function*() {
     const data = yield* DataItems
     const filter = yield* parseFilter(options.filter)
     const sorts = yield* Effect.forEach(options.sort, parseSort)
@@ -81,8 +67,7 @@ export const runExport = (options: ExportOptions) =>
     const total = yield* data.count(options.collection, filter)
 
     const target = options.out
-    const partial = target === undefined ? undefined : `${target}.partial`
-    const out: Writable = partial === undefined ? process.stdout : createWriteStream(partial)
+    const out = yield* openOutput(target)
     let columns: ReadonlyArray<string> | undefined = options.format === "csv" && options.fields.length > 0
       ? (options.fields.includes("_id") ? options.fields : ["_id", ...options.fields])
       : undefined
@@ -120,24 +105,13 @@ export const runExport = (options: ExportOptions) =>
           written += page.items.length
           tidy()
           progress.update(written)
-          return write(out, text)
+          return out.write(text)
         }),
         Effect.andThen(Effect.suspend(() => options.format === "csv" && !headed
-          ? write(out, encodeRow(columns ?? columnsFor(collection.value.fields, [])))
+          ? out.write(encodeRow(columns ?? columnsFor(collection.value.fields, [])))
           : Effect.void)),
-        Effect.andThen(partial === undefined ? Effect.void : close(out)),
-        Effect.andThen(Effect.sync(() => {
-          if (partial !== undefined && target !== undefined) renameSync(partial, target)
-          return written
-        })),
-        Effect.onError(() =>
-          Effect.sync(() => {
-            if (partial !== undefined) {
-              out.destroy()
-              rmSync(partial, { force: true })
-            }
-          })
-        )
+        Effect.andThen(out.finish),
+        Effect.andThen(Effect.sync(() => written))
       ))
 
     const seconds = (performance.now() - started) / 1000
@@ -156,4 +130,4 @@ export const runExport = (options: ExportOptions) =>
       })
     }
     return exported
-  })
+  }))

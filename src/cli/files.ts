@@ -11,7 +11,7 @@ import { createReadStream, createWriteStream } from "node:fs"
 import { rename, stat, unlink, writeFile } from "node:fs/promises"
 import { createInterface } from "node:readline"
 import type { Writable } from "node:stream"
-import { type CliFailure, failed, usage } from "../output.ts"
+import { type CliFailure, failed, usage } from "./output.ts"
 
 const why = (error: unknown): string => {
   const e = error as { code?: unknown; message?: unknown }
