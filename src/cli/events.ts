@@ -39,12 +39,20 @@ const who = (identity: Record<string, unknown>): string => {
   }
 }
 
+/** The entity a domain event carries: created, updated (its current state) or deleted. */
+const entityOf = (data: Record<string, unknown>): Record<string, unknown> | undefined => {
+  const pick = (key: string, inner: string) => {
+    const event = data[key]
+    const entity = typeof event === "object" && event !== null ? (event as Record<string, unknown>)[inner] : undefined
+    return typeof entity === "object" && entity !== null ? (entity as Record<string, unknown>) : undefined
+  }
+  return pick("createdEvent", "entity") ?? pick("updatedEvent", "currentEntity") ?? pick("deletedEvent", "deletedEntity")
+}
+
 /** What an event is about: `Posts/welcome` for items, the entity id otherwise. */
 const about = (e: LiveEvent, data: Record<string, unknown>): string => {
   const entity = data["entityId"]
-  const payload = parseJson(typeof data["createdEvent"] === "object" ? JSON.stringify((data["createdEvent"] as Record<string, unknown>)["entity"] ?? {}) : undefined)
-  const collection = payload["dataCollectionId"] ?? (data["updatedEvent"] as { currentEntity?: { dataCollectionId?: unknown } } | undefined)?.currentEntity?.dataCollectionId ??
-    (data["deletedEvent"] as { deletedEntity?: { dataCollectionId?: unknown } } | undefined)?.deletedEntity?.dataCollectionId
+  const collection = entityOf(data)?.["dataCollectionId"]
   if (typeof entity === "string") return typeof collection === "string" ? `${collection}/${entity}` : entity
   const legacyId = data["productId"] ?? data["collectionId"] ?? data["collection_Id"] ?? data["inventoryItemId"] ?? data["cartId"] ?? data["id"]
   return typeof legacyId === "string" ? legacyId : e.id
