@@ -166,6 +166,8 @@ describe("data browser in Chromium", () => {
         await note.getByLabel("Body").fill("Bread, eggs, coffee")
         await note.getByRole("button", { name: "Save changes" }).click()
         await note.getByText("Bread, eggs, coffee").waitFor()
+        // the editor closes once the write is done (the refreshed list may show the text a render earlier)
+        await note.getByRole("button", { name: "Save changes" }).waitFor({ state: "detached", timeout: 5000 })
         assert.strictEqual(await note.getByRole("button", { name: "Save changes" }).count(), 0)
         await screenshot(page, `data-notes-${name}`)
 
