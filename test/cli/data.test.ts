@@ -262,6 +262,12 @@ describe("sitefx data", () => {
         expect(tty).toMatch(/ETA/)
         const quiet = yield* run(["data", "export", "Progress", "--out", file("progress-q.jsonl"), "--quiet"])
         expect(quiet.stderr).toBe("")
+
+        // --json: progress as JSON lines on stderr, the result as one JSON object on stdout
+        const json = yield* run(["data", "export", "Progress", "--out", file("progress-j.jsonl"), "--json"], { env: { SITEFX_PROGRESS_SECONDS: "0.05" } })
+        const progress = json.stderr.trim().split("\n").map((l) => JSON.parse(l) as { progress: string; done: number; total: number; final: boolean })
+        expect(progress[progress.length - 1]).toMatchObject({ progress: "export Progress", done: 20_000, total: 20_000, final: true })
+        expect(JSON.parse(json.stdout)).toMatchObject({ collection: "Progress", format: "jsonl", items: 20_000 })
       }))
 
     for (const signal of ["SIGKILL", "SIGINT"] as const) {
