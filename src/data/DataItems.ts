@@ -45,6 +45,7 @@ import { bulkItemId, isBulkKey, MAX_BULK_POSITION, newItemId } from "./ids.ts"
 import { type Filter } from "./Filter.ts"
 import { countItems, getItem, insertItem, patchItem, removeItem, saveItem, truncateItems, updateItem } from "./itemCalls.ts"
 import { Patch } from "./Patch.ts"
+import * as A from "./answers.ts"
 import * as P from "./protocol.ts"
 import { checkLimit, Query } from "./Query.ts"
 import { queryItems, searchItems, type SearchOptions } from "./queryItems.ts"
@@ -58,7 +59,7 @@ export interface ReferencedPage {
   readonly hasNext: boolean
 }
 
-export type AsyncJobState = G.TypeOf<typeof P.AsyncJobStatusResponse>
+export type AsyncJobState = G.TypeOf<typeof A.AsyncJobStatusResponse>
 
 export interface DataItemsShape {
   readonly query: (collection: string) => Query<Item>
@@ -213,7 +214,7 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
       ? { method: "POST", path, json: body, idempotent: false }
       : { method: "POST", path, payload: body, idempotent: false, dates }
     return client.request(req).pipe(
-      Effect.flatMap((res) => checkBody(req, res, P.BulkResponse)),
+      Effect.flatMap((res) => checkBody(req, res, A.BulkResponse)),
       Effect.map((r) => r.results),
       Effect.mapError(failure(collection))
     )
@@ -293,16 +294,16 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
       Effect.asVoid(post(collection, path, {
         dataCollectionId: collection,
         dataItemReferences: referencedIds.map((referencedItemId) => ({ referringItemFieldName: field, referringItemId: itemId, referencedItemId }))
-      }, P.BulkReferencesResponse)))
+      }, A.BulkReferencesResponse)))
 
   const jobStatus = (jobId: string) =>
-    call(undefined, { method: "GET", path: P.DataPaths.asyncJobStatus(jobId), payload: { jobId } }, P.AsyncJobStatusResponse)
+    call(undefined, { method: "GET", path: P.DataPaths.asyncJobStatus(jobId), payload: { jobId } }, A.AsyncJobStatusResponse)
 
   const collectionsApi: DataItemsShape["collections"] = {
     get: (id) =>
-      notFoundIsNone(call(id, { method: "GET", path: P.DataPaths.collection(id), payload: { dataCollectionId: id } }, P.CollectionResponse).pipe(Effect.map((r) => r.collection)), WDE.collectionNotFound),
+      notFoundIsNone(call(id, { method: "GET", path: P.DataPaths.collection(id), payload: { dataCollectionId: id } }, A.CollectionResponse).pipe(Effect.map((r) => r.collection)), WDE.collectionNotFound),
     bySlug: (slug) =>
-      notFoundIsNone(call(slug, { method: "GET", path: P.DataPaths.collectionBySlug(slug), payload: { slug } }, P.CollectionResponse).pipe(Effect.map((r) => r.collection)), WDE.collectionNotFound),
+      notFoundIsNone(call(slug, { method: "GET", path: P.DataPaths.collectionBySlug(slug), payload: { slug } }, A.CollectionResponse).pipe(Effect.map((r) => r.collection)), WDE.collectionNotFound),
     query: (q = {}) =>
       guard(q.filter?.error, () =>
         call(undefined, {
@@ -310,7 +311,7 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
           path: P.DataPaths.collectionsQuery,
           payload: { query: { ...(q.filter === undefined ? {} : { filter: q.filter.tree }), paging: { limit: q.limit ?? P.DEFAULT_PAGE_SIZE, offset: q.skip ?? 0 } } },
           complex: {}
-        }, P.CollectionsListResponse).pipe(Effect.map((r) => r.collections)))
+        }, A.CollectionsListResponse).pipe(Effect.map((r) => r.collections)))
   }
 
   return {
@@ -325,7 +326,7 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
     count: (collection, filter, options) => countItems(client, collection, filter, options),
     aggregate: (collection) =>
       new Aggregate(collection, (request) =>
-        guard(checkCollection(collection), () => post(collection, P.DataPaths.aggregate, request, P.AggregateDataItemsResponse, true))),
+        guard(checkCollection(collection), () => post(collection, P.DataPaths.aggregate, request, A.AggregateDataItemsResponse, true))),
     pipeline: (collection, stages, options = {}) => {
       const { limit, skip, ...read } = options
       return guard(checkCollection(collection), () =>
@@ -333,7 +334,7 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
           dataCollectionId: collection,
           pipeline: { stages, ...(limit === undefined && skip === undefined ? {} : { paging: { ...(limit === undefined ? {} : { limit }), offset: skip ?? 0 } }) },
           ...read
-        }, P.AggregateDataItemsResponse, true).pipe(Effect.map((r) => ({ items: r.results, hasNext: r.pagingMetadata?.hasNext === true }))))
+        }, A.AggregateDataItemsResponse, true).pipe(Effect.map((r) => ({ items: r.results, hasNext: r.pagingMetadata?.hasNext === true }))))
     },
     search: (collection, expression, options) => searchItems(client, collection, expression, options),
     queryReferenced: (collection, itemId, field, options = {}) =>
@@ -345,7 +346,7 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
           paging: { limit: options.limit ?? P.DEFAULT_PAGE_SIZE, offset: options.skip ?? 0 },
           ...(options.order === undefined ? {} : { order: options.order }),
           ...(options.withTotalCount === undefined ? {} : { returnTotalCount: options.withTotalCount })
-        }, P.QueryReferencedResponse, true).pipe(Effect.map((r) => ({
+        }, A.QueryReferencedResponse, true).pipe(Effect.map((r) => ({
           items: r.results.flatMap((x) => (x.dataItem === undefined ? [] : [itemOf(x.dataItem)])),
           totalCount: r.pagingMetadata?.total ?? undefined,
           hasNext: r.pagingMetadata?.hasNext === true
@@ -357,7 +358,7 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
           referringItemFieldName: field,
           referringItemId: itemId,
           referencedItemId: referencedId
-        }, P.IsReferencedResponse, true).pipe(Effect.map((r) => r.isReferenced))),
+        }, A.IsReferencedResponse, true).pipe(Effect.map((r) => r.isReferenced))),
     insertReference: (collection, field, itemId, ids) => references(P.DataPaths.bulkInsertReferences, collection, field, itemId, ids),
     removeReference: (collection, field, itemId, ids) => references(P.DataPaths.bulkRemoveReferences, collection, field, itemId, ids),
     replaceReferences: (collection, field, itemId, ids) =>
@@ -367,20 +368,20 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
           referringItemFieldName: field,
           referringItemId: itemId,
           newReferencedItemIds: [...ids]
-        }, P.ReplaceReferencesResponse))),
+        }, A.ReplaceReferencesResponse))),
     bulkInsert: (collection, items, options) => bulkItems("insert", collection, items, options),
     bulkUpdate: (collection, items, options) => bulkItems("update", collection, items, options),
     bulkSave: (collection, items, options) => bulkItems("save", collection, items, options),
     bulkRemove,
     bulkPatch,
     bulkInsertReferences: (collection, refs) =>
-      guard(checkCollection(collection), () => Effect.asVoid(post(collection, P.DataPaths.bulkInsertReferences, { dataCollectionId: collection, dataItemReferences: refs }, P.BulkReferencesResponse))),
+      guard(checkCollection(collection), () => Effect.asVoid(post(collection, P.DataPaths.bulkInsertReferences, { dataCollectionId: collection, dataItemReferences: refs }, A.BulkReferencesResponse))),
     bulkRemoveReferences: (collection, refs) =>
-      guard(checkCollection(collection), () => Effect.asVoid(post(collection, P.DataPaths.bulkRemoveReferences, { dataCollectionId: collection, dataItemReferences: refs }, P.BulkReferencesResponse))),
+      guard(checkCollection(collection), () => Effect.asVoid(post(collection, P.DataPaths.bulkRemoveReferences, { dataCollectionId: collection, dataItemReferences: refs }, A.BulkReferencesResponse))),
     patchByFilter: (collection, filter) =>
       new Patch(
         (fieldModifications) =>
-          post(collection, P.DataPaths.asyncPatchByFilter, { dataCollectionId: collection, filter: filter.tree, fieldModifications }, P.AsyncJobResponse).pipe(
+          post(collection, P.DataPaths.asyncPatchByFilter, { dataCollectionId: collection, filter: filter.tree, fieldModifications }, A.AsyncJobResponse).pipe(
             Effect.map((r) => r.jobId)
           ),
         [],
@@ -388,7 +389,7 @@ const make = (client: PlatformClient["Service"], config: PlatformConfig["Service
       ),
     removeByFilter: (collection, filter) =>
       guard(first(checkCollection(collection), filter.error), () =>
-        post(collection, P.DataPaths.asyncRemoveByFilter, { dataCollectionId: collection, filter: filter.tree }, P.AsyncJobResponse).pipe(Effect.map((r) => r.jobId))),
+        post(collection, P.DataPaths.asyncRemoveByFilter, { dataCollectionId: collection, filter: filter.tree }, A.AsyncJobResponse).pipe(Effect.map((r) => r.jobId))),
     jobStatus,
     awaitJob: (jobId, options = {}) =>
       jobStatus(jobId).pipe(

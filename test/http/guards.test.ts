@@ -5,6 +5,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Schema from "effect/Schema"
+import * as DA from "../../src/data/answers.ts"
 import * as DP from "../../src/data/protocol.ts"
 import type * as DW from "../../src/data/wire.ts"
 import * as G from "../../src/http/guard.ts"
@@ -37,16 +38,16 @@ describe("answer guards have their Schemas' types", () => {
     sameType<G.TypeOf<typeof DP.CountDataItemsResponse>, typeof DW.CountDataItemsResponse.Type>(true)
     sameType<G.TypeOf<typeof DP.DataItemResponse>, typeof DW.DataItemResponse.Type>(true)
     sameType<G.TypeOf<typeof DP.SaveDataItemResponse>, typeof DW.SaveDataItemResponse.Type>(true)
-    sameType<G.TypeOf<typeof DP.AggregateDataItemsResponse>, DW.AggregateDataItemsResponse>(true)
-    sameType<G.TypeOf<typeof DP.BulkResponse>, DW.BulkResponse>(true)
-    sameType<G.TypeOf<typeof DP.BulkReferencesResponse>, typeof DW.BulkReferencesResponse.Type>(true)
-    sameType<G.TypeOf<typeof DP.QueryReferencedResponse>, typeof DW.QueryReferencedResponse.Type>(true)
-    sameType<G.TypeOf<typeof DP.IsReferencedResponse>, typeof DW.IsReferencedResponse.Type>(true)
-    sameType<G.TypeOf<typeof DP.ReplaceReferencesResponse>, typeof DW.ReplaceReferencesResponse.Type>(true)
-    sameType<G.TypeOf<typeof DP.AsyncJobResponse>, typeof DW.AsyncJobResponse.Type>(true)
-    sameType<G.TypeOf<typeof DP.AsyncJobStatusResponse>, typeof DW.AsyncJobStatusResponse.Type>(true)
-    sameType<G.TypeOf<typeof DP.DataCollection>, DW.DataCollection>(true)
-    sameType<G.TypeOf<typeof DP.CollectionsListResponse>, typeof DW.CollectionsListResponse.Type>(true)
+    sameType<G.TypeOf<typeof DA.AggregateDataItemsResponse>, DW.AggregateDataItemsResponse>(true)
+    sameType<G.TypeOf<typeof DA.BulkResponse>, DW.BulkResponse>(true)
+    sameType<G.TypeOf<typeof DA.BulkReferencesResponse>, typeof DW.BulkReferencesResponse.Type>(true)
+    sameType<G.TypeOf<typeof DA.QueryReferencedResponse>, typeof DW.QueryReferencedResponse.Type>(true)
+    sameType<G.TypeOf<typeof DA.IsReferencedResponse>, typeof DW.IsReferencedResponse.Type>(true)
+    sameType<G.TypeOf<typeof DA.ReplaceReferencesResponse>, typeof DW.ReplaceReferencesResponse.Type>(true)
+    sameType<G.TypeOf<typeof DA.AsyncJobResponse>, typeof DW.AsyncJobResponse.Type>(true)
+    sameType<G.TypeOf<typeof DA.AsyncJobStatusResponse>, typeof DW.AsyncJobStatusResponse.Type>(true)
+    sameType<G.TypeOf<typeof DA.DataCollection>, DW.DataCollection>(true)
+    sameType<G.TypeOf<typeof DA.CollectionsListResponse>, typeof DW.CollectionsListResponse.Type>(true)
   })
 })
 

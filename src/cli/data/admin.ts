@@ -11,6 +11,7 @@ import { readFileSync } from "node:fs"
 import { createInterface } from "node:readline"
 import { call } from "../../data/calls.ts"
 import { DataItems } from "../../data/DataItems.ts"
+import * as A from "../../data/answers.ts"
 import * as P from "../../data/protocol.ts"
 import type { DataCollection } from "../../data/wire.ts"
 import { PlatformClient } from "../../http/PlatformClient.ts"
@@ -129,6 +130,6 @@ export const runCollectionsCreate = (options: { readonly file: string; readonly 
       method: "POST",
       path: P.DataPaths.collections,
       payload: { collection }
-    }, P.CollectionResponse)
+    }, A.CollectionResponse)
     yield* printResult(options.mode, { collection: created.collection }, `created collection ${created.collection.id} with ${(created.collection.fields ?? []).filter((f) => f.systemField !== true).length} fields`)
   })
