@@ -312,13 +312,17 @@ const make = (options: SessionOptions) =>
         const current = yield* loadTokens
         const stale = (t: Tokens) => isExpired(t, now) || (rejected !== undefined && t.accessToken.value === rejected)
         if (!stale(current)) return current
-        return yield* lock.withPermits(1)(exclusive(Effect.gen(function*() {
+        const refreshed = Effect.gen(function*() {
           const latest = yield* loadTokens
           if (!stale(latest)) return latest
           const fresh = yield* renewOrAnonymous(latest)
+          // tokens stored while the refresh was out (a login, a logout, another tab's) win over it
+          const now = yield* loadTokens
+          if (now.refreshToken.value !== latest.refreshToken.value) return now
           yield* saveTokens(fresh)
           return fresh
-        })))
+        })
+        return yield* lock.withPermits(1)(exclusive(refreshed))
       })
 
     const auth: PlatformAuthShape = {

@@ -1,7 +1,9 @@
 import { assert, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
 import * as Option from "effect/Option"
 import type { LoginResult } from "../../src/session/LoginResult.ts"
+import { PlatformFetch } from "../../src/http/PlatformHttp.ts"
 import { Session } from "../../src/session/Session.ts"
 import { dev, LocalPlatform, lastMessage, settings, stats, uniqueEmail, withSite } from "../support/platform.ts"
 import { totp } from "../support/totp.ts"
@@ -31,6 +33,31 @@ const loginAsMember = (email: string, password = PASSWORD) =>
 it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("members", (it) => {
   const fresh = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
     settings(defaults).pipe(Effect.andThen(withSite(effect)), Effect.ensuring(Effect.orDie(settings(defaults))))
+
+  it.effect("a login while a refresh is out keeps the member's tokens: the refreshed visitor's are dropped", () =>
+    fresh(Effect.gen(function*() {
+      const session = yield* Session
+      // a visitor has signed up; the login that completes it comes while their visitor token is being
+      // refreshed (as after a 401 that another call got), and the refresh takes a while to come back
+      const registered = yield* register(uniqueEmail())
+      if (registered.loginState !== "SUCCESS") return assert.fail(`register: ${registered.loginState}`)
+      const visitor = yield* session.tokens
+      assert.strictEqual(visitor.refreshToken.role, "visitor")
+      const slowRefresh: typeof fetch = async (input, init) => {
+        if (typeof init?.body === "string" && init.body.includes("\"refresh_token\"")) await new Promise((r) => setTimeout(r, 700))
+        return fetch(input, init)
+      }
+      const refreshing = yield* Effect.forkChild(session.refresh.pipe(Effect.provideService(PlatformFetch, slowRefresh)))
+      yield* Effect.sleep("150 millis")
+      yield* session.completeDirectLogin(registered.data.sessionToken)
+      const member = yield* session.tokens
+      assert.strictEqual(member.refreshToken.role, "member", "after the login")
+      const refreshed = yield* Fiber.join(refreshing)
+      // the refresh that came back late changed nothing: the member is still logged in, and was answered
+      assert.isTrue(yield* session.loggedIn)
+      assert.deepStrictEqual(yield* session.tokens, member)
+      assert.deepStrictEqual(refreshed, member)
+    })))
 
   it.effect("register with nothing to confirm succeeds and logs in", () =>
     fresh(Effect.gen(function*() {
