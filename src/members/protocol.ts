@@ -25,7 +25,7 @@
  * `OWNER_MEMBER_BLOCK_FORBIDDEN` or `ACTIVE_SUBSCRIPTION_MEMBER_BLOCK_FORBIDDEN`.
  */
 import * as G from "../http/guard.ts"
-import { MEMBER_STATUSES } from "../session/protocol.ts"
+import { MEMBER_STATUSES, Member as SessionMember } from "../session/protocol.ts"
 
 export { MEMBER_STATUSES }
 export type MemberStatus = typeof MEMBER_STATUSES[number]
@@ -53,39 +53,10 @@ export const MembersPaths = {
 
 // ---- guards of the answers ---------------------------------------------------------------------------
 
-const str = G.string
 const opt = G.optional
-const optStr = opt(str)
-const nullableStr = opt(G.nullOr(str))
-const strings = opt(G.array(str))
 
-const Address = G.struct({
-  country: optStr,
-  subdivision: optStr,
-  city: optStr,
-  postalCode: optStr,
-  addressLine: optStr,
-  addressLine2: optStr
-})
-const AddressWrapper = G.struct({ tag: optStr, address: opt(Address), id: optStr })
-
-const MemberContact = G.struct({ firstName: nullableStr, lastName: nullableStr, phones: strings, emails: strings, addresses: opt(G.array(AddressWrapper)) })
-const MemberProfile = G.struct({ nickname: nullableStr, slug: nullableStr, photo: opt(G.struct({ url: optStr })), title: nullableStr })
-
-export const Member = G.struct({
-  id: str,
-  loginEmail: optStr,
-  loginEmailVerified: opt(G.boolean),
-  status: opt(G.literals(MEMBER_STATUSES)),
-  contactId: optStr,
-  contact: opt(MemberContact),
-  profile: opt(MemberProfile),
-  privacyStatus: optStr,
-  activityStatus: optStr,
-  createdDate: optStr,
-  updatedDate: optStr,
-  lastLoginDate: optStr
-})
+/** The member: the same object `members/my` answers. */
+export const Member = SessionMember
 
 export const PagingMetadata = G.struct({
   count: opt(G.number),
