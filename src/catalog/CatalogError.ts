@@ -6,6 +6,7 @@
  */
 import * as Data from "effect/Data"
 import type { PlatformError } from "../http/PlatformError.ts"
+import { refusal } from "../http/refusal.ts"
 import type { FieldViolation } from "../http/wire.ts"
 
 /** Codes sitefx raises itself or that callers commonly match on. */
@@ -42,29 +43,4 @@ export const invalidArgument = (message: string, field?: string): CatalogError =
   new CatalogError({ code: CatalogCodes.invalidArgument, message, ...(field === undefined ? {} : { field }) })
 
 /** A failed platform call as a CatalogError. */
-export const fromPlatformError = (error: PlatformError): CatalogError => {
-  const r = error.reason
-  const base = {
-    ...(error.status === undefined ? {} : { status: error.status }),
-    ...(error.requestId === undefined ? {} : { requestId: error.requestId })
-  }
-  switch (r._tag) {
-    case "ApplicationError":
-      return new CatalogError({ code: r.code, message: r.description, ...base, ...(r.data === undefined ? {} : { data: r.data }) })
-    case "ValidationError":
-      return new CatalogError({
-        code: CatalogCodes.validation,
-        message: [r.message, ...r.fieldViolations.map((v) => `${v.field ?? ""}: ${v.description ?? ""}`)].join("\n"),
-        fieldViolations: r.fieldViolations,
-        ...base
-      })
-    case "SystemError":
-      return new CatalogError({
-        code: r.status === 401 ? CatalogCodes.unauthenticated : r.status === 403 ? CatalogCodes.permissionDenied : r.status === 404 ? CatalogCodes.notFound : "UNKNOWN_ERROR",
-        message: r.description,
-        ...base
-      })
-    case "TransportError":
-      return new CatalogError({ code: "TRANSPORT_ERROR", message: r.message, ...base })
-  }
-}
+export const fromPlatformError = (error: PlatformError): CatalogError => new CatalogError(refusal(error))

@@ -7,6 +7,7 @@
 import * as Data from "effect/Data"
 import type { PlatformError } from "../http/PlatformError.ts"
 import { isTransient } from "../http/PlatformHttp.ts"
+import { refusal } from "../http/refusal.ts"
 import type { FieldViolation } from "../http/wire.ts"
 
 /** Codes sitefx raises itself or that callers commonly match on. */
@@ -42,36 +43,5 @@ export const invalidArgument = (message: string, field: string): MembersError =>
   new MembersError({ code: MembersCodes.invalidArgument, message, field })
 
 /** A failed platform call: unavailability stays a PlatformError, anything else becomes a MembersError. */
-export const fromPlatformError = (error: PlatformError): MembersFailure => {
-  if (isTransient(error)) return error
-  const r = error.reason
-  const base = {
-    ...(error.status === undefined ? {} : { status: error.status }),
-    ...(error.requestId === undefined ? {} : { requestId: error.requestId })
-  }
-  switch (r._tag) {
-    case "ApplicationError":
-      return new MembersError({ code: r.code, message: r.description, ...base, ...(r.data === undefined ? {} : { data: r.data }) })
-    case "ValidationError":
-      return new MembersError({
-        code: MembersCodes.validation,
-        message: [r.message, ...r.fieldViolations.map((v) => `${v.field ?? ""}: ${v.description ?? ""}`)].join("\n"),
-        fieldViolations: r.fieldViolations,
-        ...base
-      })
-    case "SystemError":
-      return new MembersError({
-        code: r.status === 401
-          ? MembersCodes.unauthenticated
-          : r.status === 403
-          ? MembersCodes.permissionDenied
-          : r.status === 404
-          ? MembersCodes.notFound
-          : "UNKNOWN_ERROR",
-        message: r.description,
-        ...base
-      })
-    case "TransportError":
-      return error
-  }
-}
+export const fromPlatformError = (error: PlatformError): MembersFailure =>
+  isTransient(error) || error.reason._tag === "TransportError" ? error : new MembersError(refusal(error))
