@@ -7,11 +7,13 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
-import { Command, Flag } from "effect/cli"
+import { Argument, Command, Flag } from "effect/cli"
 import { live, type LiveEvent } from "../events/Live.ts"
+import { EVENT_TYPES, type WebhookSubscription } from "../events/protocol.ts"
+import * as Subscriptions from "../events/Subscriptions.ts"
 import { type ConnectionFlags, connectionFlags, withSite } from "./connection.ts"
 import { explained } from "./failures.ts"
-import { ExitCode, modeOf, outputFlags, type OutputFlags, stopsBySignal, usage } from "./output.ts"
+import { ExitCode, modeOf, outputFlags, type OutputFlags, printResult, stopsBySignal, usage } from "./output.ts"
 
 const parseJson = (text: string | undefined): Record<string, unknown> => {
   if (text === undefined) return {}
@@ -106,9 +108,62 @@ const tail = Command.make(
       ))
 ).pipe(Command.withDescription("Print a site's events as they happen (Ctrl-C stops); --json for one JSON object per event"))
 
+const subscriptionLine = (w: WebhookSubscription) =>
+  `${w.id}  ${w.url}  ${w.eventTypes.length === EVENT_TYPES.length ? "every event type" : w.eventTypes.join(", ")}  (since ${w.createdDate.slice(0, 19)}Z)`
+
+const webhooksFlags = { ...connectionFlags, ...outputFlags }
+
+const addWebhook = Command.make(
+  "add",
+  {
+    ...webhooksFlags,
+    url: Argument.String("url").pipe(Argument.withDescription("Where the site POSTs its events, signed (http or https)")),
+    type: Flag.String("type").pipe(Flag.withAlias("t"), Flag.withDescription("Only this event type (repeatable; default: every type)"), Flag.atLeast(0))
+  },
+  (flags) =>
+    withSite(flags, (connection) =>
+      explained(
+        Effect.gen(function*() {
+          const webhook = yield* Subscriptions.create({ url: flags.url, eventTypes: flags.type })
+          yield* printResult(modeOf(flags), { webhook }, `subscribed ${subscriptionLine(webhook)}`)
+        }),
+        connection
+      ))
+).pipe(Command.withDescription("Subscribe a URL to the site's events (verify the bodies with sitefx/events Webhooks.handler)"))
+
+const removeWebhook = Command.make(
+  "remove",
+  {
+    ...webhooksFlags,
+    ids: Argument.String("id").pipe(Argument.withDescription("The subscription's id, as `sitefx events webhooks` lists it"), Argument.atLeast(1))
+  },
+  (flags) =>
+    withSite(flags, (connection) =>
+      explained(
+        Effect.gen(function*() {
+          for (const id of flags.ids) yield* Subscriptions.remove(id)
+          yield* printResult(modeOf(flags), { removed: flags.ids }, flags.ids.map((id) => `removed ${id}`).join("\n"))
+        }),
+        connection
+      ))
+).pipe(Command.withDescription("End webhook subscriptions by id"))
+
+const webhooks = Command.make("webhooks", webhooksFlags, (flags) =>
+  withSite(flags, (connection) =>
+    explained(
+      Effect.gen(function*() {
+        const all = yield* Subscriptions.list
+        yield* printResult(modeOf(flags), { webhooks: all }, all.length === 0 ? "no webhook subscriptions" : all.map(subscriptionLine).join("\n"))
+      }),
+      connection
+    ))).pipe(
+  Command.withDescription("List the site's webhook subscriptions; add or remove one"),
+  Command.withSubcommands([addWebhook, removeWebhook])
+)
+
 export const events = Command.make("events").pipe(
-  Command.withDescription("A site's events"),
-  Command.withSubcommands([tail])
+  Command.withDescription("A site's events: follow them live, manage webhook subscriptions"),
+  Command.withSubcommands([tail, webhooks])
 )
 
 export { ExitCode }

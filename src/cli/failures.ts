@@ -1,7 +1,8 @@
 /**
  * What a failed command prints: one line with what failed, why, and what to do, and the exit code that
- * fits. A platform that cannot be reached, a refused key or a missing collection are problems of the
- * command's setup (2); anything else the platform refused is a failed run (1).
+ * fits. A platform that cannot be reached, a refused key, a request the platform calls malformed (400)
+ * or a missing collection are problems of the command's setup (2); anything else the platform refused
+ * is a failed run (1). (Items a bulk write refuses are in its report, never here.)
  */
 import * as Effect from "effect/Effect"
 import { CliFailure, ExitCode } from "./output.ts"
@@ -33,6 +34,10 @@ export const explain = (error: unknown, connection?: { readonly baseUrl: string 
       message: `${where} refused the API key (${status}): ${message}; pass an admin key with --api-key or SITEFX_API_KEY`,
       exitCode: ExitCode.usage
     })
+  }
+  if (status === 400) {
+    // the command's own request was refused: what the person asked for is wrong, not an item
+    return new CliFailure({ message: `${where} refused the request: ${message}`, exitCode: ExitCode.usage })
   }
   if (tagged.code === "WDE0025") {
     return new CliFailure({ message: `${message}; \`sitefx data collections\` lists the site's collections`, exitCode: ExitCode.usage })

@@ -1,8 +1,8 @@
 /**
  * sitefx/events: a site's events. `Webhooks` verifies the platform's signed webhook bodies and hands
  * each event to a typed handler (with a `Request → Response` adapter for fetch runtimes and an Effect
- * HttpRouter route); `live` is a Stream of the site's events as they happen; the event types, the
- * envelope and the typed events are shared by both.
+ * HttpRouter route); `live` is a Stream of the site's events as they happen; `Subscriptions` manages
+ * which URLs receive webhooks (an API key); the event types, the envelope and the typed events are shared.
  *
  * @example
  * import * as Events from "sitefx/events"
@@ -13,4 +13,5 @@ export * from "./Event.ts"
 export { type Claims, JwtError, type JwtFailure, type VerifyOptions } from "./jwt.ts"
 export { live, LiveError, type LiveEvent, type LiveOptions } from "./Live.ts"
 export * from "./protocol.ts"
+export * as Subscriptions from "./Subscriptions.ts"
 export * as Webhooks from "./Webhooks.ts"

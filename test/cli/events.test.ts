@@ -6,6 +6,8 @@ import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
+import { createServer } from "node:http"
+import type { AddressInfo } from "node:net"
 import { DataItems } from "../../src/data/DataItems.ts"
 import { Site } from "../../src/Site.ts"
 import { LocalPlatform } from "../support/platform.ts"
@@ -49,6 +51,45 @@ describe("sitefx events tail", () => {
         expect(lines[0]).toMatch(new RegExp(`wix\\.data\\.v2\\.data_item_deleted  Posts/${first._id}  by admin`))
         expect(lines[1]).toMatch(new RegExp(`wix\\.data\\.v2\\.data_item_created  Posts/${second._id}  by admin .*\\(#${events[1]!.id}\\)$`))
       }))
+
+    it.effect("webhooks: add a subscription that then receives the site's events, list it, remove it", () =>
+      Effect.gen(function*() {
+        const platform = yield* LocalPlatform
+        // a receiver that records the subscription id of each delivery
+        const received: Array<string> = []
+        const receiver = createServer((req, res) => {
+          req.resume()
+          received.push(String(req.headers["x-sitefx-webhook-id"]))
+          res.end("ok")
+        })
+        yield* Effect.promise(() => new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve)))
+        yield* Effect.addFinalizer(() => Effect.sync(() => receiver.close()))
+        const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`
+        const at = ["--base-url", platform.url]
+
+        const added = yield* Effect.promise(() => cli(["events", "webhooks", "add", url, "--type", "wix.data.v2.data_item_created", "--json", ...at]))
+        expect(added.code).toBe(0)
+        const webhook = (JSON.parse(added.stdout) as { webhook: { id: string; url: string; eventTypes: Array<string> } }).webhook
+        expect(webhook).toMatchObject({ url, eventTypes: ["wix.data.v2.data_item_created"] })
+        const listed = yield* Effect.promise(() => cli(["events", "webhooks", ...at]))
+        expect(listed.stdout).toMatch(new RegExp(`^${webhook.id}  ${url.replace(/[.]/g, "\\.")}  wix\\.data\\.v2\\.data_item_created`, "m"))
+
+        yield* insert("delivered by webhook")
+        for (let i = 0; i < 100 && received.length === 0; i++) yield* Effect.sleep("50 millis")
+        expect(received).toEqual([webhook.id])
+
+        const removed = yield* Effect.promise(() => cli(["events", "webhooks", "remove", webhook.id, ...at]))
+        expect(removed.stdout.trim()).toBe(`removed ${webhook.id}`)
+        const none = yield* Effect.promise(() => cli(["events", "webhooks", "--json", ...at]))
+        expect(JSON.parse(none.stdout)).toEqual({ webhooks: [] })
+
+        const badUrl = yield* Effect.promise(() => cli(["events", "webhooks", "add", "ftp://example.com/x", ...at]))
+        expect(badUrl.code).toBe(2)
+        expect(badUrl.stderr).toMatch(/^sitefx: .* refused the request: .*http or https URL/)
+        const unknown = yield* Effect.promise(() => cli(["events", "webhooks", "remove", "no-such-webhook", ...at]))
+        expect(unknown.code).toBe(1)
+        expect(unknown.stderr).toMatch(/WEBHOOK_NOT_FOUND/)
+      }).pipe(Effect.scoped))
 
     it.effect("a refused key or an expired --since is one line and exit 2", () =>
       Effect.gen(function*() {

@@ -1,0 +1,43 @@
+/**
+ * The site's webhook subscriptions, managed with an API key: which URLs receive which event types.
+ * The local platform's webhooks API (`EventPaths.webhooks`); each subscription is delivered signed
+ * bodies that `Webhooks.handler` verifies.
+ *
+ * @example
+ * import { Subscriptions } from "sitefx/events"
+ * const hook = yield* Subscriptions.create({ url: "https://example.com/hooks", eventTypes: ["wix.data.v2.data_item_created"] })
+ * yield* Subscriptions.remove(hook.id)
+ */
+import * as Effect from "effect/Effect"
+import * as G from "../http/guard.ts"
+import { PlatformClient } from "../http/PlatformClient.ts"
+import type { PlatformError } from "../http/PlatformError.ts"
+import { EventPaths, type WebhookSubscription } from "./protocol.ts"
+
+const Subscription: G.Guard<WebhookSubscription> = G.struct({ id: G.string, url: G.string, eventTypes: G.array(G.string), createdDate: G.string })
+const One = G.struct({ webhook: Subscription })
+const Many = G.struct({ webhooks: G.array(Subscription) })
+
+/** Every subscription of the site. */
+export const list: Effect.Effect<ReadonlyArray<WebhookSubscription>, PlatformError, PlatformClient> = Effect.gen(function*() {
+  const client = yield* PlatformClient
+  return (yield* client.json({ method: "GET", path: EventPaths.webhooks, idempotent: true }, Many)).webhooks
+})
+
+/**
+ * Subscribes a URL (http or https) to the given event types, or to every type when none are named.
+ * The platform refuses a bad URL, an unknown type, or more subscriptions than a site may have (400).
+ */
+export const create = (input: { readonly url: string; readonly eventTypes?: ReadonlyArray<string> }): Effect.Effect<WebhookSubscription, PlatformError, PlatformClient> =>
+  Effect.gen(function*() {
+    const client = yield* PlatformClient
+    const payload = { url: input.url, ...(input.eventTypes === undefined || input.eventTypes.length === 0 ? {} : { eventTypes: [...input.eventTypes] }) }
+    return (yield* client.json({ method: "POST", path: EventPaths.webhooks, payload }, One)).webhook
+  })
+
+/** Ends a subscription; an unknown id fails with the platform's 404 (`WEBHOOK_NOT_FOUND`). */
+export const remove = (id: string): Effect.Effect<void, PlatformError, PlatformClient> =>
+  Effect.gen(function*() {
+    const client = yield* PlatformClient
+    yield* client.request({ method: "DELETE", path: `${EventPaths.webhooks}/${encodeURIComponent(id)}`, idempotent: true })
+  })
