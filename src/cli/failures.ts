@@ -19,6 +19,19 @@ const statusOf = (error: unknown): number | undefined => {
   return undefined
 }
 
+/**
+ * A failure that stops the whole command, not one item of it: the platform cannot be reached, the key
+ * is refused, or the command itself was told something wrong. A job that writes item by item (the
+ * catalog import) reports anything else with the item and goes on.
+ */
+export const stopsTheCommand = (error: unknown): boolean => {
+  if (error instanceof CliFailure) return error.exitCode === ExitCode.usage
+  const tagged = error as { _tag?: unknown; reason?: { _tag?: unknown } }
+  if (tagged._tag === "PlatformError" && tagged.reason?._tag === "TransportError") return true
+  const status = statusOf(error)
+  return status === 401 || status === 403
+}
+
 /** Turns any failure of a command into a CliFailure. */
 export const explain = (error: unknown, connection?: { readonly baseUrl: string }): CliFailure => {
   if (error instanceof CliFailure) return error

@@ -7,8 +7,8 @@ import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
 import { CatalogCodes, CatalogError } from "../../catalog/CatalogError.ts"
 import * as Collections from "../../catalog/Collections.ts"
-import { explain } from "../failures.ts"
-import { type CliFailure, ExitCode, usage } from "../output.ts"
+import { explain, stopsTheCommand } from "../failures.ts"
+import { type CliFailure, usage } from "../output.ts"
 
 /** A CatalogError saying there is no such thing. */
 export const isNotFound = (error: unknown): boolean =>
@@ -48,7 +48,7 @@ export const collectionIdBySlug = (slug: string) =>
  */
 export const itemReason = (error: unknown): Effect.Effect<string, CliFailure> => {
   const explained = explain(error)
-  return explained.exitCode === ExitCode.usage ? Effect.fail(explained) : Effect.succeed(oneLine(explained.message))
+  return stopsTheCommand(error) ? Effect.fail(explained) : Effect.succeed(oneLine(explained.message))
 }
 
 /** A platform message with its field violations on one line. */
