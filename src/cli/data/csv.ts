@@ -294,8 +294,11 @@ const SYSTEM_FIELDS: ReadonlyArray<readonly [string, FieldType]> = [
   ["_updatedDate", "DATETIME"]
 ]
 
-/** Field types written as JSON, and what the JSON must be (`any`: ANY also takes plain text). */
-const JSON_KINDS: Partial<Record<FieldType, "object" | "array" | "strings" | "json" | "any">> = {
+/**
+ * Field types whose values are JSON objects or arrays, and what they must be (`any`: ANY also takes
+ * plain text). The import's checks of JSONL values read the same table.
+ */
+export const JSON_KINDS: Partial<Record<FieldType, "object" | "array" | "strings" | "json" | "any">> = {
   OBJECT: "object",
   ADDRESS: "object",
   RICH_CONTENT: "object",
@@ -318,7 +321,7 @@ const daysIn = (year: number, month: number): number =>
   month === 2 ? (leap(year) ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31
 
 /** A date from ISO 8601 text, or undefined; the Date parser alone takes `2024-02-30` as March 1st. */
-const parseDate = (text: string): Date | undefined => {
+export const parseDate = (text: string): Date | undefined => {
   const m = ISO_DATE.exec(text)
   if (m === null) return undefined
   const year = Number(m[1])
@@ -333,7 +336,7 @@ const parseDate = (text: string): Date | undefined => {
 /** The text in a message: quoted, and cut when long (a cell may hold a whole JSON document). */
 const show = (text: string): string => JSON.stringify(text.length > 60 ? `${text.slice(0, 57)}...` : text)
 
-const isPlainObject = (value: unknown): boolean =>
+export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Date)
 
 /**

@@ -6,8 +6,8 @@
  */
 import { createReadStream } from "node:fs"
 import { reviveDates } from "../../http/codec.ts"
-import type { CollectionField } from "../../data/wire.ts"
-import { CsvReader, makeCellReader, recordToItem } from "./csv.ts"
+import type { CollectionField, FieldType } from "../../data/wire.ts"
+import { CsvReader, isPlainObject, JSON_KINDS, makeCellReader, parseDate, recordToItem } from "./csv.ts"
 
 export type Format = "jsonl" | "csv"
 
@@ -24,30 +24,33 @@ export interface Row {
 /** The format a file name suggests (`.csv`), else JSONL. */
 export const formatOf = (path: string, given: Format | undefined): Format => given ?? (/\.csv$/i.test(path) ? "csv" : "jsonl")
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Date)
-
 const describe = (value: unknown): string =>
   value === null ? "null" : Array.isArray(value) ? "an array" : value instanceof Date ? "a date" : `a ${typeof value}`
 
 const TEXT_TYPES = new Set(["TEXT", "URL", "IMAGE", "RICH_TEXT", "VIDEO", "AUDIO", "DOCUMENT", "LANGUAGE", "PAGE_LINK"])
-const OBJECT_TYPES = new Set(["OBJECT", "ADDRESS", "RICH_CONTENT"])
-const ARRAY_TYPES = new Set(["ARRAY", "ARRAY_STRING", "ARRAY_DOCUMENT", "MEDIA_GALLERY", "MULTI_REFERENCE"])
 
-/** Why a value does not fit a field of this type, or undefined when it does. Null clears any field. */
-const typeProblem = (type: string, value: unknown): string | undefined => {
+/**
+ * Why a value does not fit a field of this type, or undefined when it does. Null clears any field.
+ * Objects and arrays are the kinds CSV cells of the same type must hold (`JSON_KINDS`).
+ */
+const typeProblem = (type: FieldType, value: unknown): string | undefined => {
   if (value === null || value === undefined) return undefined
   if (type === "NUMBER") return typeof value === "number" && Number.isFinite(value) ? undefined : "a number"
   if (type === "BOOLEAN") return typeof value === "boolean" ? undefined : "true or false"
   if (type === "DATE" || type === "DATETIME") return value instanceof Date ? undefined : "a date ({\"$date\": ISO text} or ISO text)"
   if (TEXT_TYPES.has(type)) return typeof value === "string" ? undefined : "text"
-  if (OBJECT_TYPES.has(type)) return isPlainObject(value) ? undefined : "an object"
-  if (ARRAY_TYPES.has(type)) return Array.isArray(value) ? undefined : "an array"
   if (type === "REFERENCE") return typeof value === "string" || isPlainObject(value) ? undefined : "an item id or an item"
-  return undefined
+  switch (JSON_KINDS[type]) {
+    case "object":
+      return isPlainObject(value) ? undefined : "an object"
+    case "array":
+      return Array.isArray(value) ? undefined : "an array"
+    case "strings":
+      return Array.isArray(value) && value.every((v) => typeof v === "string") ? undefined : "an array of texts"
+    default:
+      return undefined
+  }
 }
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/
 
 /**
  * Checks an item against the collection's declared fields; ISO texts in date fields become dates (a
@@ -62,9 +65,9 @@ export const checkItem = (item: Record<string, unknown>, fields: ReadonlyMap<str
     const field = fields.get(key)
     if (field === undefined || key === "_id") continue
     let value = item[key]
-    if ((field.type === "DATE" || field.type === "DATETIME") && typeof value === "string" && ISO_DATE.test(value)) {
-      const date = new Date(value)
-      if (!Number.isNaN(date.getTime())) {
+    if ((field.type === "DATE" || field.type === "DATETIME") && typeof value === "string") {
+      const date = parseDate(value)
+      if (date !== undefined) {
         item[key] = date
         value = date
       }
