@@ -226,7 +226,7 @@ const describe = (report: ImportReport): string => {
 
 export const importProducts = (options: ImportOptions) =>
   Effect.gen(function*() {
-    const total = yield* countLines(options.file)
+    const total = countLines(options.file)
     const { idBySlug } = yield* collectionIndex
     let created = 0
     let updated = 0

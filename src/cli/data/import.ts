@@ -15,11 +15,12 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
-import { closeSync, existsSync, openSync, readSync, writeFileSync } from "node:fs"
+import { existsSync, writeFileSync } from "node:fs"
 import { type BulkProgress, type BulkReport } from "../../data/Bulk.ts"
 import { DataItems, type Item } from "../../data/DataItems.ts"
 import { newBulkKey } from "../../data/ids.ts"
 import type { CollectionField } from "../../data/wire.ts"
+import { countLines } from "../files.ts"
 import { collectEvery } from "../memory.ts"
 import { ExitCode, type OutputMode, printResult, usage, withProgress } from "../output.ts"
 import { type Checkpoint, failedItems, type FailedItem, inputIdentity, loadCheckpoint, mismatch, saveCheckpoint } from "./checkpoint.ts"
@@ -59,26 +60,6 @@ export interface ImportReport {
   readonly interrupted: boolean
   readonly resumedAt: number
   readonly seconds: number
-}
-
-/** Rows in a file, counted by its line ends (the progress bar's total; CSV records with line breaks make it an estimate). */
-const countLines = (path: string): number | undefined => {
-  if (path === "-" || !existsSync(path)) return undefined
-  const fd = openSync(path, "r")
-  try {
-    const buffer = Buffer.allocUnsafe(1 << 20)
-    let lines = 0
-    let last = 10
-    for (;;) {
-      const n = readSync(fd, buffer, 0, buffer.length, null)
-      if (n === 0) break
-      for (let i = buffer.indexOf(10, 0); i >= 0 && i < n; i = buffer.indexOf(10, i + 1)) lines++
-      last = buffer[n - 1]!
-    }
-    return last === 10 ? lines : lines + 1
-  } finally {
-    closeSync(fd)
-  }
 }
 
 /** Takes over Ctrl-C and SIGTERM for the import: the first asks it to stop cleanly, the second quits. */
