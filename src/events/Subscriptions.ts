@@ -14,7 +14,8 @@ import { PlatformClient } from "../http/PlatformClient.ts"
 import type { PlatformError } from "../http/PlatformError.ts"
 import { EventPaths, type WebhookSubscription } from "./protocol.ts"
 
-const Subscription: G.Guard<WebhookSubscription> = G.struct({ id: G.string, url: G.string, eventTypes: G.array(G.string), createdDate: G.string })
+/** A subscription as the platform answers it (test/http/guards.test.ts holds it equal to the platform's Schema). */
+export const Subscription: G.Guard<WebhookSubscription> = G.struct({ id: G.string, url: G.string, eventTypes: G.array(G.string), createdDate: G.string })
 const One = G.struct({ webhook: Subscription })
 const Many = G.struct({ webhooks: G.array(Subscription) })
 
