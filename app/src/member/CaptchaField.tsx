@@ -3,10 +3,35 @@
  * the local platform mints test tokens at `POST /_sitefx/captcha`, and the button here asks it for one.
  */
 import { AsyncResult } from "effect/reactivity"
+import type { LoginResult } from "sitefx/session"
 import { useAtomSet, useAtomValue } from "sitefx/react"
-import { useEffect, useId } from "react"
+import { type ReactNode, useEffect, useId, useState } from "react"
 import { messageOf } from "../shell/Result.tsx"
 import { devCaptchaAtom } from "./atoms.ts"
+import { asksForCaptcha } from "./messages.tsx"
+
+/**
+ * A form's captcha: none until an outcome says the site wants one, then the field for as long as the
+ * form lives. `take` gives what the next call sends and clears the token (a token works once).
+ */
+export function useCaptcha(result: AsyncResult.AsyncResult<LoginResult, unknown>): {
+  readonly field: ReactNode
+  readonly take: () => { readonly captchaToken?: string }
+} {
+  const [token, setToken] = useState("")
+  const [asked, setAsked] = useState(false)
+  const asksNow = asksForCaptcha(result)
+  useEffect(() => {
+    if (asksNow) setAsked(true)
+  }, [asksNow])
+  return {
+    field: asked ? <CaptchaField value={token} onChange={setToken} /> : null,
+    take: () => {
+      setToken("")
+      return asked ? { captchaToken: token } : {}
+    }
+  }
+}
 
 export function CaptchaField(props: { readonly value: string; readonly onChange: (token: string) => void }) {
   const id = useId()

@@ -4,8 +4,8 @@ import { useAtomSet, useAtomValue } from "sitefx/react"
 import { type FormEvent, useEffect, useId, useState } from "react"
 import { href } from "../shell/router.ts"
 import { session } from "./atoms.ts"
-import { CaptchaField } from "./CaptchaField.tsx"
-import { asksForCaptcha, Outcome } from "./messages.tsx"
+import { useCaptcha } from "./CaptchaField.tsx"
+import { Outcome } from "./messages.tsx"
 
 export function RegisterForm() {
   const register = useAtomSet(session.register)
@@ -13,13 +13,8 @@ export function RegisterForm() {
   const [email, setEmail] = useState("")
   const [password, setPassword] = useState("")
   const [nickname, setNickname] = useState("")
-  const [captcha, setCaptcha] = useState("")
-  const [captchaAsked, setCaptchaAsked] = useState(false)
+  const captcha = useCaptcha(result)
   const id = useId()
-  const asked = asksForCaptcha(result)
-  useEffect(() => {
-    if (asked) setCaptchaAsked(true)
-  }, [asked])
   useEffect(() => () => register(Atom.Reset), [register])
   const submit = (e: FormEvent) => {
     e.preventDefault()
@@ -27,9 +22,8 @@ export function RegisterForm() {
       email,
       password,
       ...(nickname.trim() === "" ? {} : { profile: { nickname: nickname.trim() } }),
-      ...(captchaAsked ? { captchaToken: captcha } : {})
+      ...captcha.take()
     })
-    setCaptcha("")
   }
   return (
     <form className="form" onSubmit={submit} aria-labelledby={`${id}-title`}>
@@ -51,7 +45,7 @@ export function RegisterForm() {
       <p id={`${id}-password-hint`} className="hint">At least 6 characters.</p>
       <label htmlFor={`${id}-nickname`}>Nickname (optional)</label>
       <input id={`${id}-nickname`} name="nickname" autoComplete="nickname" value={nickname} onChange={(e) => setNickname(e.target.value)} />
-      {captchaAsked ? <CaptchaField value={captcha} onChange={setCaptcha} /> : null}
+      {captcha.field}
       <Outcome result={result} title="No account created." />
       <div className="actions">
         <button type="submit" disabled={result.waiting}>Create account</button>

@@ -10,8 +10,8 @@ import { type FormEvent, useEffect, useId, useState } from "react"
 import { href } from "../shell/router.ts"
 import { ErrorBox, messageOf } from "../shell/Result.tsx"
 import { appUrl, session } from "./atoms.ts"
-import { CaptchaField } from "./CaptchaField.tsx"
-import { asksForCaptcha, Outcome } from "./messages.tsx"
+import { useCaptcha } from "./CaptchaField.tsx"
+import { Outcome } from "./messages.tsx"
 
 /** The platform answered that it has no session for this browser. */
 const isLoginRequired = (result: AsyncResult.AsyncResult<unknown, unknown>): boolean => {
@@ -24,19 +24,12 @@ export function SignInForm() {
   const result = useAtomValue(session.signIn)
   const [email, setEmail] = useState("")
   const [password, setPassword] = useState("")
-  const [captcha, setCaptcha] = useState("")
-  const [captchaAsked, setCaptchaAsked] = useState(false)
+  const captcha = useCaptcha(result)
   const id = useId()
-  const asked = asksForCaptcha(result)
-  useEffect(() => {
-    if (asked) setCaptchaAsked(true)
-  }, [asked])
   useEffect(() => () => signIn(Atom.Reset), [signIn])
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    signIn({ email, password, ...(captchaAsked ? { captchaToken: captcha } : {}) })
-    // a captcha token works once
-    setCaptcha("")
+    signIn({ email, password, ...captcha.take() })
   }
   return (
     <form className="form" onSubmit={submit} aria-labelledby={`${id}-title`}>
@@ -45,7 +38,7 @@ export function SignInForm() {
       <input id={`${id}-email`} name="email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
       <label htmlFor={`${id}-password`}>Password</label>
       <input id={`${id}-password`} name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
-      {captchaAsked ? <CaptchaField value={captcha} onChange={setCaptcha} /> : null}
+      {captcha.field}
       <Outcome result={result} title="Not signed in." />
       <div className="actions">
         <button type="submit" disabled={result.waiting}>Sign in</button>
