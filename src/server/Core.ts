@@ -9,7 +9,7 @@ import { BrowserSessions } from "./oauth/BrowserSessions.ts"
 import { Callers } from "./oauth/Callers.ts"
 import { type CatalogServices, catalogLayer } from "./catalog/index.ts"
 import { type DataServices, dataLayer } from "./data/index.ts"
-import { type EventsServices, eventsLayer, WebhooksConfig, type WebhooksOptions } from "./events/index.ts"
+import { type EventsServices, eventsLayer, SiteEvents, WebhooksConfig, type WebhooksOptions } from "./events/index.ts"
 import { Database } from "./platform/Database.ts"
 import { Faults } from "./dev/Faults.ts"
 import { Flows } from "./identity/Flows.ts"
@@ -73,7 +73,8 @@ export const coreLayer = (options: CoreOptions): Layer.Layer<PlatformCore> => {
     LoginThrottle.layer,
     Faults.layer
   ).pipe(Layer.provideMerge(storage))
-  const flows = Layer.mergeAll(AccessTokens.layer, Flows.layer, Seeder.layer).pipe(Layer.provideMerge(records))
+  // the event log sits under the data engine and the store: their writes log their events in their own transactions
+  const flows = Layer.mergeAll(AccessTokens.layer, Flows.layer, Seeder.layer, SiteEvents.layer).pipe(Layer.provideMerge(records))
   const callers = Callers.layer.pipe(Layer.provideMerge(flows))
   const data = dataLayer({ maxPayloadBytes: options.dataMaxPayloadBytes }).pipe(Layer.provideMerge(callers))
   const catalog = catalogLayer.pipe(Layer.provideMerge(data))

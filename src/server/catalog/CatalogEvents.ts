@@ -1,18 +1,27 @@
 /**
- * Catalog changes as they happen: every committed catalog write publishes its event here once, after
- * its transaction commits, under the event type the platform uses for it (v1 names such as
- * `com.wix.ecommerce.catalog.api.v1.ProductCreated`, v3 domain events such as
- * `wix.stores.catalog.v3.brand_created`). The events module turns these into webhooks and live streams;
- * tests subscribe directly.
+ * Catalog changes into the site's event log: every committed catalog write logs its events once, in
+ * its own transaction (see SiteEvents), under the event type the platform uses for each (v1 names such
+ * as `com.wix.ecommerce.catalog.api.v1.ProductCreated`, v3 domain events such as
+ * `wix.stores.catalog.v3.brand_created`).
+ *
+ * A write's events go in as one entry: a JSON array of the events with who made each. Envelopes are
+ * built from it only when the events are read.
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as PubSub from "effect/PubSub"
-import type { Scope } from "effect/Scope"
+import type { DomainEvent } from "../../events/protocol.ts"
+import { domainEvent, envelopeJson, identityOf } from "../events/envelopes.ts"
+import { lazyEvent, SiteEvents } from "../events/SiteEvents.ts"
 import type { Caller } from "../oauth/Callers.ts"
 
 type Json = Record<string, unknown>
+
+type Change =
+  | { readonly kind: "created"; readonly entity: Json }
+  | { readonly kind: "updated"; readonly entity: Json; readonly modifiedFields: ReadonlyArray<string> }
+  | { readonly kind: "deleted"; readonly entity: Json }
+  | { readonly kind: "action"; readonly body: Json }
 
 export type CatalogEvent =
   /** A v1 ("non-domain") event: its type and the body the platform sends for it. */
@@ -23,28 +32,63 @@ export type CatalogEvent =
     readonly type: string
     readonly entityFqdn: string
     readonly entityId: string
-    readonly change:
-      | { readonly kind: "created"; readonly entity: Json }
-      | { readonly kind: "updated"; readonly entity: Json; readonly modifiedFields: ReadonlyArray<string> }
-      | { readonly kind: "deleted"; readonly entity: Json }
-      | { readonly kind: "action"; readonly body: Json }
+    readonly change: Change
     readonly actor: Caller
   }
 
+/** A catalog event as the log keeps it: who made it as the envelope names them. */
+type Logged =
+  | { readonly _tag: "Legacy"; readonly type: string; readonly body: Json; readonly identity: unknown }
+  | { readonly _tag: "Domain"; readonly type: string; readonly entityFqdn: string; readonly entityId: string; readonly change: Change; readonly identity: unknown }
+
 export interface CatalogEventsShape {
-  readonly publish: (events: ReadonlyArray<CatalogEvent>) => Effect.Effect<void>
-  /** A subscription for the current scope; it sees the events published after it was taken. */
-  readonly subscribe: Effect.Effect<PubSub.Subscription<CatalogEvent>, never, Scope>
+  /** Logs the events of one store write; call it in the write's transaction. */
+  readonly record: (events: ReadonlyArray<CatalogEvent>) => void
+}
+
+const CODEC = "catalog/1"
+
+const payloadOf = (e: Extract<Logged, { _tag: "Domain" }>): Partial<DomainEvent> => {
+  const c = e.change
+  switch (c.kind) {
+    case "created":
+      return { createdEvent: { entity: c.entity } }
+    case "updated":
+      return { updatedEvent: { currentEntity: c.entity, modifiedFields: Object.fromEntries(c.modifiedFields.map((f) => [f, null])) } }
+    case "deleted":
+      return { deletedEvent: { deletedEntity: c.entity } }
+    case "action":
+      return { actionEvent: { body: c.body } }
+  }
 }
 
 export class CatalogEvents extends Context.Service<CatalogEvents, CatalogEventsShape>()("sitefx/server/catalog/CatalogEvents") {
-  static readonly layer: Layer.Layer<CatalogEvents> = Layer.effect(
+  static readonly layer: Layer.Layer<CatalogEvents, never, SiteEvents> = Layer.effect(
     CatalogEvents,
     Effect.gen(function*() {
-      const hub = yield* Effect.acquireRelease(PubSub.unbounded<CatalogEvent>(), PubSub.shutdown)
+      const log = yield* SiteEvents
+
+      log.decoder(CODEC, (batch, stamp) =>
+        (JSON.parse(batch.body) as ReadonlyArray<Logged>).map((e, i) => {
+          const at = stamp(i)
+          return lazyEvent(at.id, e.type, () => {
+            const who = JSON.stringify(e.identity)
+            if (e._tag === "Legacy") return envelopeJson(at, who, e.type, e.body)
+            const slug = e.change.kind === "action" ? e.type.split("_").pop()! : e.change.kind
+            return envelopeJson(at, who, e.type, domainEvent(at, e.entityFqdn, e.entityId, slug, payloadOf(e)))
+          })
+        }))
+
       return CatalogEvents.of({
-        publish: (events) => (events.length === 0 ? Effect.void : Effect.asVoid(PubSub.publishAll(hub, events))),
-        subscribe: PubSub.subscribe(hub)
+        record: (events) => {
+          if (events.length === 0) return
+          const logged = events.map((e): Logged =>
+            e._tag === "Legacy"
+              ? { _tag: "Legacy", type: e.type, body: e.body, identity: identityOf(e.actor) }
+              : { _tag: "Domain", type: e.type, entityFqdn: e.entityFqdn, entityId: e.entityId, change: e.change, identity: identityOf(e.actor) }
+          )
+          log.append(CODEC, events.length, "", JSON.stringify(logged))
+        }
       })
     })
   )

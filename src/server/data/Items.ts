@@ -29,15 +29,15 @@ export interface StoredItem {
   readonly seq: number
   readonly id: string
   readonly data: Json
+  /** `data` as the row holds it: JSON text. */
+  readonly text: string
   readonly owner: string | undefined
 }
 
-export const toStored = (row: Row): StoredItem => ({
-  seq: Number(row.seq),
-  id: String(row.id),
-  data: JSON.parse(String(row.data)) as Json,
-  owner: typeof row.owner === "string" ? row.owner : undefined
-})
+export const toStored = (row: Row): StoredItem => {
+  const text = String(row.data)
+  return { seq: Number(row.seq), id: String(row.id), data: JSON.parse(text) as Json, text, owner: typeof row.owner === "string" ? row.owner : undefined }
+}
 
 /** What became of one row of {@link ItemsShape.insertMany}. */
 export type InsertOutcome =
@@ -49,6 +49,8 @@ export type InsertOutcome =
 export interface NewRow {
   readonly id: string
   readonly data: Json
+  /** `data` as JSON text, as the row stores it (and the event log reuses it). */
+  readonly text: string
   readonly owner: string | undefined
 }
 
@@ -60,7 +62,8 @@ export interface ItemsShape {
    * statement, which costs it about half of one statement per row.
    */
   readonly insertMany: (collectionId: string, rows: ReadonlyArray<NewRow>) => ReadonlyArray<InsertOutcome>
-  readonly replace: (collectionId: string, id: string, data: Json, owner: string | undefined) => void
+  /** Stores `text` (an item's JSON) as the item's data. */
+  readonly replace: (collectionId: string, id: string, text: string, owner: string | undefined) => void
   readonly remove: (collectionId: string, id: string) => boolean
   readonly truncate: (collectionId: string) => number
   /**
@@ -130,7 +133,7 @@ export class Items extends Context.Service<Items, ItemsShape>()("sitefx/server/d
           const row = rows[from + j]!
           const at = j * per
           params[at] = row.id
-          params[at + 1] = JSON.stringify(row.data)
+          params[at + 1] = row.text
           if (owners) params[at + 2] = row.owner ?? null
         }
         let changed: number
@@ -172,8 +175,8 @@ export class Items extends Context.Service<Items, ItemsShape>()("sitefx/server/d
           }
           return out
         },
-        replace: (collectionId, id, data, owner) => {
-          db.run("UPDATE data_items SET data = ?, owner = ? WHERE collection_id = ? AND id = ?", JSON.stringify(data), owner ?? null, collectionId, id)
+        replace: (collectionId, id, text, owner) => {
+          db.run("UPDATE data_items SET data = ?, owner = ? WHERE collection_id = ? AND id = ?", text, owner ?? null, collectionId, id)
         },
         remove: (collectionId, id) => db.run("DELETE FROM data_items WHERE collection_id = ? AND id = ?", collectionId, id) > 0,
         truncate: (collectionId) => db.run("DELETE FROM data_items WHERE collection_id = ?", collectionId),

@@ -5,6 +5,7 @@
  */
 import * as Layer from "effect/Layer"
 import type { Database } from "../platform/Database.ts"
+import type { SiteEvents } from "../events/SiteEvents.ts"
 import type { Members } from "../identity/Members.ts"
 import type { Seeder } from "../seed.ts"
 import type { ServerClock } from "../platform/ServerClock.ts"
@@ -52,7 +53,7 @@ export interface DataOptions {
 }
 
 /** The data engine's services, on top of the platform core. */
-export const dataLayer = (options: DataOptions = {}): Layer.Layer<DataServices, never, Database | ServerClock | Seeder | Members> => {
+export const dataLayer = (options: DataOptions = {}): Layer.Layer<DataServices, never, Database | ServerClock | Seeder | Members | SiteEvents> => {
   const base = Layer.mergeAll(
     Collections.layer,
     DataHooks.layer,

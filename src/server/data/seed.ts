@@ -96,12 +96,10 @@ export const dataSeed: Layer.Layer<never, never, Seeder | Collections | Items | 
         for (const collection of DEMO_COLLECTIONS) {
           if (collections.get(collection.id) === undefined) collections.create(collection)
         }
-        const put = (collectionId: string, data: Json, owner?: string) =>
-          items.insertMany(collectionId, [{
-            id: String(data["_id"]),
-            data: { ...data, _createdDate: SEEDED_AT, _updatedDate: SEEDED_AT, ...(owner === undefined ? {} : { _owner: owner }) },
-            owner
-          }])
+        const put = (collectionId: string, data: Json, owner?: string) => {
+          const stored = { ...data, _createdDate: SEEDED_AT, _updatedDate: SEEDED_AT, ...(owner === undefined ? {} : { _owner: owner }) }
+          items.insertMany(collectionId, [{ id: String(data["_id"]), data: stored, text: JSON.stringify(stored), owner }])
+        }
         for (const author of AUTHORS) put("Authors", author)
         for (const post of POSTS) put("Posts", post)
         const demo = members.byEmail(DEMO_MEMBER_EMAIL)

@@ -1,45 +1,124 @@
 /**
- * The site's event log: every data and catalog event, in the platform's envelope, with an id that only
- * grows. A fiber takes the events the data engine and the store publish (after their writes commit)
- * and writes each down here, so writes never wait for delivery: the live stream and the webhook
- * deliveries read from this log and its hub.
+ * The site's event log: every data and catalog event, with an id that only grows (across restarts and
+ * resets), kept for the live stream, for webhook deliveries and for resuming either.
  *
- * The log keeps the last {@link KEPT_EVENTS} events, so a live stream that lost its connection resumes
- * from its last event id without loss while that id is kept; from an older id it is told so.
+ * A write pays almost nothing for it:
+ * - The module that wrote appends all the events of one write as ONE row, in the write's own
+ *   transaction, encoded as it chooses (the data engine reuses the JSON text it stored its items as). An
+ *   acknowledged write has its events in the log, a rolled-back one has none, and a crash between the
+ *   two cannot happen.
+ * - Envelopes are built only when somebody reads an event (a live stream, a webhook, a resume), once
+ *   per event, by the decoder the writing module registered. With nobody listening none is built.
+ * - The kept rows are also held in memory (the hot window), so readers never go back to the database,
+ *   and the window is trimmed a thousand events at a time, by whole rows.
+ *
+ * The log keeps at least the last {@link KEPT_EVENTS} events, so a live stream that lost its connection
+ * resumes from its last event id without loss while that id is kept; from an older id it is told so.
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as PubSub from "effect/PubSub"
 import type { Scope } from "effect/Scope"
-import { randomUUID } from "node:crypto"
-import { CatalogV1EventTypes, DataEventTypes, type DomainEvent, type EventEnvelope, type Identity } from "../../events/protocol.ts"
-import { type CatalogEvent, CatalogEvents } from "../catalog/CatalogEvents.ts"
-import { type DataEvent, DataEvents } from "../data/DataEvents.ts"
-import type { Json } from "../data/values.ts"
-import type { Caller } from "../oauth/Callers.ts"
+import { createHash } from "node:crypto"
 import { Database } from "../platform/Database.ts"
 import { isoDate, ServerClock } from "../platform/ServerClock.ts"
 import { Site } from "../platform/Site.ts"
+import { type EventStamp, NO_SITE_ID } from "./envelopes.ts"
 
-/** How many events the log keeps for resuming streams. */
+/** How many events the log keeps at least, for resuming streams. */
 export const KEPT_EVENTS = 10_000
 
-/** The local site's account, as the envelope names it. */
-export const LOCAL_ACCOUNT_ID = "sitefx-local-account"
+/** Events past the kept window that may wait before their rows are deleted: the log trims this many at a time. */
+const TRIM_EVERY = 1_000
 
+/** One logged event. Its envelope's JSON text is built when first read. */
 export interface SiteEvent {
   /** Grows by one per event. */
   readonly id: number
   readonly type: string
-  readonly envelope: EventEnvelope
-  /** The envelope as JSON text. */
+  /** The event's envelope as JSON text. */
   readonly json: string
 }
 
+/** The events of one write, as the log publishes them to its live readers. */
+export interface LoggedBatch {
+  /** Its first event's id; its events have the ids that follow, one each. */
+  readonly first: number
+  readonly last: number
+  /** Decoded when first read, once for every reader. */
+  readonly events: ReadonlyArray<SiteEvent>
+}
+
+/** One write's events as the log keeps them: what the writing module encoded, and what the log stamped. */
+export interface StoredBatch {
+  /** The decoder that reads it. */
+  readonly codec: string
+  readonly first: number
+  readonly count: number
+  /** When the write happened (server clock, ms). */
+  readonly at: number
+  readonly siteId: string
+  /** The writer's encoding: something about all the events (who made them, where), and the events. */
+  readonly meta: string
+  readonly body: string
+}
+
+/** Reads a module's stored batch back as events; `stamp(i)` is what the log says of the batch's i-th event. */
+export type Decoder = (batch: StoredBatch, stamp: (i: number) => EventStamp) => ReadonlyArray<SiteEvent>
+
+/** An event whose envelope text is built by `build` when first read (and kept). */
+export const lazyEvent = (id: number, type: string, build: () => string): SiteEvent => new LazyEvent(id, type, build)
+
+class LazyEvent implements SiteEvent {
+  readonly id: number
+  readonly type: string
+  #json: string | undefined
+  #build: (() => string) | undefined
+  constructor(id: number, type: string, build: () => string) {
+    this.id = id
+    this.type = type
+    this.#build = build
+  }
+  get json(): string {
+    if (this.#json === undefined) {
+      this.#json = this.#build!()
+      this.#build = undefined
+    }
+    return this.#json
+  }
+}
+
+class Batch implements LoggedBatch {
+  readonly stored: StoredBatch
+  readonly #decode: (stored: StoredBatch) => ReadonlyArray<SiteEvent>
+  #events: ReadonlyArray<SiteEvent> | undefined
+  constructor(stored: StoredBatch, decode: (stored: StoredBatch) => ReadonlyArray<SiteEvent>) {
+    this.stored = stored
+    this.#decode = decode
+  }
+  get first() {
+    return this.stored.first
+  }
+  get last() {
+    return this.stored.first + this.stored.count - 1
+  }
+  get events(): ReadonlyArray<SiteEvent> {
+    return (this.#events ??= this.#decode(this.stored))
+  }
+}
+
 export interface SiteEventsShape {
-  /** A subscription for the current scope: the events logged after it was taken. */
-  readonly subscribe: Effect.Effect<PubSub.Subscription<SiteEvent>, never, Scope>
+  /**
+   * Logs the `count` events of one write, encoded by the module that made them (`codec` names the
+   * decoder that reads them back), in the caller's transaction (or in one of its own): they are kept
+   * and published when it commits, and gone when it rolls back.
+   */
+  readonly append: (codec: string, count: number, meta: string, body: string) => void
+  /** How the events a codec's writer appended are read back. */
+  readonly decoder: (codec: string, decode: Decoder) => void
+  /** A subscription for the current scope: the writes logged after it was taken, each with its events. */
+  readonly subscribe: Effect.Effect<PubSub.Subscription<LoggedBatch>, never, Scope>
   /**
    * The kept events after `id`, oldest first, or `undefined` when events after `id` are no longer kept
    * (a stream resuming from there would miss some).
@@ -49,139 +128,155 @@ export interface SiteEventsShape {
   readonly lastId: () => number
 }
 
-/** Who caused an event, as receivers see it: a visitor, a member, the site's owner (an API key), or nobody known. */
-export const identityOf = (actor: Caller): Identity => {
-  switch (actor.kind) {
-    case "visitor":
-      return { identityType: "ANONYMOUS_VISITOR", anonymousVisitorId: actor.id }
-    case "member":
-      return { identityType: "MEMBER", memberId: actor.id }
-    case "admin":
-      return { identityType: "WIX_USER", wixUserId: actor.keyId }
-    case "none":
-      return { identityType: "UNKNOWN" }
-  }
-}
-
-/** Top-level fields whose value changed, with the value before. */
-const modifiedFields = (before: Json, after: Json): Record<string, unknown> => {
-  const out: Record<string, unknown> = {}
-  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) out[key] = before[key] ?? null
-  }
-  return out
-}
+const COLUMNS = "last_id, first_id, codec, at, site_id, meta, body"
 
 export class SiteEvents extends Context.Service<SiteEvents, SiteEventsShape>()("sitefx/server/events/SiteEvents") {
-  static readonly layer: Layer.Layer<SiteEvents, never, Database | ServerClock | Site | DataEvents | CatalogEvents> = Layer.effect(
+  static readonly layer: Layer.Layer<SiteEvents, never, Database | ServerClock | Site> = Layer.effect(
     SiteEvents,
     Effect.gen(function*() {
       const db = yield* Database
       const clock = yield* ServerClock
       const site = yield* Site
       db.migrate("events/log/1", "CREATE TABLE site_events (id INTEGER PRIMARY KEY, type TEXT NOT NULL, envelope TEXT NOT NULL)")
-      const hub = yield* Effect.acquireRelease(PubSub.unbounded<SiteEvent>(), PubSub.shutdown)
-      let last = Number(db.get("SELECT COALESCE(MAX(id), 0) AS n FROM site_events")!["n"])
-      db.onReset(() => {
-        // ids keep growing across a reset, so a stream never takes a new event for one it has seen
-      })
-      const sequence = new Map<string, number>()
+      // one row per write instead of one per event; the events kept before keep their ids and envelopes
+      db.migrate(
+        "events/log/2",
+        `CREATE TABLE site_event_batches (
+          last_id INTEGER PRIMARY KEY,
+          first_id INTEGER NOT NULL,
+          codec TEXT NOT NULL,
+          at INTEGER NOT NULL,
+          site_id TEXT NOT NULL,
+          meta TEXT NOT NULL,
+          body TEXT NOT NULL
+        );
+        INSERT INTO site_event_batches (${COLUMNS}) SELECT id, id, 'envelope', 0, '', type, envelope FROM site_events;
+        DROP TABLE site_events;`
+      )
+      const hub = yield* Effect.acquireRelease(PubSub.unbounded<LoggedBatch>(), PubSub.shutdown)
 
-      const envelopeOf = (type: string, payload: unknown, actor: Caller): EventEnvelope => {
-        const siteId = site.siteId() ?? "sitefx-local-site"
-        return {
-          eventType: type,
-          instanceId: siteId,
-          data: JSON.stringify(payload),
-          identity: JSON.stringify(identityOf(actor)),
-          accountInfo: { accountId: LOCAL_ACCOUNT_ID, siteId }
-        }
+      // a domain event's id: this database's own prefix, then the event id, so every read gives the same one
+      const prefix = createHash("sha256").update(db.instance().seedSecret).update("sitefx event ids").digest("hex")
+      const uuidPrefix = `${prefix.slice(0, 8)}-${prefix.slice(8, 12)}-4${prefix.slice(13, 16)}-${"89ab"[Number.parseInt(prefix[16]!, 16) & 3]}${prefix.slice(17, 20)}-`
+      const uuidOf = (id: number) => uuidPrefix + id.toString(16).padStart(12, "0")
+
+      const decoders = new Map<string, Decoder>([
+        // events kept by the log's first version: their envelopes as they were sent
+        ["envelope", (batch) => [lazyEvent(batch.first, batch.meta, () => batch.body)]],
+        // what a reset leaves: the ids it had reached, and no events
+        ["reset", () => []]
+      ])
+      const decode = (stored: StoredBatch): ReadonlyArray<SiteEvent> => {
+        const decoder = decoders.get(stored.codec)
+        // a codec nobody reads (a module gone since) has no events to give
+        if (decoder === undefined) return []
+        const eventTime = isoDate(stored.at)
+        return decoder(stored, (i) => ({ id: stored.first + i, uuid: uuidOf(stored.first + i), eventTime, siteId: stored.siteId }))
       }
+      const batchOf = (stored: StoredBatch) => new Batch(stored, decode)
 
-      const domain = (entityFqdn: string, entityId: string, slug: string, change: Partial<DomainEvent>): DomainEvent => {
-        const n = (sequence.get(entityId) ?? 0) + 1
-        sequence.set(entityId, n)
-        if (sequence.size > KEPT_EVENTS) sequence.delete(sequence.keys().next().value!)
-        return {
-          id: randomUUID(),
-          entityFqdn,
-          slug,
-          entityId,
-          eventTime: isoDate(clock.millis()),
-          triggeredByAnonymizeRequest: false,
-          entityEventSequence: String(n),
-          ...change
-        }
-      }
-
-      const fromData = (e: DataEvent): EventEnvelope => {
-        const fqdn = "wix.data.v2.data_item"
-        const entity = (data: Json) => ({ id: e.itemId, dataCollectionId: e.dataCollectionId, data })
-        switch (e._tag) {
-          case "ItemCreated":
-            return envelopeOf(DataEventTypes.itemCreated, domain(fqdn, e.itemId, "created", { createdEvent: { entity: entity(e.item) } }), e.actor)
-          case "ItemUpdated":
-            return envelopeOf(
-              DataEventTypes.itemUpdated,
-              domain(fqdn, e.itemId, "updated", { updatedEvent: { currentEntity: entity(e.item), modifiedFields: modifiedFields(e.previous, e.item) } }),
-              e.actor
-            )
-          case "ItemDeleted":
-            return envelopeOf(
-              DataEventTypes.itemDeleted,
-              domain(fqdn, e.itemId, "deleted", { deletedEvent: { deletedEntity: { id: e.itemId, dataCollectionId: e.dataCollectionId } } }),
-              e.actor
-            )
-        }
-      }
-
-      const fromCatalog = (e: CatalogEvent): EventEnvelope => {
-        if (e._tag === "Legacy") return envelopeOf(e.type, e.body, e.actor)
-        const c = e.change
-        const change: Partial<DomainEvent> = c.kind === "created"
-          ? { createdEvent: { entity: c.entity } }
-          : c.kind === "updated"
-          ? { updatedEvent: { currentEntity: c.entity, modifiedFields: Object.fromEntries(c.modifiedFields.map((f) => [f, null])) } }
-          : c.kind === "deleted"
-          ? { deletedEvent: { deletedEntity: c.entity } }
-          : { actionEvent: { body: c.body } }
-        return envelopeOf(e.type, domain(e.entityFqdn, e.entityId, c.kind === "action" ? e.type.split("_").pop()! : c.kind, change), e.actor)
-      }
-
-      const log = (envelopes: ReadonlyArray<EventEnvelope>) =>
-        Effect.suspend(() => {
-          const logged = db.transaction(() =>
-            envelopes.map((envelope) => {
-              const id = ++last
-              const json = JSON.stringify(envelope)
-              db.run("INSERT INTO site_events (id, type, envelope) VALUES (?, ?, ?)", id, envelope.eventType, json)
-              return { id, type: envelope.eventType, envelope, json }
-            })
-          )
-          if (last % 100 < envelopes.length || envelopes.length >= 100) db.run("DELETE FROM site_events WHERE id <= ?", last - KEPT_EVENTS)
-          return PubSub.publishAll(hub, logged)
+      /** The kept batches, oldest first: the table's rows, in memory. */
+      let window: Array<Batch> = db.all(`SELECT ${COLUMNS} FROM site_event_batches ORDER BY last_id`).map((row) =>
+        batchOf({
+          first: Number(row["first_id"]),
+          count: Number(row["last_id"]) - Number(row["first_id"]) + 1,
+          codec: String(row["codec"]),
+          at: Number(row["at"]),
+          siteId: String(row["site_id"]),
+          meta: String(row["meta"]),
+          body: String(row["body"])
         })
+      )
+      /** The newest id handed out (in a transaction that may still roll back) and the newest committed. */
+      let last = window.length === 0 ? 0 : window[window.length - 1]!.last
+      let committed = last
+      /** Events with ids up to this one may be deleted; the rows holding only such events are, a thousand events at a time. */
+      let trimmedThrough = window.length === 0 ? last : window[0]!.first - 1
+      /** Appended in the transaction under way. */
+      let pending: Array<Batch> = []
+      let pendingTrim: number | undefined
 
-      const data = yield* (yield* DataEvents).subscribe
-      const catalog = yield* (yield* CatalogEvents).subscribe
-      yield* Effect.forkScoped(Effect.forever(Effect.flatMap(PubSub.takeAll(data), (events) => log(events.map(fromData)))))
-      yield* Effect.forkScoped(Effect.forever(Effect.flatMap(PubSub.takeAll(catalog), (events) => log(events.map(fromCatalog)))))
+      const settle = (ok: boolean) => {
+        const batches = pending
+        pending = []
+        const trim = pendingTrim
+        pendingTrim = undefined
+        if (!ok) {
+          last = committed
+          return
+        }
+        committed = last
+        for (const batch of batches) {
+          window.push(batch)
+          PubSub.publishUnsafe(hub, batch)
+        }
+        if (trim !== undefined) {
+          trimmedThrough = trim
+          let gone = 0
+          while (gone < window.length && window[gone]!.last <= trim) gone++
+          window = window.slice(gone)
+        }
+      }
+
+      const write = (stored: StoredBatch) => {
+        db.run(
+          `INSERT INTO site_event_batches (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+          stored.first + stored.count - 1,
+          stored.first,
+          stored.codec,
+          stored.at,
+          stored.siteId,
+          stored.meta,
+          stored.body
+        )
+      }
+
+      db.onReset(() => {
+        // a reset deleted every row; ids go on from where they were, and the row left says so after a restart
+        const marker = { first: last + 1, count: 0, codec: "reset", at: clock.millis(), siteId: site.siteId() ?? NO_SITE_ID, meta: "", body: "" }
+        write(marker)
+        window = [batchOf(marker)]
+        trimmedThrough = last
+      })
 
       return SiteEvents.of({
-        subscribe: PubSub.subscribe(hub),
-        after: (id) => {
-          const first = db.get("SELECT MIN(id) AS n FROM site_events")!["n"]
-          // events after `id` that are gone: the oldest kept is past the one after `id`
-          if (id < last && (first === null || Number(first) > id + 1)) return undefined
-          return db.all("SELECT id, type, envelope FROM site_events WHERE id > ? ORDER BY id", id).map((r) => {
-            const json = String(r["envelope"])
-            return { id: Number(r["id"]), type: String(r["type"]), envelope: JSON.parse(json) as EventEnvelope, json }
+        append: (codec, count, meta, body) => {
+          if (count === 0) return
+          db.transaction(() => {
+            const stored = { first: last + 1, count, codec, at: clock.millis(), siteId: site.siteId() ?? NO_SITE_ID, meta, body }
+            write(stored)
+            last += count
+            if (pending.length === 0) db.onTransactionEnd(settle)
+            pending.push(batchOf(stored))
+            const cutoff = last - KEPT_EVENTS
+            if (cutoff - (pendingTrim ?? trimmedThrough) >= TRIM_EVERY) {
+              db.run("DELETE FROM site_event_batches WHERE last_id <= ?", cutoff)
+              pendingTrim = cutoff
+            }
           })
         },
-        lastId: () => last
+        decoder: (codec, decoder) => {
+          decoders.set(codec, decoder)
+        },
+        subscribe: PubSub.subscribe(hub),
+        after: (id) => {
+          if (id >= committed) return []
+          // the oldest kept batch may begin before the trimmed id: what it holds is kept
+          const gone = window.length === 0 ? committed : window[0]!.first - 1
+          if (id < gone) return undefined
+          let lo = 0
+          let hi = window.length
+          while (lo < hi) {
+            const mid = (lo + hi) >> 1
+            if (window[mid]!.last <= id) lo = mid + 1
+            else hi = mid
+          }
+          const out: Array<SiteEvent> = []
+          for (let b = lo; b < window.length; b++) for (const event of window[b]!.events) if (event.id > id) out.push(event)
+          return out
+        },
+        lastId: () => committed
       })
     })
   )
 }
-
-export { CatalogV1EventTypes }

@@ -22,7 +22,7 @@ export const HEARTBEAT_SECONDS = 15
 const MAX_TYPES = 100
 
 const encoder = new TextEncoder()
-const frame = (e: SiteEvent) => encoder.encode(`id: ${e.id}\nevent: ${e.type}\ndata: ${e.json}\n\n`)
+const frame = (e: SiteEvent) => `id: ${e.id}\nevent: ${e.type}\ndata: ${e.json}\n\n`
 
 export const streamRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const callers = yield* Callers
@@ -50,12 +50,19 @@ export const streamRoutes = HttpRouter.addAll(Effect.gen(function*() {
       const subscription = yield* events.subscribe
       let sent = from ?? events.lastId()
       const missed = from === undefined ? [] : events.after(from) ?? []
-      const onward = (e: SiteEvent): ReadonlyArray<Uint8Array> => {
-        if (e.id <= sent) return []
-        sent = e.id
-        return wanted.size === 0 || wanted.has(e.type) ? [frame(e)] : []
+      /** The frames of events not sent yet that the stream asked for, as one chunk (none when there are none). */
+      const onward = (events: ReadonlyArray<SiteEvent>): ReadonlyArray<Uint8Array> => {
+        let text = ""
+        for (const e of events) {
+          if (e.id <= sent) continue
+          sent = e.id
+          if (wanted.size === 0 || wanted.has(e.type)) text += frame(e)
+        }
+        return text === "" ? [] : [encoder.encode(text)]
       }
-      const live = Stream.concat(Stream.fromIterable(missed), Stream.fromSubscription(subscription)).pipe(Stream.flatMap((e) => Stream.fromIterable(onward(e))))
+      const live = Stream.concat(Stream.make(missed), Stream.fromSubscription(subscription).pipe(Stream.map((batch) => batch.events))).pipe(
+        Stream.flatMap((events) => Stream.fromIterable(onward(events)))
+      )
       const heartbeat = Stream.tick(`${HEARTBEAT_SECONDS} seconds`).pipe(Stream.map(() => encoder.encode(": keep-alive\n\n")))
       return Stream.concat(Stream.make(encoder.encode("retry: 1000\n: connected\n\n")), Stream.merge(live, heartbeat))
     }))

@@ -34,6 +34,11 @@ export interface DatabaseShape {
   readonly runNamed: (sql: string, named: Readonly<Record<string, SQLInputValue>>, ...params: ReadonlyArray<SQLInputValue>) => number
   /** Runs `f` atomically; nested calls join the outer transaction. */
   readonly transaction: <A>(f: () => A) => A
+  /**
+   * Inside a transaction: runs `f` once the outermost transaction ends, with `true` when it committed and
+   * `false` when it rolled back, so in-memory state that mirrors rows (a counter, a cache) follows them.
+   */
+  readonly onTransactionEnd: (f: (committed: boolean) => void) => void
   /** Applies `sql` once per database, identified by `name` ("identity/1"). */
   readonly migrate: (name: string, sql: string) => void
   readonly instance: () => Instance
@@ -154,21 +159,30 @@ const open = (location: string): { readonly shape: DatabaseShape; readonly close
   }
 
   let depth = 0
+  let ending: Array<(committed: boolean) => void> = []
+  const ended = (committed: boolean) => {
+    const hooks = ending
+    ending = []
+    for (const hook of hooks) hook(committed)
+  }
   const transaction = <A>(f: () => A): A => {
     if (depth > 0) return f()
     db.exec("BEGIN IMMEDIATE")
     depth++
+    let result: A
     try {
-      const result = f()
+      result = f()
       db.exec("COMMIT")
-      checkpointer?.nudge()
-      return result
     } catch (error) {
       db.exec("ROLLBACK")
-      throw error
-    } finally {
       depth--
+      ended(false)
+      throw error
     }
+    depth--
+    checkpointer?.nudge()
+    ended(true)
+    return result
   }
 
   const readInstance = (): Instance => {
@@ -194,6 +208,10 @@ const open = (location: string): { readonly shape: DatabaseShape; readonly close
     run: (sql, ...params) => Number(prepare(sql).run(...params).changes),
     runNamed: (sql, named, ...params) => Number(prepare(sql).run(named, ...params).changes),
     transaction,
+    onTransactionEnd: (f) => {
+      if (depth === 0) throw new Error("onTransactionEnd outside a transaction")
+      ending.push(f)
+    },
     migrate: (name, sql) =>
       transaction(() => {
         if (prepare("SELECT 1 AS done FROM _migrations WHERE name = ?").get(name) !== undefined) return

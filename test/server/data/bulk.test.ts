@@ -1,8 +1,7 @@
 import { assert, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as PubSub from "effect/PubSub"
-import { DataEvents } from "../../../src/server/data/index.ts"
 import { LocalPlatform } from "../../../src/server/index.ts"
+import { domainOf, loggedSince, logMark } from "../../support/eventLog.ts"
 import { bulkInsert, codeOf, count, data, freshCollection, ids, ok, query } from "./support.ts"
 
 const metadata = (r: any) => (r.results as Array<any>).map((x) => [x.action, x.itemMetadata.originalIndex, x.itemMetadata.id, x.itemMetadata.success, x.itemMetadata.error?.code])
@@ -112,10 +111,9 @@ it.layer(LocalPlatform.layerWithCore({}), { excludeTestServices: true })("bulk w
       assert.strictEqual(yield* count(c), 150)
     }))
 
-  it.effect("data events: one per committed change, from single, bulk and async writes; none from refused writes", () =>
-    Effect.scoped(Effect.gen(function*() {
-      const events = yield* DataEvents
-      const subscription = yield* events.subscribe
+  it.effect("data events: one per committed change, from single, bulk and async writes, logged in order; none from refused writes", () =>
+    Effect.gen(function*() {
+      const mark = yield* logMark
       const c = yield* freshCollection()
       yield* ok("POST", "/items", { dataCollectionId: c, dataItem: { id: "e1", data: { v: 1 } } })
       yield* data("POST", "/items", { dataCollectionId: c, dataItem: { id: "e1", data: { v: 9 } } })
@@ -125,22 +123,26 @@ it.layer(LocalPlatform.layerWithCore({}), { excludeTestServices: true })("bulk w
       yield* ok("POST", "/items/remove", { dataCollectionId: c, dataItemId: "e1" })
       const job = yield* ok("POST", "/bulk/items/async-remove-by-filter", { dataCollectionId: c, filter: {} })
       yield* jobDone(job.jobId)
-      const seen = yield* PubSub.takeAll(subscription)
-      assert.deepStrictEqual(seen.map((e) => [e._tag, e.dataCollectionId === c, e.itemId]), [
-        ["ItemCreated", true, "e1"],
-        ["ItemUpdated", true, "e1"],
-        ["ItemCreated", true, "e2"],
-        ["ItemCreated", true, "e3"],
-        ["ItemDeleted", true, "e2"],
-        ["ItemDeleted", true, "e1"],
-        ["ItemDeleted", true, "e3"]
+      const seen = (yield* loggedSince(mark)).filter((e) => e.type.startsWith("wix.data.v2.data_item"))
+      assert.deepStrictEqual(seen.map((e) => [e.type.split("_").pop(), domainOf(e).entityId]), [
+        ["created", "e1"],
+        ["updated", "e1"],
+        ["created", "e2"],
+        ["created", "e3"],
+        ["deleted", "e2"],
+        ["deleted", "e1"],
+        ["deleted", "e3"]
       ])
-      const updated = seen[1]
-      assert.strictEqual(updated?._tag === "ItemUpdated" ? updated.previous["v"] : undefined, 1)
-      assert.strictEqual(updated?._tag === "ItemUpdated" ? updated.item["v"] : undefined, 2)
+      // ids follow one another: nothing else was logged between them
+      assert.deepStrictEqual(seen.map((e) => e.id - mark), [1, 2, 3, 4, 5, 6, 7])
+      const updated = domainOf(seen[1]!).updatedEvent!
+      assert.strictEqual(updated.modifiedFields!["v"], 1)
+      assert.strictEqual((updated.currentEntity as { data: { v: number } }).data.v, 2)
       // a bulk insert's event carries the item as it was stored
-      const created = seen[2]
-      assert.deepStrictEqual(created?._tag === "ItemCreated" ? Object.keys(created.item) : [], ["_id", "_createdDate", "_updatedDate"])
-      assert.strictEqual(created?._tag === "ItemCreated" ? created.item["_id"] : undefined, "e2")
-    })))
+      const created = domainOf(seen[2]!).createdEvent!.entity as { id: string; dataCollectionId: string; data: Record<string, unknown> }
+      assert.deepStrictEqual(Object.keys(created.data), ["_id", "_createdDate", "_updatedDate"])
+      assert.deepStrictEqual([created.id, created.dataCollectionId, created.data["_id"]], ["e2", c, "e2"])
+      assert.deepStrictEqual(domainOf(seen[4]!).deletedEvent, { deletedEntity: { id: "e2", dataCollectionId: c } })
+      assert.isTrue(seen.every((e) => e.identity.identityType === "WIX_USER"))
+    }))
 })

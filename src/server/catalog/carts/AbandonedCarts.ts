@@ -2,8 +2,8 @@
  * The site's abandoned carts, on node:sqlite. Each cart is kept as its wire document (what the admin
  * calls return and the data filter language runs over) beside what only its events carry (creation
  * time, item count, coupon, totals as numbers, checkout URL). Carts come from shoppers: the dev
- * endpoints (and the demo seed) add them and mark them recovered, and each of those changes publishes
- * its v1 event on the catalog event bus once it is committed.
+ * endpoints (and the demo seed) add them and mark them recovered, and each of those changes logs its
+ * v1 event in its own transaction.
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
@@ -59,9 +59,9 @@ export interface CartQuery {
 export interface AbandonedCartsShape {
   readonly get: (id: string) => StoredCart | undefined
   readonly query: (query: CartQuery) => { readonly carts: ReadonlyArray<AbandonedCart>; readonly total: number }
-  /** Adds an abandoned cart and publishes CartAbandonedEvent; 409 when the id is taken. */
+  /** Adds an abandoned cart and logs CartAbandonedEvent; 409 when the id is taken. */
   readonly abandon: (input: NewCart, actor: Caller, origin: string) => Effect.Effect<StoredCart, Reject>
-  /** Marks a cart recovered and publishes CartRecoveredEvent; 404 when unknown, 409 when recovered already. */
+  /** Marks a cart recovered and logs CartRecoveredEvent; 404 when unknown, 409 when recovered already. */
   readonly recover: (id: string, recoveredTime: string | undefined, actor: Caller) => Effect.Effect<StoredCart, Reject>
   /** Adds carts without events, keeping any already there (the demo seed). */
   readonly seed: (carts: ReadonlyArray<NewCart & { readonly recoveredTime?: string }>, origin: string) => void
@@ -186,10 +186,10 @@ export class AbandonedCarts extends Context.Service<AbandonedCarts, AbandonedCar
               if (input.id !== undefined && get(input.id) !== undefined) return undefined
               const made = build(input, origin, isoDate(clock.millis()))
               write(made, true)
+              events.record([{ _tag: "Legacy", type: CartEventTypes.abandoned, entityId: made.cart.id!, body: abandonedEvent(made), actor }])
               return made
             })
             if (stored === undefined) return yield* conflict(`An abandoned cart with id ${input.id} exists already`)
-            yield* events.publish([{ _tag: "Legacy", type: CartEventTypes.abandoned, entityId: stored.cart.id!, body: abandonedEvent(stored), actor }])
             return stored
           }),
         recover: (id, recoveredTime, actor) =>
@@ -200,11 +200,11 @@ export class AbandonedCarts extends Context.Service<AbandonedCarts, AbandonedCar
               if (current.cart.status === "RECOVERED") return "recovered"
               const next = recovered(current, recoveredTime ?? isoDate(clock.millis()))
               write(next, false)
+              events.record([{ _tag: "Legacy", type: CartEventTypes.recovered, entityId: id, body: recoveredEvent(next), actor }])
               return next
             })
             if (outcome === "missing") return yield* notFoundCart(id)
             if (outcome === "recovered") return yield* conflict(`Abandoned cart ${id} is recovered already`, CartCodes.alreadyRecovered)
-            yield* events.publish([{ _tag: "Legacy", type: CartEventTypes.recovered, entityId: id, body: recoveredEvent(outcome), actor }])
             return outcome
           }),
         seed: (carts, origin) =>

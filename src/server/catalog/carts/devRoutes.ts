@@ -1,8 +1,8 @@
 /**
  * The carts' dev endpoints (dev mode only): `POST /_sitefx/store/abandoned-carts` adds an abandoned
  * cart as a shopper would leave it, `POST /_sitefx/store/abandoned-carts/{id}/recover` marks one
- * recovered. Each publishes its v1 event (CartAbandonedEvent, CartRecoveredEvent) on the catalog event
- * bus, so apps and tests can watch carts come and go.
+ * recovered. Each logs its v1 event (CartAbandonedEvent, CartRecoveredEvent) in the site's event log,
+ * so apps and tests can watch carts come and go.
  */
 import * as Effect from "effect/Effect"
 import * as HttpRouter from "effect/http/HttpRouter"

@@ -1,7 +1,7 @@
 /**
  * What every entity service of the local platform's store shares: refusals in the platform's shape,
  * revisions (the text of an integer, "1" on create, one more on every write; a write naming another
- * revision is refused), write transactions whose domain events are published once they commit, and
+ * revision is refused), write transactions that log their domain events as they commit, and
  * bulk answers that report every item's fate in request order.
  */
 import * as Effect from "effect/Effect"
@@ -16,14 +16,14 @@ import type { Reject } from "../../platform/responses.ts"
 import { isoDate, type ServerClockShape } from "../../platform/ServerClock.ts"
 import type { CatalogEvent, CatalogEventsShape } from "../CatalogEvents.ts"
 
-/** Collects the events of a write; they are published after its transaction commits. */
+/** Collects the events of a write; they are logged in its transaction. */
 export type Emit = (event: CatalogEvent) => void
 
 export interface Engine {
   readonly db: DatabaseShape
   readonly now: () => string
   readonly newId: () => string
-  /** Runs storage code in one transaction; a DataFailure it throws is the answer, its events go out after the commit. */
+  /** Runs storage code in one transaction; a DataFailure it throws is the answer; its events are logged in it. */
   readonly commit: <A>(f: (emit: Emit) => A) => Effect.Effect<A, Reject>
   /** Read-only storage code; a DataFailure it throws is the answer. */
   readonly read: <A>(f: () => A) => Effect.Effect<A, Reject>
@@ -45,11 +45,14 @@ export const makeEngine = (db: DatabaseShape, clock: ServerClockShape, events: C
     newId: () => randomUUID(),
     read: attempt,
     commit: (f) =>
-      Effect.suspend(() => {
-        const pending: Array<CatalogEvent> = []
-        return Effect.flatMap(attempt(() => db.transaction(() => f((event) => pending.push(event)))), (value) =>
-          Effect.as(events.publish(pending), value))
-      })
+      attempt(() =>
+        db.transaction(() => {
+          const pending: Array<CatalogEvent> = []
+          const value = f((event) => pending.push(event))
+          events.record(pending)
+          return value
+        })
+      )
   }
 }
 

@@ -2,8 +2,8 @@
  * The store's catalog v3 entity services (brands, ribbons, info sections, customizations, inventory
  * items): {@link entitiesLayer} adds their storage and the `demo` seed's entities to the platform;
  * {@link entitiesRoutes} serves them under `/stores/v3/...` on any installed store. Readers (get, query,
- * count) serve visitors, members and API keys; every write needs an API key and publishes its domain
- * event (`wix.stores.catalog.v3.brand_created`, ...) on the catalog event bus once it commits.
+ * count) serve visitors, members and API keys; every write needs an API key and logs its domain
+ * event (`wix.stores.catalog.v3.brand_created`, ...) in the site's event log as it commits.
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"

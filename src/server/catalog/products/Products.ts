@@ -5,8 +5,8 @@
  * variant query. Filters and sorts run on the docs with the data engine's SQL translation, so product
  * queries speak the same filter language, with the same checks, as data queries.
  *
- * All methods are synchronous and throw a DataFailure; routes run them in a transaction and publish
- * the events they return after it commits.
+ * All methods are synchronous and throw a DataFailure; routes run them in a transaction and log the
+ * events they return in it.
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"

@@ -1,7 +1,7 @@
 /**
  * What the catalog v1 routes share: who may call (readers and writers on a v1 catalog), v1 offset
  * queries read from `.r` or a POST body (filters and sorts may come as JSON text), writes committed in
- * one transaction with their events published afterwards, and answers whose media URLs point at the
+ * one transaction with their events logged in it, and answers whose media URLs point at the
  * platform that serves them.
  */
 import * as Effect from "effect/Effect"
@@ -101,18 +101,20 @@ const MEDIA_HOST = "https://static.wixstatic.com/media/"
 export const replyStored = (json: string) =>
   Effect.map(requestOrigin, (origin) => replyJson(json.includes(MEDIA_HOST) ? json.replaceAll(MEDIA_HOST, `${origin}/media/`) : json))
 
-/** Runs a synchronous write in one transaction; its events go out after it commits. */
+/** Runs a synchronous write in one transaction, its events logged in it. */
 export const commit = <A>(
   db: typeof Database.Service,
   events: CatalogEventsShape,
   f: (emit: (event: CatalogEvent) => void) => A
 ): Effect.Effect<A, Reject> =>
-  Effect.gen(function*() {
-    const emitted: Array<CatalogEvent> = []
-    const result = yield* attempt(() => db.transaction(() => f((e) => emitted.push(e))))
-    yield* events.publish(emitted)
-    return result
-  })
+  attempt(() =>
+    db.transaction(() => {
+      const emitted: Array<CatalogEvent> = []
+      const result = f((e) => emitted.push(e))
+      events.record(emitted)
+      return result
+    })
+  )
 
 /** A v1 ("non-domain") event. */
 export const legacy = (type: string, entityId: string, body: Record<string, unknown>, actor: Caller): CatalogEvent => ({

@@ -79,11 +79,9 @@ export interface WebhooksShape {
   readonly pending: Effect.Effect<number>
 }
 
-/** One delivery to make: an event as logged, or a dead letter's event again. */
+/** One delivery to make: an event as logged (its envelope built when first sent), or a dead letter's event again. */
 interface Job {
-  readonly eventId: number
-  readonly eventType: string
-  readonly json: string
+  readonly event: SiteEvent
   readonly deadLetterId?: string
 }
 
@@ -191,9 +189,9 @@ export class Webhooks extends Context.Service<Webhooks, WebhooksShape>()("sitefx
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
             randomUUID(),
             worker.id,
-            job.eventId,
-            job.eventType,
-            job.json,
+            job.event.id,
+            job.event.type,
+            job.event.json,
             attempts,
             error,
             status ?? null,
@@ -209,11 +207,11 @@ export class Webhooks extends Context.Service<Webhooks, WebhooksShape>()("sitefx
       const outgoing = (worker: Worker, job: Job) => (attempt: number): Outgoing => ({
         url: worker.url,
         // signed at each attempt: a late retry or a redelivery carries a fresh iat and exp
-        body: keys.sign({ data: job.json }, clock.seconds()),
+        body: keys.sign({ data: job.event.json }, clock.seconds()),
         headers: {
           "content-type": "text/plain; charset=utf-8",
           "user-agent": "sitefx-local-platform",
-          [WebhookHeaders.eventId]: String(job.eventId),
+          [WebhookHeaders.eventId]: String(job.event.id),
           [WebhookHeaders.webhookId]: worker.id,
           [WebhookHeaders.attempt]: String(attempt)
         }
@@ -240,14 +238,14 @@ export class Webhooks extends Context.Service<Webhooks, WebhooksShape>()("sitefx
         if (outcome._tag === "Failure") {
           writeDeadLetter(worker, job, outcome.failure.attempts, outcome.failure.last.message, outcome.failure.last.status)
         }
-        handled(worker, job.eventId)
+        handled(worker, job.event.id)
       }
 
       const handle = (worker: Worker, job: Job) =>
         Effect.gen(function*() {
           if (job.deadLetterId === undefined) {
-            if (job.eventId <= worker.through) return
-            worker.through = job.eventId
+            if (job.event.id <= worker.through) return
+            worker.through = job.event.id
           }
           worker.inFlight = true
           const outcome = yield* Effect.result(deliver(policy, outgoing(worker, job)))
@@ -262,7 +260,7 @@ export class Webhooks extends Context.Service<Webhooks, WebhooksShape>()("sitefx
 
       const offer = (worker: Worker, event: SiteEvent) => {
         if (!wants(worker, event)) return
-        const job: Job = { eventId: event.id, eventType: event.type, json: event.json }
+        const job: Job = { event }
         if (Queue.sizeUnsafe(worker.queue) < MAX_PENDING) {
           Queue.offerUnsafe(worker.queue, job)
           return
@@ -323,7 +321,9 @@ export class Webhooks extends Context.Service<Webhooks, WebhooksShape>()("sitefx
       for (const row of db.all("SELECT * FROM webhooks ORDER BY seq")) start(row)
       yield* Effect.forkScoped(Effect.forever(Effect.flatMap(PubSub.takeAll(subscription), (logged) =>
         Effect.sync(() => {
-          for (const event of logged) for (const worker of workers.values()) offer(worker, event)
+          // with no subscription, a write's events are never decoded
+          if (workers.size === 0) return
+          for (const batch of logged) for (const event of batch.events) for (const worker of workers.values()) offer(worker, event)
         }))))
       // deliveries under way end with the platform (their fetches are aborted)
       yield* Effect.addFinalizer(() =>
@@ -346,9 +346,7 @@ export class Webhooks extends Context.Service<Webhooks, WebhooksShape>()("sitefx
         if (worker === undefined || redelivering.has(id)) return false
         redelivering.add(id)
         Queue.offerUnsafe(worker.queue, {
-          eventId: Number(row["event_id"]),
-          eventType: String(row["event_type"]),
-          json: String(row["envelope"]),
+          event: { id: Number(row["event_id"]), type: String(row["event_type"]), json: String(row["envelope"]) },
           deadLetterId: id
         })
         return true
