@@ -73,9 +73,9 @@ export class CatalogEvents extends Context.Service<CatalogEvents, CatalogEventsS
           const at = stamp(i)
           return lazyEvent(at.id, e.type, () => {
             const who = JSON.stringify(e.identity)
-            if (e._tag === "Legacy") return envelopeJson(at, who, e.type, e.body)
+            if (e._tag === "Legacy") return envelopeJson(at, who, e.type, JSON.stringify(e.body))
             const slug = e.change.kind === "action" ? e.type.split("_").pop()! : e.change.kind
-            return envelopeJson(at, who, e.type, domainEvent(at, e.entityFqdn, e.entityId, slug, payloadOf(e)))
+            return envelopeJson(at, who, e.type, JSON.stringify(domainEvent(at, e.entityFqdn, e.entityId, slug, payloadOf(e))))
           })
         }))
 

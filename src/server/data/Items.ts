@@ -12,6 +12,12 @@
  * The engine assigns `seq` itself (no AUTOINCREMENT) and the table has no foreign key (a deleted
  * collection's items go through {@link Collections.onRemove}): measured, that makes an insert about a
  * third cheaper.
+ *
+ * The site's event log names the items a write created by their `seq` rather than copying them (see
+ * DataEvents): a row is its item as created until it changes. So before a row changes or goes, its
+ * text is kept in `data_item_originals` when the log may still need it (its `seq` is at or past what
+ * {@link ItemsShape.keepOriginals} says), and dropped with {@link ItemsShape.forgetOriginals} once the log
+ * has moved past it.
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
@@ -34,6 +40,9 @@ export interface StoredItem {
   readonly owner: string | undefined
 }
 
+/** What a change of a stored item needs of it. */
+export type StoredRow = Pick<StoredItem, "seq" | "id" | "text">
+
 export const toStored = (row: Row): StoredItem => {
   const text = String(row.data)
   return { seq: Number(row.seq), id: String(row.id), data: JSON.parse(text) as Json, text, owner: typeof row.owner === "string" ? row.owner : undefined }
@@ -45,6 +54,12 @@ export type InsertOutcome =
   | { readonly _tag: "Exists" }
   /** The database refused the row (a unique index of the collection): the error it threw. */
   | { readonly _tag: "Refused"; readonly error: unknown }
+
+/** An item as created, for the event log: its id and its JSON text. */
+export interface CreatedItem {
+  readonly id: string
+  readonly text: string
+}
 
 export interface NewRow {
   readonly id: string
@@ -62,10 +77,17 @@ export interface ItemsShape {
    * statement, which costs it about half of one statement per row.
    */
   readonly insertMany: (collectionId: string, rows: ReadonlyArray<NewRow>) => ReadonlyArray<InsertOutcome>
-  /** Stores `text` (an item's JSON) as the item's data. */
-  readonly replace: (collectionId: string, id: string, text: string, owner: string | undefined) => void
-  readonly remove: (collectionId: string, id: string) => boolean
+  /** Stores `text` (an item's JSON) as the data of the stored item `previous`. */
+  readonly replace: (collectionId: string, previous: StoredRow, text: string, owner: string | undefined) => void
+  /** Removes the stored item `previous`. */
+  readonly remove: (collectionId: string, previous: StoredRow) => boolean
   readonly truncate: (collectionId: string) => number
+  /** Rows from this `seq` on are kept as created before they change (the event log may read them); `keepFrom` is asked at each change. */
+  readonly keepOriginals: (keepFrom: () => number) => void
+  /** Drops the kept originals of rows before `seq`. */
+  readonly forgetOriginals: (seq: number) => void
+  /** The items created with these `seq`s, as created: kept originals first, then the rows as they are; a `seq` of neither is absent. */
+  readonly created: (collectionId: string, from: number, to: number) => ReadonlyMap<number, CreatedItem>
   /**
    * Rows of one collection: `SELECT <columns> FROM data_items WHERE collection_id = ? AND <where> <tail>`,
    * read through the SQL index `index` when one is named (its name as the Indexes module made it).
@@ -92,15 +114,37 @@ export class Items extends Context.Service<Items, ItemsShape>()("sitefx/server/d
           UNIQUE (collection_id, id)
         ) WITHOUT ROWID;`
       )
+      db.migrate(
+        "data/items/originals/1",
+        "CREATE TABLE data_item_originals (seq INTEGER PRIMARY KEY, collection_id TEXT NOT NULL, id TEXT NOT NULL, data TEXT NOT NULL)"
+      )
       registerFunctions(db)
       // the sequence only grows while the platform runs; this process is the database's only writer. Its
       // last value is read with one index seek per collection (every item belongs to one, removed with it):
       // a plain MAX(seq) reads the whole table, 65 ms at start-up for 300 000 items
-      let lastSeq = Number(db.get("SELECT MAX((SELECT MAX(seq) FROM data_items WHERE collection_id = c.id)) AS last FROM data_collections c")?.last ?? 0)
+      // (a kept original may be the newest: its row is gone, and its `seq` still names it in the event log)
+      let lastSeq = Math.max(
+        Number(db.get("SELECT MAX((SELECT MAX(seq) FROM data_items WHERE collection_id = c.id)) AS last FROM data_collections c")?.last ?? 0),
+        Number(db.get("SELECT MAX(seq) AS last FROM data_item_originals")?.last ?? 0)
+      )
+      let keepFrom = () => Number.POSITIVE_INFINITY
+      /** Keeps the rows of a collection from `seq` on, as they are now, unless kept already. */
+      const keepRows = (collectionId: string, seq: number) => {
+        if (!Number.isFinite(seq)) return
+        db.run(
+          "INSERT OR IGNORE INTO data_item_originals (seq, collection_id, id, data) SELECT seq, collection_id, id, data FROM data_items WHERE collection_id = ? AND seq >= ?",
+          collectionId,
+          seq
+        )
+      }
+      const keepRow = (collectionId: string, row: StoredRow) => {
+        if (row.seq >= keepFrom()) db.run("INSERT OR IGNORE INTO data_item_originals (seq, collection_id, id, data) VALUES (?, ?, ?, ?)", row.seq, collectionId, row.id, row.text)
+      }
       db.onReset(() => {
         lastSeq = 0
       })
       collections.onRemove((id) => {
+        keepRows(id, keepFrom())
         db.run("DELETE FROM data_items WHERE collection_id = ?", id)
       })
 
@@ -175,11 +219,34 @@ export class Items extends Context.Service<Items, ItemsShape>()("sitefx/server/d
           }
           return out
         },
-        replace: (collectionId, id, text, owner) => {
-          db.run("UPDATE data_items SET data = ?, owner = ? WHERE collection_id = ? AND id = ?", text, owner ?? null, collectionId, id)
+        replace: (collectionId, previous, text, owner) => {
+          keepRow(collectionId, previous)
+          db.run("UPDATE data_items SET data = ?, owner = ? WHERE collection_id = ? AND seq = ?", text, owner ?? null, collectionId, previous.seq)
         },
-        remove: (collectionId, id) => db.run("DELETE FROM data_items WHERE collection_id = ? AND id = ?", collectionId, id) > 0,
-        truncate: (collectionId) => db.run("DELETE FROM data_items WHERE collection_id = ?", collectionId),
+        remove: (collectionId, previous) => {
+          keepRow(collectionId, previous)
+          return db.run("DELETE FROM data_items WHERE collection_id = ? AND seq = ?", collectionId, previous.seq) > 0
+        },
+        truncate: (collectionId) => {
+          keepRows(collectionId, keepFrom())
+          return db.run("DELETE FROM data_items WHERE collection_id = ?", collectionId)
+        },
+        keepOriginals: (f) => {
+          keepFrom = f
+        },
+        forgetOriginals: (seq) => {
+          db.run("DELETE FROM data_item_originals WHERE seq < ?", seq)
+        },
+        created: (collectionId, from, to) => {
+          const found = new Map<number, CreatedItem>()
+          for (const row of db.all("SELECT seq, id, data FROM data_item_originals WHERE seq BETWEEN ? AND ? AND collection_id = ?", from, to, collectionId)) {
+            found.set(Number(row.seq), { id: String(row.id), text: String(row.data) })
+          }
+          for (const row of db.all("SELECT seq, id, data FROM data_items WHERE collection_id = ? AND seq BETWEEN ? AND ?", collectionId, from, to)) {
+            if (!found.has(Number(row.seq))) found.set(Number(row.seq), { id: String(row.id), text: String(row.data) })
+          }
+          return found
+        },
         select: (collectionId, columns, where, tail, index) =>
           db.all(
             `SELECT ${columns} FROM data_items${index === undefined ? "" : ` INDEXED BY "${index}"`} WHERE collection_id = ? AND ${where.sql}${tail === undefined ? "" : ` ${tail.sql}`}`,

@@ -132,7 +132,7 @@ export class ItemWrites extends Context.Service<ItemWrites, ItemWritesShape>()("
       const settle = (ctx: WriteContext, row: NewRow, outcome: InsertOutcome): Written => {
         switch (outcome._tag) {
           case "Inserted":
-            ctx.events.push({ _tag: "ItemCreated", text: row.text })
+            ctx.events.push({ _tag: "ItemCreated", seq: outcome.seq, id: row.id, text: row.text })
             return { item: row.data, action: "INSERTED" }
           case "Exists":
             throw itemExists(row.id, ctx.collection.id)
@@ -197,7 +197,7 @@ export class ItemWrites extends Context.Service<ItemWrites, ItemWritesShape>()("
           ...(owner === undefined ? {} : { _owner: owner })
         }
         const text = JSON.stringify(stored)
-        guardUnique(ctx.collection.id, () => items.replace(ctx.collection.id, found.id, text, owner))
+        guardUnique(ctx.collection.id, () => items.replace(ctx.collection.id, found, text, owner))
         ctx.events.push({ _tag: "ItemUpdated", text, previousText: found.text })
         return { item: stored, action: "UPDATED" }
       }
@@ -213,7 +213,7 @@ export class ItemWrites extends Context.Service<ItemWrites, ItemWritesShape>()("
         const access = accessFor(ctx.collection, "remove", ctx.caller)
         const found = existing(ctx, id, access, "remove")
         hooks.run(ctx.collection.id, "beforeRemove", suppressed(ctx))
-        items.remove(ctx.collection.id, id)
+        items.remove(ctx.collection.id, found)
         references.forgetItem(ctx.collection.id, id)
         ctx.events.push({ _tag: "ItemDeleted", itemId: id })
         return found.data
@@ -241,12 +241,13 @@ export class ItemWrites extends Context.Service<ItemWrites, ItemWritesShape>()("
           const access = accessFor(ctx.collection, "remove", ctx.caller)
           hooks.run(ctx.collection.id, "beforeRemove", suppressed(ctx))
           if (access.kind === "own") {
-            const ids = items.select(ctx.collection.id, "id", { sql: "owner = ?", params: [access.ownerId] }).map((r) => String(r.id))
-            for (const id of ids) {
-              items.remove(ctx.collection.id, id)
-              references.forgetItem(ctx.collection.id, id)
+            const own = items.select(ctx.collection.id, "seq, id, data", { sql: "owner = ?", params: [access.ownerId] })
+            for (const row of own) {
+              const item = { seq: Number(row.seq), id: String(row.id), text: String(row.data) }
+              items.remove(ctx.collection.id, item)
+              references.forgetItem(ctx.collection.id, item.id)
             }
-            return ids.length
+            return own.length
           }
           references.forgetCollection(ctx.collection.id)
           return items.truncate(ctx.collection.id)

@@ -57,11 +57,11 @@ export const dataLayer = (options: DataOptions = {}): Layer.Layer<DataServices, 
   const base = Layer.mergeAll(
     Collections.layer,
     DataHooks.layer,
-    DataEvents.layer,
     DataSettings.layer(options.maxPayloadBytes === undefined ? {} : { maxPayloadBytes: options.maxPayloadBytes })
   )
   const storage = Layer.mergeAll(Items.layer, References.layer, Indexes.layer).pipe(Layer.provideMerge(base))
-  const engine = Layer.mergeAll(ItemWrites.layer, Reads.layer, Aggregations.layer).pipe(Layer.provideMerge(storage))
+  const logged = DataEvents.layer.pipe(Layer.provideMerge(storage))
+  const engine = Layer.mergeAll(ItemWrites.layer, Reads.layer, Aggregations.layer).pipe(Layer.provideMerge(logged))
   const jobs = AsyncJobs.layer.pipe(Layer.provideMerge(engine))
   return Layer.merge(jobs, dataSeed.pipe(Layer.provide(jobs)))
 }

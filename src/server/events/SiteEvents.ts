@@ -4,11 +4,12 @@
  *
  * A write pays almost nothing for it:
  * - The module that wrote appends all the events of one write as ONE row, in the write's own
- *   transaction, encoded as it chooses (the data engine reuses the JSON text it stored its items as). An
- *   acknowledged write has its events in the log, a rolled-back one has none, and a crash between the
- *   two cannot happen.
+ *   transaction, encoded as it chooses (the data engine names the items a write created by their
+ *   place in its own table rather than copying them). An acknowledged write has its events in the
+ *   log, a rolled-back one has none, and a crash between the two cannot happen.
  * - Envelopes are built only when somebody reads an event (a live stream, a webhook, a resume), once
- *   per event, by the decoder the writing module registered. With nobody listening none is built.
+ *   per event, by the decoder the writing module registered, from what the write handed over in memory
+ *   (or, after a restart, from the stored row). With nobody listening none is built.
  * - The kept rows are also held in memory (the hot window), so readers never go back to the database,
  *   and the window is trimmed a thousand events at a time, by whole rows.
  *
@@ -62,6 +63,8 @@ export interface StoredBatch {
   /** The writer's encoding: something about all the events (who made them, where), and the events. */
   readonly meta: string
   readonly body: string
+  /** What the writer handed over in memory with the row, for its decoder; absent for rows read back after a restart. */
+  readonly memo?: unknown
 }
 
 /** Reads a module's stored batch back as events; `stamp(i)` is what the log says of the batch's i-th event. */
@@ -111,10 +114,11 @@ class Batch implements LoggedBatch {
 export interface SiteEventsShape {
   /**
    * Logs the `count` events of one write, encoded by the module that made them (`codec` names the
-   * decoder that reads them back), in the caller's transaction (or in one of its own): they are kept
-   * and published when it commits, and gone when it rolls back.
+   * decoder that reads them back, `memo` is handed to it while the process runs), in the caller's
+   * transaction (or in one of its own): they are kept and published when it commits, and gone when it
+   * rolls back. Returns the id of the first.
    */
-  readonly append: (codec: string, count: number, meta: string, body: string) => void
+  readonly append: (codec: string, count: number, meta: string, body: string, memo?: unknown) => number
   /** How the events a codec's writer appended are read back. */
   readonly decoder: (codec: string, decode: Decoder) => void
   /** A subscription for the current scope: the writes logged after it was taken, each with its events. */
@@ -126,6 +130,10 @@ export interface SiteEventsShape {
   readonly after: (id: number) => ReadonlyArray<SiteEvent> | undefined
   /** The id of the newest event (0 before any). */
   readonly lastId: () => number
+  /** The id of the oldest event kept (the one after {@link lastId} when none is). */
+  readonly oldestKept: () => number
+  /** The kept batches a codec wrote, oldest first (how its writer finds what the log still needs of it after a restart). */
+  readonly stored: (codec: string) => ReadonlyArray<StoredBatch>
 }
 
 const COLUMNS = "last_id, first_id, codec, at, site_id, meta, body"
@@ -240,10 +248,10 @@ export class SiteEvents extends Context.Service<SiteEvents, SiteEventsShape>()("
       })
 
       return SiteEvents.of({
-        append: (codec, count, meta, body) => {
-          if (count === 0) return
-          db.transaction(() => {
-            const stored = { first: last + 1, count, codec, at: clock.millis(), siteId: site.siteId() ?? NO_SITE_ID, meta, body }
+        append: (codec, count, meta, body, memo) => {
+          if (count === 0) return last + 1
+          return db.transaction(() => {
+            const stored = { first: last + 1, count, codec, at: clock.millis(), siteId: site.siteId() ?? NO_SITE_ID, meta, body, memo }
             write(stored)
             last += count
             if (pending.length === 0) db.onTransactionEnd(settle)
@@ -253,6 +261,7 @@ export class SiteEvents extends Context.Service<SiteEvents, SiteEventsShape>()("
               db.run("DELETE FROM site_event_batches WHERE last_id <= ?", cutoff)
               pendingTrim = cutoff
             }
+            return stored.first
           })
         },
         decoder: (codec, decoder) => {
@@ -275,7 +284,9 @@ export class SiteEvents extends Context.Service<SiteEvents, SiteEventsShape>()("
           for (let b = lo; b < window.length; b++) for (const event of window[b]!.events) if (event.id > id) out.push(event)
           return out
         },
-        lastId: () => committed
+        lastId: () => committed,
+        oldestKept: () => (window.length === 0 ? committed + 1 : window[0]!.first),
+        stored: (codec) => window.flatMap((batch) => (batch.stored.codec === codec ? [batch.stored] : []))
       })
     })
   )

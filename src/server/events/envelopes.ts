@@ -54,15 +54,23 @@ export const domainEvent = (stamp: EventStamp, entityFqdn: string, entityId: str
 })
 
 /**
- * The envelope's JSON text. The payload and the identity (given as JSON text already, as a batch's events
- * share it) are JSON text inside it, as the platform sends them.
+ * {@link domainEvent} as JSON text, with its change (`createdEvent`, ...) given as JSON text: an entity
+ * the writer holds as text already goes in without being parsed and written again.
  */
-export const envelopeJson = (stamp: EventStamp, identity: string, eventType: string, payload: unknown): string =>
+export const domainEventText = (stamp: EventStamp, entityFqdn: string, entityId: string, slug: string, change: string, changeJson: string): string =>
+  `{"id":${JSON.stringify(stamp.uuid)},"entityFqdn":${JSON.stringify(entityFqdn)},"slug":${JSON.stringify(slug)},"entityId":${JSON.stringify(entityId)},` +
+  `"eventTime":${JSON.stringify(stamp.eventTime)},"triggeredByAnonymizeRequest":false,"entityEventSequence":"${stamp.id}",${JSON.stringify(change)}:${changeJson}}`
+
+/**
+ * The envelope's JSON text around a payload given as JSON text. The payload and the identity (JSON text
+ * too, as a batch's events share it) are strings inside it, as the platform sends them.
+ */
+export const envelopeJson = (stamp: EventStamp, identity: string, eventType: string, data: string): string =>
   JSON.stringify(
     {
       eventType,
       instanceId: stamp.siteId,
-      data: JSON.stringify(payload),
+      data,
       identity,
       accountInfo: { accountId: LOCAL_ACCOUNT_ID, siteId: stamp.siteId }
     } satisfies EventEnvelope
