@@ -1,10 +1,13 @@
 /**
  * sitefx data client benchmarks: export and import of 100 000 items against ONE local platform running
  * as a separate process (`sitefx serve`), compared with the platform's official items client and with
- * a plain fetch loop over the same HTTP API. Figures are items per second and ratios; the targets are
- * reported with PASS/FAIL, never asserted (the process exits 0 either way).
+ * a plain fetch loop over the same HTTP API; the platform's CPU per write, with and without its event
+ * log; the store, events and the batch command. Figures are items per second, CPU and ratios; each
+ * target line says PASS or FAIL. The process exits 0 either way, unless asked to check: with `--check`
+ * (or BENCH_CHECK=1) it exits 1 when a target line says FAIL, after listing which.
  *
- *   npm run bench                       # defaults: 100 000 items, 3 measured runs after 1 warm-up
+ *   npm run bench                       # defaults: 100 000 items, 5 measured runs after 1 warm-up
+ *   npm run bench -- --check            # the same, failing on a missed target
  *   BENCH_ITEMS=20000 BENCH_RUNS=1 npm run bench
  *   BENCH_ONLY="import" BENCH_SERVER_ARGS="--cpu-prof --cpu-prof-dir=.tmp/prof" npm run bench   # profiling
  *
@@ -38,6 +41,14 @@ const RUNS = Number(process.env["BENCH_RUNS"] ?? 5)
 const ONLY = new RegExp(process.env["BENCH_ONLY"] ?? "")
 /** Extra Node arguments for the platform's process (e.g. `--cpu-prof`). */
 const SERVER_ARGS = (process.env["BENCH_SERVER_ARGS"] ?? "").split(" ").filter((a) => a !== "")
+/** Exit 1 when a target is missed. */
+const CHECK = process.argv.includes("--check") || ["1", "true"].includes(process.env["BENCH_CHECK"] ?? "")
+/** The write paths' benchmark: items per run of each (bulk inserts use BENCH_ITEMS). */
+const SINGLE_WRITES = Number(process.env["BENCH_SINGLE_WRITES"] ?? 2_000)
+const UPDATE_ITEMS = Number(process.env["BENCH_UPDATE_ITEMS"] ?? 20_000)
+const PRODUCT_WRITES = Number(process.env["BENCH_PRODUCT_WRITES"] ?? 1_000)
+/** At most this much more platform CPU for a bulk insert with the event log than with none. */
+const EVENT_LOG_OVERHEAD_TARGET = 0.1
 const PAGE = 1000
 const TARGETS = { exportVsOfficial: 2, exportVsRaw: 0.8, importVsOfficial: 3, productQueriesVsOfficial: 1, catalogExportVsOfficial: 1 }
 /** The store benchmark's catalog and the product queries measured on it. */
@@ -49,6 +60,8 @@ const LATENCY_WRITES = Number(process.env["BENCH_LATENCY_WRITES"] ?? 300)
 /** The batch command's benchmark: items exported to JSONL by `sitefx data export`, then imported by `sitefx data import`. */
 const CLI_ITEMS = Number(process.env["BENCH_CLI_ITEMS"] ?? 1_000_000)
 const CLI_RSS_TARGET_MB = 200
+/** The platform's CPU for sitefx's import of 100 000 items, at most (in proportion for another BENCH_ITEMS). */
+const IMPORT_CPU_TARGET_S = 1.0
 
 // ---- the platform, as its own process ------------------------------------------------------------------
 
@@ -60,11 +73,14 @@ interface Server {
   readonly dir: string
 }
 
-const startServer = (): Promise<Server> =>
+/** The platform with no event log at all (bench/without-event-log): the baseline of what events cost a write. */
+const WITHOUT_EVENT_LOG = ["--import", fileURLToPath(new URL("./without-event-log/register.ts", import.meta.url))]
+
+const startServer = (nodeArgs: ReadonlyArray<string> = []): Promise<Server> =>
   new Promise((resolve, reject) => {
     const dir = mkdtempSync(join(tmpdir(), "sitefx-bench-"))
     const main = fileURLToPath(new URL("../src/cli/main.ts", import.meta.url))
-    const child = spawn(process.execPath, [...SERVER_ARGS, main, "serve", "--port", "0", "--db", join(dir, "bench.db"), "--seed", "none", "--no-dev", "--no-log"], {
+    const child = spawn(process.execPath, [...SERVER_ARGS, ...nodeArgs, main, "serve", "--port", "0", "--db", join(dir, "bench.db"), "--seed", "none", "--no-dev", "--no-log"], {
       stdio: ["ignore", "pipe", "inherit"]
     })
     let out = ""
@@ -122,6 +138,14 @@ const platformCpu = (pid: number | undefined, mainThread = false): number => {
   } catch {
     return Number.NaN
   }
+}
+
+/** Every target line's verdict, for `--check`. */
+const verdicts: Array<{ readonly label: string; readonly pass: boolean }> = []
+/** PASS or FAIL, remembered under `label`. */
+const verdict = (label: string, pass: boolean): string => {
+  verdicts.push({ label, pass })
+  return pass ? "PASS" : "FAIL"
 }
 
 /** A full collection of this process's heap when Node runs with `--expose-gc` (as `npm run bench` does). */
@@ -427,8 +451,178 @@ const main = async () => {
       for (const s of slow) s.close()
       const m = (xs: Array<number>) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
       const ratio = m(three) / m(none)
-      eventFigures.push(`  write latency, median of ${LATENCY_WRITES} single writes a round: ${m(none).toFixed(2)} ms with no webhook, ${m(three).toFixed(2)} ms with 3 receivers taking 2 s each (${ratio.toFixed(2)}x, target <= 1.10x ${ratio <= 1.1 ? "PASS" : "FAIL"}; rounds ${none.map((x) => x.toFixed(2)).join(" ")} / ${three.map((x) => x.toFixed(2)).join(" ")})`)
+      eventFigures.push(`  single write median (no webhook): ${m(none).toFixed(2)} ms, target <= 1.10 ms ${verdict("single write median", m(none) <= 1.1)}`)
+      eventFigures.push(`  write latency, median of ${LATENCY_WRITES} single writes a round: ${m(none).toFixed(2)} ms with no webhook, ${m(three).toFixed(2)} ms with 3 receivers taking 2 s each (${ratio.toFixed(2)}x, target <= 1.10x ${verdict("write latency with slow webhook receivers", ratio <= 1.1)}; rounds ${none.map((x) => x.toFixed(2)).join(" ")} / ${three.map((x) => x.toFixed(2)).join(" ")})`)
       await deleteCollection(into)
+    }
+
+    // ---- the platform's CPU per written item: each write path with the event log, without and with a live
+    // consumer, beside the same platform with no event log at all (a second process, bench/without-event-log)
+    const writeFigures: Array<string> = []
+    const writeCases = ["data bulk insert", "data single insert", "data bulk update", "catalog product write"].filter((name) => ONLY.test(`writes ${name}`))
+    if (writeCases.length > 0) {
+      const bare = await startServer(WITHOUT_EVENT_LOG)
+      try {
+        const send = async (target: Server, method: string, path: string, body?: unknown): Promise<any> => {
+          const res = await originalFetch(`${target.url}${path}`, {
+            method,
+            headers: { authorization: target.apiKey, "wix-site-id": target.siteId, "content-type": "application/json" },
+            ...(body === undefined ? {} : { body: JSON.stringify(body) })
+          })
+          const text = await res.text()
+          if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`)
+          return text === "" ? undefined : JSON.parse(text)
+        }
+        let made = 0
+        const newCollection = async (target: Server) => {
+          const id = `BenchWrites_${made++}`
+          await send(target, "POST", "/wix-data/v2/collections", { collection: { id, displayName: id, fields: [] } })
+          return id
+        }
+        const bulk = async (target: Server, path: string, collection: string, items: ReadonlyArray<Record<string, unknown>>) => {
+          for (let start = 0; start < items.length; start += PAGE) {
+            await send(target, "POST", `/wix-data/v2${path}`, { dataCollectionId: collection, dataItems: items.slice(start, start + PAGE) })
+          }
+        }
+        /**
+         * A live consumer of the platform's event stream, as a client reads it (frames read, none built into
+         * objects); `sentinel(id)` waits until the event of the item `id` arrived, so everything before it did.
+         */
+        const consumer = async (target: Server) => {
+          const controller = new AbortController()
+          const res = await originalFetch(`${target.url}${EventPaths.stream}`, { headers: { authorization: target.apiKey }, signal: controller.signal })
+          const reader = res.body!.getReader()
+          const decoder = new TextDecoder()
+          let tail = ""
+          let frames = 0
+          const waiting = new Map<string, () => void>()
+          const reading = (async () => {
+            try {
+              for (;;) {
+                const { done, value } = await reader.read()
+                if (done) return
+                // whole lines only: the last one may go on in the next chunk
+                const lines = (tail + decoder.decode(value, { stream: true })).split("\n")
+                tail = lines.pop()!
+                for (const line of lines) {
+                  if (line.startsWith("event: ")) frames++
+                  else if (waiting.size > 0 && line.startsWith("data: ")) {
+                    for (const [id, resolve] of waiting) if (line.includes(id)) (waiting.delete(id), resolve())
+                  }
+                }
+              }
+            } catch {
+              // closed
+            }
+          })()
+          return {
+            frames: () => frames,
+            sentinel: (id: string) => new Promise<void>((resolve) => waiting.set(id, resolve)),
+            close: async () => {
+              controller.abort()
+              await reading
+            }
+          }
+        }
+        const CATEGORIES_OF = ["Northwind", "Kestrel", "Lumen", "Fjord Supply"]
+        let products = 0
+        interface WritePath {
+          readonly name: string
+          readonly units: number
+          /** Runs before the measured writes (items to update). */
+          readonly prepare?: (target: Server, collection: string) => Promise<void>
+          readonly write: (target: Server, collection: string) => Promise<void>
+        }
+        const allPaths: ReadonlyArray<WritePath> = [
+          { name: "data bulk insert", units: ITEMS, write: (t, c) => bulk(t, "/bulk/items/insert", c, dataset.map((data) => ({ data: { ...data, released: { $date: data.released.toISOString() } } }))) },
+          {
+            name: "data single insert",
+            units: SINGLE_WRITES,
+            write: async (t, c) => {
+              for (let i = 0; i < SINGLE_WRITES; i++) await send(t, "POST", "/wix-data/v2/items", { dataCollectionId: c, dataItem: { data: { title: `single ${i}`, n: i } } })
+            }
+          },
+          {
+            name: "data bulk update",
+            units: UPDATE_ITEMS,
+            prepare: (t, c) => bulk(t, "/bulk/items/insert", c, dataset.slice(0, UPDATE_ITEMS).map((data, i) => ({ id: `u${i}`, data: { ...data, released: { $date: data.released.toISOString() } } }))),
+            write: (t, c) => bulk(t, "/bulk/items/update", c, dataset.slice(0, UPDATE_ITEMS).map((data, i) => ({ id: `u${i}`, data: { ...data, stock: data.stock + 1, released: { $date: data.released.toISOString() } } })))
+          },
+          {
+            name: "catalog product write",
+            units: PRODUCT_WRITES,
+            write: async (t) => {
+              for (let i = 0; i < PRODUCT_WRITES; i++) {
+                const n = products++
+                await send(t, "POST", "/stores/v1/products", {
+                  product: {
+                    name: `Written ${n}`,
+                    priceData: { price: 5 + (n % 400) },
+                    brand: CATEGORIES_OF[n % 4],
+                    productOptions: [{ name: "Size", choices: ["S", "M", "L"].map((v) => ({ value: v, description: v })) }],
+                    stock: { trackInventory: true, quantity: n % 9 }
+                  }
+                })
+              }
+            }
+          }
+        ]
+        const writePaths = allPaths.filter((path) => writeCases.includes(path.name))
+        const variants = ["no event log", "event log", "+ live consumer"] as const
+        const spent = new Map<string, Array<number>>()
+        let sentinels = 0
+        for (let run = 0; run <= RUNS; run++) {
+          for (const path of writePaths) {
+            for (const variant of variants) {
+              const target = variant === "no event log" ? bare : server
+              const collection = await newCollection(target)
+              const marks = await newCollection(target)
+              await path.prepare?.(target, collection)
+              const live = variant === "+ live consumer" ? await consumer(target) : undefined
+              collectGarbage()
+              const cpu0 = platformCpu(target.child.pid)
+              await path.write(target, collection)
+              if (live !== undefined) {
+                // measured until the consumer has every event: the envelopes built and sent are part of the cost
+                const id = `sentinel-${sentinels++}`
+                const arrived = live.sentinel(id)
+                await send(target, "POST", "/wix-data/v2/items", { dataCollectionId: marks, dataItem: { id, data: {} } })
+                await arrived
+              }
+              const cpu = platformCpu(target.child.pid) - cpu0
+              if (live !== undefined) {
+                if (live.frames() < path.units) throw new Error(`${path.name}: the live consumer got ${live.frames()} events for ${path.units} writes`)
+                await live.close()
+              }
+              if (run > 0) {
+                const key = `${path.name}|${variant}`
+                spent.set(key, [...(spent.get(key) ?? []), (cpu * 1000) / (path.units / 1000)])
+              }
+              await send(target, "DELETE", `/wix-data/v2/collections/${collection}`)
+              await send(target, "DELETE", `/wix-data/v2/collections/${marks}`)
+            }
+          }
+          process.stdout.write(run > 0 ? `  writes run ${run}/${RUNS} done\n` : "  writes warm-up done\n")
+        }
+        const med = (xs: ReadonlyArray<number>) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+        const cell = (path: string, variant: string) => med(spent.get(`${path}|${variant}`) ?? [Number.NaN])
+        writeFigures.push(`  platform CPU (all its threads) per 1 000 items written, ms, median of ${RUNS} (items per run: bulk insert ${ITEMS}, single insert ${SINGLE_WRITES}, bulk update ${UPDATE_ITEMS}, products ${PRODUCT_WRITES}):`)
+        writeFigures.push(`    ${"write path".padEnd(24)}${variants.map((v) => v.padStart(17)).join("")}${"log / none".padStart(13)}`)
+        for (const path of writePaths) {
+          const none = cell(path.name, "no event log")
+          const logged = cell(path.name, "event log")
+          writeFigures.push(`    ${path.name.padEnd(24)}${variants.map((v) => cell(path.name, v).toFixed(1).padStart(17)).join("")}${`${(logged / none).toFixed(2)}x`.padStart(13)}`)
+        }
+        if (writeCases.includes("data bulk insert")) {
+          const insertRatio = cell("data bulk insert", "event log") / cell("data bulk insert", "no event log")
+          const rounds = (spent.get("data bulk insert|event log") ?? []).map((x, i) => (x / spent.get("data bulk insert|no event log")![i]!).toFixed(2)).join(" ")
+          writeFigures.push(
+            `  event log's cost to a bulk insert of ${ITEMS} items: ${insertRatio.toFixed(2)}x the platform CPU with no event log, target <= ${(1 + EVENT_LOG_OVERHEAD_TARGET).toFixed(2)}x ${verdict("bulk insert CPU with the event log / without", insertRatio <= 1 + EVENT_LOG_OVERHEAD_TARGET)} (rounds: ${rounds})`
+          )
+        }
+      } finally {
+        await stopServer(bare)
+      }
     }
 
     // ---- the batch command: export 1M items to JSONL (peak RSS of its process), import the file back ------
@@ -476,7 +670,7 @@ const main = async () => {
       const file = join(server.dir, "cli-export.jsonl")
       const exported = await command(["data", "export", source, "--out", file])
       if (exported.result.items !== CLI_ITEMS) throw new Error(`the export wrote ${exported.result.items} items`)
-      cliFigures.push(`  sitefx data export: ${CLI_ITEMS.toLocaleString("en-US")} items to JSONL in ${exported.seconds.toFixed(1)} s, ${Math.round(CLI_ITEMS / exported.seconds).toLocaleString("en-US")} items/s; peak RSS of the process ${exported.peakMb.toFixed(0)} MB (target < ${CLI_RSS_TARGET_MB} MB ${exported.peakMb < CLI_RSS_TARGET_MB ? "PASS" : "FAIL"})`)
+      cliFigures.push(`  sitefx data export: ${CLI_ITEMS.toLocaleString("en-US")} items to JSONL in ${exported.seconds.toFixed(1)} s, ${Math.round(CLI_ITEMS / exported.seconds).toLocaleString("en-US")} items/s; peak RSS of the process ${exported.peakMb.toFixed(0)} MB (target < ${CLI_RSS_TARGET_MB} MB ${verdict("sitefx data export peak RSS", exported.peakMb < CLI_RSS_TARGET_MB)})`)
       await deleteCollection(source)
 
       const intoCli = await createCollection("BenchCliImport")
@@ -545,17 +739,23 @@ const main = async () => {
     }
     const ratio = (label: string, value: number, target: number, rounds: string) =>
       Number.isFinite(value) &&
-      console.log(`  ${label.padEnd(30)} ${value.toFixed(2)}x   target >= ${target}x   ${value >= target ? "PASS" : "FAIL"}   (rounds: ${rounds})`)
+      console.log(`  ${label.padEnd(30)} ${value.toFixed(2)}x   target >= ${target}x   ${verdict(label, value >= target)}   (rounds: ${rounds})`)
     ratio("export sitefx / official", rate("export sitefx") / rate("export official"), TARGETS.exportVsOfficial, perRound("export sitefx", "export official"))
     ratio("export sitefx / raw fetch", rate("export sitefx") / rate("export raw"), TARGETS.exportVsRaw, perRound("export sitefx", "export raw"))
     ratio("import sitefx / official", rate("import sitefx") / rate("import official"), TARGETS.importVsOfficial, perRound("import sitefx", "import official"))
     ratio("product queries/s sitefx / official", rate("products query sitefx") / rate("products query official"), TARGETS.productQueriesVsOfficial, perRound("products query sitefx", "products query official"))
     ratio("catalog export sitefx / official", rate("catalog export sitefx") / rate("catalog export official"), TARGETS.catalogExportVsOfficial, perRound("catalog export sitefx", "catalog export official"))
+    if (cpu["import sitefx"] !== undefined) {
+      const importCpu = median(cpu["import sitefx"].map((c) => c.platform))
+      const target = (IMPORT_CPU_TARGET_S * ITEMS) / 100_000
+      console.log(`  ${"platform CPU, sitefx's import".padEnd(30)} ${importCpu.toFixed(2)}s   target <= ${target.toFixed(2)}s   ${verdict("platform CPU of sitefx's import", importCpu <= target)}`)
+    }
     console.log("")
     console.log(`  official export: find() then next(), limit(${PAGE}) (the largest page the client allows); raw: POST cursor pages of ${PAGE}`)
     console.log(`  official import: bulkInsert of ${PAGE} per call, sequential; sitefx: bulkInsert of a Stream, concurrency 4`)
     console.log(`  store: ${PRODUCTS} products of 6 variants; ${PRODUCT_QUERIES} queries per run (price >= x, brand, sorted by price desc then name, 100 at an offset), one after another; catalog export: sitefx's Stream (pages of 100, the next asked for while one is read) beside find()/next() with limit(100)`)
     for (const line of eventFigures) console.log(line)
+    for (const line of writeFigures) console.log(line)
     for (const line of cliFigures) console.log(line)
     console.log(`  total ${((performance.now() - started) / 1000).toFixed(0)} s, load average now ${load()} (other work on the machine skews every figure)`)
   } finally {
@@ -565,7 +765,18 @@ const main = async () => {
 }
 
 main().then(
-  () => process.exit(0),
+  () => {
+    const missed = verdicts.filter((v) => !v.pass)
+    if (CHECK) {
+      if (missed.length > 0) {
+        console.log(`\nbench --check: ${missed.length} of ${verdicts.length} targets missed:`)
+        for (const v of missed) console.log(`  FAIL  ${v.label}`)
+        process.exit(1)
+      }
+      console.log(`\nbench --check: all ${verdicts.length} targets met`)
+    }
+    process.exit(0)
+  },
   (error: unknown) => {
     // a broken run is an error; a missed target is not
     console.error(error)

@@ -5,7 +5,8 @@
  * A write's changes go in as one entry whose body is a JSON array with one element per change or run
  * of changes, its shape telling which: a pair of numbers is a run of items created, named by the `seq`s
  * their rows have in the items table (first and last); a pair of objects an item updated (as stored
- * now, and before); a string the id of an item removed. Items created are not copied: their rows are
+ * now, and the fields it changed with their values before, as the write found them); a string the id
+ * of an item removed. Items created are not copied: their rows are
  * the items as created until they change, and Items keeps the original of a row that changes while
  * the log still names it ({@link ItemsShape.keepOriginals}). A bulk insert of a thousand items logs
  * two numbers.
@@ -28,7 +29,8 @@ import type { Json } from "./values.ts"
 export type DataEvent =
   /** `seq`: the row's place in the items table. */
   | { readonly _tag: "ItemCreated"; readonly seq: number; readonly id: string; readonly text: string }
-  | { readonly _tag: "ItemUpdated"; readonly text: string; readonly previousText: string }
+  /** `modified`: the top-level fields the update changed, with their values before. */
+  | { readonly _tag: "ItemUpdated"; readonly id: string; readonly text: string; readonly modified: Json }
   | { readonly _tag: "ItemDeleted"; readonly itemId: string }
 
 export interface DataEventsShape {
@@ -48,15 +50,6 @@ interface Meta {
 
 type Change = readonly [number, number] | readonly [Json, Json] | string
 
-/** Top-level fields whose value changed, with the value before. */
-const modifiedFields = (before: Json, after: Json): Record<string, unknown> => {
-  const out: Record<string, unknown> = {}
-  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) out[key] = before[key] ?? null
-  }
-  return out
-}
-
 /** The envelopes of one entry's events, each built when first read. */
 const envelopes = (collection: string, who: string) => {
   const inCollection = `"dataCollectionId":${JSON.stringify(collection)}`
@@ -69,18 +62,14 @@ const envelopes = (collection: string, who: string) => {
           DataEventTypes.itemCreated,
           domainEventText(at, FQDN, id, "created", "createdEvent", `{"entity":{"id":${JSON.stringify(id)},${inCollection},"data":${text}}}`)
         )),
-    updated: (at: EventStamp, text: string, previousText: string): SiteEvent =>
-      lazyEvent(at.id, DataEventTypes.itemUpdated, () => {
-        const item = JSON.parse(text) as Json
-        const id = String(item["_id"])
-        const modified = JSON.stringify(modifiedFields(JSON.parse(previousText) as Json, item))
-        return envelopeJson(
+    updated: (at: EventStamp, id: string, text: string, modified: string): SiteEvent =>
+      lazyEvent(at.id, DataEventTypes.itemUpdated, () =>
+        envelopeJson(
           at,
           who,
           DataEventTypes.itemUpdated,
           domainEventText(at, FQDN, id, "updated", "updatedEvent", `{"currentEntity":{"id":${JSON.stringify(id)},${inCollection},"data":${text}},"modifiedFields":${modified}}`)
-        )
-      }),
+        )),
     deleted: (at: EventStamp, id: string): SiteEvent =>
       lazyEvent(at.id, DataEventTypes.itemDeleted, () =>
         envelopeJson(at, who, DataEventTypes.itemDeleted, domainEventText(at, FQDN, id, "deleted", "deletedEvent", `{"deletedEntity":{"id":${JSON.stringify(id)},${inCollection}}}`)))
@@ -100,7 +89,7 @@ const encode = (events: ReadonlyArray<DataEvent>): string => {
       i = j
       continue
     }
-    parts.push(e._tag === "ItemUpdated" ? `[${e.text},${e.previousText}]` : JSON.stringify(e.itemId))
+    parts.push(e._tag === "ItemUpdated" ? `[${e.text},${JSON.stringify(e.modified)}]` : JSON.stringify(e.itemId))
     i++
   }
   return `[${parts.join(",")}]`
@@ -122,8 +111,8 @@ const decodeStored = (items: ItemsShape, meta: Meta, body: string, stamp: (i: nu
         if (item !== undefined) out.push(make.created(stamp(i), item.id, item.text))
       }
     } else {
-      const [item, previous] = change as readonly [Json, Json]
-      out.push(make.updated(stamp(i++), JSON.stringify(item), JSON.stringify(previous)))
+      const [item, modified] = change as readonly [Json, Json]
+      out.push(make.updated(stamp(i++), String(item["_id"]), JSON.stringify(item), JSON.stringify(modified)))
     }
   }
   return out
@@ -164,7 +153,11 @@ export class DataEvents extends Context.Service<DataEvents, DataEventsShape>()("
         if (batch.memo === undefined) return decodeStored(items, meta, batch.body, stamp, who)
         const make = envelopes(meta.collection, who)
         return (batch.memo as ReadonlyArray<DataEvent>).map((e, i) =>
-          e._tag === "ItemCreated" ? make.created(stamp(i), e.id, e.text) : e._tag === "ItemUpdated" ? make.updated(stamp(i), e.text, e.previousText) : make.deleted(stamp(i), e.itemId)
+          e._tag === "ItemCreated"
+            ? make.created(stamp(i), e.id, e.text)
+            : e._tag === "ItemUpdated"
+            ? make.updated(stamp(i), e.id, e.text, JSON.stringify(e.modified))
+            : make.deleted(stamp(i), e.itemId)
         )
       })
 

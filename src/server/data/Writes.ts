@@ -21,7 +21,7 @@ import { attempt, badRequest, catchFailure, DataFailure, itemExists, itemNotFoun
 import { type InsertOutcome, Items, type NewRow, type StoredItem } from "./Items.ts"
 import { applyModifications } from "./patch.ts"
 import { References } from "./References.ts"
-import { isoDateValue, isObject, type Json, normalizeDates } from "./values.ts"
+import { isoDateValue, isObject, type Json, modifiedFields, normalizeDates } from "./values.ts"
 
 export interface WriteContext {
   readonly collection: DataCollection
@@ -198,7 +198,7 @@ export class ItemWrites extends Context.Service<ItemWrites, ItemWritesShape>()("
         }
         const text = JSON.stringify(stored)
         guardUnique(ctx.collection.id, () => items.replace(ctx.collection.id, found, text, owner))
-        ctx.events.push({ _tag: "ItemUpdated", text, previousText: found.text })
+        ctx.events.push({ _tag: "ItemUpdated", id: found.id, text, modified: modifiedFields(found.data, stored) })
         return { item: stored, action: "UPDATED" }
       }
 

@@ -159,3 +159,33 @@ export const jsonEquals = (a: unknown, b: unknown): boolean => {
   }
   return false
 }
+
+/**
+ * Whether two JSON values are the same value: the same primitives, arrays of the same values in the same
+ * order, objects with the same keys (in any order) holding the same values.
+ */
+export const sameJson = (a: unknown, b: unknown): boolean => {
+  if (a === b) return true
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false
+    return true
+  }
+  if (Array.isArray(b)) return false
+  const ka = Object.keys(a)
+  if (ka.length !== Object.keys(b).length) return false
+  for (const k of ka) {
+    if (!Object.hasOwn(b, k) || !sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false
+  }
+  return true
+}
+
+/** The top-level fields whose value differs between `before` and `after`, each with its value before (null where it had none). */
+export const modifiedFields = (before: Json, after: Json): Json => {
+  // no prototype: a field named __proto__ is a field like any other
+  const out = Object.create(null) as Json
+  for (const key in before) if (!sameJson(before[key], after[key])) out[key] = before[key] ?? null
+  for (const key in after) if (!Object.hasOwn(before, key)) out[key] = null
+  return out
+}

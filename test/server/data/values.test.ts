@@ -5,7 +5,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as fc from "fast-check"
-import { normalizeDates, normalizeIso } from "../../../src/server/data/values.ts"
+import { type Json, modifiedFields, normalizeDates, normalizeIso, sameJson } from "../../../src/server/data/values.ts"
 
 /** What normalizing means: the parsed instant written by `toISOString` (years 0000–9999), else the text as it was. */
 const reference = (iso: string): string => {
@@ -48,5 +48,26 @@ describe("date normalizing", () => {
     assert.deepStrictEqual(normal.a, { $date: "2024-03-31T10:00:00.000Z" })
     assert.strictEqual(normal.other, loose.other)
     assert.strictEqual(loose.a.$date, "2024-03-31T10:00:00Z", "the input is unchanged")
+  })
+})
+
+describe("the fields an update changed", () => {
+  it("names each top-level field whose value differs, with its value before (null where it had none)", () => {
+    const before: Json = { _id: "a", title: "x", tags: ["a", "b"], when: { $date: "2024-01-01T00:00:00.000Z" }, gone: 1, same: { p: 1, q: [1, { r: 2 }] } }
+    const after: Json = { _id: "a", title: "y", tags: ["b", "a"], when: { $date: "2024-01-01T00:00:00.000Z" }, added: true, same: { q: [1, { r: 2 }], p: 1 } }
+    assert.deepStrictEqual({ ...modifiedFields(before, after) }, { title: "x", tags: ["a", "b"], gone: 1, added: null })
+    assert.deepStrictEqual({ ...modifiedFields(after, after) }, {})
+    // a field named __proto__ is a field like any other
+    const odd = modifiedFields(JSON.parse('{"__proto__": 1}') as Json, {})
+    assert.strictEqual(JSON.stringify(odd), '{"__proto__":1}')
+  })
+
+  it("sameJson is JSON equality up to the order of object keys", () => {
+    const sortKeys = (v: unknown): unknown =>
+      Array.isArray(v) ? v.map(sortKeys) : typeof v === "object" && v !== null ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortKeys((v as Record<string, unknown>)[k])])) : v
+    fc.assert(fc.property(fc.jsonValue(), fc.jsonValue(), (a, b) => {
+      assert.strictEqual(sameJson(a, b), JSON.stringify(sortKeys(a)) === JSON.stringify(sortKeys(b)))
+      assert.isTrue(sameJson(a, structuredClone(a)))
+    }))
   })
 })
