@@ -25,6 +25,8 @@ export class SiteEvents extends Context.Service<SiteEvents, SiteEventsShape>()("
         },
         decoder: () => undefined,
         subscribe: PubSub.subscribe(hub),
+        onLogged: () => undefined,
+        watched: () => false,
         after: () => [],
         lastId: () => last,
         oldestKept: () => last + 1,

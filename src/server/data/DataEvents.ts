@@ -11,9 +11,10 @@
  * the log still names it ({@link ItemsShape.keepOriginals}). A bulk insert of a thousand items logs
  * two numbers.
  *
- * While the platform runs, the log reads a write's events from what the write handed over (its item
- * texts); after a restart, from the entry and the items table. Envelopes (`wix.data.v2.data_item`
- * domain events) are built only when the events are read.
+ * While somebody reads the log (a live stream, a webhook), it reads a write's events from what the
+ * write handed over (its item texts); otherwise, and after a restart, from the entry and the items
+ * table, when asked. Envelopes (`wix.data.v2.data_item` domain events) are built only when the events
+ * are read.
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
@@ -166,7 +167,8 @@ export class DataEvents extends Context.Service<DataEvents, DataEventsShape>()("
           if (events.length === 0) return
           const first = events.find((e) => e._tag === "ItemCreated")
           const meta: Meta = { collection: collectionId, identity: identityOf(actor), ...(first === undefined ? {} : { seq: first.seq }) }
-          const id = log.append(CODEC, events.length, JSON.stringify(meta), encode(events), events)
+          // the write's own item texts go with it only when somebody reads the log now (see SiteEvents.watched)
+          const id = log.append(CODEC, events.length, JSON.stringify(meta), encode(events), log.watched() ? events : undefined)
           if (first !== undefined) {
             marks.push({ last: id + events.length - 1, seq: first.seq })
             // originals the log no longer needs go when the oldest entry that names created items moves on

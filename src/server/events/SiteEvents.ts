@@ -124,6 +124,18 @@ export interface SiteEventsShape {
   /** A subscription for the current scope: the writes logged after it was taken, each with its events. */
   readonly subscribe: Effect.Effect<PubSub.Subscription<LoggedBatch>, never, Scope>
   /**
+   * Calls `listener` with each write's events as the write commits, in order, before the write answers:
+   * for a reader that hands events on at once (webhook queues) with no fiber woken per write. `active`
+   * says whether it reads them at all (see {@link watched}).
+   */
+  readonly onLogged: (listener: (batch: LoggedBatch) => void, active: () => boolean) => void
+  /**
+   * Whether a write's events will be read soon (a live stream is open, or a listener is active). A
+   * writer may hand the log what it has in memory only then: with nobody reading, keeping it would only
+   * keep it from the garbage collector, and a later read decodes the stored row instead.
+   */
+  readonly watched: () => boolean
+  /**
    * The kept events after `id`, oldest first, or `undefined` when events after `id` are no longer kept
    * (a stream resuming from there would miss some).
    */
@@ -203,6 +215,8 @@ export class SiteEvents extends Context.Service<SiteEvents, SiteEventsShape>()("
       /** Appended in the transaction under way. */
       let pending: Array<Batch> = []
       let pendingTrim: number | undefined
+      const listeners: Array<{ readonly listener: (batch: LoggedBatch) => void; readonly active: () => boolean }> = []
+      let subscribers = 0
 
       const settle = (ok: boolean) => {
         const batches = pending
@@ -217,6 +231,7 @@ export class SiteEvents extends Context.Service<SiteEvents, SiteEventsShape>()("
         for (const batch of batches) {
           window.push(batch)
           PubSub.publishUnsafe(hub, batch)
+          for (const { listener } of listeners) listener(batch)
         }
         if (trim !== undefined) {
           trimmedThrough = trim
@@ -267,7 +282,15 @@ export class SiteEvents extends Context.Service<SiteEvents, SiteEventsShape>()("
         decoder: (codec, decoder) => {
           decoders.set(codec, decoder)
         },
-        subscribe: PubSub.subscribe(hub),
+        subscribe: Effect.tap(PubSub.subscribe(hub), () =>
+          Effect.acquireRelease(
+            Effect.sync(() => subscribers++),
+            () => Effect.sync(() => subscribers--)
+          )),
+        onLogged: (listener, active) => {
+          listeners.push({ listener, active })
+        },
+        watched: () => subscribers > 0 || listeners.some((l) => l.active()),
         after: (id) => {
           if (id >= committed) return []
           // the oldest kept batch may begin before the trimmed id: what it holds is kept

@@ -2,8 +2,8 @@
  * The site's webhook subscriptions and their deliveries. A subscription names a URL and the event
  * types it wants (every type when it names none); each one has its own queue and its own fiber, so the
  * events a receiver gets arrive in the order the site logged them, and a slow or dead receiver delays
- * nobody else: writes only log their events (see SiteEvents), and one fiber hands each logged event to
- * the queues that want it.
+ * nobody else: a write only logs its events (see SiteEvents), and as it commits the log hands them to
+ * the queues that want them (none is decoded while there is no subscription).
  *
  * A delivery POSTs the event signed with the site's key (SiteKeys: a JWT whose claim `data` is the
  * envelope's JSON text, `content-type: text/plain`), retries as the delivery policy says, and when it
@@ -24,7 +24,6 @@ import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
-import * as PubSub from "effect/PubSub"
 import * as Queue from "effect/Queue"
 import { randomUUID } from "node:crypto"
 import { EVENT_TYPES, type EventType, WebhookHeaders } from "../../../events/protocol.ts"
@@ -316,15 +315,12 @@ export class Webhooks extends Context.Service<Webhooks, WebhooksShape>()("sitefx
       }
 
       registerStartup()
-      // subscribed before the workers start: an event logged meanwhile is offered twice and delivered once
-      const subscription = yield* events.subscribe
       for (const row of db.all("SELECT * FROM webhooks ORDER BY seq")) start(row)
-      yield* Effect.forkScoped(Effect.forever(Effect.flatMap(PubSub.takeAll(subscription), (logged) =>
-        Effect.sync(() => {
-          // with no subscription, a write's events are never decoded
-          if (workers.size === 0) return
-          for (const batch of logged) for (const event of batch.events) for (const worker of workers.values()) offer(worker, event)
-        }))))
+      // each write's events go to the queues as it commits; with no subscription they are never decoded
+      events.onLogged((batch) => {
+        if (workers.size === 0) return
+        for (const event of batch.events) for (const worker of workers.values()) offer(worker, event)
+      }, () => workers.size > 0)
       // deliveries under way end with the platform (their fetches are aborted)
       yield* Effect.addFinalizer(() =>
         Effect.suspend(() => {
