@@ -231,7 +231,14 @@ export class SiteEvents extends Context.Service<SiteEvents, SiteEventsShape>()("
         for (const batch of batches) {
           window.push(batch)
           PubSub.publishUnsafe(hub, batch)
-          for (const { listener } of listeners) listener(batch)
+          for (const { listener } of listeners) {
+            try {
+              listener(batch)
+            } catch {
+              // the write has committed: a reader's own failure (a full disk for a dead letter) does not
+              // make it a failed one; the events stay in the log for the reader to read again
+            }
+          }
         }
         if (trim !== undefined) {
           trimmedThrough = trim
