@@ -143,6 +143,13 @@ const platformCpu = (pid: number | undefined, mainThread = false): number => {
 
 /** Every target line's verdict, for `--check`. */
 const verdicts: Array<{ readonly label: string; readonly pass: boolean }> = []
+/**
+ * A figure beside its target, in two decimals rounded away from the target: a figure that misses it
+ * never reads as one that meets it (2.997 against ">= 3" shows as 2.99, not 3.00).
+ */
+const atLeast = (value: number) => (Math.floor(value * 100) / 100).toFixed(2)
+const atMost = (value: number) => (Math.ceil(value * 100) / 100).toFixed(2)
+
 /** PASS or FAIL, remembered under `label`. */
 const verdict = (label: string, pass: boolean): string => {
   verdicts.push({ label, pass })
@@ -452,8 +459,8 @@ const main = async () => {
       for (const s of slow) s.close()
       const m = (xs: Array<number>) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
       const ratio = m(three) / m(none)
-      eventFigures.push(`  single write median (no webhook): ${m(none).toFixed(2)} ms, target <= 1.10 ms ${verdict("single write median", m(none) <= 1.1)}`)
-      eventFigures.push(`  write latency, median of ${LATENCY_WRITES} single writes a round: ${m(none).toFixed(2)} ms with no webhook, ${m(three).toFixed(2)} ms with 3 receivers taking 2 s each (${ratio.toFixed(2)}x, target <= 1.10x ${verdict("write latency with slow webhook receivers", ratio <= 1.1)}; rounds ${none.map((x) => x.toFixed(2)).join(" ")} / ${three.map((x) => x.toFixed(2)).join(" ")})`)
+      eventFigures.push(`  single write median (no webhook): ${atMost(m(none))} ms, target <= 1.10 ms ${verdict("single write median", m(none) <= 1.1)}`)
+      eventFigures.push(`  write latency, median of ${LATENCY_WRITES} single writes a round: ${m(none).toFixed(2)} ms with no webhook, ${m(three).toFixed(2)} ms with 3 receivers taking 2 s each (${atMost(ratio)}x, target <= 1.10x ${verdict("write latency with slow webhook receivers", ratio <= 1.1)}; rounds ${none.map((x) => x.toFixed(2)).join(" ")} / ${three.map((x) => x.toFixed(2)).join(" ")})`)
       await deleteCollection(into)
     }
 
@@ -630,7 +637,7 @@ const main = async () => {
           const insertRatio = cell("data bulk insert", "event log") / cell("data bulk insert", "no event log")
           const rounds = (spent.get("data bulk insert|event log") ?? []).map((x, i) => (x / spent.get("data bulk insert|no event log")![i]!).toFixed(2)).join(" ")
           writeFigures.push(
-            `  event log's cost to a bulk insert of ${ITEMS} items: ${insertRatio.toFixed(2)}x the platform CPU with no event log, target <= ${(1 + EVENT_LOG_OVERHEAD_TARGET).toFixed(2)}x ${verdict("bulk insert CPU with the event log / without", insertRatio <= 1 + EVENT_LOG_OVERHEAD_TARGET)} (rounds: ${rounds})`
+            `  event log's cost to a bulk insert of ${ITEMS} items: ${atMost(insertRatio)}x the platform CPU with no event log, target <= ${(1 + EVENT_LOG_OVERHEAD_TARGET).toFixed(2)}x ${verdict("bulk insert CPU with the event log / without", insertRatio <= 1 + EVENT_LOG_OVERHEAD_TARGET)} (rounds: ${rounds})`
           )
         }
       } finally {
@@ -752,7 +759,7 @@ const main = async () => {
     }
     const ratio = (label: string, value: number, target: number, rounds: string) =>
       Number.isFinite(value) &&
-      console.log(`  ${label.padEnd(30)} ${value.toFixed(2)}x   target >= ${target}x   ${verdict(label, value >= target)}   (rounds: ${rounds})`)
+      console.log(`  ${label.padEnd(30)} ${atLeast(value)}x   target >= ${target}x   ${verdict(label, value >= target)}   (rounds: ${rounds})`)
     ratio("export sitefx / official", rate("export sitefx") / rate("export official"), TARGETS.exportVsOfficial, perRound("export sitefx", "export official"))
     ratio("export sitefx / raw fetch", rate("export sitefx") / rate("export raw"), TARGETS.exportVsRaw, perRound("export sitefx", "export raw"))
     ratio("import sitefx / official", rate("import sitefx") / rate("import official"), TARGETS.importVsOfficial, perRound("import sitefx", "import official"))
@@ -761,7 +768,7 @@ const main = async () => {
     if (cpu["import sitefx"] !== undefined) {
       const importCpu = median(cpu["import sitefx"].map((c) => c.platform))
       const target = (IMPORT_CPU_TARGET_S * ITEMS) / 100_000
-      console.log(`  ${"platform CPU, sitefx's import".padEnd(30)} ${importCpu.toFixed(2)}s   target <= ${target.toFixed(2)}s   ${verdict("platform CPU of sitefx's import", importCpu <= target)}`)
+      console.log(`  ${"platform CPU, sitefx's import".padEnd(30)} ${atMost(importCpu)}s   target <= ${target.toFixed(2)}s   ${verdict("platform CPU of sitefx's import", importCpu <= target)}`)
     }
     console.log("")
     console.log(`  official export: find() then next(), limit(${PAGE}) (the largest page the client allows); raw: POST cursor pages of ${PAGE}`)

@@ -128,9 +128,12 @@ export class Items extends Context.Service<Items, ItemsShape>()("sitefx/server/d
         Number(db.get("SELECT MAX(seq) AS last FROM data_item_originals")?.last ?? 0)
       )
       let keepFrom = () => Number.POSITIVE_INFINITY
+      /** Whether any original may be kept: while none is, dropping them costs no statement. */
+      let keeping = db.get("SELECT 1 AS kept FROM data_item_originals LIMIT 1") !== undefined
       /** Keeps the rows of a collection from `seq` on, as they are now, unless kept already. */
       const keepRows = (collectionId: string, seq: number) => {
         if (!Number.isFinite(seq)) return
+        keeping = true
         db.run(
           "INSERT OR IGNORE INTO data_item_originals (seq, collection_id, id, data) SELECT seq, collection_id, id, data FROM data_items WHERE collection_id = ? AND seq >= ?",
           collectionId,
@@ -138,10 +141,13 @@ export class Items extends Context.Service<Items, ItemsShape>()("sitefx/server/d
         )
       }
       const keepRow = (collectionId: string, row: StoredRow) => {
-        if (row.seq >= keepFrom()) db.run("INSERT OR IGNORE INTO data_item_originals (seq, collection_id, id, data) VALUES (?, ?, ?, ?)", row.seq, collectionId, row.id, row.text)
+        if (row.seq < keepFrom()) return
+        keeping = true
+        db.run("INSERT OR IGNORE INTO data_item_originals (seq, collection_id, id, data) VALUES (?, ?, ?, ?)", row.seq, collectionId, row.id, row.text)
       }
       db.onReset(() => {
         lastSeq = 0
+        keeping = false
       })
       collections.onRemove((id) => {
         keepRows(id, keepFrom())
@@ -235,7 +241,9 @@ export class Items extends Context.Service<Items, ItemsShape>()("sitefx/server/d
           keepFrom = f
         },
         forgetOriginals: (seq) => {
+          if (!keeping) return
           db.run("DELETE FROM data_item_originals WHERE seq < ?", seq)
+          keeping = db.get("SELECT 1 AS kept FROM data_item_originals LIMIT 1") !== undefined
         },
         created: (collectionId, from, to) => {
           const found = new Map<number, CreatedItem>()

@@ -10,8 +10,8 @@
  * - Envelopes are built only when somebody reads an event (a live stream, a webhook, a resume), once
  *   per event, by the decoder the writing module registered, from what the write handed over in memory
  *   (or, after a restart, from the stored row). With nobody listening none is built.
- * - The kept rows are also held in memory (the hot window), so readers never go back to the database,
- *   and the window is trimmed a thousand events at a time, by whole rows.
+ * - The kept rows are also held in memory (the hot window), so readers never read the log's rows back,
+ *   and the window is trimmed 2 500 events at a time, by whole rows.
  *
  * The log keeps at least the last {@link KEPT_EVENTS} events, so a live stream that lost its connection
  * resumes from its last event id without loss while that id is kept; from an older id it is told so.
@@ -31,7 +31,7 @@ import { type EventStamp, NO_SITE_ID } from "./envelopes.ts"
 export const KEPT_EVENTS = 10_000
 
 /** Events past the kept window that may wait before their rows are deleted: the log trims this many at a time. */
-const TRIM_EVERY = 1_000
+const TRIM_EVERY = 2_500
 
 /** One logged event. Its envelope's JSON text is built when first read. */
 export interface SiteEvent {
@@ -210,7 +210,7 @@ export class SiteEvents extends Context.Service<SiteEvents, SiteEventsShape>()("
       /** The newest id handed out (in a transaction that may still roll back) and the newest committed. */
       let last = window.length === 0 ? 0 : window[window.length - 1]!.last
       let committed = last
-      /** Events with ids up to this one may be deleted; the rows holding only such events are, a thousand events at a time. */
+      /** Events with ids up to this one may be deleted; the rows holding only such events are, TRIM_EVERY events at a time. */
       let trimmedThrough = window.length === 0 ? last : window[0]!.first - 1
       /** Appended in the transaction under way. */
       let pending: Array<Batch> = []
