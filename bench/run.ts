@@ -690,7 +690,7 @@ const main = async () => {
       const file = join(server.dir, "cli-export.jsonl")
       const exported = await command(["data", "export", source, "--out", file])
       if (exported.result.items !== CLI_ITEMS) throw new Error(`the export wrote ${exported.result.items} items`)
-      cliFigures.push(`  sitefx data export: ${CLI_ITEMS.toLocaleString("en-US")} items to JSONL in ${exported.seconds.toFixed(1)} s, ${Math.round(CLI_ITEMS / exported.seconds).toLocaleString("en-US")} items/s; peak RSS of the process ${exported.peakMb.toFixed(0)} MB (target < ${CLI_RSS_TARGET_MB} MB ${verdict("sitefx data export peak RSS", exported.peakMb < CLI_RSS_TARGET_MB)})`)
+      cliFigures.push(`  sitefx data export: ${CLI_ITEMS.toLocaleString("en-US")} items to JSONL in ${exported.seconds.toFixed(1)} s, ${Math.round(CLI_ITEMS / exported.seconds).toLocaleString("en-US")} items/s; peak RSS of the process ${Math.ceil(exported.peakMb)} MB (target < ${CLI_RSS_TARGET_MB} MB ${verdict("sitefx data export peak RSS", exported.peakMb < CLI_RSS_TARGET_MB)})`)
       await deleteCollection(source)
 
       const intoCli = await createCollection("BenchCliImport")
