@@ -4,11 +4,29 @@
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import type { Scope } from "effect/Scope"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { Site, type SiteOptions, type SiteServices } from "../../src/Site.ts"
 import * as DevWire from "../../src/server/platform/devWire.ts"
-import { LocalPlatform } from "../../src/server/index.ts"
+import { LocalPlatform, type LocalPlatformOptions, type PlatformCore } from "../../src/server/index.ts"
 
 export { LocalPlatform }
+
+/** A fresh temporary folder for the current scope, removed with it. */
+export const tempDir = (prefix: string) =>
+  Effect.acquireRelease(
+    Effect.sync(() => mkdtempSync(join(tmpdir(), prefix))),
+    (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
+  )
+
+/** Runs `effect` against a platform of its own (the `demo` seed unless `options` say otherwise), closed afterwards. */
+export const onPlatform = <A, E>(options: LocalPlatformOptions, effect: Effect.Effect<A, E, LocalPlatform | PlatformCore | Scope>) =>
+  Effect.scoped(Effect.gen(function*() {
+    const context = yield* Layer.build(LocalPlatform.layerWithCore({ seed: "demo", ...options }))
+    return yield* Effect.provide(effect, Layer.succeedContext(context))
+  }))
 
 /** Runs an effect against a fresh sitefx session on the local platform. */
 export const withSite = <A, E, R>(

@@ -14,6 +14,7 @@ import type { DomainEvent } from "../../events/protocol.ts"
 import { domainEvent, envelopeJson, identityOf } from "../events/envelopes.ts"
 import { lazyEvent, SiteEvents } from "../events/SiteEvents.ts"
 import type { Caller } from "../oauth/Callers.ts"
+import { Database } from "../platform/Database.ts"
 
 type Json = Record<string, unknown>
 
@@ -41,9 +42,14 @@ type Logged =
   | { readonly _tag: "Legacy"; readonly type: string; readonly body: Json; readonly identity: unknown }
   | { readonly _tag: "Domain"; readonly type: string; readonly entityFqdn: string; readonly entityId: string; readonly change: Change; readonly identity: unknown }
 
+/** How a store write hands over its events. */
+export type Emit = (event: CatalogEvent) => void
+
 export interface CatalogEventsShape {
   /** Logs the events of one store write; call it in the write's transaction. */
   readonly record: (events: ReadonlyArray<CatalogEvent>) => void
+  /** Runs a store write in one transaction, with the events it emits logged in it. */
+  readonly transaction: <A>(write: (emit: Emit) => A) => A
 }
 
 const CODEC = "catalog/1"
@@ -63,10 +69,11 @@ const payloadOf = (e: Extract<Logged, { _tag: "Domain" }>): Partial<DomainEvent>
 }
 
 export class CatalogEvents extends Context.Service<CatalogEvents, CatalogEventsShape>()("sitefx/server/catalog/CatalogEvents") {
-  static readonly layer: Layer.Layer<CatalogEvents, never, SiteEvents> = Layer.effect(
+  static readonly layer: Layer.Layer<CatalogEvents, never, SiteEvents | Database> = Layer.effect(
     CatalogEvents,
     Effect.gen(function*() {
       const log = yield* SiteEvents
+      const db = yield* Database
 
       log.decoder(CODEC, (batch, stamp) =>
         (JSON.parse(batch.body) as ReadonlyArray<Logged>).map((e, i) => {
@@ -79,16 +86,25 @@ export class CatalogEvents extends Context.Service<CatalogEvents, CatalogEventsS
           })
         }))
 
+      const record = (events: ReadonlyArray<CatalogEvent>) => {
+        if (events.length === 0) return
+        const logged = events.map((e): Logged =>
+          e._tag === "Legacy"
+            ? { _tag: "Legacy", type: e.type, body: e.body, identity: identityOf(e.actor) }
+            : { _tag: "Domain", type: e.type, entityFqdn: e.entityFqdn, entityId: e.entityId, change: e.change, identity: identityOf(e.actor) }
+        )
+        log.append(CODEC, events.length, "", JSON.stringify(logged))
+      }
+
       return CatalogEvents.of({
-        record: (events) => {
-          if (events.length === 0) return
-          const logged = events.map((e): Logged =>
-            e._tag === "Legacy"
-              ? { _tag: "Legacy", type: e.type, body: e.body, identity: identityOf(e.actor) }
-              : { _tag: "Domain", type: e.type, entityFqdn: e.entityFqdn, entityId: e.entityId, change: e.change, identity: identityOf(e.actor) }
-          )
-          log.append(CODEC, events.length, "", JSON.stringify(logged))
-        }
+        record,
+        transaction: (write) =>
+          db.transaction(() => {
+            const emitted: Array<CatalogEvent> = []
+            const result = write((e) => emitted.push(e))
+            record(emitted)
+            return result
+          })
       })
     })
   )

@@ -8,19 +8,14 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
-import type { Scope } from "effect/Scope"
-import { mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { DatabaseSync } from "node:sqlite"
 import { DataEventTypes, type DomainEvent, type EventEnvelope, EventPaths } from "../../../src/events/protocol.ts"
 import { KEPT_EVENTS, SiteEvents } from "../../../src/server/events/index.ts"
-import type { LocalPlatformOptions } from "../../../src/server/index.ts"
 import { Database } from "../../../src/server/platform/Database.ts"
 import { logMark } from "../../support/eventLog.ts"
-import { LocalPlatform } from "../../support/platform.ts"
+import { LocalPlatform, onPlatform, tempDir } from "../../support/platform.ts"
 import { data, freshCollection, ok } from "../data/support.ts"
 
 interface Frame {
@@ -180,13 +175,6 @@ describe("the event log over the live stream", () => {
   })
 })
 
-/** Runs `effect` against a platform of its own on `options.db`, closed afterwards. */
-const onPlatform = <A, E>(options: LocalPlatformOptions, effect: Effect.Effect<A, E, LocalPlatform | SiteEvents | Scope>) =>
-  Effect.scoped(Effect.gen(function*() {
-    const context = yield* Layer.build(LocalPlatform.layerWithCore({ seed: "none", ...options }))
-    return yield* Effect.provide(effect, Layer.succeedContext(context))
-  }))
-
 /** Every kept event after `mark`, as the stream would send them. */
 const keptAfter = (mark: number) =>
   Effect.gen(function*() {
@@ -196,10 +184,9 @@ const keptAfter = (mark: number) =>
 describe("the event log on a database file", () => {
   it.live("ids grow across a restart, and what was logged before it reads back exactly as it was sent", () =>
     Effect.scoped(Effect.gen(function*() {
-      const dir = mkdtempSync(join(tmpdir(), "sitefx-log-"))
-      yield* Effect.addFinalizer(() => Effect.sync(() => rmSync(dir, { recursive: true, force: true })))
+      const dir = yield* tempDir("sitefx-log-")
       const db = join(dir, "site.db")
-      const before = yield* onPlatform({ db }, Effect.gen(function*() {
+      const before = yield* onPlatform({ db, seed: "none" }, Effect.gen(function*() {
         const mark = yield* logMark
         const kept = yield* newCollection
         const gone = yield* newCollection
@@ -222,7 +209,7 @@ describe("the event log on a database file", () => {
       ])
       const createdData = (json: string) => (JSON.parse(JSON.parse(json).data) as DomainEvent).createdEvent?.entity as { data: { v: number } } | undefined
       assert.deepStrictEqual(before.events.flatMap((e) => createdData(e.json)?.data.v ?? []), [1, 1, 1, 1, 1, 1, 1])
-      yield* onPlatform({ db }, Effect.gen(function*() {
+      yield* onPlatform({ db, seed: "none" }, Effect.gen(function*() {
         const log = yield* SiteEvents
         assert.strictEqual(log.lastId(), before.last)
         // read back from the database: the same envelopes, byte for byte
@@ -236,8 +223,7 @@ describe("the event log on a database file", () => {
 
   it.live("a database from the log's first version keeps its events and their ids", () =>
     Effect.scoped(Effect.gen(function*() {
-      const dir = mkdtempSync(join(tmpdir(), "sitefx-log-"))
-      yield* Effect.addFinalizer(() => Effect.sync(() => rmSync(dir, { recursive: true, force: true })))
+      const dir = yield* tempDir("sitefx-log-")
       const file = join(dir, "site.db")
       const old = new DatabaseSync(file)
       const envelope = (i: number) => JSON.stringify({ eventType: DataEventTypes.itemDeleted, instanceId: "s", data: JSON.stringify({ entityId: `old-${i}` }) })
@@ -248,7 +234,7 @@ describe("the event log on a database file", () => {
       `)
       for (const id of [41, 42]) old.prepare("INSERT INTO site_events VALUES (?, ?, ?)").run(id, DataEventTypes.itemDeleted, envelope(id))
       old.close()
-      yield* onPlatform({ db: file }, Effect.gen(function*() {
+      yield* onPlatform({ db: file, seed: "none" }, Effect.gen(function*() {
         assert.deepStrictEqual(yield* keptAfter(40), [41, 42].map((id) => ({ id, type: DataEventTypes.itemDeleted, json: envelope(id) })))
         const c = yield* newCollection
         yield* ok("POST", "/items", { dataCollectionId: c, dataItem: { id: "new", data: {} } })

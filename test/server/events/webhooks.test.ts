@@ -9,15 +9,12 @@
  */
 import { afterEach, assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
 import type { Scope } from "effect/Scope"
 import { type ChildProcess, spawn } from "node:child_process"
 import { createPublicKey, verify } from "node:crypto"
-import { mkdtempSync, rmSync } from "node:fs"
 import * as http from "node:http"
 import type { AddressInfo } from "node:net"
-import { tmpdir } from "node:os"
 import { join } from "node:path"
 import * as Products from "../../../src/catalog/Products.ts"
 import { DataItems } from "../../../src/data/DataItems.ts"
@@ -36,7 +33,7 @@ import { PlatformAuth } from "../../../src/http/PlatformClient.ts"
 import type { LocalPlatformOptions } from "../../../src/server/index.ts"
 import { asAdmin, asVisitor, freshCollection } from "../../data/support.ts"
 import { backoffMillis, DEFAULT_DELIVERY_POLICY, deliveryPolicy } from "../../../src/server/events/webhooks/index.ts"
-import { dev, LocalPlatform } from "../../support/platform.ts"
+import { dev, LocalPlatform, onPlatform, tempDir } from "../../support/platform.ts"
 import { asMember, raw } from "../../support/store.ts"
 
 // ---------------------------------------------------------------------------------------------------
@@ -484,13 +481,6 @@ describe("webhook deliveries", () => {
 // ---------------------------------------------------------------------------------------------------
 // start-up subscriptions, restarts and resets
 
-/** Runs `effect` against a platform of its own, closed afterwards. */
-const onPlatform = <A, E>(options: LocalPlatformOptions, effect: Effect.Effect<A, E, LocalPlatform | Scope>) =>
-  Effect.scoped(Effect.gen(function*() {
-    const context = yield* Layer.build(LocalPlatform.layer({ seed: "demo", ...options }))
-    return yield* Effect.provide(effect, Layer.succeedContext(context))
-  }))
-
 const children: Array<ChildProcess> = []
 afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL")
@@ -531,8 +521,7 @@ describe("delivery policy", () => {
 describe("start-up webhooks", () => {
   it.live("LocalPlatform.layer({ webhooks }) subscribes at start, once per URL across restarts on a database file, and again after a reset", () =>
     Effect.scoped(Effect.gen(function*() {
-      const dir = mkdtempSync(join(tmpdir(), "sitefx-webhooks-"))
-      yield* Effect.addFinalizer(() => Effect.sync(() => rmSync(dir, { recursive: true, force: true })))
+      const dir = yield* tempDir("sitefx-webhooks-")
       const db = join(dir, "site.db")
       const r = yield* receiver()
       const filtered = yield* receiver()

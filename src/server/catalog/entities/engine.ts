@@ -14,10 +14,10 @@ import type { AdminCaller } from "../../oauth/Callers.ts"
 import type { DatabaseShape } from "../../platform/Database.ts"
 import type { Reject } from "../../platform/responses.ts"
 import { isoDate, type ServerClockShape } from "../../platform/ServerClock.ts"
-import type { CatalogEvent, CatalogEventsShape } from "../CatalogEvents.ts"
+import type { CatalogEvent, CatalogEventsShape, Emit } from "../CatalogEvents.ts"
 
 /** Collects the events of a write; they are logged in its transaction. */
-export type Emit = (event: CatalogEvent) => void
+export type { Emit } from "../CatalogEvents.ts"
 
 export interface Engine {
   readonly db: DatabaseShape
@@ -44,15 +44,7 @@ export const makeEngine = (db: DatabaseShape, clock: ServerClockShape, events: C
     now: () => isoDate(clock.millis()),
     newId: () => randomUUID(),
     read: attempt,
-    commit: (f) =>
-      attempt(() =>
-        db.transaction(() => {
-          const pending: Array<CatalogEvent> = []
-          const value = f((event) => pending.push(event))
-          events.record(pending)
-          return value
-        })
-      )
+    commit: (f) => attempt(() => events.transaction(f))
   }
 }
 

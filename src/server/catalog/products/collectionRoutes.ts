@@ -10,7 +10,6 @@ import { randomUUID } from "node:crypto"
 import { CatalogPaths } from "../../../catalog/protocol.ts"
 import { CreateCollectionRequest, ProductIdsRequest, QueryCollectionsRequest, UpdateCollectionRequest } from "../../../catalog/wire/products.ts"
 import { attempt } from "../../data/failures.ts"
-import { Database } from "../../platform/Database.ts"
 import { body, pathParam, route } from "../../platform/routing.ts"
 import { storeAccess } from "../access.ts"
 import { CatalogEvents } from "../CatalogEvents.ts"
@@ -26,7 +25,6 @@ const MAX_COLLECTION_PRODUCTS = 1000
 
 export const collectionRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const products = yield* Products
-  const db = yield* Database
   const events = yield* CatalogEvents
   const { reader, writer } = v1Access(yield* storeAccess)
 
@@ -87,7 +85,7 @@ export const collectionRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const create = Effect.gen(function*() {
     const caller = yield* writer
     const { collection } = yield* body(CreateCollectionRequest)
-    const created = yield* commit(db, events, (emit) => {
+    const created = yield* commit(events, (emit) => {
       if (collection.name == null || collection.name.trim() === "") throw invalid("collection.name", "A collection needs a name", "REQUIRED_FIELD")
       const spec = fields(collection, { id: randomUUID(), name: "", slug: "", description: "", visible: true })
       if (spec.slug === "") {
@@ -121,7 +119,7 @@ export const collectionRoutes = HttpRouter.addAll(Effect.gen(function*() {
     const caller = yield* writer
     const id = yield* pathParam("id")
     const { collection } = yield* body(UpdateCollectionRequest)
-    const updated = yield* commit(db, events, (emit) => {
+    const updated = yield* commit(events, (emit) => {
       if (collection.id != null && collection.id !== id) throw invalid("collection.id", "collection.id differs from the id in the path")
       const spec = fields(collection, mutable(id))
       products.storeCollection(spec)
@@ -134,7 +132,7 @@ export const collectionRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const remove = Effect.gen(function*() {
     const caller = yield* writer
     const id = yield* pathParam("id")
-    yield* commit(db, events, (emit) => {
+    yield* commit(events, (emit) => {
       mutable(id)
       const members = products.removeCollection(id)
       const now = products.now()
@@ -154,7 +152,7 @@ export const collectionRoutes = HttpRouter.addAll(Effect.gen(function*() {
       const caller = yield* writer
       const id = yield* pathParam("id")
       const request = yield* body(ProductIdsRequest)
-      yield* commit(db, events, (emit) => {
+      yield* commit(events, (emit) => {
         mutable(id)
         if (request.productIds.length > MAX_COLLECTION_PRODUCTS) {
           throw invalid("productIds", `At most ${MAX_COLLECTION_PRODUCTS} products at once`, "MAX_SIZE", { max: MAX_COLLECTION_PRODUCTS })

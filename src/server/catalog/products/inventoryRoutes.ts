@@ -16,7 +16,6 @@ import {
 } from "../../../catalog/wire/inventory.ts"
 import { attempt } from "../../data/failures.ts"
 import type { Caller } from "../../oauth/Callers.ts"
-import { Database } from "../../platform/Database.ts"
 import { body, pathParam, route } from "../../platform/routing.ts"
 import { storeAccess } from "../access.ts"
 import { type CatalogEvent, CatalogEvents } from "../CatalogEvents.ts"
@@ -30,7 +29,6 @@ const MAX_SHIFTS = 1000
 
 export const inventoryRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const products = yield* Products
-  const db = yield* Database
   const events = yield* CatalogEvents
   const { reader, writer } = v1Access(yield* storeAccess)
 
@@ -65,7 +63,7 @@ export const inventoryRoutes = HttpRouter.addAll(Effect.gen(function*() {
     const caller = yield* writer
     const productId = yield* pathParam("productId")
     const { inventoryItem } = yield* body(UpdateInventoryVariantsRequest)
-    yield* commit(db, events, (emit) => {
+    yield* commit(events, (emit) => {
       const before = products.find(productId)
       if (before === undefined) throw productNotFound(productId)
       const { spec, changed } = setInventory(before, inventoryItem, products.now())
@@ -90,7 +88,7 @@ export const inventoryRoutes = HttpRouter.addAll(Effect.gen(function*() {
       const entries = sign === 1
         ? (yield* body(IncrementInventoryRequest)).incrementData.map((d) => ({ ...d, by: d.incrementBy }))
         : (yield* body(DecrementInventoryRequest)).decrementData.map((d) => ({ ...d, by: d.decrementBy }))
-      yield* commit(db, events, (emit) => {
+      yield* commit(events, (emit) => {
         const list = sign === 1 ? "incrementData" : "decrementData"
         if (entries.length > MAX_SHIFTS) throw invalid(list, `At most ${MAX_SHIFTS} entries at once`, "MAX_SIZE", { max: MAX_SHIFTS })
         entries.forEach((entry, i) => {

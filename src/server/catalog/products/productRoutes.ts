@@ -189,7 +189,7 @@ export const productRoutes = HttpRouter.addAll(Effect.gen(function*() {
     fields: ReadonlyArray<string>,
     variantsChanged = false
   ) =>
-    commit(db, events, (emit) => {
+    commit(events, (emit) => {
       const before = products.require(id)
       const after = change(before, products.now())
       if (after.slug !== before.slug && products.slugTaken(after.slug, id)) {
@@ -209,7 +209,7 @@ export const productRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const createProduct = Effect.gen(function*() {
     const caller = yield* writer
     const { product } = yield* body(CreateProductRequest)
-    const doc = yield* commit(db, events, (emit) => {
+    const doc = yield* commit(events, (emit) => {
       const spec = createSpec(product, products.newIds(), products.now())
       if (product.slug !== undefined) {
         if (products.slugTaken(spec.slug)) throw new DataFailure({ status: 409, code: "SLUG_ALREADY_EXISTS", description: `A product with slug ${spec.slug} exists` })
@@ -242,7 +242,7 @@ export const productRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const deleteProduct = Effect.gen(function*() {
     const caller = yield* writer
     const id = yield* pathParam("id")
-    yield* commit(db, events, (emit) => {
+    yield* commit(events, (emit) => {
       if (!products.remove(id)) throw productNotFound(id)
       emit(legacy("ProductDeleted", id, { productId: id }, caller))
     })
@@ -253,7 +253,7 @@ export const productRoutes = HttpRouter.addAll(Effect.gen(function*() {
     const caller = yield* writer
     const id = yield* pathParam("id")
     const request = yield* body(UpdateVariantsRequest)
-    const doc = yield* commit(db, events, (emit) => {
+    const doc = yield* commit(events, (emit) => {
       const { spec, changed } = overrideVariants(products.require(id), request.variants, products.now())
       const doc = products.store(spec)
       emit(legacy("VariantsChanged", id, {
@@ -285,7 +285,7 @@ export const productRoutes = HttpRouter.addAll(Effect.gen(function*() {
         if (ids.length > MAX_BULK_PRODUCTS) throw invalid("ids", `A bulk call takes at most ${MAX_BULK_PRODUCTS} products`, "MAX_SIZE", { max: MAX_BULK_PRODUCTS })
         check()
       })
-      const results = yield* commit(db, events, (emit) =>
+      const results = yield* commit(events, (emit) =>
         ids.map((id, originalIndex) => {
           const outcome = catchFailure(() =>
             db.transaction(() => {

@@ -12,10 +12,9 @@ import type { OffsetQuery, Sorting } from "../../../catalog/wire/common.ts"
 import { attempt, DataFailure } from "../../data/failures.ts"
 import { getPayload } from "../../data/requests.ts"
 import type { AdminCaller, Caller } from "../../oauth/Callers.ts"
-import type { Database } from "../../platform/Database.ts"
 import { application, type Reject, replyJson } from "../../platform/responses.ts"
 import { body, requestOrigin } from "../../platform/routing.ts"
-import type { CatalogEvent, CatalogEventsShape } from "../CatalogEvents.ts"
+import type { CatalogEvent, CatalogEventsShape, Emit } from "../CatalogEvents.ts"
 import type { StoreAccess } from "../access.ts"
 import { invalid } from "./changes.ts"
 import type { PageRequest } from "./Products.ts"
@@ -101,20 +100,8 @@ const MEDIA_HOST = "https://static.wixstatic.com/media/"
 export const replyStored = (json: string) =>
   Effect.map(requestOrigin, (origin) => replyJson(json.includes(MEDIA_HOST) ? json.replaceAll(MEDIA_HOST, `${origin}/media/`) : json))
 
-/** Runs a synchronous write in one transaction, its events logged in it. */
-export const commit = <A>(
-  db: typeof Database.Service,
-  events: CatalogEventsShape,
-  f: (emit: (event: CatalogEvent) => void) => A
-): Effect.Effect<A, Reject> =>
-  attempt(() =>
-    db.transaction(() => {
-      const emitted: Array<CatalogEvent> = []
-      const result = f((e) => emitted.push(e))
-      events.record(emitted)
-      return result
-    })
-  )
+/** Runs a synchronous write in one transaction, its events logged in it; a DataFailure it throws is the answer. */
+export const commit = <A>(events: CatalogEventsShape, f: (emit: Emit) => A): Effect.Effect<A, Reject> => attempt(() => events.transaction(f))
 
 /** A v1 ("non-domain") event. */
 export const legacy = (type: string, entityId: string, body: Record<string, unknown>, actor: Caller): CatalogEvent => ({
