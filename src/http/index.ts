@@ -1,8 +1,31 @@
-export * from "./PlatformConfig.ts"
-export * from "./PlatformError.ts"
-export * from "./PlatformRequest.ts"
-export * from "./PlatformHttp.ts"
-export * from "./PlatformClient.ts"
-export * from "./viaHttpClient.ts"
+/**
+ * `sitefx/http`: how sitefx reaches the platform. The configuration (base URLs, retries), the typed
+ * platform error, the request and transport shapes for raw calls and custom transports, and the
+ * client those calls go through. Everything else in this folder is the client's own machinery.
+ */
+export {
+  DEFAULT_API_URL,
+  DEFAULT_EDGE_URL,
+  defaultRetryPolicy,
+  PlatformConfig,
+  PlatformConfigError,
+  type PlatformConfigOptions,
+  type PlatformConfigShape,
+  type RetryPolicy
+} from "./PlatformConfig.ts"
+export { ApplicationError, PlatformError, type PlatformErrorReason, SystemError, TransportError, ValidationError } from "./PlatformError.ts"
+export type { Host, Method, PlatformRequest, QueryFallback, WireRequest } from "./PlatformRequest.ts"
+export {
+  fetchTransport,
+  PlatformFetch,
+  PlatformHttp,
+  type PlatformHttpShape,
+  type PlatformResponse,
+  type Transport,
+  type TransportRequest,
+  type TransportResponse
+} from "./PlatformHttp.ts"
+export { ApiKeyAuth, type ApiKeyOptions, PlatformAuth, type PlatformAuthShape, PlatformClient, type PlatformClientShape } from "./PlatformClient.ts"
+export { httpClientTransport, viaHttpClient } from "./viaHttpClient.ts"
 export * as Wire from "./wire.ts"
-export * from "./decodeJson.ts"
+export { decodeJson } from "./decodeJson.ts"

@@ -1,11 +1,26 @@
-export * from "./Session.ts"
+/**
+ * `sitefx/session`: a visitor's or member's session as a Layer. The Session service (tokens, refresh,
+ * OAuth and member flows), `siteSession` for a page that needs only the session, the token stores, the
+ * authorize agent, and the session's typed errors and results.
+ */
+export {
+  type CaptchaTokens,
+  type LoginUrl,
+  type LoginUrlOptions,
+  type RedirectResult,
+  type Secret,
+  Session,
+  type SessionOptions,
+  type SessionShape,
+  type SessionState
+} from "./Session.ts"
 export { type SessionServices, siteSession, type SiteOptions, type WireOptions } from "./SiteSession.ts"
-export * from "./TokenStore.ts"
-export * from "./AuthorizeAgent.ts"
-export * from "./OAuthError.ts"
-export * from "./LoginResult.ts"
+export { type OAuthData, type StoredSession, TokenStore, type TokenStoreShape } from "./TokenStore.ts"
+export { AuthorizeAgent, type AuthorizeAgentShape, type AuthorizeResult, type FrameWindow } from "./AuthorizeAgent.ts"
+export { OAuthError, type OAuthErrorReason, OAuthErrorReasons } from "./OAuthError.ts"
+export type { LoginErrorCode, LoginResult, PendingStep } from "./LoginResult.ts"
 export * as Pkce from "./Pkce.ts"
 export * as Prewarm from "./prewarm.ts"
 export * as SessionWire from "./wire.ts"
 export { EMPTY_TOKENS } from "./protocol.ts"
-export type { Tokens, TokenRole, FactorType, Identity } from "./wire.ts"
+export type { FactorType, Identity, TokenRole, Tokens } from "./wire.ts"
