@@ -238,9 +238,8 @@ export class Query<A, R = never> extends FilterMethods<Query<A, R>> {
     })
   }
 
-  /** The number of items the filter matches. */
-  count(...args: ReadonlyArray<never>): Effect.Effect<number, DataError | PlatformError, R> {
-    if (args.length > 0) return Effect.fail(invalid(WDE.arityZero, "Invalid .count usage. .count does not take parameters.", ".count"))
+  /** The number of items the filter matches (a property, as `find`, `pages` and `stream` are: `yield* query.count`). */
+  get count(): Effect.Effect<number, DataError | PlatformError, R> {
     if (this.error !== undefined) return Effect.fail(this.error)
     const { returnTotalCount: _, suppressHooks: __, ...read } = this.state.options
     return this.runner.count({ dataCollectionId: this.runner.collection, filter: this.tree, ...read })

@@ -255,8 +255,8 @@ describe("sitefx sends what the official items client sends", () => {
   it("count, distinct", async () => {
     const c = await seeded("WireCount", 20)
     await compare("count with a filter", (data) => data.query(c).hasSome("tags", ["odd"]).gt("likes", 2).count(), (d) =>
-      d.query(c).hasSome("tags", ["odd"]).gt("likes", 2).count())
-    await compare("count everything", (data) => data.query(c).count(), (d) => d.query(c).count())
+      d.query(c).hasSome("tags", ["odd"]).gt("likes", 2).count)
+    await compare("count everything", (data) => data.query(c).count(), (d) => d.query(c).count)
     await compare("count(collection, filter)", (data) => data.count(c, { filter: { likes: { $lt: 3 } } }), (d) =>
       d.count(c, Filter.lt("likes", 3)))
     await compare("distinct with a filter and an order", (data) => data.query(c).gt("likes", 2).descending("likes").distinct("likes"), (d) =>

@@ -142,8 +142,8 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("data items ove
         assert.isTrue(dated.items.length > 0)
         assert.isTrue(dated.items.every((p) => (p["published"] as Date).getUTCDate() === 28))
 
-        assert.strictEqual(yield* d.query(c).hasSome("tags", ["odd"]).count(), 30)
-        assert.strictEqual(yield* d.query(c).where(Filter.fromJson({ likes: { $in: [1, 2] }, tags: { $hasAll: ["odd"] } })).count(), 6)
+        assert.strictEqual(yield* d.query(c).hasSome("tags", ["odd"]).count, 30)
+        assert.strictEqual(yield* d.query(c).where(Filter.fromJson({ likes: { $in: [1, 2] }, tags: { $hasAll: ["odd"] } })).count, 6)
         const regex = yield* failure(d.query(c).where(Filter.fromJson({ title: { $regex: "^Post" } })).find)
         assert.strictEqual((regex as DataError).code, WDE.regexNotAllowed)
         assert.strictEqual(yield* d.count(c, Filter.eq("likes", 3)), 6)

@@ -238,7 +238,7 @@ describe("Query: a recorded error fails before the runner is called", () => {
     Effect.gen(function*() {
       const { query, calls } = recording()
       const bad = query.startsWith("a", 1 as never)
-      expect((errorOf(yield* Effect.exit(bad.count())) as DataError).code).toBe("WDE0044")
+      expect((errorOf(yield* Effect.exit(bad.count)) as DataError).code).toBe("WDE0044")
       expect((errorOf(yield* Effect.exit(bad.distinct("a"))) as DataError).code).toBe("WDE0044")
       expect((errorOf(yield* Effect.exit(Stream.runCollect(bad.pages))) as DataError).code).toBe("WDE0044")
       expect((errorOf(yield* Effect.exit(Stream.runCollect(bad.stream))) as DataError).code).toBe("WDE0044")
@@ -255,20 +255,10 @@ describe("Query: a recorded error fails before the runner is called", () => {
 })
 
 describe("Query.count", () => {
-  it.effect("with arguments: WDE0038, no request", () =>
-    Effect.gen(function*() {
-      const { query, calls } = recording()
-      const error = errorOf(yield* Effect.exit(query.count(1 as never)))
-      assert.instanceOf(error, DataError)
-      assert.strictEqual((error as DataError).code, "WDE0038")
-      assert.match((error as DataError).message, /^WDE0038: Invalid \.count usage\. \.count does not take parameters\.$/)
-      assert.strictEqual(calls.count.length, 0)
-    }))
-
   it.effect("sends the filter and read options only", () =>
     Effect.gen(function*() {
       const { query, calls } = recording()
-      const n = yield* query.eq("a", 1).limit(5).skip(5).ascending("a").withTotalCount().consistentRead().language("en").count()
+      const n = yield* query.eq("a", 1).limit(5).skip(5).ascending("a").withTotalCount().consistentRead().language("en").count
       assert.strictEqual(n, 7)
       expect(calls.count).toStrictEqual([{ dataCollectionId: "Posts", filter: { a: 1 }, consistentRead: true, language: "en" }])
     }))
