@@ -13,6 +13,7 @@
  */
 import * as Result from "effect/Result"
 import { type DataError, invalid, WDE } from "./DataError.ts"
+import { isRecord } from "../http/isRecord.ts"
 
 /** A date as it travels: `{"$date": "<ISO-8601>"}`. */
 export interface DateValue {
@@ -56,11 +57,10 @@ export const matchAll: FilterNode = { _tag: "And", nodes: [] }
 
 type Json = Record<string, unknown>
 
-const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v)
 
 /** `{"$date": string}` and nothing else. */
 export const isDateValue = (v: unknown): v is DateValue => {
-  if (!isObject(v)) return false
+  if (!isRecord(v)) return false
   const keys = Object.keys(v)
   return keys.length === 1 && keys[0] === "$date" && typeof v["$date"] === "string"
 }
@@ -105,7 +105,7 @@ export const parseFilter = (json: unknown): Result.Result<FilterNode, DataError>
 }
 
 const tree = (json: unknown, path: string): FilterNode => {
-  if (!isObject(json)) return fail(WDE.filterNotObject, `Filter Model should be an Object. Got ${show(json)} instead`, path)
+  if (!isRecord(json)) return fail(WDE.filterNotObject, `Filter Model should be an Object. Got ${show(json)} instead`, path)
   const nodes: Array<FilterNode> = []
   for (const [key, value] of Object.entries(json)) {
     const here = at(path, key)
@@ -142,7 +142,7 @@ const single = (value: unknown, path: string): unknown => {
 }
 
 const isOperatorObject = (value: unknown): value is Json =>
-  isObject(value) && !isDateValue(value) && Object.keys(value).some((k) => k.startsWith("$"))
+  isRecord(value) && !isDateValue(value) && Object.keys(value).some((k) => k.startsWith("$"))
 
 /** A field's value: a plain value (equality) or an object of operators, all of which must hold. */
 const fieldConditions = (field: string, value: unknown, path: string): ReadonlyArray<FilterNode> => {
@@ -187,7 +187,7 @@ const condition = (field: string, op: string, operand: unknown, path: string): F
     case "$matches":
       return { _tag: "Matches", field, spec: matches(operand, path) }
     case "$not": {
-      if (!isObject(operand)) return fail(WDE.filterNotObject, `${path} should be an Object. Got ${show(operand)} instead`, path)
+      if (!isRecord(operand)) return fail(WDE.filterNotObject, `${path} should be an Object. Got ${show(operand)} instead`, path)
       const nodes = fieldConditions(field, operand, path)
       return { _tag: "Not", node: nodes.length === 1 ? nodes[0]! : { _tag: "And", nodes } }
     }
@@ -199,7 +199,7 @@ const condition = (field: string, op: string, operand: unknown, path: string): F
 }
 
 const matches = (operand: unknown, path: string): ReadonlyArray<MatchPart> => {
-  if (!isObject(operand)) return fail(WDE.filterNotObject, `${path} should be an Object. Got ${show(operand)} instead`, path)
+  if (!isRecord(operand)) return fail(WDE.filterNotObject, `${path} should be an Object. Got ${show(operand)} instead`, path)
   if (!("ignoreCase" in operand)) return fail(WDE.matchesProperty, `$matches value ${show(operand)} does not have property ignoreCase`, path)
   if (!("spec" in operand)) return fail(WDE.matchesProperty, `$matches value ${show(operand)} does not have property spec`, path)
   if (operand["ignoreCase"] !== true) {
@@ -208,10 +208,10 @@ const matches = (operand: unknown, path: string): ReadonlyArray<MatchPart> => {
   const spec = operand["spec"]
   if (!Array.isArray(spec)) return fail(WDE.filterNotArray, `${path}.spec should be an Array. Got ${show(spec)} instead`, `${path}.spec`)
   return spec.map((part: unknown): MatchPart => {
-    if (isObject(part) && part["type"] === "literal" && typeof part["value"] === "string") {
+    if (isRecord(part) && part["type"] === "literal" && typeof part["value"] === "string") {
       return { type: "literal", value: part["value"] }
     }
-    if (isObject(part) && part["type"] === "anyOf" && part["value"] === MATCH_ANY_OF) return { type: "anyOf", value: MATCH_ANY_OF }
+    if (isRecord(part) && part["type"] === "anyOf" && part["value"] === MATCH_ANY_OF) return { type: "anyOf", value: MATCH_ANY_OF }
     return fail(
       WDE.matchesSpec,
       `$matches.spec Array values should be either {"type":"anyOf","value":" \\t\\n-"} or {"type":"literal","value":String}. Got ${show(part)} instead`,

@@ -367,11 +367,10 @@ const checked = <A>(guard: G.Guard<A>, value: unknown, what: string): A | EventD
   return wrong === undefined ? (value as A) : malformed(`${what}${G.describe(wrong)}`)
 }
 
-const isObject = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
 
 /** A data item's `data` as the data client gives items: `{"$date"}` values as Dates, `_id` from the item id. */
 const dataItem = (entity: unknown): unknown => {
-  if (!isObject(entity) || !isObject(entity["data"])) return entity
+  if (!G.isRecord(entity) || !G.isRecord(entity["data"])) return entity
   const data = reviveDates(entity["data"]) as Record<string, unknown>
   const id = typeof data["_id"] === "string" ? data["_id"] : entity["id"]
   return { ...entity, data: { ...data, _id: id } }

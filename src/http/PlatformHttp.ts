@@ -13,6 +13,7 @@ import { PlatformError, reasonFromResponse, SystemError, TransportError } from "
 import { isIdempotent, type PlatformRequest, toWire, type WireRequest } from "./PlatformRequest.ts"
 import { CONSISTENT_HEADER, REQUEST_ID_HEADER, reviveDates } from "./codec.ts"
 import type { ErrorBody } from "./wire.ts"
+import { isRecord } from "./isRecord.ts"
 
 /** A successful (HTTP 200) answer. */
 export interface PlatformResponse {
@@ -90,7 +91,6 @@ export const STATUS_TEXT: Readonly<Record<number, string>> = {
   502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout"
 }
 
-const isObject = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
 
 /**
  * The platform's error body, as far as it has that shape: a field of the wrong type is left out, so a
@@ -98,15 +98,15 @@ const isObject = (u: unknown): u is Record<string, unknown> => typeof u === "obj
  * status text).
  */
 export const readErrorBody = (json: unknown): ErrorBody | undefined => {
-  if (!isObject(json)) return undefined
+  if (!isRecord(json)) return undefined
   const message = typeof json["message"] === "string" ? { message: json["message"] } : {}
   const details = json["details"]
-  if (!isObject(details)) return message
+  if (!isRecord(details)) return message
   const app = details["applicationError"]
   const validation = details["validationError"]
-  const application = isObject(app) ? app : {}
+  const application = isRecord(app) ? app : {}
   const code = application["code"]
-  const violations = isObject(validation) ? validation["fieldViolations"] : undefined
+  const violations = isRecord(validation) ? validation["fieldViolations"] : undefined
   return {
     ...message,
     details: {
@@ -119,13 +119,13 @@ export const readErrorBody = (json: unknown): ErrorBody | undefined => {
           }
         }
         : {}),
-      ...(Array.isArray(violations) && violations.every(isObject)
+      ...(Array.isArray(violations) && violations.every(isRecord)
         ? {
           validationError: {
             fieldViolations: violations.map((v) => {
               const out: Record<string, unknown> = {}
               for (const k of ["field", "description", "violatedRule", "ruleName"] as const) if (typeof v[k] === "string") out[k] = v[k]
-              if (isObject(v["data"])) out["data"] = v["data"]
+              if (isRecord(v["data"])) out["data"] = v["data"]
               return out
             })
           }

@@ -9,6 +9,7 @@
  * keeps the Schemas of the same shapes (it decodes untrusted requests and reports field violations);
  * test/http/guards.test.ts holds each guard's type equal to its Schema's.
  */
+import { isRecord } from "./isRecord.ts"
 
 /** What is wrong with `u`, starting with where (`.a[2].b: expected a string`), or undefined when it fits. */
 export interface Guard<A> {
@@ -37,7 +38,7 @@ export const number: Guard<number> = is((u) => typeof u === "number", "a number"
 export const boolean: Guard<boolean> = is((u) => typeof u === "boolean", "a boolean")
 export const unknown: Guard<unknown> = () => undefined
 
-const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
+export { isRecord }
 
 /** Any object (not an array, not null), taken as it is. */
 export const object: Guard<{ readonly [k: string]: unknown }> = is(isRecord, "an object")

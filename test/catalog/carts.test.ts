@@ -17,8 +17,8 @@ import { asAdmin, asVisitor } from "../data/support.ts"
 import { loggedSince, logMark } from "../support/eventLog.ts"
 import { dev, LocalPlatform, settings } from "../support/platform.ts"
 import { asMember, failure, raw, unique } from "../support/store.ts"
+import type { Equals } from "../support/types.ts"
 
-type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false
 const sameType = <A, B>(_: Equals<A, B>): void => undefined
 
 const abandon = (cart: Record<string, unknown>) => dev<{ abandonedCart: W.AbandonedCart }>("/store/abandoned-carts", { body: cart })

@@ -28,8 +28,8 @@ import { Session } from "../../src/session/Session.ts"
 import { asAdmin, asVisitor } from "../data/support.ts"
 import { domainOf, loggedSince, logMark } from "../support/eventLog.ts"
 import { dev, LocalPlatform, settings, stats, withSite } from "../support/platform.ts"
+import type { Equals } from "../support/types.ts"
 
-type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false
 /** Compiles only when the guard's type is exactly the Schema's. */
 const sameType = <A, B>(_: Equals<A, B>): void => undefined
 

@@ -7,8 +7,8 @@ import * as G from "../../src/catalog/guards/products.ts"
 import type * as I from "../../src/catalog/wire/inventory.ts"
 import type * as W from "../../src/catalog/wire/products.ts"
 import type { TypeOf } from "../../src/http/guard.ts"
+import type { Equals } from "../support/types.ts"
 
-type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false
 const sameType = <A, B>(_: Equals<A, B>): void => undefined
 
 describe("catalog v1 answer guards", () => {

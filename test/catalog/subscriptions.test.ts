@@ -16,8 +16,8 @@ import type { TypeOf } from "../../src/http/guard.ts"
 import { asAdmin, asVisitor } from "../data/support.ts"
 import { LocalPlatform, settings } from "../support/platform.ts"
 import { asMember, failure, newProduct, raw, unique } from "../support/store.ts"
+import type { Equals } from "../support/types.ts"
 
-type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false
 const sameType = <A, B>(_: Equals<A, B>): void => undefined
 
 const READER = "/_api/subscription-options-reader-server/v1/subscription-options"

@@ -13,8 +13,8 @@ import * as G from "../../src/http/guard.ts"
 import type * as WebhooksWire from "../../src/server/events/webhooks/wire.ts"
 import * as SP from "../../src/session/protocol.ts"
 import * as SW from "../../src/session/wire.ts"
+import type { Equals } from "../support/types.ts"
 
-type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false
 /** Compiles only when the guard's type is exactly the type. */
 const sameType = <A, B>(_: Equals<A, B>): void => undefined
 

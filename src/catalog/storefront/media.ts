@@ -6,6 +6,7 @@
  * `https://static.wixstatic.com/media/<id>/v1/fill/w_<w>,h_<h>,…/<name>`.
  */
 import type { Media, MediaItem } from "../wire/products.ts"
+import { isRecord } from "../../http/isRecord.ts"
 
 /** How the image fills the requested box. */
 export type MediaFit =
@@ -36,7 +37,6 @@ export const LOCAL_MEDIA_PATH = "/media"
 const MEDIA_HOST = "static.wixstatic.com"
 const MAX_SIDE = 10_000
 
-const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
 
 const whole = (n: unknown, min: number, max: number, fallback: number): number =>
   typeof n === "number" && Number.isFinite(n) ? Math.min(Math.max(Math.round(n), min), max) : fallback

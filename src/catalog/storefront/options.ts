@@ -13,6 +13,7 @@
  * fields or carry the wrong types, and the helpers answer rather than throw.
  */
 import type { Choice, Product, ProductOption, Variant } from "../wire/products.ts"
+import { isRecord } from "../../http/isRecord.ts"
 
 /** Chosen options: option name to choice description (or value), e.g. `{ Size: "L", Color: "Red" }`. */
 export type Chosen = Readonly<Record<string, string>>
@@ -46,7 +47,6 @@ export interface ProductIndex {
   readonly preorder: boolean
 }
 
-const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
 const arrayOf = <A>(u: unknown): ReadonlyArray<A> => (Array.isArray(u) ? (u as ReadonlyArray<A>) : [])
 const text = (u: unknown): string | undefined => (typeof u === "string" ? u : undefined)
 export const lower = (s: string): string => s.toLowerCase()

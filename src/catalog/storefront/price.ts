@@ -3,6 +3,7 @@
  * discount itself, and all of them formatted in the store's currency.
  */
 import type { PriceData, Product, Variant } from "../wire/products.ts"
+import { isRecord } from "../../http/isRecord.ts"
 
 export interface DisplayPriceOptions {
   /**
@@ -87,7 +88,6 @@ const roundTo = (n: number, digits: number): number => {
 }
 
 const finite = (u: unknown): number | undefined => (typeof u === "number" && Number.isFinite(u) ? u : undefined)
-const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
 
 /** The digits of an amount written with `digits` decimals, e.g. 1234.5 at 2 → "123450". */
 const digitsOf = (n: number, digits: number): string => n.toFixed(digits).replace(/\D/g, "").replace(/^0+(?=\d)/, "")

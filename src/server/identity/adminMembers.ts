@@ -29,6 +29,7 @@ import { body, pathParam, route } from "../platform/routing.ts"
 import { Codes } from "./codes.ts"
 import { type MemberChanges, type MemberRecord, Members } from "./Members.ts"
 import { memberOf } from "./views.ts"
+import { isObject } from "../data/values.ts"
 
 // ---- the actions the admin API and the dev endpoints share ----------------------------------------------
 
@@ -131,12 +132,11 @@ const valueAt = (member: Member, path: string): unknown => {
 }
 
 type Scalar = string | number | boolean | null
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v)
 
 /** A filter operand: a scalar, or a date as `{"$date": iso}`. */
 const scalar = (v: unknown, at: string): Scalar => {
   if (v === null || typeof v === "string" || typeof v === "boolean" || (typeof v === "number" && Number.isFinite(v))) return v
-  if (isRecord(v) && Object.keys(v).length === 1 && typeof v["$date"] === "string") return v["$date"]
+  if (isObject(v) && Object.keys(v).length === 1 && typeof v["$date"] === "string") return v["$date"]
   return refuse(at, `${at} must be a string, a number, a boolean or null`)
 }
 const scalars = (v: unknown, at: string): ReadonlyArray<Scalar> =>
@@ -200,7 +200,7 @@ const condition = (field: string, op: string, operand: unknown, at: string): Tes
 
 /** A filter in the platform's query language over the member fields a query may name. */
 const compile = (filter: unknown, at: string): Test => {
-  if (!isRecord(filter)) return refuse(at, `${at} must be an object`)
+  if (!isObject(filter)) return refuse(at, `${at} must be an object`)
   const tests = Object.entries(filter).map(([key, value]): Test => {
     const here = `${at}.${key}`
     switch (key) {
@@ -216,7 +216,7 @@ const compile = (filter: unknown, at: string): Test => {
       }
     }
     if (!FIELDS.has(key)) return refuse(here, `${key} cannot be filtered on`, "OTHER")
-    if (isRecord(value) && !("$date" in value)) {
+    if (isObject(value) && !("$date" in value)) {
       const ops = Object.entries(value)
       if (ops.length === 0) return refuse(here, `${here} names no operator`)
       const parts = ops.map(([op, operand]) => condition(key, op, operand, `${here}.${op}`))

@@ -9,6 +9,7 @@ import { assert, describe, expect, it } from "@effect/vitest"
 import * as fc from "fast-check"
 import { DataError } from "../../../src/data/DataError.ts"
 import { Filter } from "../../../src/data/Filter.ts"
+import { isObject } from "../../../src/data/calls.ts"
 
 describe("Filter.tree: single conditions", () => {
   it("the empty filter is {}", () => {
@@ -531,8 +532,6 @@ const meaning = (chain: ReadonlyArray<Step>, doc: Doc): boolean => {
   }
   return value
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date)
 
 /** What a wire tree means. */
 const evaluate = (node: unknown, doc: Doc): boolean => {
