@@ -29,7 +29,7 @@ import * as Effect from "effect/Effect"
 import type { Item } from "../data/calls.ts"
 import * as V1 from "../catalog/guards/products.ts"
 import { BuyerInfo } from "../catalog/guards/carts.ts"
-import * as V3 from "../catalog/v3/guards.ts"
+import * as V3 from "../catalog/entities/guards.ts"
 import { reviveDates } from "../http/codec.ts"
 import * as G from "../http/guard.ts"
 import {

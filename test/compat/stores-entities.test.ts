@@ -7,10 +7,10 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { brandsV3, customizationsV3, infoSectionsV3, inventoryItemsV3, ribbonsV3 } from "@wix/stores"
-import * as Brands from "../../src/catalog/v3/Brands.ts"
-import * as Customizations from "../../src/catalog/v3/Customizations.ts"
-import * as InventoryItems from "../../src/catalog/v3/InventoryItems.ts"
-import * as Ribbons from "../../src/catalog/v3/Ribbons.ts"
+import * as Brands from "../../src/catalog/entities/Brands.ts"
+import * as Customizations from "../../src/catalog/entities/Customizations.ts"
+import * as InventoryItems from "../../src/catalog/entities/InventoryItems.ts"
+import * as Ribbons from "../../src/catalog/entities/Ribbons.ts"
 import { seedId } from "../../src/server/catalog/entities/index.ts"
 import { officialStoreOnLocalPlatform, rejection, unique } from "../support/store.ts"
 

@@ -4,7 +4,7 @@
  * `createdDate`, `updatedDate` as ISO text, `revision` as the text of an integer). The local platform
  * decodes requests with these (the checks below are the platform's own limits, so a refused field is
  * named in a 400) and writes its answers with them; the client checks answers with the guards of
- * `../v3/guards.ts`, whose types equal these Schemas' types.
+ * `../entities/guards.ts`, whose types equal these Schemas' types.
  */
 import * as Schema from "effect/Schema"
 import {
@@ -24,7 +24,7 @@ import {
   MAX_QUANTITY,
   NAME_LIMITS,
   RIBBON_FIELDS
-} from "../v3/protocol.ts"
+} from "../entities/protocol.ts"
 import { BulkActionMetadata, CursorPagingMetadata, Filter, ItemMetadata, SortOrder } from "./common.ts"
 
 const opt = Schema.optionalKey

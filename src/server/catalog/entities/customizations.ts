@@ -7,7 +7,7 @@
  * calls (add, set, remove, update, reorder), each a revision of the customization.
  */
 import type * as HttpRouter from "effect/http/HttpRouter"
-import { EntityCodes, EntityPaths, MAX_CHOICES, MAX_ENTITY_PAGE } from "../../../catalog/v3/protocol.ts"
+import { EntityCodes, EntityPaths, MAX_CHOICES, MAX_ENTITY_PAGE } from "../../../catalog/entities/protocol.ts"
 import * as W from "../../../catalog/wire/entities.ts"
 import { isObject, type Json } from "../../data/values.ts"
 import type { AdminCaller } from "../../oauth/Callers.ts"

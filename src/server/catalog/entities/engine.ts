@@ -7,7 +7,7 @@
 import * as Effect from "effect/Effect"
 import { randomUUID } from "node:crypto"
 import type { ItemMetadata } from "../../../catalog/wire/common.ts"
-import { EntityCodes } from "../../../catalog/v3/protocol.ts"
+import { EntityCodes } from "../../../catalog/entities/protocol.ts"
 import { catchFailure, DataFailure, toItemError, toReject } from "../../data/failures.ts"
 import type { Json } from "../../data/values.ts"
 import type { AdminCaller } from "../../oauth/Callers.ts"

@@ -5,7 +5,7 @@
  * nodes become `<p>` paragraphs.
  */
 import type * as HttpRouter from "effect/http/HttpRouter"
-import { EntityPaths, MAX_ENTITY_PAGE } from "../../../catalog/v3/protocol.ts"
+import { EntityPaths, MAX_ENTITY_PAGE } from "../../../catalog/entities/protocol.ts"
 import * as W from "../../../catalog/wire/entities.ts"
 import { isObject, type Json } from "../../data/values.ts"
 import type { AdminCaller } from "../../oauth/Callers.ts"

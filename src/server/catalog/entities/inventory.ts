@@ -10,7 +10,7 @@
  */
 import * as Effect from "effect/Effect"
 import type * as HttpRouter from "effect/http/HttpRouter"
-import { EntityCodes, EntityPaths, MAX_ENTITY_PAGE, MAX_QUANTITY } from "../../../catalog/v3/protocol.ts"
+import { EntityCodes, EntityPaths, MAX_ENTITY_PAGE, MAX_QUANTITY } from "../../../catalog/entities/protocol.ts"
 import * as W from "../../../catalog/wire/entities.ts"
 import { isObject, type Json } from "../../data/values.ts"
 import type { AdminCaller } from "../../oauth/Callers.ts"

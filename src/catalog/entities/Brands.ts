@@ -5,7 +5,7 @@
  * the platform refuses a stale one (`REVISION_MISMATCH`).
  *
  * @example
- * import * as Brands from "sitefx/catalog/v3/Brands" // or { Brands } from "sitefx/catalog"
+ * import { Brands } from "sitefx/catalog/entities" // or from "sitefx/catalog"
  * const brand = yield* Brands.getOrCreate("Northwind")
  * const renamed = yield* Brands.update({ id: brand.id!, revision: brand.revision!, name: "Northwind Co" })
  */

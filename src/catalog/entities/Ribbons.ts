@@ -5,7 +5,7 @@
  * updates carry the revision they read, and the platform refuses a stale one (`REVISION_MISMATCH`).
  *
  * @example
- * import * as Ribbons from "sitefx/catalog/v3/Ribbons" // or { Ribbons } from "sitefx/catalog"
+ * import { Ribbons } from "sitefx/catalog/entities" // or from "sitefx/catalog"
  * const ribbon = yield* Ribbons.getOrCreate("Sale")
  * const renamed = yield* Ribbons.update({ id: ribbon.id!, revision: ribbon.revision!, name: "Summer sale" })
  */
