@@ -1,7 +1,7 @@
 /**
  * What every data call shares: the platform client it goes through, how a failure becomes a DataError,
  * the checks made before anything is sent, and items to and from their wire form. Each operation module
- * (query.ts, items.ts, and DataItems for the rest) builds on this, so a program carries only the
+ * (queryItems.ts, itemCalls.ts, and DataItems for the rest) builds on this, so a program carries only the
  * operations it uses.
  */
 import * as Effect from "effect/Effect"

@@ -1,7 +1,7 @@
 /**
  * Wire shapes of the data-collections API (`/wix-data/v2/...`), defined once and used by both the
  * client (src/data) and the local platform's data engine (src/server/data). Item data is JSON in
- * which dates travel as `{"$date": iso}`; filters are JSON trees checked by `filter.ts`.
+ * which dates travel as `{"$date": iso}`; filters are JSON trees read by `FilterTree.ts`.
  */
 import * as Schema from "effect/Schema"
 import { ASYNC_JOB_STATUSES, BULK_ACTION_TYPES, COLLECTION_TYPES, FIELD_TYPES, PAGING_MODES, ROLES, SORT_ORDERS } from "./protocol.ts"

@@ -1,7 +1,7 @@
 /**
  * Guards of the catalog v1 answers (products, variants, collections, inventory): the client checks the
  * platform's answers with these rather than with the wire Schemas, which would weigh on every page
- * that lists products. Each guard's type is its Schema's type (test/catalog/guards.test.ts).
+ * that lists products. Each guard's type is its Schema's type (test/catalog/productGuards.test.ts).
  */
 import * as G from "../../http/guard.ts"
 import {
