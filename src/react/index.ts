@@ -41,4 +41,4 @@ export {
   type TabOptions,
   tabTokenStore,
   webLock
-} from "./tabs.ts"
+} from "../session/tabs.ts"

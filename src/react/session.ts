@@ -28,7 +28,7 @@ import {
   type SessionState
 } from "../session/Session.ts"
 import type { FactorType, IdentityProfile, Member } from "../session/wire.ts"
-import { followTabs } from "./tabs.ts"
+import { followTabs } from "../session/tabs.ts"
 
 export interface SignInInput {
   readonly email: string

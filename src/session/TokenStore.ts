@@ -21,7 +21,7 @@ export interface TokenStoreShape {
   readonly save: (session: StoredSession) => Effect.Effect<void>
   /**
    * Runs a token refresh alone among everyone who shares this store (other browser tabs over one
-   * localStorage: see `sitefx/react`'s `tabTokenStore`). A store only one session uses leaves it out.
+   * localStorage: see `tabTokenStore` in `sitefx/session`, also exported by `sitefx/react`). A store only one session uses leaves it out.
    */
   readonly exclusive?: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
 }

@@ -1,7 +1,7 @@
 /**
  * `sitefx/session`: a visitor's or member's session as a Layer. The Session service (tokens, refresh,
- * OAuth and member flows), `siteSession` for a page that needs only the session, the token stores, the
- * authorize agent, and the session's typed errors and results.
+ * OAuth and member flows), `siteSession` for a page that needs only the session, the token stores (and
+ * the one a browser's tabs share), the authorize agent, and the session's typed errors and results.
  */
 export {
   type CaptchaTokens,
@@ -16,6 +16,18 @@ export {
 } from "./Session.ts"
 export { type SessionServices, siteSession, type SiteOptions, type WireOptions } from "./SiteSession.ts"
 export { type OAuthData, type StoredSession, TokenStore, type TokenStoreShape } from "./TokenStore.ts"
+export {
+  type Exclusive,
+  followTabs,
+  type LockManagerLike,
+  SESSION_KEY,
+  storageLock,
+  type StorageLockOptions,
+  tabLock,
+  type TabOptions,
+  tabTokenStore,
+  webLock
+} from "./tabs.ts"
 export { AuthorizeAgent, type AuthorizeAgentShape, type AuthorizeResult, type FrameWindow } from "./AuthorizeAgent.ts"
 export { OAuthError, type OAuthErrorReason, OAuthErrorReasons } from "./OAuthError.ts"
 export type { LoginErrorCode, LoginResult, PendingStep } from "./LoginResult.ts"

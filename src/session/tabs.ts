@@ -19,8 +19,8 @@ import * as Layer from "effect/Layer"
 import * as Queue from "effect/Queue"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
-import { Session } from "../session/Session.ts"
-import { TokenStore } from "../session/TokenStore.ts"
+import { Session } from "./Session.ts"
+import { TokenStore } from "./TokenStore.ts"
 
 /** The key the session is stored under (the localStorage store's default). */
 export const SESSION_KEY = "sitefx.session"
