@@ -2,17 +2,17 @@
 // written to api/<entry>.api.md; `npm run api -- --check` exits 1 when a report is not what the sources
 // declare (the package test runs it), so every change of the public surface shows in review.
 //
-// The declarations are emitted afresh into a temporary folder (as `npm run build` emits them into dist/),
+// The declarations are emitted afresh into a temporary folder (compile.mjs, as `npm run build` emits them),
 // then read with TypeScript's compiler API (the `typescript5` package: the project's own compiler is the
 // native TypeScript 7, which has no JavaScript API). For each entry: every exported name, sorted, with its
 // declaration as the consumer's compiler reads it, comments removed; a class whose base is a declaration
 // the entry does not export (an Effect service's generated base) shows that base too.
-import { execFileSync } from "node:child_process"
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join, relative } from "node:path"
 import { fileURLToPath } from "node:url"
 import ts from "typescript5"
+import { compile } from "./compile.mjs"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 const reports = join(root, "api")
@@ -23,19 +23,7 @@ const reportName = (entry) => `${entry.replaceAll("/", "-")}.api.md`
 
 const out = mkdtempSync(join(tmpdir(), "sitefx-api-"))
 try {
-  execFileSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", join(root, "scripts/tsconfig.build.json"), "--emitDeclarationOnly", "--outDir", out], {
-    stdio: "inherit"
-  })
-  // as the build does: declarations name their neighbours `.js`, as a consumer's compiler wants them
-  const relativeTs = /((?:from|import)\s*\(?\s*["'])(\.{1,2}\/[^"']+)\.tsx?(["'])/g
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name)
-      if (entry.isDirectory()) walk(path)
-      else if (entry.name.endsWith(".d.ts")) writeFileSync(path, readFileSync(path, "utf8").replace(relativeTs, "$1$2.js$3"))
-    }
-  }
-  walk(out)
+  compile({ outDir: out, declarationsOnly: true })
 
   const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"))
   const entries = Object.entries(pkg.exports)
@@ -73,7 +61,6 @@ try {
       const keyword = list.flags & ts.NodeFlags.Const ? "const" : list.flags & ts.NodeFlags.Let ? "let" : "var"
       return `${keyword} ${print(declaration)}`
     }
-    if (ts.isExportSpecifier(declaration) || ts.isNamespaceExport(declaration)) return print(declaration)
     return print(declaration)
   }
 

@@ -13,7 +13,6 @@ export class CatalogEvents extends Context.Service<CatalogEvents, CatalogEventsS
     Effect.gen(function*() {
       const db = yield* Database
       return CatalogEvents.of({
-        record: () => undefined,
         transaction: (write) => db.transaction(() => write(() => undefined))
       })
     })

@@ -11,7 +11,7 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type { DomainEvent } from "../../events/protocol.ts"
-import { domainEvent, envelopeJson, identityOf } from "../events/envelopes.ts"
+import { domainEventText, envelopeJson, identityOf } from "../events/envelopes.ts"
 import { lazyEvent, SiteEvents } from "../events/SiteEvents.ts"
 import type { Caller } from "../oauth/Callers.ts"
 import { Database } from "../platform/Database.ts"
@@ -46,25 +46,23 @@ type Logged =
 export type Emit = (event: CatalogEvent) => void
 
 export interface CatalogEventsShape {
-  /** Logs the events of one store write; call it in the write's transaction. */
-  readonly record: (events: ReadonlyArray<CatalogEvent>) => void
   /** Runs a store write in one transaction, with the events it emits logged in it. */
   readonly transaction: <A>(write: (emit: Emit) => A) => A
 }
 
 const CODEC = "catalog/1"
 
-const payloadOf = (e: Extract<Logged, { _tag: "Domain" }>): Partial<DomainEvent> => {
-  const c = e.change
+/** A domain event's change: its key in the payload (`createdEvent`, ...) and its value. */
+const changeOf = (c: Change): readonly [keyof DomainEvent, unknown] => {
   switch (c.kind) {
     case "created":
-      return { createdEvent: { entity: c.entity } }
+      return ["createdEvent", { entity: c.entity }]
     case "updated":
-      return { updatedEvent: { currentEntity: c.entity, modifiedFields: Object.fromEntries(c.modifiedFields.map((f) => [f, null])) } }
+      return ["updatedEvent", { currentEntity: c.entity, modifiedFields: Object.fromEntries(c.modifiedFields.map((f) => [f, null])) }]
     case "deleted":
-      return { deletedEvent: { deletedEntity: c.entity } }
+      return ["deletedEvent", { deletedEntity: c.entity }]
     case "action":
-      return { actionEvent: { body: c.body } }
+      return ["actionEvent", { body: c.body }]
   }
 }
 
@@ -82,7 +80,8 @@ export class CatalogEvents extends Context.Service<CatalogEvents, CatalogEventsS
             const who = JSON.stringify(e.identity)
             if (e._tag === "Legacy") return envelopeJson(at, who, e.type, JSON.stringify(e.body))
             const slug = e.change.kind === "action" ? e.type.split("_").pop()! : e.change.kind
-            return envelopeJson(at, who, e.type, JSON.stringify(domainEvent(at, e.entityFqdn, e.entityId, slug, payloadOf(e))))
+            const [key, value] = changeOf(e.change)
+            return envelopeJson(at, who, e.type, domainEventText(at, e.entityFqdn, e.entityId, slug, key, JSON.stringify(value)))
           })
         }))
 
@@ -97,7 +96,6 @@ export class CatalogEvents extends Context.Service<CatalogEvents, CatalogEventsS
       }
 
       return CatalogEvents.of({
-        record,
         transaction: (write) =>
           db.transaction(() => {
             const emitted: Array<CatalogEvent> = []

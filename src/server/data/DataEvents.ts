@@ -172,9 +172,8 @@ export class DataEvents extends Context.Service<DataEvents, DataEventsShape>()("
           if (first !== undefined) {
             marks.push({ last: id + events.length - 1, seq: first.seq })
             // originals the log no longer needs go when the oldest entry that names created items moves on
-            const from = keepFrom()
-            const through = Number.isFinite(from) ? from : first.seq
-            // (after a reset, `seq`s start over)
+            // (this entry's mark was just taken, so there is one); after a reset, `seq`s start over
+            const through = keepFrom()
             if (through - forgotten >= 1000 || through < forgotten) {
               items.forgetOriginals(through)
               forgotten = through

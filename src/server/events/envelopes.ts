@@ -39,23 +39,10 @@ export interface EventStamp {
 }
 
 /**
- * A domain event's payload. `entityEventSequence` is the log's event id: it grows with every event of
- * the entity (and of every other), and keeps growing across restarts and resets.
- */
-export const domainEvent = (stamp: EventStamp, entityFqdn: string, entityId: string, slug: string, change: Partial<DomainEvent>): DomainEvent => ({
-  id: stamp.uuid,
-  entityFqdn,
-  slug,
-  entityId,
-  eventTime: stamp.eventTime,
-  triggeredByAnonymizeRequest: false,
-  entityEventSequence: String(stamp.id),
-  ...change
-})
-
-/**
- * {@link domainEvent} as JSON text, with its change (`createdEvent`, ...) given as JSON text: an entity
- * the writer holds as text already goes in without being parsed and written again.
+ * A {@link DomainEvent} as JSON text, with its change (`createdEvent`, ...) given as JSON text: an entity
+ * the writer holds as text already goes in without being parsed and written again. `entityEventSequence`
+ * is the log's event id: it grows with every event of the entity (and of every other), and keeps growing
+ * across restarts and resets.
  */
 export const domainEventText = (stamp: EventStamp, entityFqdn: string, entityId: string, slug: string, change: string, changeJson: string): string =>
   `{"id":${JSON.stringify(stamp.uuid)},"entityFqdn":${JSON.stringify(entityFqdn)},"slug":${JSON.stringify(slug)},"entityId":${JSON.stringify(entityId)},` +

@@ -182,11 +182,11 @@ export class AbandonedCarts extends Context.Service<AbandonedCarts, AbandonedCar
         },
         abandon: (input, actor, origin) =>
           Effect.gen(function*() {
-            const stored = db.transaction(() => {
+            const stored = events.transaction((emit) => {
               if (input.id !== undefined && get(input.id) !== undefined) return undefined
               const made = build(input, origin, isoDate(clock.millis()))
               write(made, true)
-              events.record([{ _tag: "Legacy", type: CartEventTypes.abandoned, entityId: made.cart.id!, body: abandonedEvent(made), actor }])
+              emit({ _tag: "Legacy", type: CartEventTypes.abandoned, entityId: made.cart.id!, body: abandonedEvent(made), actor })
               return made
             })
             if (stored === undefined) return yield* conflict(`An abandoned cart with id ${input.id} exists already`)
@@ -194,13 +194,13 @@ export class AbandonedCarts extends Context.Service<AbandonedCarts, AbandonedCar
           }),
         recover: (id, recoveredTime, actor) =>
           Effect.gen(function*() {
-            const outcome = db.transaction((): StoredCart | "missing" | "recovered" => {
+            const outcome = events.transaction((emit): StoredCart | "missing" | "recovered" => {
               const current = get(id)
               if (current === undefined) return "missing"
               if (current.cart.status === "RECOVERED") return "recovered"
               const next = recovered(current, recoveredTime ?? isoDate(clock.millis()))
               write(next, false)
-              events.record([{ _tag: "Legacy", type: CartEventTypes.recovered, entityId: id, body: recoveredEvent(next), actor }])
+              emit({ _tag: "Legacy", type: CartEventTypes.recovered, entityId: id, body: recoveredEvent(next), actor })
               return next
             })
             if (outcome === "missing") return yield* notFoundCart(id)
