@@ -413,7 +413,7 @@ const main = async () => {
       for (let i = 0; i < 600 && received < EVENT_ITEMS; i++) await new Promise((resolve) => setTimeout(resolve, 50))
       await runtime.runPromise(Fiber.interrupt(consumer))
       if (received !== EVENT_ITEMS) throw new Error(`events: the live consumer got ${received} of ${EVENT_ITEMS}`)
-      eventFigures.push(`  events: ${EVENT_ITEMS} item writes (bulk, ${PAGE} a request) reached a live consumer at ${Math.round(EVENT_ITEMS / ((lastAt - t0) / 1000)).toLocaleString("en-US")} events/s (writes done in ${((written - t0) / 1000).toFixed(2)} s, the last event ${((lastAt - written) / 1000).toFixed(2)} s after)`)
+      eventFigures.push(`  events: ${EVENT_ITEMS} item writes (bulk, ${PAGE} a request) reached a live consumer at ${Math.round(EVENT_ITEMS / ((lastAt - t0) / 1000)).toLocaleString("en-US")} events/s (writes done in ${((written - t0) / 1000).toFixed(2)} s, the last event ${(Math.max(0, lastAt - written) / 1000).toFixed(2)} s after)`)
 
       /** Median and 95th percentile of single-item write latency, in ms. */
       const latency = async () => {
