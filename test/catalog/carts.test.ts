@@ -17,9 +17,8 @@ import { asAdmin, asVisitor } from "../data/support.ts"
 import { loggedSince, logMark } from "../support/eventLog.ts"
 import { dev, LocalPlatform, settings } from "../support/platform.ts"
 import { asMember, failure, raw, unique } from "../support/store.ts"
-import type { Equals } from "../support/types.ts"
+import { sameType } from "../support/types.ts"
 
-const sameType = <A, B>(_: Equals<A, B>): void => undefined
 
 const abandon = (cart: Record<string, unknown>) => dev<{ abandonedCart: W.AbandonedCart }>("/store/abandoned-carts", { body: cart })
 

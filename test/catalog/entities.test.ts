@@ -28,10 +28,8 @@ import { Session } from "../../src/session/Session.ts"
 import { asAdmin, asVisitor } from "../data/support.ts"
 import { domainOf, loggedSince, logMark } from "../support/eventLog.ts"
 import { dev, LocalPlatform, settings, stats, withSite } from "../support/platform.ts"
-import type { Equals } from "../support/types.ts"
+import { sameType } from "../support/types.ts"
 
-/** Compiles only when the guard's type is exactly the Schema's. */
-const sameType = <A, B>(_: Equals<A, B>): void => undefined
 
 /** Runs a call as the demo member (a signed-in session, not an API key). */
 const asMember = <A, E>(effect: Effect.Effect<A, E, PlatformClient>) =>

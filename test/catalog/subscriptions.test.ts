@@ -16,9 +16,8 @@ import type { TypeOf } from "../../src/http/guard.ts"
 import { asAdmin, asVisitor } from "../data/support.ts"
 import { LocalPlatform, settings } from "../support/platform.ts"
 import { asMember, failure, newProduct, raw, unique } from "../support/store.ts"
-import type { Equals } from "../support/types.ts"
+import { sameType } from "../support/types.ts"
 
-const sameType = <A, B>(_: Equals<A, B>): void => undefined
 
 const READER = "/_api/subscription-options-reader-server/v1/subscription-options"
 const WRITER = "/stores/v1/subscription-options"

@@ -23,9 +23,8 @@ import { Site } from "../../src/Site.ts"
 import { LocalPlatform } from "../support/platform.ts"
 import { asMember } from "../support/store.ts"
 import { type Answer, call, codeOf, get, login, post, registerMember, uniqueEmail, visitor, withSettings } from "../server/support.ts"
-import type { Equals } from "../support/types.ts"
+import { sameType } from "../support/types.ts"
 
-const sameType = <A, B>(_: Equals<A, B>): void => undefined
 
 /** The effect with an API-key client of the local platform, as `sitefx members` runs it. */
 const asAdmin = <A, E>(effect: Effect.Effect<A, E, PlatformClient>) =>
