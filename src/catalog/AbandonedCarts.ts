@@ -11,7 +11,7 @@
 import * as Effect from "effect/Effect"
 import type { PlatformClient } from "../http/PlatformClient.ts"
 import { ANY_STORE, call, type CatalogFailure, requireCatalog, unlessInvalid } from "./calls.ts"
-import { CatalogError, invalidArgument } from "./CatalogError.ts"
+import { badAnswer, CatalogError, invalidArgument } from "./CatalogError.ts"
 import * as P from "./guards/carts.ts"
 import { OffsetQuery, type OffsetQueryBody, type Sort } from "./OffsetQuery.ts"
 import type { QueryAbandonedCartsRequest } from "./wire/carts.ts"
@@ -29,7 +29,7 @@ export const get = (id: string): Effect.Effect<P.AbandonedCart, CatalogFailure, 
       call(client, { method: "GET", path: P.CartPaths.cart(id), payload: { id } }, P.GetAbandonedCartResponse).pipe(
         Effect.flatMap(({ abandonedCart }) =>
           abandonedCart === undefined
-            ? Effect.fail(new CatalogError({ code: P.CartCodes.notFound, message: `Abandoned cart ${id} was not found` }))
+            ? Effect.fail(badAnswer(P.CartCodes.notFound, `Abandoned cart ${id} was not found`))
             : Effect.succeed(abandonedCart)
         )
       )))

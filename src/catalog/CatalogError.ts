@@ -1,13 +1,11 @@
 /**
- * The store catalog's typed error: the platform's application code (`PRODUCT_NOT_FOUND`, ...), a
- * message, and the field violations of a refused write. Raised by the client's own checks before any
- * request, and decoded from the platform's answers. Unavailability (no answer, 429, 502–504) stays a
- * PlatformError, as in the data client.
+ * The store catalog's typed error: one Refusal (src/http/Refusal.ts) whose code is the platform's
+ * application code (`PRODUCT_NOT_FOUND`, ...) or the code of its kind. Raised by the client's own
+ * checks before any request, and made from the platform's answers. Unavailability (no answer, 429,
+ * 502–504) stays a PlatformError, as in every module.
  */
-import * as Data from "effect/Data"
-import type { PlatformError } from "../http/PlatformError.ts"
-import { refusal } from "../http/refusal.ts"
-import type { FieldViolation } from "../http/wire.ts"
+import { FailureCodes } from "../http/PlatformError.ts"
+import { answerError, argumentError, Refusal, refusedOr } from "../http/Refusal.ts"
 
 /** Codes sitefx raises itself or that callers commonly match on. */
 export const CatalogCodes = {
@@ -18,29 +16,24 @@ export const CatalogCodes = {
   productNotFound: "PRODUCT_NOT_FOUND",
   collectionNotFound: "COLLECTION_NOT_FOUND",
   variantNotFound: "VARIANT_NOT_FOUND",
-  notFound: "NOT_FOUND",
+  notFound: FailureCodes.notFound,
   /** An argument the client refused before sending anything. */
-  invalidArgument: "INVALID_ARGUMENT",
+  invalidArgument: FailureCodes.invalidArgument,
   /** The platform refused the request's fields (see `fieldViolations`). */
-  validation: "VALIDATION_ERROR",
-  permissionDenied: "PERMISSION_DENIED",
-  unauthenticated: "UNAUTHENTICATED"
+  validation: FailureCodes.validation,
+  permissionDenied: FailureCodes.permissionDenied,
+  unauthenticated: FailureCodes.unauthenticated
 } as const
 
-export class CatalogError extends Data.TaggedError("CatalogError")<{
-  readonly code: string
-  readonly message: string
-  /** The argument or field the error is about, when there is one. */
-  readonly field?: string
-  readonly fieldViolations?: ReadonlyArray<FieldViolation>
-  readonly data?: unknown
-  readonly status?: number
-  readonly requestId?: string
-}> {}
+/** A refused catalog call: sitefx's own check, the platform's refusal, or an answer sitefx could not use. */
+export class CatalogError extends Refusal("CatalogError") {}
 
 /** A client-side refusal, before any request. */
 export const invalidArgument = (message: string, field?: string): CatalogError =>
-  new CatalogError({ code: CatalogCodes.invalidArgument, message, ...(field === undefined ? {} : { field }) })
+  new CatalogError({ reason: argumentError(CatalogCodes.invalidArgument, message, field) })
 
-/** A failed platform call as a CatalogError. */
-export const fromPlatformError = (error: PlatformError): CatalogError => new CatalogError(refusal(error))
+/** A refusal sitefx reads from a 200 answer (the entity asked for is not in it, ...). */
+export const badAnswer = (code: string, message: string, data?: unknown): CatalogError => new CatalogError({ reason: answerError(code, message, data) })
+
+/** A failed platform call as a CatalogError, or left a PlatformError when the platform is unavailable. */
+export const fromPlatformError = refusedOr((reason) => new CatalogError({ reason }))

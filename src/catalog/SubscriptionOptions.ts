@@ -22,8 +22,9 @@ import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
 import type { PlatformClient, PlatformClientShape } from "../http/PlatformClient.ts"
 import type { PlatformRequest } from "../http/PlatformRequest.ts"
+import { FailureCodes } from "../http/PlatformError.ts"
 import { ANY_STORE, call, callVoid, type CatalogFailure, requireCatalog, unlessInvalid } from "./calls.ts"
-import { CatalogError, invalidArgument } from "./CatalogError.ts"
+import { badAnswer, CatalogError, invalidArgument } from "./CatalogError.ts"
 import * as P from "./guards/subscriptions.ts"
 
 export { SUBSCRIPTION_DISCOUNT_TYPES, SubscriptionCodes, SubscriptionLimits, SubscriptionPaths } from "./guards/subscriptions.ts"
@@ -84,11 +85,11 @@ const list = <A>(value: unknown, field: string, max: number, min = 0): CatalogEr
 
 const first = (...errors: ReadonlyArray<CatalogError | undefined>): CatalogError | undefined => errors.find((e) => e !== undefined)
 
-const notFound = (id: string) => new CatalogError({ code: P.SubscriptionCodes.notFound, message: `Subscription option ${id} was not found` })
+const notFound = (id: string) => badAnswer(P.SubscriptionCodes.notFound, `Subscription option ${id} was not found`)
 
 const withId = (option: Opt | undefined, what: string): Effect.Effect<StoredSubscriptionOption, CatalogError> =>
   option === undefined || option.id === undefined || option.id === null
-    ? Effect.fail(new CatalogError({ code: "UNKNOWN_ERROR", message: `${what}: the platform answered without the option` }))
+    ? Effect.fail(badAnswer(FailureCodes.unknown, `${what}: the platform answered without the option`))
     : Effect.succeed(option as StoredSubscriptionOption)
 
 /** Runs a call on any installed store. */

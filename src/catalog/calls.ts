@@ -7,15 +7,14 @@ import * as Effect from "effect/Effect"
 import type { Guard } from "../http/guard.ts"
 import { PlatformClient, type PlatformClientShape } from "../http/PlatformClient.ts"
 import type { PlatformError } from "../http/PlatformError.ts"
-import { isTransient } from "../http/PlatformHttp.ts"
 import type { PlatformRequest } from "../http/PlatformRequest.ts"
-import { CatalogCodes, CatalogError, fromPlatformError } from "./CatalogError.ts"
+import { badAnswer, CatalogCodes, type CatalogError, fromPlatformError } from "./CatalogError.ts"
 import { CATALOG_VERSIONS, CatalogPaths, type CatalogVersion } from "./protocol.ts"
 
 export type CatalogFailure = CatalogError | PlatformError
 
 /** Unavailability stays a PlatformError: it is about the platform, not the catalog. */
-export const failure = (e: PlatformError): CatalogFailure => (isTransient(e) ? e : fromPlatformError(e))
+export const failure: (e: PlatformError) => CatalogFailure = fromPlatformError
 
 /** Runs `f` with the platform client of the environment. */
 export const withClient = <A, E>(f: (client: PlatformClientShape) => Effect.Effect<A, E>): Effect.Effect<A, E, PlatformClient> =>
@@ -64,15 +63,9 @@ export const requireCatalog = <A, E>(
   Effect.flatMap(catalogVersion, (version): Effect.Effect<A, E | CatalogFailure, PlatformClient> => {
     if (versions.includes(version)) return withClient(f)
     if (version === "STORES_NOT_INSTALLED") {
-      return Effect.fail(new CatalogError({ code: CatalogCodes.storesNotInstalled, message: `${what}: the site has no store installed` }))
+      return Effect.fail(badAnswer(CatalogCodes.storesNotInstalled, `${what}: the site has no store installed`))
     }
-    return Effect.fail(
-      new CatalogError({
-        code: CatalogCodes.wrongCatalogVersion,
-        message: `${what} belongs to ${versions.join(" or ")}, and the site runs ${version}`,
-        data: { version }
-      })
-    )
+    return Effect.fail(badAnswer(CatalogCodes.wrongCatalogVersion, `${what} belongs to ${versions.join(" or ")}, and the site runs ${version}`, { version }))
   })
 
 /** Catalog v1 calls (products, collections, v1/v2 inventory). */

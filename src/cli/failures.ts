@@ -5,19 +5,23 @@
  * is a failed run (1). (Items a bulk write refuses are in its report, never here.)
  */
 import * as Effect from "effect/Effect"
+import { CatalogError } from "../catalog/CatalogError.ts"
+import { DataError, WDE } from "../data/DataError.ts"
+import { PlatformConfigError } from "../http/PlatformConfig.ts"
+import { codeOf, type FailureReason, PlatformError } from "../http/PlatformError.ts"
+import { MembersError } from "../members/MembersError.ts"
 import { CliFailure, ExitCode } from "./output.ts"
 
-interface Tagged {
-  readonly _tag: string
-  readonly message: string
-}
+/**
+ * The reason of a sitefx failure: every call's error (`PlatformError`, `DataError`, `CatalogError`,
+ * `MembersError`) carries one of the shared reason classes in `reason`, so a failure is read the same
+ * way whichever module it came from.
+ */
+const reasonOf = (error: unknown): FailureReason | undefined =>
+  error instanceof PlatformError || error instanceof DataError || error instanceof CatalogError || error instanceof MembersError ? error.reason : undefined
 
-const statusOf = (error: unknown): number | undefined => {
-  const e = error as { status?: unknown; reason?: { status?: unknown } }
-  if (typeof e.status === "number") return e.status
-  if (typeof e.reason?.status === "number") return e.reason.status
-  return undefined
-}
+const statusOf = (reason: FailureReason | undefined): number | undefined =>
+  reason === undefined || reason._tag === "TransportError" || reason._tag === "ArgumentError" || reason._tag === "AnswerError" ? undefined : reason.status
 
 /**
  * A failure that stops the whole command, not one item of it: the platform cannot be reached, the key
@@ -26,22 +30,23 @@ const statusOf = (error: unknown): number | undefined => {
  */
 export const stopsTheCommand = (error: unknown): boolean => {
   if (error instanceof CliFailure) return error.exitCode === ExitCode.usage
-  const tagged = error as { _tag?: unknown; reason?: { _tag?: unknown } }
-  if (tagged._tag === "PlatformError" && tagged.reason?._tag === "TransportError") return true
-  const status = statusOf(error)
+  const reason = reasonOf(error)
+  if (reason?._tag === "TransportError") return true
+  const status = statusOf(reason)
   return status === 401 || status === 403
 }
 
 /** Turns any failure of a command into a CliFailure. */
 export const explain = (error: unknown, connection?: { readonly baseUrl: string }): CliFailure => {
   if (error instanceof CliFailure) return error
-  const tagged = error as Partial<Tagged> & { code?: unknown; reason?: { _tag?: string } }
+  if (error instanceof PlatformConfigError) return new CliFailure({ message: error.message, exitCode: ExitCode.usage })
   const where = connection === undefined ? "the platform" : connection.baseUrl
-  const message = typeof tagged.message === "string" ? tagged.message : String(error)
-  if (tagged._tag === "PlatformError" && tagged.reason?._tag === "TransportError") {
+  const message = error instanceof Error ? error.message : String(error)
+  const reason = reasonOf(error)
+  if (reason?._tag === "TransportError") {
     return new CliFailure({ message: `cannot reach ${where}: ${message}; is the platform running (npm start), and is --base-url right?`, exitCode: ExitCode.usage })
   }
-  const status = statusOf(error)
+  const status = statusOf(reason)
   if (status === 401 || status === 403) {
     return new CliFailure({
       message: `${where} refused the API key (${status}): ${message}; pass an admin key with --api-key or SITEFX_API_KEY`,
@@ -52,12 +57,12 @@ export const explain = (error: unknown, connection?: { readonly baseUrl: string 
     // the command's own request was refused: what the person asked for is wrong, not an item
     return new CliFailure({ message: `${where} refused the request: ${message}`, exitCode: ExitCode.usage })
   }
-  if (tagged.code === "WDE0025") {
+  const code = reason === undefined ? undefined : codeOf(reason)
+  if (code === WDE.collectionNotFound) {
     return new CliFailure({ message: `${message}; \`sitefx data collections\` lists the site's collections`, exitCode: ExitCode.usage })
   }
-  if (tagged._tag === "PlatformConfigError") return new CliFailure({ message, exitCode: ExitCode.usage })
-  const code = typeof tagged.code === "string" && !message.includes(tagged.code) ? `${tagged.code}: ` : ""
-  return new CliFailure({ message: `${code}${message}`, exitCode: ExitCode.itemsFailed })
+  const prefix = code !== undefined && !message.includes(code) ? `${code}: ` : ""
+  return new CliFailure({ message: `${prefix}${message}`, exitCode: ExitCode.itemsFailed })
 }
 
 /** Runs a command's work so that every failure ends as one explained line. */

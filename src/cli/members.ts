@@ -14,7 +14,7 @@ import * as Stream from "effect/Stream"
 import { Argument, Command, Flag } from "effect/cli"
 import type { PlatformClient } from "../http/PlatformClient.ts"
 import * as Members from "../members/Members.ts"
-import { MembersCodes, MembersError, type MembersFailure } from "../members/MembersError.ts"
+import { badAnswer, MembersCodes, MembersError, type MembersFailure } from "../members/MembersError.ts"
 import { MEMBER_STATUSES } from "../members/protocol.ts"
 import { type ConnectionFlags, connectionFlags, withSite } from "./connection.ts"
 import { explained } from "./failures.ts"
@@ -142,8 +142,8 @@ const idOf = (target: string): Effect.Effect<string | MembersError, MembersFailu
     ? Effect.succeed(target)
     : Effect.map(Members.query({ loginEmail: target, limit: 2 }), (page): string | MembersError => {
       const [first, second] = page.members
-      if (first === undefined) return new MembersError({ code: MembersCodes.notFound, message: `no member has the login email ${target}` })
-      if (second !== undefined) return new MembersError({ code: "AMBIGUOUS", message: `more than one member has the login email ${target}; name them by id` })
+      if (first === undefined) return badAnswer(MembersCodes.notFound, `no member has the login email ${target}`)
+      if (second !== undefined) return badAnswer("AMBIGUOUS", `more than one member has the login email ${target}; name them by id`)
       return first.id
     })
 

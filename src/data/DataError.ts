@@ -1,11 +1,11 @@
 /**
- * The data API's typed error: a WDE code, a message, and where it applies. Raised by the client's own
- * validation before any request, and decoded from the platform's answers (application codes, 413,
- * validation errors, hook errors). The local platform answers with the same codes.
+ * The data API's typed error: one Refusal (src/http/Refusal.ts) whose code is a WDE code where the
+ * data API has one. Raised by the client's own validation before any request, and made from the
+ * platform's answers (application codes, 413, validation errors, hook errors). The local platform
+ * answers with the same codes.
  */
-import * as Data from "effect/Data"
-import type { PlatformError } from "../http/PlatformError.ts"
-import type { FieldViolation } from "../http/wire.ts"
+import { ApplicationError, type PlatformError, type RefusalReason } from "../http/PlatformError.ts"
+import { answerError, argumentError, Refusal, refusedOr } from "../http/Refusal.ts"
 
 /** The codes sitefx raises or honours (the platform's full list runs WDE0001–WDE0165). */
 export const WDE = {
@@ -65,57 +65,57 @@ export interface HookError {
   readonly code?: string | number
 }
 
-export class DataError extends Data.TaggedError("DataError")<{
-  /** `WDE0073`, ... (or the platform's code for errors outside the WDE range). */
-  readonly code: string
-  readonly message: string
-  /** The argument or field the error is about, when there is one. */
-  readonly field?: string
-  readonly collection?: string
-  /** Every field violation of a server-side validation error. */
-  readonly fieldViolations?: ReadonlyArray<FieldViolation>
-  readonly hook?: HookError
-  readonly data?: unknown
-  readonly status?: number
-  readonly requestId?: string
-}> {}
+/**
+ * A refused data call: sitefx's own check before any request (`ArgumentError` with a WDE code), or the
+ * platform's refusal (`ApplicationError` with its WDE code, `ValidationError`, `SystemError`), or an
+ * answer sitefx could not use (`AnswerError`). Unavailability stays a PlatformError.
+ */
+export class DataError extends Refusal("DataError", { message: (reason) => hookOfReason(reason)?.message }) {
+  /** The collection the call was about. */
+  declare readonly collection?: string
+
+  constructor(args: { readonly reason: RefusalReason; readonly collection?: string }) {
+    super(args)
+  }
+
+  /** The error a user hook threw, for `WDE0078`. */
+  get hook(): HookError | undefined {
+    return hookOfReason(this.reason)
+  }
+}
+
+const hookOfReason = (r: RefusalReason): HookError | undefined =>
+  r._tag === "ApplicationError" && r.code === WDE.hookError ? hookOf(r.data, r.description) : undefined
 
 /** A client-side validation failure, raised before any request. */
 export const invalid = (code: WdeCode, message: string, field?: string): DataError =>
-  new DataError({ code, message: `${code}: ${message}`, ...(field === undefined ? {} : { field }) })
+  new DataError({ reason: argumentError(code, `${code}: ${message}`, field) })
 
-/** Maps a failed platform call to a DataError following the data API's rules. */
-export const fromPlatformError = (error: PlatformError, collection?: string): DataError => {
-  const r = error.reason
-  const base = {
-    ...(collection === undefined ? {} : { collection }),
-    ...(error.status === undefined ? {} : { status: error.status }),
-    ...(error.requestId === undefined ? {} : { requestId: error.requestId })
-  }
-  if (error.status === 413) {
-    return new DataError({ code: WDE.payloadTooLarge, message: "WDE0109: Payload is too large.", ...base })
-  }
-  switch (r._tag) {
-    case "ApplicationError": {
-      if (r.code === WDE.hookError) {
-        const hook = hookOf(r.data, r.description)
-        return new DataError({ code: r.code, message: hook.message, hook, ...base, ...(r.data === undefined ? {} : { data: r.data }) })
-      }
-      return new DataError({ code: r.code, message: r.description, ...base, ...(r.data === undefined ? {} : { data: r.data }) })
-    }
-    case "ValidationError":
-      return new DataError({
-        code: "VALIDATION_ERROR",
-        message: [r.message, ...r.fieldViolations.map((v) => `${v.field ?? ""}: ${v.description ?? ""}`)].join("\n"),
-        fieldViolations: r.fieldViolations,
-        ...base
+/** An answer of `collection` that sitefx could not use. */
+export const badAnswer = (code: string, message: string, collection?: string): DataError =>
+  new DataError({ reason: answerError(code, message), ...(collection === undefined ? {} : { collection }) })
+
+/**
+ * A refused platform call as a DataError. The data API reads a 413 as its own `WDE0109` (the payload
+ * is too large), whatever the body says.
+ */
+export const fromReason = (reason: RefusalReason, collection?: string): DataError =>
+  new DataError({
+    reason: reason._tag !== "ArgumentError" && reason._tag !== "AnswerError" && reason.status === 413
+      ? new ApplicationError({
+        status: 413,
+        message: reason.message,
+        code: WDE.payloadTooLarge,
+        description: "WDE0109: Payload is too large.",
+        ...(reason.requestId === undefined ? {} : { requestId: reason.requestId })
       })
-    case "SystemError":
-      return new DataError({ code: "UNKNOWN_ERROR", message: "Unknown error", data: { status: r.status, description: r.description }, ...base })
-    case "TransportError":
-      return new DataError({ code: "TRANSPORT_ERROR", message: r.message, ...base })
-  }
-}
+      : reason,
+    ...(collection === undefined ? {} : { collection })
+  })
+
+/** Maps a failed platform call to a DataError or, when the platform is unavailable, leaves it a PlatformError. */
+export const fromPlatformError = (error: PlatformError, collection?: string): DataError | PlatformError =>
+  refusedOr((reason) => fromReason(reason, collection))(error)
 
 const hookOf = (data: unknown, description: string): HookError => {
   const d = (typeof data === "object" && data !== null ? data : {}) as Record<string, unknown>

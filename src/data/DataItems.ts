@@ -40,7 +40,8 @@ import {
   unlessInvalid as guard,
   type WriteOptions
 } from "./calls.ts"
-import { DataError, invalid, WDE } from "./DataError.ts"
+import { badAnswer, DataError, invalid, WDE } from "./DataError.ts"
+import { argumentError } from "../http/Refusal.ts"
 import { bulkItemId, isBulkKey, MAX_BULK_POSITION, newItemId } from "./ids.ts"
 import { type Filter } from "./Filter.ts"
 import { countItems, getItem, insertItem, patchItem, removeItem, saveItem, truncateItems, updateItem } from "./itemCalls.ts"
@@ -126,9 +127,7 @@ const checkResume = (options: BulkOptions): DataError | undefined => {
   const { resumeKey, startAt } = options
   if (resumeKey !== undefined && !isBulkKey(resumeKey)) {
     return new DataError({
-      code: "INVALID_RESUME_KEY",
-      message: "INVALID_RESUME_KEY: resumeKey must be a key made by newBulkKey (a version 7 UUID).",
-      field: "resumeKey"
+      reason: argumentError("INVALID_RESUME_KEY", "INVALID_RESUME_KEY: resumeKey must be a key made by newBulkKey (a version 7 UUID).", "resumeKey")
     })
   }
   if (startAt === undefined) return undefined
@@ -423,12 +422,11 @@ const remapPartial = (
 // ---- typed collections ------------------------------------------------------------------------------
 
 const decodeError = (collection: string, data: W.ItemData, error: Schema.SchemaError) =>
-  new DataError({
-    code: "ITEM_DECODE_ERROR",
-    message: `An item of [${collection}] does not match its schema: ${error.message}`,
-    collection,
-    ...(typeof data["_id"] === "string" ? { field: data["_id"] } : {})
-  })
+  badAnswer(
+    "ITEM_DECODE_ERROR",
+    `An item of [${collection}]${typeof data["_id"] === "string" ? ` (_id ${data["_id"]})` : ""} does not match its schema: ${error.message}`,
+    collection
+  )
 
 const typedCollection = <S extends Schema.Codec<any, any>>(name: string, schema: S) => {
   type A = S["Type"]
@@ -436,7 +434,7 @@ const typedCollection = <S extends Schema.Codec<any, any>>(name: string, schema:
     (Schema.decodeUnknownEffect(schema)(data) as Effect.Effect<A, Schema.SchemaError>).pipe(Effect.mapError((e) => decodeError(name, data, e)))
   const encode = (value: A): Effect.Effect<ItemInput, DataError> =>
     (Schema.encodeEffect(schema)(value) as Effect.Effect<ItemInput, Schema.SchemaError>).pipe(
-      Effect.mapError((e) => new DataError({ code: "ITEM_ENCODE_ERROR", message: `A value for [${name}] does not match its schema: ${e.message}`, collection: name }))
+      Effect.mapError((e) => new DataError({ reason: argumentError("ITEM_ENCODE_ERROR", `A value for [${name}] does not match its schema: ${e.message}`), collection: name }))
     )
   const withData = <B, E>(f: (data: DataItemsShape) => Effect.Effect<B, E>) => DataItems.use(f)
   const decodeItem = (item: Item) => decode(item as W.ItemData)

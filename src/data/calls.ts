@@ -9,7 +9,6 @@ import * as Option from "effect/Option"
 import type { Guard } from "../http/guard.ts"
 import type { PlatformClientShape } from "../http/PlatformClient.ts"
 import type { PlatformError } from "../http/PlatformError.ts"
-import { isTransient } from "../http/PlatformHttp.ts"
 import type { PlatformRequest } from "../http/PlatformRequest.ts"
 import { type DataError, fromPlatformError, invalid, WDE } from "./DataError.ts"
 import type * as W from "./wire.ts"
@@ -56,7 +55,7 @@ export const unlessInvalid = <A, E = never>(error: DataError | undefined, effect
   error === undefined ? Effect.suspend(effect) : Effect.fail(error)
 
 /** Unavailability (no answer, 429, 502–504) stays a PlatformError: it is about the platform, not the data. */
-export const failure = (collection: string | undefined) => (e: PlatformError): DataFailure => (isTransient(e) ? e : fromPlatformError(e, collection))
+export const failure = (collection: string | undefined) => (e: PlatformError): DataFailure => fromPlatformError(e, collection)
 
 /** A data call: dates travel as `{"$date"}` both ways, the answer is checked, failures are DataErrors. */
 export const call = <A>(client: PlatformClientShape, collection: string | undefined, req: PlatformRequest, guard: Guard<A>): Effect.Effect<A, DataFailure> =>

@@ -7,7 +7,7 @@ import { checkBody, type PlatformClientShape } from "../http/PlatformClient.ts"
 import { parseAnswer } from "../http/PlatformHttp.ts"
 import type { PlatformRequest } from "../http/PlatformRequest.ts"
 import { type DataFailure, checkCollection, failure, first, type Item, post } from "./calls.ts"
-import { DataError, invalid, WDE } from "./DataError.ts"
+import { badAnswer, type DataError, invalid, WDE } from "./DataError.ts"
 import {
   CountDataItemsResponse,
   DATA_QUERY_MAX_URL,
@@ -58,7 +58,7 @@ const fetchPaged = (client: PlatformClientShape, collection: string, request: W.
         response: Effect.flatMap(full, (r) =>
           samePaging(peeked, r.pagingMetadata ?? {})
             ? Effect.succeed(r)
-            : Effect.fail(new DataError({ code: WDE.serverInvalidResponse, message: `WDE0055: The paging read ahead of the answer of [${collection}] is not the answer's paging.`, collection })))
+            : Effect.fail(badAnswer(WDE.serverInvalidResponse, `WDE0055: The paging read ahead of the answer of [${collection}] is not the answer's paging.`, collection)))
       })
     })
   )

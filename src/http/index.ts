@@ -1,6 +1,6 @@
 /**
- * `sitefx/http`: how sitefx reaches the platform. The configuration (base URLs, retries), the typed
- * platform error, the request and transport shapes for raw calls and custom transports, and the
+ * `sitefx/http`: how sitefx reaches the platform. The configuration (base URLs, retries), the one error
+ * model (PlatformError, the reasons every module's error shares, `codeOf`), the request and transport shapes for raw calls and custom transports, and the
  * client those calls go through. Everything else in this folder is the client's own machinery.
  */
 export {
@@ -13,7 +13,21 @@ export {
   type PlatformConfigShape,
   type RetryPolicy
 } from "./PlatformConfig.ts"
-export { ApplicationError, PlatformError, type PlatformErrorReason, SystemError, TransportError, ValidationError } from "./PlatformError.ts"
+export {
+  AnswerError,
+  ApplicationError,
+  ArgumentError,
+  codeOf,
+  FailureCodes,
+  type FailureReason,
+  PlatformError,
+  type PlatformErrorReason,
+  type RefusalReason,
+  SystemError,
+  TransportError,
+  ValidationError
+} from "./PlatformError.ts"
+export { Refusal } from "./Refusal.ts"
 export type { Host, Method, PlatformRequest, QueryFallback, WireRequest } from "./PlatformRequest.ts"
 export {
   fetchTransport,

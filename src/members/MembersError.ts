@@ -4,44 +4,36 @@
  * any request and decoded from the platform's refusals. Unavailability (no answer, 429, 502–504) stays
  * a PlatformError, as in the data and catalog clients.
  */
-import * as Data from "effect/Data"
-import type { PlatformError } from "../http/PlatformError.ts"
-import { isTransient } from "../http/PlatformHttp.ts"
-import { refusal } from "../http/refusal.ts"
-import type { FieldViolation } from "../http/wire.ts"
+import { FailureCodes, type PlatformError } from "../http/PlatformError.ts"
+import { answerError, argumentError, Refusal, refusedOr } from "../http/Refusal.ts"
 
 /** Codes sitefx raises itself or that callers commonly match on. */
 export const MembersCodes = {
   /** The local platform's code for an unknown member id (the platform answers 404). */
   memberNotFound: "MEMBER_NOT_FOUND",
   /** A 404 without an application code. */
-  notFound: "NOT_FOUND",
+  notFound: FailureCodes.notFound,
   /** An argument the client refused before sending anything. */
-  invalidArgument: "INVALID_ARGUMENT",
+  invalidArgument: FailureCodes.invalidArgument,
   /** The platform refused the request's fields (see `fieldViolations`). */
-  validation: "VALIDATION_ERROR",
+  validation: FailureCodes.validation,
   /** The caller may not administer members (a visitor or member session rather than an API key). */
-  permissionDenied: "PERMISSION_DENIED",
-  unauthenticated: "UNAUTHENTICATED"
+  permissionDenied: FailureCodes.permissionDenied,
+  unauthenticated: FailureCodes.unauthenticated
 } as const
 
-export class MembersError extends Data.TaggedError("MembersError")<{
-  readonly code: string
-  readonly message: string
-  /** The argument or field the error is about, when there is one. */
-  readonly field?: string
-  readonly fieldViolations?: ReadonlyArray<FieldViolation>
-  readonly data?: unknown
-  readonly status?: number
-  readonly requestId?: string
-}> {}
+/** A refused members call: sitefx's own check, the platform's refusal, or an answer sitefx could not use. */
+export class MembersError extends Refusal("MembersError") {}
 
+/** A members call's failure: refused, or the platform unavailable. */
 export type MembersFailure = MembersError | PlatformError
 
 /** A client-side refusal, before any request. */
 export const invalidArgument = (message: string, field: string): MembersError =>
-  new MembersError({ code: MembersCodes.invalidArgument, message, field })
+  new MembersError({ reason: argumentError(MembersCodes.invalidArgument, message, field) })
+
+/** A refusal sitefx reads from a 200 answer (no member has that email, ...). */
+export const badAnswer = (code: string, message: string): MembersError => new MembersError({ reason: answerError(code, message) })
 
 /** A failed platform call: unavailability stays a PlatformError, anything else becomes a MembersError. */
-export const fromPlatformError = (error: PlatformError): MembersFailure =>
-  isTransient(error) || error.reason._tag === "TransportError" ? error : new MembersError(refusal(error))
+export const fromPlatformError: (error: PlatformError) => MembersFailure = refusedOr((reason) => new MembersError({ reason }))

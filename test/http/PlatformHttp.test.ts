@@ -350,7 +350,7 @@ describe("error decoding (success is 200 only)", () => {
       const error = yield* sendFailing({ method: "POST", path: "/register", payload: {} })
       assert.instanceOf(error.reason, ValidationError)
       assert.strictEqual(error.status, 400)
-      assert.strictEqual(error.code, "400")
+      assert.strictEqual(error.code, "VALIDATION_ERROR")
       assert.strictEqual(error.reason.message, "invalid request")
       assert.deepStrictEqual(error.fieldViolations, fieldViolations)
       assert.strictEqual(error.message, "POST /register: invalid request")

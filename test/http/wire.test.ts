@@ -297,7 +297,7 @@ describe("error bodies", () => {
     const transport = new PlatformError({ method: "GET", path: "/x", reason: new TransportError({ message: "socket hang up" }) })
     assert.strictEqual(transport.message, "GET /x: socket hang up")
     assert.isUndefined(transport.status)
-    assert.isUndefined(transport.code)
+    assert.strictEqual(transport.code, "TRANSPORT_ERROR")
     assert.isUndefined(transport.requestId)
     assert.deepStrictEqual(transport.fieldViolations, [])
     const system = new PlatformError({
@@ -306,7 +306,7 @@ describe("error bodies", () => {
       reason: new SystemError({ status: 502, message: "m", description: "d", requestId: "rid" })
     })
     assert.strictEqual(system.message, "POST /y: 502 d (request id rid)")
-    assert.strictEqual(system.code, "502")
+    assert.strictEqual(system.code, "UNAVAILABLE")
     assert.strictEqual(String(system), "PlatformError: POST /y: 502 d (request id rid)")
   })
 })

@@ -12,7 +12,7 @@ import * as Stream from "effect/Stream"
 import * as fc from "fast-check"
 import { type BulkKind, type BulkOptions, type BulkProgress, type BulkReport, type Indexed, runBulk, type SendChunk } from "../../../src/data/Bulk.ts"
 import { newBulkKey } from "../../../src/data/ids.ts"
-import { DataError } from "../../../src/data/DataError.ts"
+import { DataError, fromReason } from "../../../src/data/DataError.ts"
 import type { RetryPolicy } from "../../../src/http/PlatformConfig.ts"
 import { ApplicationError, PlatformError, SystemError, TransportError } from "../../../src/http/PlatformError.ts"
 import type { BulkItemResult } from "../../../src/data/wire.ts"
@@ -324,8 +324,8 @@ describe("runBulk: per-item results", () => {
 
 describe("runBulk: chunk failures", () => {
   for (const [name, failure, code] of [
-    ["503", () => systemFailure(503), "503"],
-    ["429", () => systemFailure(429), "429"],
+    ["503", () => systemFailure(503), "UNAVAILABLE"],
+    ["429", () => systemFailure(429), "RESOURCE_EXHAUSTED"],
     ["a transport error", transportFailure, "TRANSPORT_ERROR"]
   ] as const) {
     it.live(`${name} is retried up to retry.times, then every item of the chunk is an error`, () =>
@@ -373,7 +373,7 @@ describe("runBulk: chunk failures", () => {
       const report = yield* run("insert", entries(2500), send, fastRetry(3))
       assert.strictEqual(log.sends.length, 3)
       assert.strictEqual(report.errors.length, 1000)
-      expect(new Set(report.errors.map((e) => e.code))).toStrictEqual(new Set(["400"]))
+      expect(new Set(report.errors.map((e) => e.code))).toStrictEqual(new Set(["INVALID_ARGUMENT"]))
       expect(report.errors.map((e) => e.index)).toStrictEqual(entries(1000).map((e) => e.index))
       assert.strictEqual(report.inserted, 1500)
       assertAccounted(report, 2500)
@@ -386,7 +386,7 @@ describe("runBulk: chunk failures", () => {
       const ra = yield* run("insert", entries(2), a.send, fastRetry(3))
       expect(ra.errors.map((e) => e.code)).toStrictEqual(["WDE0006", "WDE0006"])
       assert.strictEqual(a.log.sends.length, 1)
-      const dataFailure = new DataError({ code: "WDE0109", message: "WDE0109: Payload is too large." })
+      const dataFailure = fromReason(new SystemError({ status: 413, message: "Payload Too Large", description: "Payload Too Large" }))
       const d = sender(() => Effect.fail(dataFailure))
       const rd = yield* run("insert", entries(2), d.send, fastRetry(3))
       expect(rd.errors.map((e) => [e.code, e.message])).toStrictEqual([["WDE0109", "WDE0109: Payload is too large."], ["WDE0109", "WDE0109: Payload is too large."]])

@@ -1,12 +1,20 @@
 /**
- * DataError: `fromPlatformError` mapping of every platform failure (413, application, hook, validation,
- * system, transport), and `invalid` for client-side checks.
+ * DataError: what the data API reads differently from the other modules (413 as WDE0109, hook errors,
+ * the collection), `fromPlatformError` for every platform failure, and `invalid` for client-side checks.
+ * The readings every module shares are in test/http/Refusal.test.ts.
  */
 import { assert, describe, expect, it } from "@effect/vitest"
-import { DataError, fromPlatformError, invalid, WDE } from "../../../src/data/DataError.ts"
+import { DataError, fromPlatformError as mapped, invalid, WDE } from "../../../src/data/DataError.ts"
 import { ApplicationError, PlatformError, SystemError, TransportError, ValidationError } from "../../../src/http/PlatformError.ts"
 
 const failed = (reason: PlatformError["reason"]) => new PlatformError({ method: "POST", path: "/wix-data/v2/items", reason })
+
+/** A refused call's DataError (the test fails when the failure stayed a PlatformError). */
+const fromPlatformError = (error: PlatformError, collection?: string): DataError => {
+  const e = mapped(error, collection)
+  assert.instanceOf(e, DataError)
+  return e as DataError
+}
 
 describe("fromPlatformError", () => {
   it("413 is WDE0109 whatever the body", () => {
@@ -42,9 +50,9 @@ describe("fromPlatformError", () => {
 
   it("an application error without data has no data, and no collection unless given", () => {
     const e = fromPlatformError(failed(new ApplicationError({ status: 409, message: "m", code: "WDE0074", description: "exists" })))
-    assert.notProperty(e, "data")
+    assert.isUndefined(e.data)
     assert.notProperty(e, "collection")
-    assert.notProperty(e, "requestId")
+    assert.isUndefined(e.requestId)
     assert.strictEqual(e.code, "WDE0074")
   })
 
@@ -87,26 +95,22 @@ describe("fromPlatformError", () => {
     assert.strictEqual(e.requestId, "q")
   })
 
-  it("a system error is UNKNOWN_ERROR with the message exactly 'Unknown error'", () => {
-    const e = fromPlatformError(failed(new SystemError({ status: 500, message: "Internal", description: "Internal Server Error", requestId: "z" })), "Posts")
+  it("a system error is UNKNOWN_ERROR with the platform's description, its status and its reason as it came", () => {
+    const reason = new SystemError({ status: 500, message: "Internal", description: "Internal Server Error", requestId: "z" })
+    const e = fromPlatformError(failed(reason), "Posts")
     assert.strictEqual(e.code, "UNKNOWN_ERROR")
-    assert.strictEqual(e.message, "Unknown error")
-    expect(e.data).toStrictEqual({ status: 500, description: "Internal Server Error" })
+    assert.strictEqual(e.message, "Internal Server Error")
+    assert.strictEqual(e.reason, reason)
     assert.strictEqual(e.status, 500)
     assert.strictEqual(e.requestId, "z")
-  })
-
-  it("a transport error keeps its message and has no status", () => {
-    const e = fromPlatformError(failed(new TransportError({ message: "connect ECONNREFUSED" })))
-    assert.strictEqual(e.code, "TRANSPORT_ERROR")
-    assert.strictEqual(e.message, "connect ECONNREFUSED")
-    assert.notProperty(e, "status")
-  })
-
-  it("the result is a DataError with its tag", () => {
-    const e = fromPlatformError(failed(new SystemError({ status: 502, message: "m", description: "d" })))
-    assert.instanceOf(e, DataError)
     assert.strictEqual(e._tag, "DataError")
+  })
+
+  it("unavailability (no answer, 429, 502–504) stays the PlatformError", () => {
+    for (const reason of [new TransportError({ message: "connect ECONNREFUSED" }), new SystemError({ status: 502, message: "m", description: "d" })]) {
+      const error = failed(reason)
+      assert.strictEqual(mapped(error), error)
+    }
   })
 })
 
@@ -114,7 +118,9 @@ describe("invalid", () => {
   it("prefixes the message with the code and keeps the field", () => {
     const e = invalid(WDE.notANumber, "Bad limit.", ".limit")
     expect({ code: e.code, message: e.message, field: e.field }).toStrictEqual({ code: "WDE0032", message: "WDE0032: Bad limit.", field: ".limit" })
-    assert.notProperty(invalid(WDE.noNextPage, "x"), "field")
+    assert.isUndefined(invalid(WDE.noNextPage, "x").field)
+    assert.strictEqual(e.reason._tag, "ArgumentError")
+    assert.isUndefined(e.status)
   })
 
   it("the WDE codes are the platform's", () => {

@@ -8,7 +8,7 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
-import { DataError } from "../../../src/data/DataError.ts"
+import { badAnswer, DataError } from "../../../src/data/DataError.ts"
 import { Filter } from "../../../src/data/Filter.ts"
 import { type Page, Query, type QueryRunner } from "../../../src/data/Query.ts"
 import type { ItemData, QueryDataItemsRequest, QueryDataItemsResponse } from "../../../src/data/wire.ts"
@@ -372,7 +372,7 @@ describe("stream and pages", () => {
 
   it.effect("a failing page fails the stream after the pages before it", () =>
     Effect.gen(function*() {
-      const failure = new DataError({ code: "WDE0055", message: "WDE0055: Failed to parse server response." })
+      const failure = badAnswer("WDE0055", "WDE0055: Failed to parse server response.")
       const { runner } = fakeRunner(dataset(40), { mode: "offset", failWhen: (r) => (r.query?.paging?.offset === 14 ? failure : undefined) })
       const seen: Array<number> = []
       const exit = yield* Effect.exit(base(runner).limit(7).stream.pipe(Stream.runForEach((r) => Effect.sync(() => seen.push(r.n)))))
