@@ -17,7 +17,8 @@ import { AuthorizeAgent } from "../session/AuthorizeAgent.ts"
 import { type LoginResult, pendingOf, type PendingStep } from "../session/LoginResult.ts"
 import type { OAuthError } from "../session/OAuthError.ts"
 import { prewarm as prewarmSession } from "../session/prewarm.ts"
-import { MyMemberResponse, Paths } from "../session/protocol.ts"
+import { MyMemberResponse } from "../session/guards/members.ts"
+import { Paths } from "../session/protocol.ts"
 import {
   type CaptchaTokens,
   type LoginUrl,
@@ -27,7 +28,7 @@ import {
   type SessionShape,
   type SessionState
 } from "../session/Session.ts"
-import type { FactorType, IdentityProfile, Member } from "../session/wire.ts"
+import type { FactorType, IdentityProfile, Member } from "../session/wire/index.ts"
 import { followTabs } from "../session/tabs.ts"
 
 export interface SignInInput {

@@ -36,15 +36,10 @@ import {
 import { invalidState, missingCodeOrState, OAuthError } from "./OAuthError.ts"
 import { makePkce } from "./Pkce.ts"
 import { type OAuthData, TokenStore } from "./TokenStore.ts"
-import {
-  EMPTY_TOKENS,
-  Paths,
-  RedirectSessionResponse,
-  SignOnResponse,
-  StartVerificationResponse,
-  StateMachineResponse,
-  TokenResponse
-} from "./protocol.ts"
+import { SignOnResponse, StartVerificationResponse, StateMachineResponse } from "./guards/identity.ts"
+import { RedirectSessionResponse } from "./guards/redirects.ts"
+import { TokenResponse } from "./guards/tokens.ts"
+import { EMPTY_TOKENS, Paths } from "./protocol.ts"
 import type {
   CaptchaToken,
   FactorType,
@@ -55,7 +50,7 @@ import type {
   TokenResponse as TokenAnswer,
   TokenRole,
   Tokens
-} from "./wire.ts"
+} from "./wire/index.ts"
 
 const EmptyAnswer = G.object
 

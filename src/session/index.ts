@@ -33,6 +33,6 @@ export { OAuthError, type OAuthErrorReason, OAuthErrorReasons } from "./OAuthErr
 export type { LoginErrorCode, LoginResult, PendingStep } from "./LoginResult.ts"
 export * as Pkce from "./Pkce.ts"
 export * as Prewarm from "./prewarm.ts"
-export * as SessionWire from "./wire.ts"
+export * as SessionWire from "./wire/index.ts"
 export { EMPTY_TOKENS } from "./protocol.ts"
-export type { FactorType, Identity, TokenRole, Tokens } from "./wire.ts"
+export type { FactorType, Identity, TokenRole, Tokens } from "./wire/index.ts"
