@@ -2,5 +2,5 @@
 import * as Effect from "effect/Effect"
 import { SessionTokens, siteTokens } from "sitefx/session"
 
-const page = SessionTokens.use((s) => Effect.zip(s.loggedIn, s.ensureTokens))
+const page = SessionTokens.use((s) => Effect.flatMap(s.ensureTokens, (tokens) => Effect.map(s.loggedIn, (loggedIn) => ({ loggedIn, tokens }))))
 Effect.runPromise(page.pipe(Effect.provide(siteTokens({ clientId: "my-client-id", tokens: "localStorage" })))).then(console.log)

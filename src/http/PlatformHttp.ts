@@ -136,11 +136,25 @@ export const readErrorBody = (json: unknown): ErrorBody | undefined => {
 }
 
 /** `traceparent` and `b3` of the current span, when there is one (the platform's spans become its children). */
-const traceHeaders = Effect.map(Effect.option(Effect.currentSpan), (span): Record<string, string> => {
-  if (span._tag === "None") return {}
+const traceHeaders = Effect.map(Effect.exit(Effect.currentSpan), (span): Record<string, string> => {
+  if (span._tag === "Failure") return {}
   const { traceId, spanId, sampled } = span.value
   return { traceparent: `00-${traceId}-${spanId}-${sampled ? "01" : "00"}`, b3: `${traceId}-${spanId}-${sampled ? "1" : "0"}` }
 })
+
+/**
+ * `Effect.catchIf` for the failures `refine` picks, built on `catchCause`: `catchIf` and `catch` bring
+ * Cause filtering (about 0.4 KB gzip) into every browser page, and the wire's few recoveries need none.
+ */
+export const catchFailure = <A, E, R, A2, E2, R2>(
+  self: Effect.Effect<A, E, R>,
+  refine: (error: E) => boolean,
+  recover: (error: E) => Effect.Effect<A2, E2, R2>
+): Effect.Effect<A | A2, E | E2, R | R2> =>
+  Effect.catchCause(self, (cause): Effect.Effect<A2, E | E2, R2> => {
+    const failure = cause.reasons.find((reason) => reason._tag === "Fail")
+    return failure !== undefined && refine(failure.error) ? recover(failure.error) : Effect.failCause(cause)
+  })
 
 const makeSend = (
   config: PlatformConfig["Service"],
@@ -294,7 +308,7 @@ const sleepMillis = (millis: number): Effect.Effect<void> =>
 /** Retries transient failures up to `policy.times`, waiting {@link retryDelay} before each. */
 const retrying = <A>(effect: Effect.Effect<A, PlatformError>, policy: RetryPolicy): Effect.Effect<A, PlatformError> => {
   const loop = (n: number): Effect.Effect<A, PlatformError> =>
-    Effect.catchIf(effect, (e) => n < policy.times && isTransient(e), (error) =>
+    catchFailure(effect, (e) => n < policy.times && isTransient(e), (error) =>
       sleepMillis(retryDelay(policy, n, error)).pipe(Effect.andThen(loop(n + 1))))
   return loop(0)
 }

@@ -15,7 +15,7 @@ import * as Redacted from "effect/Redacted"
 import { PlatformAuth, type PlatformAuthShape } from "../http/PlatformClient.ts"
 import { PlatformConfig } from "../http/PlatformConfig.ts"
 import type { PlatformError } from "../http/PlatformError.ts"
-import { PlatformHttp } from "../http/PlatformHttp.ts"
+import { catchFailure, PlatformHttp } from "../http/PlatformHttp.ts"
 import { EMPTY_TOKENS } from "./protocol.ts"
 import { isExpired, nowSeconds, tokenCall, tokensFrom } from "./tokenEndpoint.ts"
 import { TokenStore } from "./TokenStore.ts"
@@ -114,11 +114,10 @@ const make = (options: SessionOptions) =>
     const renewOrAnonymous = (tokens: Tokens) =>
       tokens.refreshToken.value === ""
         ? anonymous
-        : renew(tokens.refreshToken).pipe(
-          Effect.catchIf(
-            (e) => e.status !== undefined && e.status >= 400 && e.status < 500,
-            () => anonymous
-          )
+        : catchFailure(
+          renew(tokens.refreshToken),
+          (e) => e.status !== undefined && e.status >= 400 && e.status < 500,
+          () => anonymous
         )
 
     // The refresh in flight, if any: callers who find stale tokens while it runs wait for it and look
