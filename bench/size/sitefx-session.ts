@@ -1,5 +1,6 @@
-// A visitor session in the browser: is anyone signed in?
+// A visitor session in the browser: visitor tokens, and is anyone signed in? (the token service alone)
 import * as Effect from "effect/Effect"
-import { Session, siteSession } from "sitefx/session"
+import { SessionTokens, siteTokens } from "sitefx/session"
 
-Effect.runPromise(Session.use((s) => s.loggedIn).pipe(Effect.provide(siteSession({ clientId: "my-client-id", tokens: "localStorage" })))).then(console.log)
+const page = SessionTokens.use((s) => Effect.flatMap(s.ensureTokens, (tokens) => Effect.map(s.loggedIn, (loggedIn) => ({ loggedIn, tokens }))))
+Effect.runPromise(page.pipe(Effect.provide(siteTokens({ clientId: "my-client-id", tokens: "localStorage" })))).then(console.log)

@@ -9,7 +9,7 @@ import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
 import { describe, type Guard } from "./guard.ts"
 import { PlatformError, SystemError } from "./PlatformError.ts"
-import { PlatformHttp, type PlatformResponse } from "./PlatformHttp.ts"
+import { catchFailure, PlatformHttp, type PlatformResponse } from "./PlatformHttp.ts"
 import type { Host, PlatformRequest } from "./PlatformRequest.ts"
 
 export interface PlatformAuthShape {
@@ -77,16 +77,15 @@ export const authorized = (
   const send = (headers: Readonly<Record<string, string>>) =>
     http.send({ ...req, host: req.host ?? auth.host, headers: { ...headers, ...req.headers } })
   return Effect.flatMap(auth.headers, (headers) =>
-    send(headers).pipe(
-      Effect.catchIf(
-        (error) => error.isTokenRejection,
-        (error) =>
-          auth.unauthorized(headers).pipe(
-            Effect.andThen(auth.headers),
-            // the same credentials again (an API key) would only be refused again: the 401 stands
-            Effect.flatMap((fresh) => sameHeaders(fresh, headers) ? Effect.fail(error) : send(fresh))
-          )
-      )
+    catchFailure(
+      send(headers),
+      (error) => error.isTokenRejection,
+      (error) =>
+        auth.unauthorized(headers).pipe(
+          Effect.andThen(auth.headers),
+          // the same credentials again (an API key) would only be refused again: the 401 stands
+          Effect.flatMap((fresh) => sameHeaders(fresh, headers) ? Effect.fail(error) : send(fresh))
+        )
     ))
 }
 

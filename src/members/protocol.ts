@@ -25,7 +25,8 @@
  * `OWNER_MEMBER_BLOCK_FORBIDDEN` or `ACTIVE_SUBSCRIPTION_MEMBER_BLOCK_FORBIDDEN`.
  */
 import * as G from "../http/guard.ts"
-import { MEMBER_STATUSES, Member as SessionMember } from "../session/protocol.ts"
+import { Member as SessionMember } from "../session/guards/members.ts"
+import { MEMBER_STATUSES } from "../session/protocol.ts"
 
 export { MEMBER_STATUSES }
 export type MemberStatus = typeof MEMBER_STATUSES[number]

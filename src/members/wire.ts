@@ -4,7 +4,7 @@
  * (the same record a member reads at `/members/v1/members/my`).
  */
 import * as Schema from "effect/Schema"
-import { Member } from "../session/wire.ts"
+import { Member } from "../session/wire/index.ts"
 import { FIELDSETS } from "./protocol.ts"
 
 export { Member }

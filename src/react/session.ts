@@ -17,7 +17,8 @@ import { AuthorizeAgent } from "../session/AuthorizeAgent.ts"
 import { type LoginResult, pendingOf, type PendingStep } from "../session/LoginResult.ts"
 import type { OAuthError } from "../session/OAuthError.ts"
 import { prewarm as prewarmSession } from "../session/prewarm.ts"
-import { MyMemberResponse, Paths } from "../session/protocol.ts"
+import { MyMemberResponse } from "../session/guards/members.ts"
+import { Paths } from "../session/protocol.ts"
 import {
   type CaptchaTokens,
   type LoginUrl,
@@ -27,7 +28,8 @@ import {
   type SessionShape,
   type SessionState
 } from "../session/Session.ts"
-import type { FactorType, IdentityProfile, Member } from "../session/wire.ts"
+import type { FactorType, IdentityProfile, Member } from "../session/wire/index.ts"
+import type { SessionTokens } from "../session/SessionTokens.ts"
 import { followTabs } from "../session/tabs.ts"
 
 export interface SignInInput {
@@ -126,7 +128,7 @@ const captchaOf = (token: string | undefined): { captchaTokens?: CaptchaTokens }
  * const signIn = useAtomSet(session.signIn)            // signIn({ email, password })
  * const outcome = useAtomValue(session.signIn)         // AsyncResult<LoginResult, PlatformError | OAuthError>
  */
-export const sessionAtoms = <R, ER>(runtime: Atom.AtomRuntime<R | Session | PlatformClient | PlatformAuth, ER>, options: SessionAtomsOptions = {}) => {
+export const sessionAtoms = <R, ER>(runtime: Atom.AtomRuntime<R | Session | SessionTokens | PlatformClient | PlatformAuth, ER>, options: SessionAtomsOptions = {}) => {
   const tabs = options.tabs ?? true
   /** The step the last flow left for the member: an email code or an MFA code, or none. */
   const pending = Atom.keepAlive(Atom.make<PendingStep | undefined>(undefined))

@@ -9,8 +9,8 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { OAuthError, timedOut } from "./OAuthError.ts"
-import { AuthorizeMessage } from "./protocol.ts"
-import type { AuthorizeMessage as Message, ResponseMode } from "./wire.ts"
+import { AuthorizeMessage } from "./guards/redirects.ts"
+import type { AuthorizeMessage as Message, ResponseMode } from "./wire/index.ts"
 
 export interface AuthorizeResult {
   readonly code: string

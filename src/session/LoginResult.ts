@@ -6,7 +6,7 @@
 import * as Effect from "effect/Effect"
 import type { PlatformError } from "../http/PlatformError.ts"
 import { IdentityCodes } from "./protocol.ts"
-import type { FactorType, Identity, StateMachineResponse } from "./wire.ts"
+import type { FactorType, Identity, StateMachineResponse } from "./wire/index.ts"
 
 export type LoginErrorCode =
   | "invalidEmail"

@@ -7,8 +7,9 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type * as G from "../http/guard.ts"
-import { EMPTY_TOKENS, type OAuthData as OAuthDataGuard, StoredSession as isStoredSession } from "./protocol.ts"
-import type { Tokens } from "./wire.ts"
+import { type OAuthData as OAuthDataGuard, StoredSession as isStoredSession } from "./guards/tokens.ts"
+import { EMPTY_TOKENS } from "./protocol.ts"
+import type { Tokens } from "./wire/tokens.ts"
 
 /** The PKCE data of a login between `loginUrl` and `completeRedirect`. */
 export type OAuthData = G.TypeOf<typeof OAuthDataGuard>

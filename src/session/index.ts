@@ -1,20 +1,27 @@
 /**
- * `sitefx/session`: a visitor's or member's session as a Layer. The Session service (tokens, refresh,
- * OAuth and member flows), `siteSession` for a page that needs only the session, the token stores (and
+ * `sitefx/session`: a visitor's or member's session as Layers, in parts: the token service
+ * (`SessionTokens`, `siteTokens` for a page that only reads the session), the OAuth flows (`OAuthFlows`)
+ * and the member flows (`MemberFlows`), and the whole (`Session`, `siteSession`); the token stores (and
  * the one a browser's tabs share), the authorize agent, and the session's typed errors and results.
  */
 export {
   type CaptchaTokens,
-  type LoginUrl,
-  type LoginUrlOptions,
-  type RedirectResult,
-  type Secret,
-  Session,
-  type SessionOptions,
-  type SessionShape,
-  type SessionState
-} from "./Session.ts"
-export { type SessionServices, siteSession, type SiteOptions, type WireOptions } from "./SiteSession.ts"
+  MemberFlows,
+  type MemberFlowsShape,
+  type Secret
+} from "./MemberFlows.ts"
+export { type LoginUrl, type LoginUrlOptions, OAuthFlows, type OAuthFlowsShape, type RedirectResult } from "./OAuthFlows.ts"
+export { Session, type SessionShape, stateChanges } from "./Session.ts"
+export { type SessionOptions, type SessionState, SessionTokens, type SessionTokensShape } from "./SessionTokens.ts"
+export {
+  type SessionServices,
+  siteSession,
+  type SiteOptions,
+  siteTokens,
+  type TokenOptions,
+  type TokenServices,
+  type WireOptions
+} from "./SiteSession.ts"
 export { type OAuthData, type StoredSession, TokenStore, type TokenStoreShape } from "./TokenStore.ts"
 export {
   type Exclusive,
@@ -33,6 +40,6 @@ export { OAuthError, type OAuthErrorReason, OAuthErrorReasons } from "./OAuthErr
 export type { LoginErrorCode, LoginResult, PendingStep } from "./LoginResult.ts"
 export * as Pkce from "./Pkce.ts"
 export * as Prewarm from "./prewarm.ts"
-export * as SessionWire from "./wire.ts"
+export * as SessionWire from "./wire/index.ts"
 export { EMPTY_TOKENS } from "./protocol.ts"
-export type { FactorType, Identity, TokenRole, Tokens } from "./wire.ts"
+export type { FactorType, Identity, TokenRole, Tokens } from "./wire/index.ts"

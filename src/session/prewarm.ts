@@ -7,7 +7,8 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import { checkBody, PlatformClient } from "../http/PlatformClient.ts"
 import type { PlatformError } from "../http/PlatformError.ts"
-import { Paths, RedirectSessionResponse } from "./protocol.ts"
+import { RedirectSessionResponse } from "./guards/redirects.ts"
+import { Paths } from "./protocol.ts"
 
 export const PREWARM_KEY = "wixRedirectSessionLastPreWarm"
 export const PREWARM_MAX_AGE_MS = 604_800_000

@@ -19,7 +19,7 @@ import * as Layer from "effect/Layer"
 import * as Queue from "effect/Queue"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
-import { Session } from "./Session.ts"
+import { SessionTokens } from "./SessionTokens.ts"
 import { TokenStore } from "./TokenStore.ts"
 
 /** The key the session is stored under (the localStorage store's default). */
@@ -173,17 +173,17 @@ export interface StorageEventTarget {
 
 /**
  * While the scope lasts, a change another tab makes to the shared session (a login, a logout, another
- * member) reaches this tab's Session: its state and `changes` follow. Token refreshes in other tabs
+ * member) reaches this tab's token service (SessionTokens): its state and `changes` follow. Token refreshes in other tabs
  * change nothing here (the next call reads the new tokens from the store anyway).
  */
 export const followTabs = (
   options: { readonly key?: string; readonly events?: StorageEventTarget } = {}
-): Effect.Effect<void, never, Session | Scope.Scope> =>
+): Effect.Effect<void, never, SessionTokens | Scope.Scope> =>
   Effect.gen(function*() {
     const events = options.events ?? (globalThis as { window?: StorageEventTarget }).window
     if (events === undefined) return
     const key = options.key ?? SESSION_KEY
-    const session = yield* Session
+    const session = yield* SessionTokens
     let seen = (yield* session.tokens).refreshToken.value
     const changed = Stream.callback<void>((queue) =>
       Effect.acquireRelease(

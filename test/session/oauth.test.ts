@@ -8,7 +8,7 @@ import { PlatformClient } from "../../src/http/PlatformClient.ts"
 import { OAuthError } from "../../src/session/OAuthError.ts"
 import { Session } from "../../src/session/Session.ts"
 import { TokenStore } from "../../src/session/TokenStore.ts"
-import { MyMemberResponse, Paths } from "../../src/session/wire.ts"
+import { MyMemberResponse, Paths } from "../../src/session/wire/index.ts"
 import { LocalPlatform, stats, withSite } from "../support/platform.ts"
 
 const currentMember = decodeJson({ method: "GET", path: Paths.myMember }, MyMemberResponse)

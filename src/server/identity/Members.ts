@@ -6,7 +6,7 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { randomUUID } from "node:crypto"
-import type { IdentityProfile, IdentityStatusName, IdentityStatusReason } from "../../session/wire.ts"
+import type { IdentityProfile, IdentityStatusName, IdentityStatusReason } from "../../session/wire/index.ts"
 import { Database, type Row } from "../platform/Database.ts"
 import { ServerClock } from "../platform/ServerClock.ts"
 

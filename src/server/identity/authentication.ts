@@ -14,7 +14,7 @@ import {
   SignOnResponse,
   StateMachineResponse,
   VerifyFactorRequest
-} from "../../session/wire.ts"
+} from "../../session/wire/index.ts"
 import { Callers } from "../oauth/Callers.ts"
 import { OneTimeTokens } from "../platform/OneTimeTokens.ts"
 import { hashPassword, passwordProblem, verifyPassword } from "./passwords.ts"

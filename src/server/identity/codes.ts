@@ -2,7 +2,7 @@
  * Application error codes of the identity service. The first group is what the platform's clients map
  * to login and register error codes; the rest name local refusals clients pass through as messages.
  */
-import { IdentityCodes } from "../../session/wire.ts"
+import { IdentityCodes } from "../../session/wire/index.ts"
 
 export const Codes = {
   ...IdentityCodes,

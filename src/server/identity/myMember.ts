@@ -4,7 +4,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as HttpRouter from "effect/http/HttpRouter"
-import { MyMemberResponse, Paths } from "../../session/wire.ts"
+import { MyMemberResponse, Paths } from "../../session/wire/index.ts"
 import { Callers } from "../oauth/Callers.ts"
 import { notFound, reply } from "../platform/responses.ts"
 import { route } from "../platform/routing.ts"

@@ -10,7 +10,7 @@ import {
   RecoverRequest,
   SendRecoveryEmailRequest,
   StateMachineResponse
-} from "../../session/wire.ts"
+} from "../../session/wire/index.ts"
 import { Callers } from "../oauth/Callers.ts"
 import { OneTimeTokens } from "../platform/OneTimeTokens.ts"
 import { urlAllowed } from "../platform/origins.ts"

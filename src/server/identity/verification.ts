@@ -10,7 +10,7 @@ import {
   StartVerificationResponse,
   StateMachineResponse,
   VerifyDuringAuthRequest
-} from "../../session/wire.ts"
+} from "../../session/wire/index.ts"
 import { Callers } from "../oauth/Callers.ts"
 import { OneTimeTokens } from "../platform/OneTimeTokens.ts"
 import { badRequest, invalidField, notFound, reply } from "../platform/responses.ts"

@@ -2,7 +2,7 @@
  * How member records look on the wire: the identity service's `Identity` and the members service's
  * `Member`, both typed by the shared session wire schemas.
  */
-import type { Identity, Member, MemberStatus } from "../../session/wire.ts"
+import type { Identity, Member, MemberStatus } from "../../session/wire/index.ts"
 import { isoDate } from "../platform/ServerClock.ts"
 import type { FactorRecord, MemberRecord } from "./Members.ts"
 

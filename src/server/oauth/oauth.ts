@@ -12,7 +12,7 @@ import {
   Paths,
   RefreshGrant,
   TokenResponse
-} from "../../session/wire.ts"
+} from "../../session/wire/index.ts"
 import { AccessTokens } from "./AccessTokens.ts"
 import { Callers } from "./Callers.ts"
 import { Members } from "../identity/Members.ts"

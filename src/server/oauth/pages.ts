@@ -3,7 +3,7 @@
  * an authorization result to a parent window (`web_message`), and plain message pages.
  */
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
-import type { AuthorizeMessage } from "../../session/wire.ts"
+import type { AuthorizeMessage } from "../../session/wire/index.ts"
 
 /** Pages carry results and secrets in their URLs: never cached, never sent on as a Referer. */
 export const PAGE_HEADERS = { "cache-control": "no-store", "referrer-policy": "no-referrer" }

@@ -4,7 +4,7 @@
  */
 import * as Schema from "effect/Schema"
 import { CatalogVersion } from "../../catalog/wire/common.ts"
-import { Identity } from "../../session/wire.ts"
+import { Identity } from "../../session/wire/index.ts"
 
 export const SiteSettings = Schema.Struct({
   captcha: Schema.Boolean,

@@ -7,7 +7,7 @@ import { CatalogPaths } from "../../../src/catalog/protocol.ts"
 import { DataPaths } from "../../../src/data/wire.ts"
 import { EventPaths } from "../../../src/events/protocol.ts"
 import { MembersPaths } from "../../../src/members/protocol.ts"
-import { Paths } from "../../../src/session/wire.ts"
+import { Paths } from "../../../src/session/wire/index.ts"
 
 export interface RouteCase {
   readonly method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"

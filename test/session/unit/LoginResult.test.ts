@@ -8,7 +8,7 @@ import * as Option from "effect/Option"
 import { ApplicationError, PlatformError, SystemError, TransportError, ValidationError } from "../../../src/http/PlatformError.ts"
 import type { FieldViolation } from "../../../src/http/wire.ts"
 import { fromState, type LoginResult, loginFailure, pendingOf, registerFailure, verifyFailure } from "../../../src/session/LoginResult.ts"
-import type { Identity, StateMachineResponse } from "../../../src/session/wire.ts"
+import type { Identity, StateMachineResponse } from "../../../src/session/wire/index.ts"
 
 const identity: Identity = { id: "id-1", email: { address: "a@b.c", isVerified: false } }
 

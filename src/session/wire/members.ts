@@ -1,0 +1,41 @@
+/** The member's own record (`GET /members/v1/members/my`). */
+import * as Schema from "effect/Schema"
+import { MEMBER_STATUSES } from "../protocol.ts"
+import { AddressWrapper } from "./identity.ts"
+
+export const MemberStatus = Schema.Literals(MEMBER_STATUSES)
+export type MemberStatus = typeof MemberStatus.Type
+
+export const MemberContact = Schema.Struct({
+  firstName: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  lastName: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  phones: Schema.optionalKey(Schema.Array(Schema.String)),
+  emails: Schema.optionalKey(Schema.Array(Schema.String)),
+  addresses: Schema.optionalKey(Schema.Array(AddressWrapper))
+})
+
+export const MemberProfile = Schema.Struct({
+  nickname: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  slug: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  photo: Schema.optionalKey(Schema.Struct({ url: Schema.optionalKey(Schema.String) })),
+  title: Schema.optionalKey(Schema.NullOr(Schema.String))
+})
+
+export const Member = Schema.Struct({
+  id: Schema.String,
+  loginEmail: Schema.optionalKey(Schema.String),
+  loginEmailVerified: Schema.optionalKey(Schema.Boolean),
+  status: Schema.optionalKey(MemberStatus),
+  contactId: Schema.optionalKey(Schema.String),
+  contact: Schema.optionalKey(MemberContact),
+  profile: Schema.optionalKey(MemberProfile),
+  privacyStatus: Schema.optionalKey(Schema.String),
+  activityStatus: Schema.optionalKey(Schema.String),
+  createdDate: Schema.optionalKey(Schema.String),
+  updatedDate: Schema.optionalKey(Schema.String),
+  lastLoginDate: Schema.optionalKey(Schema.String)
+})
+export type Member = typeof Member.Type
+
+export const MyMemberResponse = Schema.Struct({ member: Member })
+export type MyMemberResponse = typeof MyMemberResponse.Type

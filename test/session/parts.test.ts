@@ -1,0 +1,108 @@
+/**
+ * The session's parts work alone, each with only the parts it needs: the token service over the wire
+ * and a store, the member flows over the token service (no OAuth flows), the OAuth flows over the token
+ * service (no authorize agent); and `siteTokens` builds the token service with no flow at all.
+ */
+import { assert, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { PlatformClient } from "../../src/http/PlatformClient.ts"
+import { PlatformConfig } from "../../src/http/PlatformConfig.ts"
+import { PlatformHttp } from "../../src/http/PlatformHttp.ts"
+import { AuthorizeAgent } from "../../src/session/AuthorizeAgent.ts"
+import { MemberFlows } from "../../src/session/MemberFlows.ts"
+import { OAuthFlows } from "../../src/session/OAuthFlows.ts"
+import { SessionTokens } from "../../src/session/SessionTokens.ts"
+import { siteTokens } from "../../src/session/SiteSession.ts"
+import { TokenStore } from "../../src/session/TokenStore.ts"
+import { LocalPlatform, settings, stats, uniqueEmail } from "../support/platform.ts"
+
+const PASSWORD = "correct horse battery"
+
+/** The token service alone over the local platform's wire and a memory store. */
+const tokensOn = (platform: Platform) =>
+  SessionTokens.layer({ clientId: platform.clientId }).pipe(
+    Layer.provideMerge(PlatformHttp.layerFetch.pipe(Layer.provideMerge(PlatformConfig.layer({ baseUrl: platform.url })))),
+    Layer.provideMerge(TokenStore.memory())
+  )
+
+const localPlatform = Effect.gen(function*() {
+  return yield* LocalPlatform
+})
+type Platform = Effect.Success<typeof localPlatform>
+
+const withParts = <A, E, ROut>(build: (platform: Platform) => Layer.Layer<ROut>, effect: Effect.Effect<A, E, ROut | LocalPlatform>) =>
+  Effect.flatMap(localPlatform, (platform) => Effect.provide(effect, Layer.fresh(build(platform)), { local: true }))
+
+it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("session parts", (it) => {
+  it.effect("the token service alone gets visitor tokens once, and tells nobody is signed in", () =>
+    withParts(tokensOn, Effect.gen(function*() {
+      const tokens = yield* SessionTokens
+      const before = yield* stats
+      const all = yield* Effect.all([tokens.ensureTokens, tokens.ensureTokens, tokens.ensureTokens], { concurrency: "unbounded" })
+      const after = yield* stats
+      assert.strictEqual(after.tokenRequests.anonymous - before.tokenRequests.anonymous, 1)
+      assert.strictEqual(new Set(all.map((t) => t.accessToken.value)).size, 1)
+      assert.isFalse(yield* tokens.loggedIn)
+      assert.deepStrictEqual(yield* tokens.state, { role: "visitor", loggedIn: false })
+    })))
+
+  it.effect("the token service tells its listeners of a change, and clear forgets both tokens", () =>
+    withParts(tokensOn, Effect.gen(function*() {
+      const tokens = yield* SessionTokens
+      const seen: Array<string> = []
+      const unsubscribe = tokens.subscribe((state) => seen.push(state.role))
+      yield* tokens.ensureTokens
+      yield* tokens.clear
+      unsubscribe()
+      yield* tokens.ensureTokens
+      assert.deepStrictEqual(seen, ["visitor", "none"])
+      assert.strictEqual((yield* tokens.tokens).refreshToken.role, "visitor")
+    })))
+
+  it.effect("the member flows need only the token service and an agent: a member registers, signs in and is logged in", () =>
+    settings({ captcha: false, emailVerification: false, ownerApproval: false, mfaRequired: false }).pipe(Effect.andThen(
+      withParts(
+        (platform) => MemberFlows.layer.pipe(Layer.provideMerge(tokensOn(platform)), Layer.provide(AuthorizeAgent.http())),
+        Effect.gen(function*() {
+          const members = yield* MemberFlows
+          const tokens = yield* SessionTokens
+          const email = uniqueEmail("parts")
+          const registered = yield* members.register({ email, password: PASSWORD })
+          assert.strictEqual(registered.loginState, "SUCCESS")
+          const result = yield* members.login({ email, password: PASSWORD })
+          if (result.loginState !== "SUCCESS") return assert.fail(JSON.stringify(result))
+          yield* members.completeDirectLogin(result.data.sessionToken)
+          assert.isTrue(yield* tokens.loggedIn)
+        })
+      )
+    )))
+
+  it.effect("the OAuth flows need no authorize agent: a login URL keeps its PKCE data in the store", () =>
+    withParts(
+      (platform) => OAuthFlows.layer.pipe(Layer.provideMerge(tokensOn(platform))),
+      Effect.gen(function*() {
+        const oauth = yield* OAuthFlows
+        const login = yield* oauth.loginUrl({ redirectUri: "http://127.0.0.1/callback" })
+        const store = yield* TokenStore
+        const stored = yield* store.load
+        assert.strictEqual(stored.oauthData?.state, login.state)
+        assert.include(login.url, "http")
+        const { logoutUrl } = yield* oauth.logout({ postFlowUrl: "http://127.0.0.1/" })
+        assert.include(logoutUrl, "http")
+        const tokens = yield* SessionTokens
+        assert.strictEqual((yield* tokens.tokens).refreshToken.role, "none")
+      })
+    ))
+
+  it.effect("siteTokens builds the token service and a platform client, with no flow", () =>
+    Effect.flatMap(localPlatform, (platform) =>
+      Effect.gen(function*() {
+        const tokens = yield* SessionTokens
+        const client = yield* PlatformClient
+        const me = yield* client.json({ method: "GET", path: "/_sitefx/whoami", host: "api" }, (u) => (typeof u === "object" ? undefined : "not an object"))
+        assert.strictEqual((me as { kind: string }).kind, "visitor")
+        assert.isFalse(yield* tokens.loggedIn)
+      }).pipe(Effect.provide(Layer.fresh(siteTokens({ baseUrl: platform.url, clientId: platform.clientId })), { local: true }))
+    ))
+})
