@@ -4,8 +4,7 @@
  * checks before any request, and made from the platform's answers. Unavailability (no answer, 429,
  * 502–504) stays a PlatformError, as in every module.
  */
-import { FailureCodes } from "../http/PlatformError.ts"
-import { answerError, argumentError, Refusal, refusedOr } from "../http/Refusal.ts"
+import { answerError, argumentError, FailureCodes, Refusal, refusedOr } from "../http/Refusal.ts"
 
 /** Codes sitefx raises itself or that callers commonly match on. */
 export const CatalogCodes = {

@@ -11,9 +11,10 @@
  *   an item that does not match the caller's schema);
  * - `TransportError`: the request got no answer.
  *
- * `codeOf` gives every reason its one code, so a 403 means `PERMISSION_DENIED` in every module.
+ * `codeOf` gives every reason its one code (see `FailureCodes`), so a 403 means `PERMISSION_DENIED` in every module.
  */
 import * as Data from "effect/Data"
+import type { AnswerError, ArgumentError } from "./Refusal.ts"
 import type { ErrorBody, FieldViolation } from "./wire.ts"
 
 interface Common {
@@ -47,67 +48,23 @@ export class TransportError extends Data.TaggedClass("TransportError")<{
 
 export type PlatformErrorReason = ValidationError | ApplicationError | SystemError | TransportError
 
-/** An argument sitefx refused before sending anything (`WDE0001`, `INVALID_ARGUMENT`, ...). */
-export class ArgumentError extends Data.TaggedClass("ArgumentError")<{
-  readonly code: string
-  readonly message: string
-  /** The argument or field the refusal is about. */
-  readonly field?: string
-}> {}
-
-/** A 200 answer that does not give what was asked: the entity is missing, or an item does not fit its schema. */
-export class AnswerError extends Data.TaggedClass("AnswerError")<{
-  readonly code: string
-  readonly message: string
-  /** What the answer said instead, when it helps (the catalog version a site runs, ...). */
-  readonly data?: unknown
-}> {}
-
 /** Why a module refused or the platform refused a call (a module error's `reason`). */
 export type RefusalReason = ArgumentError | AnswerError | ValidationError | ApplicationError | SystemError
 
 /** Every reason a sitefx call can fail for. */
 export type FailureReason = RefusalReason | TransportError
 
-/**
- * The codes of failures without an application code of their own, the same in every module. A status
- * without a code reads as the platform's gRPC-style name for it.
- */
-export const FailureCodes = {
-  /** An argument sitefx refused before sending (modules with codes of their own, like data's WDE codes, use those), or a bare 400. */
-  invalidArgument: "INVALID_ARGUMENT",
-  /** The platform refused the request's fields (see `fieldViolations`). */
-  validation: "VALIDATION_ERROR",
-  /** 401 without an application code. */
-  unauthenticated: "UNAUTHENTICATED",
-  /** 403 without an application code. */
-  permissionDenied: "PERMISSION_DENIED",
-  /** 404 without an application code. */
-  notFound: "NOT_FOUND",
-  /** 409 without an application code. */
-  alreadyExists: "ALREADY_EXISTS",
-  /** 429: too many requests for now. */
-  rateLimited: "RESOURCE_EXHAUSTED",
-  /** 502 or 503: the platform is unavailable for now. */
-  unavailable: "UNAVAILABLE",
-  /** 504: the platform's gateway gave up waiting. */
-  timedOut: "DEADLINE_EXCEEDED",
-  /** Any other status without an application code, or an answer of an unexpected shape. */
-  unknown: "UNKNOWN_ERROR",
-  /** No answer at all. */
-  transport: "TRANSPORT_ERROR"
-} as const
-
+// A status without an application code reads as the platform's gRPC-style name for it (FailureCodes in Refusal.ts names them).
 const STATUS_CODES: Readonly<Record<number, string>> = {
-  400: FailureCodes.invalidArgument,
-  401: FailureCodes.unauthenticated,
-  403: FailureCodes.permissionDenied,
-  404: FailureCodes.notFound,
-  409: FailureCodes.alreadyExists,
-  429: FailureCodes.rateLimited,
-  502: FailureCodes.unavailable,
-  503: FailureCodes.unavailable,
-  504: FailureCodes.timedOut
+  400: "INVALID_ARGUMENT",
+  401: "UNAUTHENTICATED",
+  403: "PERMISSION_DENIED",
+  404: "NOT_FOUND",
+  409: "ALREADY_EXISTS",
+  429: "RESOURCE_EXHAUSTED",
+  502: "UNAVAILABLE",
+  503: "UNAVAILABLE",
+  504: "DEADLINE_EXCEEDED"
 }
 
 /** The one code of a reason: its application or argument code, else one of `FailureCodes` by kind and status. */
@@ -118,24 +75,11 @@ export const codeOf = (reason: FailureReason): string => {
     case "ApplicationError":
       return reason.code
     case "ValidationError":
-      return FailureCodes.validation
+      return "VALIDATION_ERROR"
     case "TransportError":
-      return FailureCodes.transport
+      return "TRANSPORT_ERROR"
     case "SystemError":
-      return STATUS_CODES[reason.status] ?? FailureCodes.unknown
-  }
-}
-
-/** What a reason says, for people: a validation error lists its violated fields. */
-export const messageOf = (reason: FailureReason): string => {
-  switch (reason._tag) {
-    case "ApplicationError":
-    case "SystemError":
-      return reason.description
-    case "ValidationError":
-      return [reason.message, ...reason.fieldViolations.map((v) => `${v.field ?? ""}: ${v.description ?? ""}`)].join("\n")
-    default:
-      return reason.message
+      return STATUS_CODES[reason.status] ?? "UNKNOWN_ERROR"
   }
 }
 

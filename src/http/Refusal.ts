@@ -9,8 +9,67 @@
 import type * as Cause from "effect/Cause"
 import * as Data from "effect/Data"
 import { isTransient } from "./PlatformHttp.ts"
-import { AnswerError, ArgumentError, codeOf, messageOf, type PlatformError, type RefusalReason } from "./PlatformError.ts"
+import { codeOf, type FailureReason, type PlatformError, type RefusalReason } from "./PlatformError.ts"
 import type { FieldViolation } from "./wire.ts"
+
+/** An argument sitefx refused before sending anything (`WDE0001`, `INVALID_ARGUMENT`, ...). */
+export class ArgumentError extends Data.TaggedClass("ArgumentError")<{
+  readonly code: string
+  readonly message: string
+  /** The argument or field the refusal is about. */
+  readonly field?: string
+}> {}
+
+/** A 200 answer that does not give what was asked: the entity is missing, or an item does not fit its schema. */
+export class AnswerError extends Data.TaggedClass("AnswerError")<{
+  readonly code: string
+  readonly message: string
+  /** What the answer said instead, when it helps (the catalog version a site runs, ...). */
+  readonly data?: unknown
+}> {}
+
+
+/** What a reason says, for people: a validation error lists its violated fields. */
+export const messageOf = (reason: FailureReason): string => {
+  switch (reason._tag) {
+    case "ApplicationError":
+    case "SystemError":
+      return reason.description
+    case "ValidationError":
+      return [reason.message, ...reason.fieldViolations.map((v) => `${v.field ?? ""}: ${v.description ?? ""}`)].join("\n")
+    default:
+      return reason.message
+  }
+}
+
+/**
+ * The codes of failures without an application code of their own, the same in every module. A status
+ * without a code reads as the platform's gRPC-style name for it.
+ */
+export const FailureCodes = {
+  /** An argument sitefx refused before sending (modules with codes of their own, like data's WDE codes, use those), or a bare 400. */
+  invalidArgument: "INVALID_ARGUMENT",
+  /** The platform refused the request's fields (see `fieldViolations`). */
+  validation: "VALIDATION_ERROR",
+  /** 401 without an application code. */
+  unauthenticated: "UNAUTHENTICATED",
+  /** 403 without an application code. */
+  permissionDenied: "PERMISSION_DENIED",
+  /** 404 without an application code. */
+  notFound: "NOT_FOUND",
+  /** 409 without an application code. */
+  alreadyExists: "ALREADY_EXISTS",
+  /** 429: too many requests for now. */
+  rateLimited: "RESOURCE_EXHAUSTED",
+  /** 502 or 503: the platform is unavailable for now. */
+  unavailable: "UNAVAILABLE",
+  /** 504: the platform's gateway gave up waiting. */
+  timedOut: "DEADLINE_EXCEEDED",
+  /** Any other status without an application code, or an answer of an unexpected shape. */
+  unknown: "UNKNOWN_ERROR",
+  /** No answer at all. */
+  transport: "TRANSPORT_ERROR"
+} as const
 
 /** What every module error reads from its reason, the same in every module. */
 export interface RefusalReadings {

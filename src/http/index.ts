@@ -14,11 +14,8 @@ export {
   type RetryPolicy
 } from "./PlatformConfig.ts"
 export {
-  AnswerError,
   ApplicationError,
-  ArgumentError,
   codeOf,
-  FailureCodes,
   type FailureReason,
   PlatformError,
   type PlatformErrorReason,
@@ -27,7 +24,7 @@ export {
   TransportError,
   ValidationError
 } from "./PlatformError.ts"
-export { Refusal } from "./Refusal.ts"
+export { AnswerError, ArgumentError, FailureCodes, Refusal } from "./Refusal.ts"
 export type { Host, Method, PlatformRequest, QueryFallback, WireRequest } from "./PlatformRequest.ts"
 export {
   fetchTransport,

@@ -4,8 +4,8 @@
  * any request and decoded from the platform's refusals. Unavailability (no answer, 429, 502–504) stays
  * a PlatformError, as in the data and catalog clients.
  */
-import { FailureCodes, type PlatformError } from "../http/PlatformError.ts"
-import { answerError, argumentError, Refusal, refusedOr } from "../http/Refusal.ts"
+import type { PlatformError } from "../http/PlatformError.ts"
+import { answerError, argumentError, FailureCodes, Refusal, refusedOr } from "../http/Refusal.ts"
 
 /** Codes sitefx raises itself or that callers commonly match on. */
 export const MembersCodes = {

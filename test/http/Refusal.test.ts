@@ -10,17 +10,15 @@ import * as Data from "../../src/data/DataError.ts"
 import { explain, stopsTheCommand } from "../../src/cli/failures.ts"
 import { ExitCode } from "../../src/cli/output.ts"
 import {
-  AnswerError,
   ApplicationError,
-  ArgumentError,
   codeOf,
-  FailureCodes,
   type FailureReason,
   PlatformError,
   SystemError,
   TransportError,
   ValidationError
 } from "../../src/http/PlatformError.ts"
+import { AnswerError, ArgumentError, FailureCodes } from "../../src/http/Refusal.ts"
 import * as Members from "../../src/members/MembersError.ts"
 
 const failed = (reason: PlatformError["reason"]) => new PlatformError({ method: "POST", path: "/some/call", reason })
