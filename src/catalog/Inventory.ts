@@ -12,7 +12,7 @@
 import * as Effect from "effect/Effect"
 import type { PlatformClient } from "../http/PlatformClient.ts"
 import type { CatalogFailure } from "./calls.ts"
-import * as G from "./guards/products.ts"
+import * as G from "./guards/inventory.ts"
 import { OffsetQuery } from "./OffsetQuery.ts"
 import { CatalogPaths } from "./protocol.ts"
 import { checkId, checkList, checkObject, first, offsetRunner, pagingOf, send, sendVoid } from "./v1.ts"

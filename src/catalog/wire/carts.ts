@@ -5,7 +5,7 @@
  * `filter` and `sort` travel as JSON text (the local platform also takes them as JSON).
  */
 import * as Schema from "effect/Schema"
-import { BUYER_IDENTITIES, CART_ACTIVITY_TYPES, CART_STATUSES } from "../guards/carts.ts"
+import { BUYER_IDENTITIES, CART_ACTIVITY_TYPES, CART_STATUSES } from "../protocol.ts"
 import { FilterOrText, Paging } from "./common.ts"
 
 const opt = Schema.optionalKey

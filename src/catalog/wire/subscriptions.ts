@@ -4,7 +4,7 @@
  * of the reader and writer calls. One definition serves the local platform and the client's typed tests.
  */
 import * as Schema from "effect/Schema"
-import { SUBSCRIPTION_DISCOUNT_TYPES } from "../guards/subscriptions.ts"
+import { SUBSCRIPTION_DISCOUNT_TYPES } from "../protocol.ts"
 import { Paging, SubscriptionFrequency } from "./common.ts"
 
 const opt = Schema.optionalKey

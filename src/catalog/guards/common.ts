@@ -1,0 +1,41 @@
+/**
+ * Guards of the answer parts every catalog service shares (v1 offset paging, v3 cursor paging, bulk
+ * results), and the two wrappers every guard file uses. Their Schemas are in `../wire/common.ts`.
+ */
+import * as G from "../../http/guard.ts"
+
+/** A key that may be left out. */
+export const opt = G.optional
+/** A key that may be left out or sent as null. */
+export const nullable = <A>(guard: G.Guard<A>) => G.optional(G.nullOr(guard))
+
+/** v1 paging answer: items on this page, where it starts, and the total. */
+export const PagingMetadataV1 = G.struct({
+  items: opt(G.number),
+  offset: opt(G.number),
+  count: opt(G.number),
+  total: opt(G.number),
+  tooManyToCount: nullable(G.boolean)
+})
+
+/** v3 paging answer: the page's size, its cursors, and whether more follow. */
+export const CursorPagingMetadata = G.struct({
+  count: nullable(G.number),
+  cursors: opt(G.struct({ next: nullable(G.string), prev: nullable(G.string) })),
+  hasNext: nullable(G.boolean)
+})
+
+/** Where one item of a bulk call stands. */
+export const ItemMetadata = G.struct({
+  id: nullable(G.string),
+  originalIndex: opt(G.number),
+  success: opt(G.boolean),
+  error: nullable(G.struct({ code: opt(G.string), description: opt(G.string), data: nullable(G.unknown) }))
+})
+
+/** How many items of a bulk call succeeded and failed. */
+export const BulkActionMetadata = G.struct({
+  totalSuccesses: opt(G.number),
+  totalFailures: opt(G.number),
+  undetailedFailures: opt(G.number)
+})
