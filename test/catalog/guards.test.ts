@@ -13,6 +13,9 @@ import type * as WC from "../../src/catalog/wire/common.ts"
 import type * as WI from "../../src/catalog/wire/inventory.ts"
 import type * as WP from "../../src/catalog/wire/products.ts"
 import type * as WS from "../../src/catalog/wire/subscriptions.ts"
+import * as EG from "../../src/catalog/entities/guards/index.ts"
+import type * as EW from "../../src/catalog/entities/wire/index.ts"
+import * as G from "../../src/http/guard.ts"
 import type { TypeOf } from "../../src/http/guard.ts"
 import { sameType } from "../support/types.ts"
 
@@ -94,5 +97,37 @@ describe("catalog v1 answer guards", () => {
     assert.strictEqual(P.QueryProductsResponse({ products: [{ id: "p" }, { priceData: { price: "1" } }] }), ".products[1].priceData.price: expected a number")
     assert.strictEqual(P.Product({ stock: { inventoryStatus: "SOMETIMES" } }), ".stock.inventoryStatus: expected one of IN_STOCK, OUT_OF_STOCK, PARTIALLY_OUT_OF_STOCK, PREORDER")
     assert.strictEqual(P.Product({ variants: [{ choices: { Size: 3 } }] }), ".variants[0].choices.Size: expected a string")
+  })
+})
+
+describe("catalog v3 entity answer guards", () => {
+  it("have their Schemas' types", () => {
+    sameType<TypeOf<typeof EG.CountResponse>, typeof EW.CountResponse.Type>(true)
+    sameType<TypeOf<typeof EG.BulkDeleteResponse>, typeof EW.BulkDeleteResponse.Type>(true)
+    sameType<TypeOf<typeof EG.Brand>, typeof EW.Brand.Type>(true)
+    sameType<TypeOf<typeof EG.BrandResponse>, typeof EW.BrandResponse.Type>(true)
+    sameType<TypeOf<typeof EG.QueryBrandsResponse>, typeof EW.QueryBrandsResponse.Type>(true)
+    sameType<TypeOf<typeof EG.Ribbon>, typeof EW.RibbonV3.Type>(true)
+    sameType<TypeOf<typeof EG.RibbonResponse>, typeof EW.RibbonResponse.Type>(true)
+    sameType<TypeOf<typeof EG.QueryRibbonsResponse>, typeof EW.QueryRibbonsResponse.Type>(true)
+    sameType<TypeOf<typeof EG.RichContent>, typeof EW.RichContent.Type>(true)
+    sameType<TypeOf<typeof EG.InfoSection>, typeof EW.InfoSection.Type>(true)
+    sameType<TypeOf<typeof EG.InfoSectionResponse>, typeof EW.InfoSectionResponse.Type>(true)
+    sameType<TypeOf<typeof EG.QueryInfoSectionsResponse>, typeof EW.QueryInfoSectionsResponse.Type>(true)
+    sameType<TypeOf<typeof EG.CustomizationChoice>, typeof EW.CustomizationChoice.Type>(true)
+    sameType<TypeOf<typeof EG.FreeTextSettings>, typeof EW.FreeTextSettings.Type>(true)
+    sameType<TypeOf<typeof EG.Customization>, typeof EW.Customization.Type>(true)
+    sameType<TypeOf<typeof EG.CustomizationResponse>, typeof EW.CustomizationResponse.Type>(true)
+    sameType<TypeOf<typeof EG.QueryCustomizationsResponse>, typeof EW.QueryCustomizationsResponse.Type>(true)
+    sameType<TypeOf<typeof EG.BulkCustomizationsResponse>, typeof EW.BulkCustomizationsResponse.Type>(true)
+    sameType<TypeOf<typeof EG.PreorderInfo>, typeof EW.PreorderInfoV3.Type>(true)
+    sameType<TypeOf<typeof EG.InventoryProduct>, typeof EW.InventoryProduct.Type>(true)
+    sameType<TypeOf<typeof EG.InventoryItem>, typeof EW.InventoryItemV3.Type>(true)
+    sameType<TypeOf<typeof EG.InventoryItemResponse>, typeof EW.InventoryItemResponse.Type>(true)
+    sameType<TypeOf<typeof EG.QueryInventoryItemsResponse>, typeof EW.QueryInventoryItemsResponse.Type>(true)
+  })
+
+  it("name the place of what is wrong", () => {
+    assert.strictEqual(G.describe(EG.QueryBrandsResponse({ brands: [{ name: 7 }], pagingMetadata: {} })!), ".brands[0].name: expected a string")
   })
 })

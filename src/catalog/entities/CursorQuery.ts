@@ -23,7 +23,7 @@ import { FilterMethods } from "../../data/Filter.ts"
 import { type CatalogError, invalidArgument } from "../CatalogError.ts"
 import type { CatalogFailure } from "../calls.ts"
 import { join, tidy } from "../queryFilter.ts"
-import type { CursorPagingMetadata } from "./guards.ts"
+import type { CursorPagingMetadata } from "./guards/index.ts"
 import { DEFAULT_ENTITY_PAGE, MAX_ENTITY_SORT } from "./protocol.ts"
 
 type Tree = Record<string, unknown>

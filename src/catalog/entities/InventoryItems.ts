@@ -15,7 +15,7 @@ import type { Filter } from "../../data/Filter.ts"
 import type { PlatformClient } from "../../http/PlatformClient.ts"
 import { invalidArgument } from "../CatalogError.ts"
 import type { CursorQuery } from "./CursorQuery.ts"
-import * as G from "./guards.ts"
+import * as G from "./guards/index.ts"
 import {
   checkedQuery,
   checkId,

@@ -12,7 +12,7 @@ import type { PlatformClient } from "../../http/PlatformClient.ts"
 import type { Filter } from "../../data/Filter.ts"
 import type { CatalogError } from "../CatalogError.ts"
 import type { CursorQuery } from "./CursorQuery.ts"
-import * as G from "./guards.ts"
+import * as G from "./guards/index.ts"
 import {
   checkedQuery,
   checkEach,

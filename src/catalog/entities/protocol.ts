@@ -1,6 +1,6 @@
 /**
  * The catalog v3 entity services' protocol facts as plain values: paths, enumerations, limits and the
- * application codes the local platform answers with. The wire Schemas (`../wire/entities.ts`) and the
+ * application codes the local platform answers with. The wire Schemas (`wire/`) and the
  * client's guards read these, so a page that only queries brands carries the lists without Schema.
  */
 

@@ -6,10 +6,7 @@
  */
 import * as Schema from "effect/Schema"
 import { BUYER_IDENTITIES, CART_ACTIVITY_TYPES, CART_STATUSES } from "../protocol.ts"
-import { FilterOrText, Paging } from "./common.ts"
-
-const opt = Schema.optionalKey
-const nullable = <S extends Schema.Top>(s: S) => Schema.optionalKey(Schema.NullOr(s))
+import { FilterOrText, nullable, opt, Paging } from "./common.ts"
 
 export const AbandonedCartStatus = Schema.Literals(CART_STATUSES)
 export const BuyerIdentity = Schema.Literals(BUYER_IDENTITIES)

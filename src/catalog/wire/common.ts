@@ -114,3 +114,8 @@ export const BulkActionMetadata = Schema.Struct({
   undetailedFailures: Schema.optionalKey(Schema.Number)
 })
 export type BulkActionMetadata = typeof BulkActionMetadata.Type
+
+/** A key that may be left out. */
+export const opt = Schema.optionalKey
+/** A key that may be left out or sent as null. */
+export const nullable = <S extends Schema.Top>(s: S) => Schema.optionalKey(Schema.NullOr(s))

@@ -3,10 +3,7 @@
  * one entry per variant with its tracked quantity or in-stock flag.
  */
 import * as Schema from "effect/Schema"
-import { OffsetQuery, PagingMetadataV1 } from "./common.ts"
-
-const opt = Schema.optionalKey
-const nullable = <S extends Schema.Top>(s: S) => Schema.optionalKey(Schema.NullOr(s))
+import { nullable, OffsetQuery, opt, PagingMetadataV1 } from "./common.ts"
 
 export const InventoryVariant = Schema.Struct({
   variantId: opt(Schema.String),

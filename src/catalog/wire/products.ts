@@ -12,15 +12,14 @@ import {
   ItemMetadata,
   MeasurementUnit,
   MediaItemType,
+  nullable,
   OffsetQuery,
+  opt,
   OptionType,
   Paging,
   PagingMetadataV1,
   ProductType
 } from "./common.ts"
-
-const opt = Schema.optionalKey
-const nullable = <S extends Schema.Top>(s: S) => Schema.optionalKey(Schema.NullOr(s))
 
 export const FormattedPrice = Schema.Struct({
   price: opt(Schema.String),

@@ -5,10 +5,7 @@
  */
 import * as Schema from "effect/Schema"
 import { SUBSCRIPTION_DISCOUNT_TYPES } from "../protocol.ts"
-import { Paging, SubscriptionFrequency } from "./common.ts"
-
-const opt = Schema.optionalKey
-const nullable = <S extends Schema.Top>(s: S) => Schema.optionalKey(Schema.NullOr(s))
+import { nullable, opt, Paging, SubscriptionFrequency } from "./common.ts"
 
 /**
  * How the subscription bills: every `interval` (default 1) `frequency`s, either until cancelled

@@ -1,0 +1,37 @@
+/**
+ * What the catalog v3 entity services' answers share: the system fields, counts and bulk results. The
+ * guards here and beside it check answers without Schema (see `src/http/guard.ts`); each has exactly
+ * the type of its wire Schema in `../wire/`, which test/catalog/guards.test.ts holds the compiler to.
+ */
+import * as G from "../../../http/guard.ts"
+import { BulkActionMetadata, CursorPagingMetadata, ItemMetadata, nullable, opt } from "../../guards/common.ts"
+
+export { BulkActionMetadata, CursorPagingMetadata, ItemMetadata, nullable, opt }
+export type CursorPagingMetadata = G.TypeOf<typeof CursorPagingMetadata>
+export type ItemMetadata = G.TypeOf<typeof ItemMetadata>
+export type BulkActionMetadata = G.TypeOf<typeof BulkActionMetadata>
+
+/** The system fields every v3 entity carries. */
+export const system = {
+  id: nullable(G.string),
+  revision: nullable(G.string),
+  createdDate: nullable(G.string),
+  updatedDate: nullable(G.string)
+}
+
+export const CountResponse = G.struct({ count: G.number })
+export const BulkDeleteResponse = G.struct({
+  results: G.array(G.struct({ itemMetadata: ItemMetadata })),
+  bulkActionMetadata: BulkActionMetadata
+})
+export type BulkDeleteResults = G.TypeOf<typeof BulkDeleteResponse>
+
+/** What a bulk call answers: every item's fate in request order, with the entity when asked for. */
+export interface BulkResults<A> {
+  readonly results: ReadonlyArray<{ readonly itemMetadata: ItemMetadata; readonly item?: A }>
+  readonly bulkActionMetadata: BulkActionMetadata
+}
+
+/** The guard of a bulk call's answer with entities checked by `entity`. */
+export const bulkResults = <A>(entity: G.Guard<A>): G.Guard<BulkResults<A>> =>
+  G.struct({ results: G.array(G.struct({ itemMetadata: ItemMetadata, item: opt(entity) })), bulkActionMetadata: BulkActionMetadata })
