@@ -36,7 +36,7 @@ import {
   send,
   sendVoid
 } from "./calls.ts"
-import { checkBatch, returning } from "./named.ts"
+import { asObject, checkBatch, checkMasked, maskedEntries, returning } from "./named.ts"
 import {
   CHOICE_TYPES,
   type ChoiceType,
@@ -109,7 +109,6 @@ export type BulkCustomizationResults = G.BulkCustomizationResults
 
 type Eff<A> = Effect.Effect<A, EntityFailure, PlatformClient>
 
-const asObject = (u: unknown) => (typeof u === "object" && u !== null ? u as Record<string, unknown> : {})
 const fieldsCheck = (what: string, options: FieldsOptions | undefined) => checkFields(what, options?.fields, CUSTOMIZATION_FIELDS)
 
 const PRICE = /^\d{1,9}(\.\d{1,3})?$/
@@ -275,20 +274,14 @@ export const bulkUpdate = (
   send(
     "Customizations.bulkUpdate",
     first(
-      checkBatch(
-        "Customizations.bulkUpdate",
-        "customizations",
-        customizations,
-        MAX_ENTITY_BULK,
-        (m, f) => checkUpdate("Customizations.bulkUpdate", asObject(m)["customization"], `${f}.customization`)
-      ),
+      checkMasked("Customizations.bulkUpdate", "customizations", "customization", customizations, MAX_ENTITY_BULK, checkUpdate),
       fieldsCheck("Customizations.bulkUpdate", options)
     ),
     () => ({
       method: "POST",
       path: EntityPaths.customizationsBulkUpdate,
       payload: {
-        customizations: customizations.map((m) => ({ customization: m.customization, ...maskOf(m.fieldMask) })),
+        customizations: maskedEntries("customization", customizations),
         ...returning(options),
         ...fieldsOf(options?.fields)
       }

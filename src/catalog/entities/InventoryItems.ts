@@ -25,14 +25,13 @@ import {
   countBody,
   type EntityFailure,
   first,
-  maskOf,
   optionalText,
   queryRunner,
   refusalOf,
   send,
   sendVoid
 } from "./calls.ts"
-import { checkBatch } from "./named.ts"
+import { asObject, checkBatch, checkMasked, maskedEntries } from "./named.ts"
 import {
   ENTITY_QUERY_MAX_QUERY,
   EntityPaths,
@@ -84,7 +83,6 @@ export interface DecrementOptions extends BulkOptions, ReasonOptions {
 
 type Eff<A> = Effect.Effect<A, EntityFailure, PlatformClient>
 
-const asObject = (u: unknown) => (typeof u === "object" && u !== null ? u as Record<string, unknown> : {})
 const reasonCheck = (what: string, options: ReasonOptions | undefined) =>
   options?.reason === undefined || INVENTORY_REASONS.includes(options.reason)
     ? undefined
@@ -235,19 +233,13 @@ export const bulkUpdate = (
   send(
     "InventoryItems.bulkUpdate",
     first(
-      checkBatch(
-        "InventoryItems.bulkUpdate",
-        "inventoryItems",
-        inventoryItems,
-        MAX_INVENTORY_BULK,
-        (m, f) => checkUpdate("InventoryItems.bulkUpdate", asObject(m)["inventoryItem"], `${f}.inventoryItem`)
-      ),
+      checkMasked("InventoryItems.bulkUpdate", "inventoryItems", "inventoryItem", inventoryItems, MAX_INVENTORY_BULK, checkUpdate),
       reasonCheck("InventoryItems.bulkUpdate", options)
     ),
     () => ({
       method: "POST",
       path: EntityPaths.inventoryBulkUpdate,
-      payload: { inventoryItems: inventoryItems.map((m) => ({ inventoryItem: m.inventoryItem, ...maskOf(m.fieldMask) })), ...optionsOf(options) }
+      payload: { inventoryItems: maskedEntries("inventoryItem", inventoryItems), ...optionsOf(options) }
     }),
     G.BulkInventoryItemsResponse
   )

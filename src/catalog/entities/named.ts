@@ -89,7 +89,8 @@ interface BulkOptions {
   readonly returnEntity?: boolean
 }
 
-const asObject = (u: unknown) => (typeof u === "object" && u !== null ? u as Record<string, unknown> : {})
+/** An argument's fields when it is an object, none otherwise (the checks then refuse what is missing). */
+export const asObject = (u: unknown) => (typeof u === "object" && u !== null ? u as Record<string, unknown> : {})
 const fieldsCheck = (what: string, fields: ReadonlyArray<string>, options: FieldsOptions | undefined) => checkFields(what, options?.fields, fields)
 
 /** `{returnEntity}` when the options set it, nothing otherwise. */
@@ -104,6 +105,20 @@ export const checkBatch = (
   max: number,
   check: (item: unknown, field: string) => CatalogError | undefined
 ): CatalogError | undefined => first(checkList(what, field, list, max), Array.isArray(list) ? checkEach(list, check, field) : undefined)
+
+/** A bulk update's 1 to `max` entries, each one's entity under `key` through `check`. */
+export const checkMasked = (
+  what: string,
+  plural: string,
+  key: string,
+  list: unknown,
+  max: number,
+  check: (what: string, value: unknown, field: string) => CatalogError | undefined
+): CatalogError | undefined => checkBatch(what, plural, list, max, (m, f) => check(what, asObject(m)[key], `${f}.${key}`))
+
+/** A bulk update's entries as the wire takes them: the entity under `key` and its field mask. */
+export const maskedEntries = (key: string, list: ReadonlyArray<{ readonly fieldMask?: ReadonlyArray<string> | undefined }>) =>
+  list.map((m) => ({ [key]: asObject(m)[key], ...maskOf(m.fieldMask) }))
 
 /** The checks of an entity whose one field is its `name` of at most `max` characters (brands, ribbons). */
 export const nameChecks = (max: number): Named<string, string, unknown>["checks"] => ({
@@ -228,14 +243,14 @@ export const bulkUpdate = <K extends string, P extends string, A>(
   return send(
     what,
     first(
-      checkBatch(what, d.plural, list, MAX_ENTITY_BULK, (m, f) => d.checks.update(what, asObject(m)[d.key], `${f}.${d.key}`)),
+      checkMasked(what, d.plural, d.key, list, MAX_ENTITY_BULK, d.checks.update),
       fieldsCheck(what, d.fields, options)
     ),
     () => ({
       method: "POST",
       path: d.paths.bulkUpdate,
       payload: {
-        [d.plural]: list.map((m) => ({ [d.key]: asObject(m)[d.key], ...maskOf(m.fieldMask) })),
+        [d.plural]: maskedEntries(d.key, list),
         ...returning(options),
         ...fieldsOf(options?.fields)
       }
