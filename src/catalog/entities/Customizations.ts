@@ -36,7 +36,7 @@ import {
   send,
   sendVoid
 } from "./calls.ts"
-import { asObject, checkBatch, checkMasked, maskedEntries, returning } from "./named.ts"
+import { asObject, checkBatch, checkMasked, maskedEntries, returning, sendBulkCreate } from "./named.ts"
 import {
   CHOICE_TYPES,
   type ChoiceType,
@@ -255,10 +255,14 @@ export const count = (filter?: Filter | Record<string, unknown>): Eff<number> =>
 }
 
 export const bulkCreate = (customizations: ReadonlyArray<CustomizationInput>, options?: BulkOptions): Eff<BulkCustomizationResults> =>
-  send(
+  sendBulkCreate(
     "Customizations.bulkCreate",
-    checkBatch("Customizations.bulkCreate", "customizations", customizations, MAX_ENTITY_BULK, (c, f) => checkInput("Customizations.bulkCreate", c, f)),
-    () => ({ method: "POST", path: EntityPaths.customizationsBulkCreate, payload: { customizations, ...returning(options) } }),
+    "customizations",
+    customizations,
+    MAX_ENTITY_BULK,
+    checkInput,
+    EntityPaths.customizationsBulkCreate,
+    returning(options),
     G.BulkCustomizationsResponse
   )
 

@@ -31,7 +31,7 @@ import {
   send,
   sendVoid
 } from "./calls.ts"
-import { asObject, checkBatch, checkMasked, maskedEntries } from "./named.ts"
+import { asObject, checkBatch, checkMasked, maskedEntries, sendBulkCreate } from "./named.ts"
 import {
   ENTITY_QUERY_MAX_QUERY,
   EntityPaths,
@@ -214,10 +214,14 @@ export const count = (filter?: Filter | Record<string, unknown>): Eff<number> =>
 }
 
 export const bulkCreate = (inventoryItems: ReadonlyArray<InventoryItemInput>, options?: BulkOptions): Eff<G.BulkResults<InventoryItem>> =>
-  send(
+  sendBulkCreate(
     "InventoryItems.bulkCreate",
-    checkBatch("InventoryItems.bulkCreate", "inventoryItems", inventoryItems, MAX_INVENTORY_BULK, (i, f) => checkInput("InventoryItems.bulkCreate", i, f)),
-    () => ({ method: "POST", path: EntityPaths.inventoryBulkCreate, payload: { inventoryItems, ...optionsOf(options) } }),
+    "inventoryItems",
+    inventoryItems,
+    MAX_INVENTORY_BULK,
+    checkInput,
+    EntityPaths.inventoryBulkCreate,
+    optionsOf(options),
     G.BulkInventoryItemsResponse
   )
 

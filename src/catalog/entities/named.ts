@@ -106,6 +106,19 @@ export const checkBatch = (
   check: (item: unknown, field: string) => CatalogError | undefined
 ): CatalogError | undefined => first(checkList(what, field, list, max), Array.isArray(list) ? checkEach(list, check, field) : undefined)
 
+/** A bulk create of 1 to `max` entities under `plural`, each through `check`, with the call's `options` beside them. */
+export const sendBulkCreate = <A>(
+  what: string,
+  plural: string,
+  list: ReadonlyArray<unknown>,
+  max: number,
+  check: Check,
+  path: string,
+  options: Record<string, unknown>,
+  guard: Guard<A>
+): Eff<A> =>
+  send(what, checkBatch(what, plural, list, max, (entity, f) => check(what, entity, f)), () => ({ method: "POST", path, payload: { [plural]: list, ...options } }), guard)
+
 /** A bulk update's 1 to `max` entries, each one's entity under `key` through `check`. */
 export const checkMasked = (
   what: string,
@@ -225,13 +238,7 @@ export const bulkCreate = <K extends string, P extends string, A>(
   list: ReadonlyArray<unknown>,
   options: BulkOptions | undefined
 ): Eff<G.BulkResults<A>> => {
-  const what = `${d.module}.bulkCreate`
-  return send(
-    what,
-    checkBatch(what, d.plural, list, MAX_ENTITY_BULK, (entity, f) => d.checks.input(what, entity, f)),
-    () => ({ method: "POST", path: d.paths.bulkCreate, payload: { [d.plural]: list, ...returning(options) } }),
-    d.guards.bulk
-  )
+  return sendBulkCreate(`${d.module}.bulkCreate`, d.plural, list, MAX_ENTITY_BULK, d.checks.input, d.paths.bulkCreate, returning(options), d.guards.bulk)
 }
 
 export const bulkUpdate = <K extends string, P extends string, A>(
