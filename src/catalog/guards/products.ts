@@ -90,7 +90,7 @@ export const Discount = G.struct({ type: opt(G.literals(DISCOUNT_TYPES)), value:
 const AdditionalInfoSection = G.struct({ title: opt(str), description: opt(str) })
 const Ribbon = G.struct({ text: opt(str) })
 const CustomTextField = G.struct({ title: opt(str), maxLength: opt(num), mandatory: opt(bool) })
-const PageUrl = G.struct({ base: opt(str), path: opt(str) })
+export const PageUrl = G.struct({ base: opt(str), path: opt(str) })
 const SeoData = G.struct({ tags: opt(G.array(G.record(G.unknown))), settings: opt(G.record(G.unknown)) })
 
 export const Product = G.struct({
