@@ -31,6 +31,7 @@ describe("catalog v1 answer guards have their Schemas' types", () => {
     sameType<TypeOf<typeof P.FormattedPrice>, typeof WP.FormattedPrice.Type>(true)
     sameType<TypeOf<typeof P.PriceData>, typeof WP.PriceData.Type>(true)
     sameType<TypeOf<typeof P.CostAndProfitData>, typeof WP.CostAndProfitData.Type>(true)
+    sameType<TypeOf<typeof P.PageUrl>, typeof WP.PageUrl.Type>(true)
     sameType<TypeOf<typeof P.NumericPropertyRange>, typeof WP.NumericPropertyRange.Type>(true)
     sameType<TypeOf<typeof P.Dimensions>, typeof WP.Dimensions.Type>(true)
     sameType<TypeOf<typeof P.PricePerUnitData>, typeof WP.PricePerUnitData.Type>(true)

@@ -17,6 +17,7 @@ export const PagingMetadataV1 = G.struct({
   total: opt(G.number),
   tooManyToCount: nullable(G.boolean)
 })
+export type PagingMetadataV1 = G.TypeOf<typeof PagingMetadataV1>
 
 /** v3 paging answer: the page's size, its cursors, and whether more follow. */
 export const CursorPagingMetadata = G.struct({
@@ -24,6 +25,7 @@ export const CursorPagingMetadata = G.struct({
   cursors: opt(G.struct({ next: nullable(G.string), prev: nullable(G.string) })),
   hasNext: nullable(G.boolean)
 })
+export type CursorPagingMetadata = G.TypeOf<typeof CursorPagingMetadata>
 
 /** Where one item of a bulk call stands. */
 export const ItemMetadata = G.struct({
@@ -32,6 +34,7 @@ export const ItemMetadata = G.struct({
   success: opt(G.boolean),
   error: nullable(G.struct({ code: opt(G.string), description: opt(G.string), data: nullable(G.unknown) }))
 })
+export type ItemMetadata = G.TypeOf<typeof ItemMetadata>
 
 /** How many items of a bulk call succeeded and failed. */
 export const BulkActionMetadata = G.struct({
@@ -39,3 +42,4 @@ export const BulkActionMetadata = G.struct({
   totalFailures: opt(G.number),
   undetailedFailures: opt(G.number)
 })
+export type BulkActionMetadata = G.TypeOf<typeof BulkActionMetadata>

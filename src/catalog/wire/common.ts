@@ -116,6 +116,6 @@ export const BulkActionMetadata = Schema.Struct({
 export type BulkActionMetadata = typeof BulkActionMetadata.Type
 
 /** A key that may be left out. */
-export const opt = Schema.optionalKey
+export const opt = <S extends Schema.Top>(s: S) => Schema.optionalKey(s)
 /** A key that may be left out or sent as null. */
 export const nullable = <S extends Schema.Top>(s: S) => Schema.optionalKey(Schema.NullOr(s))

@@ -4,12 +4,9 @@
  * the type of its wire Schema in `../wire/`, which test/catalog/guards.test.ts holds the compiler to.
  */
 import * as G from "../../../http/guard.ts"
-import { BulkActionMetadata, CursorPagingMetadata, ItemMetadata, nullable, opt } from "../../guards/common.ts"
+import { BulkActionMetadata, ItemMetadata, nullable, opt } from "../../guards/common.ts"
 
-export { BulkActionMetadata, CursorPagingMetadata, ItemMetadata, nullable, opt }
-export type CursorPagingMetadata = G.TypeOf<typeof CursorPagingMetadata>
-export type ItemMetadata = G.TypeOf<typeof ItemMetadata>
-export type BulkActionMetadata = G.TypeOf<typeof BulkActionMetadata>
+export { BulkActionMetadata, CursorPagingMetadata, ItemMetadata, nullable, opt } from "../../guards/common.ts"
 
 /** The system fields every v3 entity carries. */
 export const system = {
