@@ -6,6 +6,7 @@
 
 /** Which catalog a site runs: v1 products, v3 products, or no store at all. */
 export const CATALOG_VERSIONS = ["V1_CATALOG", "V3_CATALOG", "STORES_NOT_INSTALLED"] as const
+/** One of {@link CATALOG_VERSIONS}. */
 export type CatalogVersion = typeof CATALOG_VERSIONS[number]
 
 export const PRODUCT_TYPES = ["unspecified_product_type", "physical", "digital"] as const
@@ -73,6 +74,7 @@ export const CatalogPaths = {
 // ---- abandoned carts ---------------------------------------------------------------------------------
 
 export const CART_STATUSES = ["ABANDONED", "RECOVERED"] as const
+/** Whether a cart is still abandoned or its buyer came back and paid. */
 export type CartStatus = typeof CART_STATUSES[number]
 /** Who the buyer of a cart was: the site owner, a member, a visitor, or a contact made for them. */
 export const BUYER_IDENTITIES = ["ADMIN", "MEMBER", "VISITOR", "CONTACT"] as const
@@ -106,6 +108,7 @@ export const CartPaths = {
 
 /** A subscription option's discount: none (`UNDEFINED`), an amount off, or a percentage off. */
 export const SUBSCRIPTION_DISCOUNT_TYPES = ["UNDEFINED", "AMOUNT", "PERCENT"] as const
+/** One of {@link SUBSCRIPTION_DISCOUNT_TYPES}. */
 export type SubscriptionDiscountType = typeof SUBSCRIPTION_DISCOUNT_TYPES[number]
 
 /** The platform's bounds on a subscription option and on its calls. */
@@ -134,7 +137,7 @@ export const SubscriptionCodes = {
 
 const READER = "/_api/subscription-options-reader-server/v1/subscription-options"
 const WRITER = "/stores/v1/subscription-options"
-const e = encodeURIComponent
+const e = (segment: string) => encodeURIComponent(segment)
 
 /** The paths as the platform's official client sends them: readers under their own service, writers under `/stores`. */
 export const SubscriptionPaths = {
@@ -144,8 +147,9 @@ export const SubscriptionPaths = {
   oneTimePurchasesStatus: (productId: string) => `${READER}/product/${e(productId)}/oneTimePurchasesStatus`,
   options: WRITER,
   writeOption: (id: string) => `${WRITER}/${e(id)}`,
-  createBulk: `${WRITER}/createBulk`,
-  deleteBulk: `${WRITER}/deleteBulk`,
+  // written out: a template at the top level would keep this object in bundles that never read it
+  createBulk: "/stores/v1/subscription-options/createBulk",
+  deleteBulk: "/stores/v1/subscription-options/deleteBulk",
   assign: (productId: string) => `${WRITER}/product/${e(productId)}/assign`,
   allowOneTimePurchase: (productId: string) => `${WRITER}/product/${e(productId)}/allowOneTimePurchase`
 } as const

@@ -22,7 +22,7 @@ import { sameType } from "../support/types.ts"
 describe("catalog v1 answer guards have their Schemas' types", () => {
   it("common", () => {
     sameType<TypeOf<typeof C.PagingMetadataV1>, typeof WC.PagingMetadataV1.Type>(true)
-    sameType<TypeOf<typeof C.CursorPagingMetadata>, typeof WC.CursorPagingMetadata.Type>(true)
+    sameType<TypeOf<typeof EG.CursorPagingMetadata>, typeof WC.CursorPagingMetadata.Type>(true)
     sameType<TypeOf<typeof C.ItemMetadata>, typeof WC.ItemMetadata.Type>(true)
     sameType<TypeOf<typeof C.BulkActionMetadata>, typeof WC.BulkActionMetadata.Type>(true)
   })

@@ -1,6 +1,6 @@
 /**
- * Guards of the answer parts every catalog service shares (v1 offset paging, v3 cursor paging, bulk
- * results), and the two wrappers every guard file uses. Their Schemas are in `../wire/common.ts`.
+ * Guards of the answer parts the catalog services share (v1 offset paging, bulk results), and the two
+ * wrappers every guard file uses. Their Schemas are in `../wire/common.ts`.
  */
 import * as G from "../../http/guard.ts"
 
@@ -18,14 +18,6 @@ export const PagingMetadataV1 = G.struct({
   tooManyToCount: nullable(G.boolean)
 })
 export type PagingMetadataV1 = G.TypeOf<typeof PagingMetadataV1>
-
-/** v3 paging answer: the page's size, its cursors, and whether more follow. */
-export const CursorPagingMetadata = G.struct({
-  count: nullable(G.number),
-  cursors: opt(G.struct({ next: nullable(G.string), prev: nullable(G.string) })),
-  hasNext: nullable(G.boolean)
-})
-export type CursorPagingMetadata = G.TypeOf<typeof CursorPagingMetadata>
 
 /** Where one item of a bulk call stands. */
 export const ItemMetadata = G.struct({

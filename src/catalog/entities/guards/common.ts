@@ -6,7 +6,15 @@
 import * as G from "../../../http/guard.ts"
 import { BulkActionMetadata, ItemMetadata, nullable, opt } from "../../guards/common.ts"
 
-export { BulkActionMetadata, CursorPagingMetadata, ItemMetadata, nullable, opt } from "../../guards/common.ts"
+export { BulkActionMetadata, ItemMetadata, nullable, opt } from "../../guards/common.ts"
+
+/** v3 paging answer: the page's size, its cursors, and whether more follow. */
+export const CursorPagingMetadata = G.struct({
+  count: nullable(G.number),
+  cursors: opt(G.struct({ next: nullable(G.string), prev: nullable(G.string) })),
+  hasNext: nullable(G.boolean)
+})
+export type CursorPagingMetadata = G.TypeOf<typeof CursorPagingMetadata>
 
 /** The system fields every v3 entity carries. */
 export const system = {
@@ -21,6 +29,7 @@ export const BulkDeleteResponse = G.struct({
   results: G.array(G.struct({ itemMetadata: ItemMetadata })),
   bulkActionMetadata: BulkActionMetadata
 })
+/** What a bulk delete answers: every id's fate in request order. */
 export type BulkDeleteResults = G.TypeOf<typeof BulkDeleteResponse>
 
 /** What a bulk call answers: every item's fate in request order, with the entity when asked for. */
