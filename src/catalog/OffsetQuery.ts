@@ -83,6 +83,7 @@ const initial: State = { sort: [], limit: undefined, skip: 0, refusal: undefined
 
 const refuse = (what: string, message: string, field: string) => invalidArgument(`${what}: ${message}`, field)
 
+/** A catalog v1 query: filter and sort methods, then `find` (a page), `pages` or `stream`. */
 export class OffsetQuery<A, R = PlatformClient> extends FilterMethods<OffsetQuery<A, R>> {
   readonly runner: OffsetRunner<A, R>
   readonly state: State

@@ -56,6 +56,7 @@ export interface ProductIdsPage {
   readonly next: Effect.Effect<ProductIdsPage, CatalogFailure, PlatformClient>
 }
 
+/** Which page of an option's products to read, and whether hidden ones count. */
 export interface ProductIdsOptions {
   /** Also products the option is hidden on (an API key only). */
   readonly includeHiddenProducts?: boolean | undefined

@@ -102,6 +102,7 @@ const refuse = (what: string, message: string, field: string) => invalidArgument
 const fromDataError = (what: string, error: DataError): CatalogError =>
   refuse(what, error.message, error.field ?? "filter")
 
+/** A catalog v3 query: filter and sort methods, then `find` (a page), `pages` or `stream`. */
 export class CursorQuery<A> extends FilterMethods<CursorQuery<A>> {
   readonly runner: CursorRunner<A>
   readonly state: State

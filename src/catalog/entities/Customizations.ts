@@ -52,8 +52,11 @@ import {
   NAME_LIMITS
 } from "./protocol.ts"
 
+/** A customization as the platform answers it: a product option or a modifier, with its choices or free-text settings. */
 export type Customization = G.Customization
+/** One choice of a customization: a text, or a color swatch. */
 export type CustomizationChoice = G.CustomizationChoice
+/** An optional field a call may ask for. */
 export type CustomizationField = typeof CUSTOMIZATION_FIELDS[number]
 export type { ChoiceType, CustomizationRenderType, CustomizationType }
 
@@ -75,12 +78,14 @@ export interface ChoiceUpdate {
   readonly defaultAddedPrice?: string
   readonly primaryChoiceIds?: ReadonlyArray<string>
 }
+/** The free text a shopper types for a `FREE_TEXT` customization: its length bounds, title and added price. */
 export interface FreeTextInput {
   readonly title: string
   readonly minCharCount?: number
   readonly maxCharCount?: number
   readonly defaultAddedPrice?: string
 }
+/** A customization to create: its name, type, render type, and its choices or free-text settings. */
 export interface CustomizationInput {
   readonly name: string
   readonly customizationType: CustomizationType
@@ -97,9 +102,11 @@ export interface CustomizationUpdate {
   readonly freeTextInput?: Partial<FreeTextInput>
   readonly choicesSettings?: { readonly choices: ReadonlyArray<ChoiceInput & { readonly id?: string }> }
 }
+/** The optional fields a call answers with. */
 export interface FieldsOptions {
   readonly fields?: ReadonlyArray<CustomizationField>
 }
+/** Whether a bulk call answers with the written entities. */
 export interface BulkOptions {
   readonly returnEntity?: boolean
 }
@@ -201,9 +208,11 @@ const one = (
   method: "POST" | "PATCH" = "POST"
 ) => send(what, check, () => ({ method, path: path(), payload: payload() }), G.CustomizationResponse).pipe(Effect.map((r) => r.customization))
 
+/** Creates a customization (an API key); its choices must fit its render type. */
 export const create = (customization: CustomizationInput): Eff<Customization> =>
   one("Customizations.create", checkInput("Customizations.create", customization, "customization"), () => EntityPaths.customizations, () => ({ customization }))
 
+/** The customization of this id; CUSTOMIZATION_NOT_FOUND when there is none. */
 export const get = (id: string, options?: FieldsOptions): Eff<Customization> =>
   send(
     "Customizations.get",
@@ -222,6 +231,7 @@ export const update = (customization: CustomizationUpdate, options?: FieldsOptio
     "PATCH"
   )
 
+/** Deletes a customization (an API key). */
 export const remove = (id: string): Eff<void> =>
   sendVoid("Customizations.remove", checkId("Customizations.remove", "id", id), () => ({
     method: "DELETE",
@@ -244,6 +254,7 @@ export const query = (options?: FieldsOptions): CursorQuery<Customization> =>
     fieldsCheck("Customizations.query", options)
   )
 
+/** How many customizations match (all of them without a filter). */
 export const count = (filter?: Filter | Record<string, unknown>): Eff<number> => {
   const body = countBody(filter)
   return send(
@@ -254,6 +265,7 @@ export const count = (filter?: Filter | Record<string, unknown>): Eff<number> =>
   ).pipe(Effect.map((r) => r.count))
 }
 
+/** Creates up to 100 customizations (an API key), each one's fate in its result. */
 export const bulkCreate = (customizations: ReadonlyArray<CustomizationInput>, options?: BulkOptions): Eff<BulkCustomizationResults> =>
   sendBulkCreate(
     "Customizations.bulkCreate",
@@ -266,11 +278,13 @@ export const bulkCreate = (customizations: ReadonlyArray<CustomizationInput>, op
     G.BulkCustomizationsResponse
   )
 
+/** One customization of a bulk update, with the fields to write (all the fields given, without a mask). */
 export interface MaskedCustomization {
   readonly customization: CustomizationUpdate
   readonly fieldMask?: ReadonlyArray<string>
 }
 
+/** Updates up to 100 customizations (an API key), each one's fate in its result. */
 export const bulkUpdate = (
   customizations: ReadonlyArray<MaskedCustomization>,
   options?: BulkOptions & FieldsOptions

@@ -62,6 +62,7 @@ export interface VariantsNotLoaded {
   readonly choices: Readonly<Record<string, string>>
 }
 
+/** What a shopper's choices come to: a variant, or why there is none yet. */
 export type VariantResolution = VariantResolved | VariantIncomplete | VariantUnknown | NoSuchVariant | VariantsNotLoaded
 
 const resolvedFrom = (index: ProductIndex, v: IndexedVariant, choices: Record<string, string>): VariantResolved => ({
