@@ -44,7 +44,9 @@ import {
 import * as E from "./guards/envelope.ts"
 import * as P from "./guards/payloads.ts"
 
-export type { ProductV3Entity } from "./guards/payloads.ts"
+import type { ProductV3Entity } from "./guards/payloads.ts"
+
+export type { ProductV3Entity }
 
 /** A data item as its events carry it: `data` is an {@link Item} as the data client returns it. */
 export interface DataItemEntity {
@@ -79,12 +81,56 @@ export type CartRecovered = G.TypeOf<typeof P.CartRecovered>
 const v1 = CatalogV1EventTypes
 const v3 = CatalogV3EventTypes
 
+type DataItemEventType = typeof DataEventTypes[keyof typeof DataEventTypes]
+
+/**
+ * The payload of each event type: the entity of a domain event (created, updated or deleted), the
+ * `data` of a legacy one.
+ */
+export interface EventPayloads {
+  readonly [DataEventTypes.itemCreated]: DataItemEntity
+  readonly [DataEventTypes.itemUpdated]: DataItemEntity
+  readonly [DataEventTypes.itemDeleted]: DataItemEntity
+  readonly [v1.productCreated]: ProductCreated
+  readonly [v1.productChanged]: ProductChanged
+  readonly [v1.productDeleted]: ProductDeleted
+  readonly [v1.variantsChanged]: VariantsChanged
+  readonly [v1.collectionCreated]: CollectionCreated
+  readonly [v1.collectionChanged]: CollectionChanged
+  readonly [v1.collectionDeleted]: CollectionDeleted
+  readonly [v1.inventoryItemChanged]: InventoryItemChanged
+  readonly [v1.inventoryVariantsChanged]: InventoryVariantsChanged
+  readonly [v1.cartAbandoned]: CartAbandoned
+  readonly [v1.cartRecovered]: CartRecovered
+  readonly [v3.product.created]: ProductV3Entity
+  readonly [v3.product.updated]: ProductV3Entity
+  readonly [v3.product.deleted]: ProductV3Entity
+  readonly [v3.brand.created]: V3.Brand
+  readonly [v3.brand.updated]: V3.Brand
+  readonly [v3.brand.deleted]: V3.Brand
+  readonly [v3.ribbon.created]: V3.Ribbon
+  readonly [v3.ribbon.updated]: V3.Ribbon
+  readonly [v3.ribbon.deleted]: V3.Ribbon
+  readonly [v3.inventoryItem.created]: V3.InventoryItem
+  readonly [v3.inventoryItem.updated]: V3.InventoryItem
+  readonly [v3.inventoryItem.deleted]: V3.InventoryItem
+  readonly [v3.customization.created]: V3.Customization
+  readonly [v3.customization.updated]: V3.Customization
+  readonly [v3.customization.deleted]: V3.Customization
+  readonly [v3.infoSection.created]: V3.InfoSection
+  readonly [v3.infoSection.updated]: V3.InfoSection
+  readonly [v3.infoSection.deleted]: V3.InfoSection
+}
+
 /** The three event types of a v3 entity service, each carrying the entity `guard` checks. */
 const v3Entity = <C extends string, U extends string, D extends string, A>(types: { readonly created: C; readonly updated: U; readonly deleted: D }, guard: G.Guard<A>) =>
   ({ [types.created]: guard, [types.updated]: guard, [types.deleted]: guard }) as { readonly [T in C | U | D]: G.Guard<A> }
 
-/** The guard of each event type's payload: the entity of a domain event, the `data` of a legacy one. */
-const payloadGuards = {
+/**
+ * The guard of each event type's payload, held by the compiler to {@link EventPayloads} (a data item's
+ * fields become an {@link Item} only after the check), so every type has one and each checks its type.
+ */
+const payloadGuards: { readonly [T in EventType]: G.Guard<T extends DataItemEventType ? G.TypeOf<typeof P.DataItemEntity> : EventPayloads[T]> } = {
   [DataEventTypes.itemCreated]: P.DataItemEntity,
   [DataEventTypes.itemUpdated]: P.DataItemEntity,
   [DataEventTypes.itemDeleted]: P.DataItemEntity,
@@ -105,21 +151,6 @@ const payloadGuards = {
   ...v3Entity(v3.inventoryItem, V3.InventoryItem),
   ...v3Entity(v3.customization, V3.Customization),
   ...v3Entity(v3.infoSection, V3.InfoSection)
-}
-
-// every event type has a payload, and nothing else does
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
-type Holds<T extends true> = T
-type _EveryTypeHasAPayload = Holds<Same<keyof typeof payloadGuards, EventType>>
-
-type DataItemEventType = typeof DataEventTypes[keyof typeof DataEventTypes]
-
-/**
- * The payload of each event type: the entity of a domain event (created, updated or deleted), the
- * `data` of a legacy one.
- */
-export type EventPayloads = {
-  readonly [T in EventType]: T extends DataItemEventType ? DataItemEntity : G.TypeOf<(typeof payloadGuards)[T]>
 }
 
 // ---- events --------------------------------------------------------------------------------------------
