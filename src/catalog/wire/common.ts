@@ -1,7 +1,7 @@
 /**
  * Wire shapes every part of the store catalog shares: its enumerations, sorting, v1 offset paging and
  * v3 cursor paging, and bulk results. Used by the local platform to read requests and write answers,
- * and by typed tests; the client checks answers with the guards of `../protocol.ts`.
+ * and by typed tests; the client checks answers with the guards of `../guards/`.
  */
 import * as Schema from "effect/Schema"
 import {
