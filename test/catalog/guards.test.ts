@@ -103,6 +103,10 @@ describe("catalog v1 answer guards", () => {
 
 describe("catalog v3 entity answer guards", () => {
   it("have their Schemas' types", () => {
+    sameType<TypeOf<typeof EG.BulkBrandsResponse>, typeof EW.BulkBrandsResponse.Type>(true)
+    sameType<TypeOf<typeof EG.BulkRibbonsResponse>, typeof EW.BulkRibbonsResponse.Type>(true)
+    sameType<TypeOf<typeof EG.BulkInfoSectionsResponse>, typeof EW.BulkInfoSectionsResponse.Type>(true)
+    sameType<TypeOf<typeof EG.BulkInventoryItemsResponse>, typeof EW.BulkInventoryItemsResponse.Type>(true)
     sameType<TypeOf<typeof EG.CountResponse>, typeof EW.CountResponse.Type>(true)
     sameType<TypeOf<typeof EG.BulkDeleteResponse>, typeof EW.BulkDeleteResponse.Type>(true)
     sameType<TypeOf<typeof EG.Brand>, typeof EW.Brand.Type>(true)
