@@ -19,6 +19,10 @@ export const PagingMetadataV1 = G.struct({
 })
 export type PagingMetadataV1 = G.TypeOf<typeof PagingMetadataV1>
 
+/** A v1 query answer: the items of one page under their call's key, the paging, and the total. */
+export const offsetPage = <K extends string, A>(key: K, item: G.Guard<A>) =>
+  G.struct({ ...({ [key]: opt(G.array(item)) } as { [P in K]: G.Optional<ReadonlyArray<A>> }), metadata: opt(PagingMetadataV1), totalResults: opt(G.number) })
+
 /** Where one item of a bulk call stands. */
 export const ItemMetadata = G.struct({
   id: nullable(G.string),

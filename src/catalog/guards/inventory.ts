@@ -3,7 +3,7 @@
  * Schema's type in `../wire/inventory.ts` (test/catalog/guards.test.ts).
  */
 import * as G from "../../http/guard.ts"
-import { nullable, opt, PagingMetadataV1 } from "./common.ts"
+import { nullable, offsetPage, opt } from "./common.ts"
 
 const str = G.string
 const num = G.number
@@ -23,4 +23,4 @@ export const InventoryItem = G.struct({
 })
 export type InventoryItem = G.TypeOf<typeof InventoryItem>
 export const GetInventoryVariantsResponse = G.struct({ inventoryItem: opt(InventoryItem) })
-export const QueryInventoryResponse = G.struct({ inventoryItems: opt(G.array(InventoryItem)), metadata: opt(PagingMetadataV1), totalResults: opt(num) })
+export const QueryInventoryResponse = offsetPage("inventoryItems", InventoryItem)

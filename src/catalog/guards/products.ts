@@ -13,7 +13,7 @@ import {
   OPTION_TYPES,
   PRODUCT_TYPES
 } from "../protocol.ts"
-import { BulkActionMetadata, ItemMetadata, nullable, opt, PagingMetadataV1 } from "./common.ts"
+import { BulkActionMetadata, ItemMetadata, nullable, offsetPage, opt, PagingMetadataV1 } from "./common.ts"
 
 const str = G.string
 const num = G.number
@@ -145,7 +145,7 @@ export const Collection = G.struct({
 export type Collection = G.TypeOf<typeof Collection>
 
 export const ProductResponse = G.struct({ product: opt(Product) })
-export const QueryProductsResponse = G.struct({ products: opt(G.array(Product)), metadata: opt(PagingMetadataV1), totalResults: opt(num) })
+export const QueryProductsResponse = offsetPage("products", Product)
 const VariantInfo = G.struct({
   price: opt(PriceData),
   convertedPriceData: opt(PriceData),
@@ -162,7 +162,7 @@ export const ProductOptionsAvailabilityResponse = G.struct({
   availableForPurchase: opt(bool),
   managedProduct: opt(bool)
 })
-export const QueryProductVariantsResponse = G.struct({ variants: opt(G.array(Variant)), metadata: opt(PagingMetadataV1), totalResults: opt(num) })
+export const QueryProductVariantsResponse = offsetPage("variants", Variant)
 export const StoreVariant = G.struct({
   id: opt(str),
   variantId: opt(str),
@@ -179,7 +179,7 @@ export const StoreVariant = G.struct({
 export const QueryStoreVariantsResponse = G.struct({ variants: opt(G.array(StoreVariant)), metadata: opt(PagingMetadataV1) })
 export const StoreVariantResponse = G.struct({ variant: opt(StoreVariant) })
 export const CollectionResponse = G.struct({ collection: opt(Collection) })
-export const QueryCollectionsResponse = G.struct({ collections: opt(G.array(Collection)), metadata: opt(PagingMetadataV1), totalResults: opt(num) })
+export const QueryCollectionsResponse = offsetPage("collections", Collection)
 export const UpdateVariantsResponse = G.struct({ variants: opt(G.array(Variant)) })
 export const BulkProductsResponse = G.struct({
   results: opt(G.array(G.struct({ itemMetadata: opt(ItemMetadata) }))),

@@ -115,6 +115,13 @@ export const BulkActionMetadata = Schema.Struct({
 })
 export type BulkActionMetadata = typeof BulkActionMetadata.Type
 
+/** `{[key]: value}` with its key's literal type, so a Struct built from it has the key by name. */
+export const keyed = <K extends string, S>(key: K, value: S): { [P in K]: S } => ({ [key]: value }) as { [P in K]: S }
+
+/** A v1 query answer: the items of one page under their call's key, the paging, and the total. */
+export const offsetPage = <K extends string, S extends Schema.Top>(key: K, item: S) =>
+  Schema.Struct({ ...keyed(key, opt(Schema.Array(item))), metadata: opt(PagingMetadataV1), totalResults: opt(Schema.Number) })
+
 /** A key that may be left out. */
 export const opt = <S extends Schema.Top>(s: S) => Schema.optionalKey(s)
 /** A key that may be left out or sent as null. */

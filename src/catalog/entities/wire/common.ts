@@ -5,7 +5,9 @@
  * info sections, customizations) has in the same form under its own keys.
  */
 import * as Schema from "effect/Schema"
-import { BulkActionMetadata, CursorPagingMetadata, Filter, ItemMetadata, nullable, opt, SortOrder } from "../../wire/common.ts"
+import { BulkActionMetadata, CursorPagingMetadata, Filter, ItemMetadata, keyed, nullable, opt, SortOrder } from "../../wire/common.ts"
+
+export { keyed }
 import { MAX_ENTITY_BULK, MAX_ENTITY_SORT } from "../protocol.ts"
 
 /** Text of `min` to `max` characters. */
@@ -51,9 +53,6 @@ export const BulkDeleteResponse = Schema.Struct({
   bulkActionMetadata: BulkActionMetadata
 })
 export type BulkDeleteResponse = typeof BulkDeleteResponse.Type
-
-/** `{[key]: value}` with its key's literal type, so a Struct built from it has the key by name. */
-export const keyed = <K extends string, S>(key: K, value: S): { [P in K]: S } => ({ [key]: value }) as { [P in K]: S }
 
 /** `{results[]{itemMetadata, [key]?}, bulkActionMetadata}`, every item's fate in request order. */
 export const bulkResults = <S extends Schema.Top, K extends string = "item">(entity: S, key: K = "item" as K) =>
