@@ -12,24 +12,28 @@ import * as Effect from "effect/Effect"
 import type { PlatformClient } from "../http/PlatformClient.ts"
 import { ANY_STORE, call, type CatalogFailure, requireCatalog, unlessInvalid } from "./calls.ts"
 import { badAnswer, CatalogError, invalidArgument } from "./CatalogError.ts"
-import * as P from "./guards/carts.ts"
+import * as G from "./guards/carts.ts"
 import { OffsetQuery, type OffsetQueryBody, type Sort } from "./OffsetQuery.ts"
+import { CartCodes, CartPaths } from "./protocol.ts"
 import type { QueryAbandonedCartsRequest } from "./wire/carts.ts"
 
-export { CART_STATUSES, CartCodes, CartEventTypes, CartPaths, DEFAULT_CARTS_PAGE, MAX_CARTS_PAGE } from "./guards/carts.ts"
-export type { AbandonedCart, CartStatus } from "./guards/carts.ts"
+export { CartCodes, MAX_CARTS_PAGE } from "./protocol.ts"
+export type { CartStatus } from "./protocol.ts"
+
+/** A cart its buyer left before paying: its status, buyer, total and history. */
+export type AbandonedCart = G.AbandonedCart
 
 const nonEmpty = (value: unknown, field: string): CatalogError | undefined =>
   typeof value === "string" && value !== "" ? undefined : invalidArgument(`${field} must be a non-empty string`, field)
 
 /** The cart with this id (the original cart's id); ABANDONED_CART_NOT_FOUND when there is none. */
-export const get = (id: string): Effect.Effect<P.AbandonedCart, CatalogFailure, PlatformClient> =>
+export const get = (id: string): Effect.Effect<G.AbandonedCart, CatalogFailure, PlatformClient> =>
   unlessInvalid(nonEmpty(id, "id"), () =>
     requireCatalog(ANY_STORE, "AbandonedCarts.get", (client) =>
-      call(client, { method: "GET", path: P.CartPaths.cart(id), payload: { id } }, P.GetAbandonedCartResponse).pipe(
+      call(client, { method: "GET", path: CartPaths.cart(id), payload: { id } }, G.GetAbandonedCartResponse).pipe(
         Effect.flatMap(({ abandonedCart }) =>
           abandonedCart === undefined
-            ? Effect.fail(badAnswer(P.CartCodes.notFound, `Abandoned cart ${id} was not found`))
+            ? Effect.fail(badAnswer(CartCodes.notFound, `Abandoned cart ${id} was not found`))
             : Effect.succeed(abandonedCart)
         )
       )))
@@ -38,7 +42,7 @@ export const get = (id: string): Effect.Effect<P.AbandonedCart, CatalogFailure, 
 const sortText = (sort: ReadonlyArray<Sort>): string => JSON.stringify(sort.map((s) => ({ [s.fieldName]: s.order.toLowerCase() })))
 
 /** A page's query as the carts call takes it: filter and sort as JSON text, an empty filter left out. */
-export const cartsRequest = (query: OffsetQueryBody): QueryAbandonedCartsRequest => ({
+const cartsRequest = (query: OffsetQueryBody): QueryAbandonedCartsRequest => ({
   query: {
     ...(Object.keys(query.filter).length === 0 ? {} : { filter: JSON.stringify(query.filter) }),
     ...(query.sort === undefined || query.sort.length === 0 ? {} : { sort: sortText(query.sort) }),
@@ -53,7 +57,7 @@ export const cartsRequest = (query: OffsetQueryBody): QueryAbandonedCartsRequest
  * `find` gives one page with `next`/`prev` and the total, `pages`/`stream` walk every page. Dates are
  * compared as ISO text, as the carts hold them.
  */
-export const query = (): OffsetQuery<P.AbandonedCart> =>
+export const query = (): OffsetQuery<AbandonedCart> =>
   new OffsetQuery({
     what: "AbandonedCarts.query",
     fetch: (q) =>
@@ -61,7 +65,7 @@ export const query = (): OffsetQuery<P.AbandonedCart> =>
         Effect.try({ try: () => cartsRequest(q), catch: (e) => invalidArgument(`AbandonedCarts.query: the filter cannot be written as JSON (${String(e)})`, "filter") }),
         (payload) =>
           requireCatalog(ANY_STORE, "AbandonedCarts.query", (client) =>
-            call(client, { method: "POST", path: P.CartPaths.query, payload, idempotent: true }, P.QueryAbandonedCartsResponse).pipe(
+            call(client, { method: "POST", path: CartPaths.query, payload, idempotent: true }, G.QueryAbandonedCartsResponse).pipe(
               Effect.map((r) => {
                 const items = r.abandonedCarts ?? []
                 return { items, paging: { total: r.totalResults, offset: q.paging.offset, count: items.length } }

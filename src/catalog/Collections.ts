@@ -17,6 +17,7 @@ import { OffsetQuery } from "./OffsetQuery.ts"
 import { CatalogPaths } from "./protocol.ts"
 import { checkId, checkIds, checkObject, first, offsetRunner, pagingOf, send, sendVoid } from "./v1.ts"
 
+/** A catalog v1 collection: a named, optionally visible group of products. */
 export type Collection = G.Collection
 type Effects<A> = Effect.Effect<A, CatalogFailure, PlatformClient>
 
@@ -28,9 +29,11 @@ export const MAX_COLLECTION_PRODUCTS = 1000
 
 const collectionOf = (r: TypeOf<typeof G.CollectionResponse>): Collection => r.collection ?? {}
 
+/** The collection of this id; COLLECTION_NOT_FOUND when there is none. */
 export const get = (id: string): Effects<Collection> =>
   Effect.map(send("Collections.get", checkId("Collections.get", "id", id), () => ({ method: "GET", path: CatalogPaths.collection(id), payload: { id } }), G.CollectionResponse), collectionOf)
 
+/** The collection of this slug (its URL name). */
 export const bySlug = (slug: string): Effects<Collection> =>
   Effect.map(
     send("Collections.bySlug", checkId("Collections.bySlug", "slug", slug), () => ({ method: "GET", path: CatalogPaths.collectionBySlug(slug), payload: { slug } }), G.CollectionResponse),
@@ -54,6 +57,7 @@ export const query = (): OffsetQuery<Collection> =>
     read: (r) => ({ items: r.collections ?? [], paging: pagingOf(r.metadata, r.totalResults) })
   }))
 
+/** What a collection is created or updated with; on update only the fields given change. */
 export interface CollectionInput {
   readonly name?: string
   readonly slug?: string
@@ -62,12 +66,14 @@ export interface CollectionInput {
   readonly media?: Collection["media"]
 }
 
+/** Creates a collection (an API key); it starts without products. */
 export const create = (collection: CollectionInput): Effects<Collection> =>
   Effect.map(
     send("Collections.create", checkObject("Collections.create", "collection", collection), () => ({ method: "POST", path: CatalogPaths.collections, payload: { collection } }), G.CollectionResponse),
     collectionOf
   )
 
+/** Changes the fields given of a collection (an API key). */
 export const update = (id: string, collection: CollectionInput): Effects<Collection> =>
   Effect.map(
     send("Collections.update", first(checkId("Collections.update", "id", id), checkObject("Collections.update", "collection", collection)), () => ({
@@ -82,6 +88,7 @@ export const update = (id: string, collection: CollectionInput): Effects<Collect
 export const remove = (id: string): Effects<void> =>
   sendVoid("Collections.remove", checkId("Collections.remove", "id", id), () => ({ method: "DELETE", path: CatalogPaths.writeCollection(id), payload: { id } }))
 
+/** Adds up to 1000 products to a collection (an API key); products already in it stay. */
 export const addProducts = (id: string, productIds: ReadonlyArray<string>): Effects<void> =>
   sendVoid("Collections.addProducts", first(checkId("Collections.addProducts", "id", id), checkIds("Collections.addProducts", "productIds", productIds, MAX_COLLECTION_PRODUCTS)), () => ({
     method: "POST",
@@ -89,6 +96,7 @@ export const addProducts = (id: string, productIds: ReadonlyArray<string>): Effe
     payload: { id, productIds }
   }))
 
+/** Takes up to 1000 products out of a collection (an API key); the products stay in the store. */
 export const removeProducts = (id: string, productIds: ReadonlyArray<string>): Effects<void> =>
   sendVoid(
     "Collections.removeProducts",

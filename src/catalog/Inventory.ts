@@ -12,17 +12,19 @@
 import * as Effect from "effect/Effect"
 import type { PlatformClient } from "../http/PlatformClient.ts"
 import type { CatalogFailure } from "./calls.ts"
-import * as G from "./guards/products.ts"
+import * as G from "./guards/inventory.ts"
 import { OffsetQuery } from "./OffsetQuery.ts"
 import { CatalogPaths } from "./protocol.ts"
 import { checkId, checkList, checkObject, first, offsetRunner, pagingOf, send, sendVoid } from "./v1.ts"
 
+/** A product's inventory item: whether quantities are tracked, and each variant's stock. */
 export type InventoryItem = G.InventoryItem
 type Effects<A> = Effect.Effect<A, CatalogFailure, PlatformClient>
 
 /** Entries an increment or a decrement takes at once. */
 export const MAX_SHIFTS = 1000
 
+/** What an inventory update sets: quantity tracking, and named variants' quantity or in-stock flag. */
 export interface InventoryUpdate {
   readonly trackQuantity?: boolean
   readonly variants?: ReadonlyArray<{ readonly variantId: string; readonly quantity?: number; readonly inStock?: boolean }>
@@ -36,6 +38,7 @@ export const update = (productId: string, item: InventoryUpdate): Effects<void> 
     payload: { inventoryItem: { ...item, productId } }
   }))
 
+/** One decrement: the variant of an inventory item (named by its id or its product's) and how many to take. */
 export interface Decrement {
   readonly productId?: string
   readonly inventoryId?: string
@@ -43,6 +46,7 @@ export interface Decrement {
   readonly decrementBy: number
 }
 
+/** One increment: the variant of an inventory item (named by its id or its product's) and how many to add. */
 export interface Increment {
   readonly productId?: string
   readonly inventoryId?: string

@@ -13,8 +13,6 @@
  * const all = yield* Products.query().stream.pipe(Stream.runCollect)
  */
 import * as Effect from "effect/Effect"
-import * as Fiber from "effect/Fiber"
-import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
 import type { DataError } from "../data/DataError.ts"
 import { FilterMethods } from "../data/Filter.ts"
@@ -23,6 +21,7 @@ import { type CatalogError, invalidArgument } from "./CatalogError.ts"
 import type { CatalogFailure } from "./calls.ts"
 import { DEFAULT_PRODUCT_PAGE, MAX_PRODUCT_PAGE } from "./protocol.ts"
 import { filterOf } from "./queryFilter.ts"
+import { readAhead } from "./readAhead.ts"
 
 type Tree = Record<string, unknown>
 
@@ -84,6 +83,7 @@ const initial: State = { sort: [], limit: undefined, skip: 0, refusal: undefined
 
 const refuse = (what: string, message: string, field: string) => invalidArgument(`${what}: ${message}`, field)
 
+/** A catalog v1 query: filter and sort methods, then `find` (a page), `pages` or `stream`. */
 export class OffsetQuery<A, R = PlatformClient> extends FilterMethods<OffsetQuery<A, R>> {
   readonly runner: OffsetRunner<A, R>
   readonly state: State
@@ -180,20 +180,7 @@ export class OffsetQuery<A, R = PlatformClient> extends FilterMethods<OffsetQuer
 
   private walk<X>(emit: (page: OffsetPage<A, R>) => ReadonlyArray<X>): Stream.Stream<X, CatalogFailure, R> {
     const sized = this.state.limit === undefined ? this.limit(MAX_PRODUCT_PAGE) : this
-    return Stream.unwrap(Effect.sync(() => {
-      let pending: Fiber.Fiber<OffsetPage<A, R>, CatalogFailure> | undefined
-      return Stream.paginate(sized.find, (current) =>
-        Effect.gen(function*() {
-          const page = yield* current
-          let later: Option.Option<Effect.Effect<OffsetPage<A, R>, CatalogFailure>> = Option.none()
-          if (page.hasNext) {
-            const fiber = yield* Effect.forkChild(page.next, { startImmediately: true })
-            pending = fiber
-            later = Option.some(Fiber.join(fiber))
-          }
-          return [emit(page), later] as const
-        })).pipe(Stream.ensuring(Effect.suspend(() => (pending === undefined ? Effect.void : Fiber.interrupt(pending)))))
-    }))
+    return readAhead(sized.find, emit)
   }
 
   private fetchPage(offset: number): Effect.Effect<OffsetPage<A, R>, CatalogFailure, R> {

@@ -20,10 +20,15 @@ import { OffsetQuery } from "./OffsetQuery.ts"
 import { CatalogPaths } from "./protocol.ts"
 import { checkId, checkIds, checkList, checkObject, first, offsetRunner, pagingOf, send, sendVoid } from "./v1.ts"
 
+/** A catalog v1 product: its options, variants, prices, stock and media as the platform answers them. */
 export type Product = G.Product
+/** A product's variant: one choice per option, with its own price, weight, SKU and stock. */
 export type Variant = TypeOf<typeof G.Variant>
+/** A variant across the store, with its product's id and name, media and collections. */
 export type StoreVariant = TypeOf<typeof G.StoreVariant>
+/** What a (partial) choice of options gives: the variant it selects, if complete, and which choices remain in stock. */
 export type OptionsAvailability = TypeOf<typeof G.ProductOptionsAvailabilityResponse>
+/** Every product's fate in a bulk update or adjust, in request order. */
 export type BulkResult = TypeOf<typeof G.BulkProductsResponse>
 
 type Effects<A> = Effect.Effect<A, CatalogFailure, PlatformClient>
@@ -37,6 +42,7 @@ export type ProductInput = Product
 /** Bulk calls take at most this many products. */
 export const MAX_BULK_PRODUCTS = 100
 
+/** What a product query brings besides the products themselves. */
 export interface QueryOptions {
   /** Each product with its variants (they are left out unless asked for). */
   readonly includeVariants?: boolean
@@ -78,6 +84,7 @@ export const optionsAvailability = (id: string, choices: Choices): Effects<Optio
     payload: { id, options: choices }
   }), G.ProductOptionsAvailabilityResponse)
 
+/** Which of a product's variants to read, and how many. */
 export interface VariantsOptions {
   readonly choices?: Choices
   readonly variantIds?: ReadonlyArray<string>
@@ -142,9 +149,11 @@ export const update = (id: string, product: ProductInput): Effects<Product> =>
     productOf
   )
 
+/** Deletes a product (an API key). */
 export const remove = (id: string): Effects<void> =>
   sendVoid("Products.remove", checkId("Products.remove", "id", id), () => ({ method: "DELETE", path: CatalogPaths.writeProduct(id), payload: { id } }))
 
+/** The price, cost, weight, SKU or visibility some of a product's variants take. */
 export interface VariantOverride {
   /** The variants this applies to: all matching these choices... */
   readonly choices?: Choices
@@ -175,9 +184,12 @@ const onProduct = (what: string, method: "POST" | "DELETE", path: (id: string) =
 export const resetVariants = onProduct("Products.resetVariants", "POST", CatalogPaths.resetVariants)
 /** Removes the product's options (it keeps one default variant). */
 export const removeOptions = onProduct("Products.removeOptions", "DELETE", CatalogPaths.options)
+/** Takes the brand off the product. */
 export const removeBrand = onProduct("Products.removeBrand", "POST", CatalogPaths.removeBrand)
+/** Takes the ribbon off the product. */
 export const removeRibbon = onProduct("Products.removeRibbon", "POST", CatalogPaths.removeRibbon)
 
+/** One media item to add to a product: a site media id or an image URL, optionally for one choice. */
 export interface MediaInput {
   /** A media id of the site's media... */
   readonly mediaId?: string
@@ -187,6 +199,7 @@ export interface MediaInput {
   readonly choice?: { readonly option: string; readonly choice: string }
 }
 
+/** Adds up to 100 media items to a product's gallery (an API key). */
 export const addMedia = (id: string, media: ReadonlyArray<MediaInput>): Effects<void> =>
   sendVoid("Products.addMedia", first(checkId("Products.addMedia", "id", id), checkList("Products.addMedia", "media", media, 100)), () => ({
     method: "POST",
@@ -194,6 +207,7 @@ export const addMedia = (id: string, media: ReadonlyArray<MediaInput>): Effects<
     payload: { id, media }
   }))
 
+/** Removes up to 100 media items, by id, from a product's gallery (an API key). */
 export const removeMedia = (id: string, mediaIds: ReadonlyArray<string>): Effects<void> =>
   sendVoid("Products.removeMedia", first(checkId("Products.removeMedia", "id", id), checkIds("Products.removeMedia", "mediaIds", mediaIds, 100)), () => ({
     method: "POST",
@@ -201,12 +215,14 @@ export const removeMedia = (id: string, mediaIds: ReadonlyArray<string>): Effect
     payload: { id, mediaIds }
   }))
 
+/** The media items shown for one choice of an option. */
 export interface ChoiceMedia {
   readonly option: string
   readonly choice: string
   readonly mediaIds: ReadonlyArray<string>
 }
 
+/** Shows media items of the product's gallery for these choices (an API key). */
 export const addMediaToChoices = (id: string, media: ReadonlyArray<ChoiceMedia>): Effects<void> =>
   sendVoid("Products.addMediaToChoices", first(checkId("Products.addMediaToChoices", "id", id), checkList("Products.addMediaToChoices", "media", media, 100)), () => ({
     method: "PATCH",
@@ -214,6 +230,7 @@ export const addMediaToChoices = (id: string, media: ReadonlyArray<ChoiceMedia>)
     payload: { id, media }
   }))
 
+/** Stops showing these media items for these choices (an API key). */
 export const removeMediaFromChoices = (id: string, media: ReadonlyArray<ChoiceMedia>): Effects<void> =>
   sendVoid("Products.removeMediaFromChoices", first(checkId("Products.removeMediaFromChoices", "id", id), checkList("Products.removeMediaFromChoices", "media", media, 100)), () => ({
     method: "POST",

@@ -25,12 +25,18 @@ import type { PlatformRequest } from "../http/PlatformRequest.ts"
 import { FailureCodes } from "../http/Refusal.ts"
 import { ANY_STORE, call, callVoid, type CatalogFailure, requireCatalog, unlessInvalid } from "./calls.ts"
 import { badAnswer, CatalogError, invalidArgument } from "./CatalogError.ts"
-import * as P from "./guards/subscriptions.ts"
+import * as G from "./guards/subscriptions.ts"
+import { SubscriptionCodes, SubscriptionLimits, SubscriptionPaths } from "./protocol.ts"
+import { optionProblems } from "./subscriptionRules.ts"
 
-export { SUBSCRIPTION_DISCOUNT_TYPES, SubscriptionCodes, SubscriptionLimits, SubscriptionPaths } from "./guards/subscriptions.ts"
-export type { SubscriptionDiscountType, SubscriptionOption, SubscriptionOptionInProduct } from "./guards/subscriptions.ts"
+export { SubscriptionCodes, SubscriptionLimits } from "./protocol.ts"
+export type { SubscriptionDiscountType } from "./protocol.ts"
 
-type Opt = P.SubscriptionOption
+/** A subscription option: its title, how it bills, and its discount. */
+export type SubscriptionOption = G.SubscriptionOption
+/** An option as a product carries it, with whether it is hidden there. */
+export type SubscriptionOptionInProduct = G.SubscriptionOptionInProduct
+type Opt = SubscriptionOption
 /** An option as stored: it has its id. */
 export type StoredSubscriptionOption = Opt & { readonly id: string }
 
@@ -51,6 +57,7 @@ export interface ProductIdsPage {
   readonly next: Effect.Effect<ProductIdsPage, CatalogFailure, PlatformClient>
 }
 
+/** Which page of an option's products to read, and whether hidden ones count. */
 export interface ProductIdsOptions {
   /** Also products the option is hidden on (an API key only). */
   readonly includeHiddenProducts?: boolean | undefined
@@ -59,7 +66,7 @@ export interface ProductIdsOptions {
   readonly offset?: number | undefined
 }
 
-const L = P.SubscriptionLimits
+const L = SubscriptionLimits
 
 const nonEmpty = (value: unknown, field: string): CatalogError | undefined =>
   typeof value === "string" && value !== "" ? undefined : invalidArgument(`${field} must be a non-empty string`, field)
@@ -70,7 +77,7 @@ const isWhole = (n: unknown, min: number, max: number): boolean => typeof n === 
 const firstProblem = (options: ReadonlyArray<Opt>, at: (i: number) => string, complete: boolean): CatalogError | undefined => {
   for (const [i, o] of options.entries()) {
     if (typeof o !== "object" || o === null) return invalidArgument(`${at(i)} must be an object`, at(i))
-    const [problem] = P.optionProblems(o, at(i), complete)
+    const [problem] = optionProblems(o, at(i), complete)
     if (problem !== undefined) return invalidArgument(problem.description, problem.field)
   }
   return undefined
@@ -85,7 +92,7 @@ const list = <A>(value: unknown, field: string, max: number, min = 0): CatalogEr
 
 const first = (...errors: ReadonlyArray<CatalogError | undefined>): CatalogError | undefined => errors.find((e) => e !== undefined)
 
-const notFound = (id: string) => badAnswer(P.SubscriptionCodes.notFound, `Subscription option ${id} was not found`)
+const notFound = (id: string) => badAnswer(SubscriptionCodes.notFound, `Subscription option ${id} was not found`)
 
 const withId = (option: Opt | undefined, what: string): Effect.Effect<StoredSubscriptionOption, CatalogError> =>
   option === undefined || option.id === undefined || option.id === null
@@ -101,7 +108,7 @@ const store = <A>(what: string, f: (client: PlatformClientShape) => Effect.Effec
 export const create = (option: Opt): Effect.Effect<StoredSubscriptionOption, CatalogFailure, PlatformClient> =>
   unlessInvalid(firstProblem([option], () => "subscriptionOption", true), () =>
     store("SubscriptionOptions.create", (client) =>
-      call(client, { method: "POST", path: P.SubscriptionPaths.options, payload: { subscriptionOption: option } }, P.SubscriptionOptionResponse)
+      call(client, { method: "POST", path: SubscriptionPaths.options, payload: { subscriptionOption: option } }, G.SubscriptionOptionResponse)
         .pipe(Effect.flatMap((r) => withId(r.subscriptionOption, "SubscriptionOptions.create")))))
 
 /** Changes what `patch` passes, and nothing else; SUBSCRIPTION_OPTION_NOT_FOUND for an unknown id. */
@@ -110,14 +117,14 @@ export const update = (id: string, patch: Omit<Opt, "id">): Effect.Effect<Stored
     store("SubscriptionOptions.update", (client) =>
       call(
         client,
-        { method: "PATCH", path: P.SubscriptionPaths.writeOption(id), payload: { subscriptionOption: { ...patch, id } } },
-        P.SubscriptionOptionResponse
+        { method: "PATCH", path: SubscriptionPaths.writeOption(id), payload: { subscriptionOption: { ...patch, id } } },
+        G.SubscriptionOptionResponse
       ).pipe(Effect.flatMap((r) => withId(r.subscriptionOption, "SubscriptionOptions.update")))))
 
 /** Deletes an option (and its assignments to products). */
 export const remove = (id: string): Effect.Effect<void, CatalogFailure, PlatformClient> =>
   unlessInvalid(nonEmpty(id, "id"), () =>
-    store("SubscriptionOptions.remove", (client) => callVoid(client, { method: "DELETE", path: P.SubscriptionPaths.writeOption(id), payload: { id } })))
+    store("SubscriptionOptions.remove", (client) => callVoid(client, { method: "DELETE", path: SubscriptionPaths.writeOption(id), payload: { id } })))
 
 /** Creates up to 100 options at once: all of them, in order, or none when one breaks a rule. */
 export const bulkCreate = (options: ReadonlyArray<Opt>): Effect.Effect<ReadonlyArray<StoredSubscriptionOption>, CatalogFailure, PlatformClient> =>
@@ -125,7 +132,7 @@ export const bulkCreate = (options: ReadonlyArray<Opt>): Effect.Effect<ReadonlyA
     first(list(options, "subscriptionOptions", L.maxBulk), Array.isArray(options) ? firstProblem(options, (i) => `subscriptionOptions[${i}]`, true) : undefined),
     () =>
       store("SubscriptionOptions.bulkCreate", (client) =>
-        call(client, { method: "POST", path: P.SubscriptionPaths.createBulk, payload: { subscriptionOptions: options } }, P.SubscriptionOptionsResponse)
+        call(client, { method: "POST", path: SubscriptionPaths.createBulk, payload: { subscriptionOptions: options } }, G.SubscriptionOptionsResponse)
           .pipe(Effect.flatMap((r) => Effect.forEach(r.subscriptionOptions ?? [], (o) => withId(o, "SubscriptionOptions.bulkCreate")))))
   )
 
@@ -141,14 +148,14 @@ export const bulkUpdate = (
     ),
     () =>
       store("SubscriptionOptions.bulkUpdate", (client) =>
-        call(client, { method: "PATCH", path: P.SubscriptionPaths.options, payload: { subscriptionOptions: options } }, P.SubscriptionOptionsResponse)
+        call(client, { method: "PATCH", path: SubscriptionPaths.options, payload: { subscriptionOptions: options } }, G.SubscriptionOptionsResponse)
           .pipe(Effect.flatMap((r) => Effect.forEach(r.subscriptionOptions ?? [], (o) => withId(o, "SubscriptionOptions.bulkUpdate")))))
   )
 
 /** Deletes up to 100 options at once; when one is unknown, none is deleted. */
 export const bulkRemove = (ids: ReadonlyArray<string>): Effect.Effect<void, CatalogFailure, PlatformClient> =>
   unlessInvalid(first(list(ids, "ids", L.maxBulk), ...(Array.isArray(ids) ? ids.map((id, i) => nonEmpty(id, `ids[${i}]`)) : [])), () =>
-    store("SubscriptionOptions.bulkRemove", (client) => callVoid(client, { method: "POST", path: P.SubscriptionPaths.deleteBulk, payload: { ids } })))
+    store("SubscriptionOptions.bulkRemove", (client) => callVoid(client, { method: "POST", path: SubscriptionPaths.deleteBulk, payload: { ids } })))
 
 /**
  * Offers these options (at most 6, in this order) for a product, replacing what it offered; an empty
@@ -165,7 +172,7 @@ export const assignToProduct = (productId: string, assigned: ReadonlyArray<Assig
       store("SubscriptionOptions.assignToProduct", (client) =>
         callVoid(client, {
           method: "POST",
-          path: P.SubscriptionPaths.assign(productId),
+          path: SubscriptionPaths.assign(productId),
           payload: { productId, assignedSubscriptionOptions: assigned.map((a) => (a.hidden === undefined ? { id: a.id } : { id: a.id, hidden: a.hidden })) }
         }))
   )
@@ -176,7 +183,7 @@ export const allowOneTimePurchases = (productId: string, allowed: boolean): Effe
     first(nonEmpty(productId, "productId"), typeof allowed === "boolean" ? undefined : invalidArgument("allowed must be true or false", "allowed")),
     () =>
       store("SubscriptionOptions.allowOneTimePurchases", (client) =>
-        callVoid(client, { method: "PATCH", path: P.SubscriptionPaths.allowOneTimePurchase(productId), payload: { productId, allowed } }))
+        callVoid(client, { method: "PATCH", path: SubscriptionPaths.allowOneTimePurchase(productId), payload: { productId, allowed } }))
   )
 
 // ---- readers (anyone) --------------------------------------------------------------------------------
@@ -185,7 +192,7 @@ export const allowOneTimePurchases = (productId: string, allowed: boolean): Effe
 export const get = (id: string): Effect.Effect<StoredSubscriptionOption, CatalogFailure, PlatformClient> =>
   unlessInvalid(nonEmpty(id, "id"), () =>
     store("SubscriptionOptions.get", (client) =>
-      call(client, { method: "GET", path: P.SubscriptionPaths.option(id), payload: { id } }, P.SubscriptionOptionResponse).pipe(
+      call(client, { method: "GET", path: SubscriptionPaths.option(id), payload: { id } }, G.SubscriptionOptionResponse).pipe(
         Effect.flatMap((r) => (r.subscriptionOption === undefined ? Effect.fail(notFound(id)) : withId(r.subscriptionOption, "SubscriptionOptions.get")))
       )))
 
@@ -193,31 +200,31 @@ export const get = (id: string): Effect.Effect<StoredSubscriptionOption, Catalog
 export const forProduct = (
   productId: string,
   options: { readonly includeHidden?: boolean | undefined } = {}
-): Effect.Effect<ReadonlyArray<P.SubscriptionOptionInProduct>, CatalogFailure, PlatformClient> =>
+): Effect.Effect<ReadonlyArray<G.SubscriptionOptionInProduct>, CatalogFailure, PlatformClient> =>
   unlessInvalid(nonEmpty(productId, "productId"), () =>
     store("SubscriptionOptions.forProduct", (client) =>
       call(
         client,
         {
           method: "GET",
-          path: P.SubscriptionPaths.forProduct(productId),
+          path: SubscriptionPaths.forProduct(productId),
           payload: { productId, ...(options.includeHidden === undefined ? {} : { includeHiddenSubscriptionOptions: options.includeHidden }) }
         },
-        P.SubscriptionOptionsForProductResponse
+        G.SubscriptionOptionsForProductResponse
       ).pipe(Effect.map((r) => r.subscriptionOptions ?? []))))
 
 /** Whether the product may be bought once, without subscribing (true unless the owner said otherwise). */
 export const oneTimePurchasesAllowed = (productId: string): Effect.Effect<boolean, CatalogFailure, PlatformClient> =>
   unlessInvalid(nonEmpty(productId, "productId"), () =>
     store("SubscriptionOptions.oneTimePurchasesAllowed", (client) =>
-      call(client, { method: "GET", path: P.SubscriptionPaths.oneTimePurchasesStatus(productId), payload: { productId } }, P.OneTimePurchasesStatusResponse)
+      call(client, { method: "GET", path: SubscriptionPaths.oneTimePurchasesStatus(productId), payload: { productId } }, G.OneTimePurchasesStatusResponse)
         .pipe(Effect.map((r) => r.allowed ?? true))))
 
 const productIdsPage = (id: string, o: ProductIdsOptions, offset: number): Effect.Effect<ProductIdsPage, CatalogFailure, PlatformClient> => {
   const limit = o.limit ?? L.defaultProductIdsPage
   const req: PlatformRequest = {
     method: "GET",
-    path: P.SubscriptionPaths.productIds(id),
+    path: SubscriptionPaths.productIds(id),
     payload: {
       id,
       ...(o.includeHiddenProducts === undefined ? {} : { includeHiddenProducts: o.includeHiddenProducts }),
@@ -225,7 +232,7 @@ const productIdsPage = (id: string, o: ProductIdsOptions, offset: number): Effec
     }
   }
   return store("SubscriptionOptions.productIds", (client) =>
-    call(client, req, P.ProductIdsResponse).pipe(Effect.map((answer): ProductIdsPage => {
+    call(client, req, G.ProductIdsResponse).pipe(Effect.map((answer): ProductIdsPage => {
       const productIds = answer.productIds ?? []
       const totalResults = answer.totalResults ?? offset + productIds.length
       const hasNext = productIds.length > 0 && offset + productIds.length < totalResults

@@ -5,12 +5,11 @@
  */
 export * as AbandonedCarts from "./AbandonedCarts.ts"
 export { CatalogCodes, CatalogError } from "./CatalogError.ts"
-export { ANY_STORE, type CatalogFailure, catalogVersion, V1 } from "./calls.ts"
+export { type CatalogFailure, catalogVersion } from "./calls.ts"
 export * as Collections from "./Collections.ts"
 export * as Inventory from "./Inventory.ts"
 export { type OffsetPage, OffsetQuery } from "./OffsetQuery.ts"
 export * as Products from "./Products.ts"
-export * as CatalogProtocol from "./protocol.ts"
 export * as SubscriptionOptions from "./SubscriptionOptions.ts"
 export { type CatalogVersion } from "./protocol.ts"
 export * from "./storefront/index.ts"

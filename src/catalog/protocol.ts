@@ -6,6 +6,7 @@
 
 /** Which catalog a site runs: v1 products, v3 products, or no store at all. */
 export const CATALOG_VERSIONS = ["V1_CATALOG", "V3_CATALOG", "STORES_NOT_INSTALLED"] as const
+/** One of {@link CATALOG_VERSIONS}. */
 export type CatalogVersion = typeof CATALOG_VERSIONS[number]
 
 export const PRODUCT_TYPES = ["unspecified_product_type", "physical", "digital"] as const
@@ -68,4 +69,87 @@ export const CatalogPaths = {
   inventoryIncrement: "/stores/v2/inventoryItems/increment",
   inventoryVariants: (inventoryId: string) => `/stores-reader/v2/inventoryItems/${encodeURIComponent(inventoryId)}/getVariants`,
   inventoryQuery: "/stores-reader/v2/inventoryItems/query"
+} as const
+
+// ---- abandoned carts ---------------------------------------------------------------------------------
+
+export const CART_STATUSES = ["ABANDONED", "RECOVERED"] as const
+/** Whether a cart is still abandoned or its buyer came back and paid. */
+export type CartStatus = typeof CART_STATUSES[number]
+/** Who the buyer of a cart was: the site owner, a member, a visitor, or a contact made for them. */
+export const BUYER_IDENTITIES = ["ADMIN", "MEMBER", "VISITOR", "CONTACT"] as const
+export const CART_ACTIVITY_TYPES = [
+  "UNRECOGNIZED_TYPE", "SCHEDULED", "EMAIL_SENT", "EMAIL_NOT_SENT", "NOTIFICATION_SENT", "TASK_CREATED", "CUSTOM_ACTIVITY"
+] as const
+
+/** A cart query returns at most 100 carts a page; 50 when it names no limit. */
+export const MAX_CARTS_PAGE = 100
+export const DEFAULT_CARTS_PAGE = 50
+
+/** Event types the platform publishes for carts (v1, "non-domain" events). */
+export const CartEventTypes = {
+  abandoned: "com.wix.ecommerce.cart.abandonment.api.v1.CartAbandonedEvent",
+  recovered: "com.wix.ecommerce.cart.abandonment.api.v1.CartRecoveredEvent"
+} as const
+
+/** Application codes of the abandoned-carts calls. */
+export const CartCodes = {
+  notFound: "ABANDONED_CART_NOT_FOUND",
+  alreadyRecovered: "ABANDONED_CART_ALREADY_RECOVERED"
+} as const
+
+/** The paths as the platform's official client sends them (its raw service paths, no `/stores` prefix). */
+export const CartPaths = {
+  cart: (id: string) => `/v1/abandonedCarts/${encodeURIComponent(id)}`,
+  query: "/v1/abandonedCarts/query"
+} as const
+
+// ---- subscription options ----------------------------------------------------------------------------
+
+/** A subscription option's discount: none (`UNDEFINED`), an amount off, or a percentage off. */
+export const SUBSCRIPTION_DISCOUNT_TYPES = ["UNDEFINED", "AMOUNT", "PERCENT"] as const
+/** One of {@link SUBSCRIPTION_DISCOUNT_TYPES}. */
+export type SubscriptionDiscountType = typeof SUBSCRIPTION_DISCOUNT_TYPES[number]
+
+/** The platform's bounds on a subscription option and on its calls. */
+export const SubscriptionLimits = {
+  maxTitle: 20,
+  maxDescription: 60,
+  minBillingCycles: 2,
+  maxBillingCycles: 999,
+  minInterval: 1,
+  maxInterval: 50,
+  maxPercent: 100,
+  maxAmount: 999_999_999.99,
+  /** Options in one bulk call, and ids in one bulk delete. */
+  maxBulk: 100,
+  /** Options assigned to one product. */
+  maxAssigned: 6,
+  maxProductIdsPage: 100,
+  defaultProductIdsPage: 50
+} as const
+
+/** Application codes of the subscription-option calls. */
+export const SubscriptionCodes = {
+  notFound: "SUBSCRIPTION_OPTION_NOT_FOUND",
+  alreadyExists: "SUBSCRIPTION_OPTION_ALREADY_EXISTS"
+} as const
+
+const READER = "/_api/subscription-options-reader-server/v1/subscription-options"
+const WRITER = "/stores/v1/subscription-options"
+const e = (segment: string) => encodeURIComponent(segment)
+
+/** The paths as the platform's official client sends them: readers under their own service, writers under `/stores`. */
+export const SubscriptionPaths = {
+  option: (id: string) => `${READER}/${e(id)}`,
+  forProduct: (productId: string) => `${READER}/byProduct/${e(productId)}`,
+  productIds: (id: string) => `${READER}/${e(id)}/productIds`,
+  oneTimePurchasesStatus: (productId: string) => `${READER}/product/${e(productId)}/oneTimePurchasesStatus`,
+  options: WRITER,
+  writeOption: (id: string) => `${WRITER}/${e(id)}`,
+  // written out: a template at the top level would keep this object in bundles that never read it
+  createBulk: "/stores/v1/subscription-options/createBulk",
+  deleteBulk: "/stores/v1/subscription-options/deleteBulk",
+  assign: (productId: string) => `${WRITER}/product/${e(productId)}/assign`,
+  allowOneTimePurchase: (productId: string) => `${WRITER}/product/${e(productId)}/allowOneTimePurchase`
 } as const

@@ -26,10 +26,8 @@
  */
 import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
+import * as V3 from "../catalog/entities/guards/index.ts"
 import type { Item } from "../data/calls.ts"
-import * as V1 from "../catalog/guards/products.ts"
-import { BuyerInfo } from "../catalog/guards/carts.ts"
-import * as V3 from "../catalog/entities/guards.ts"
 import { reviveDates } from "../http/codec.ts"
 import * as G from "../http/guard.ts"
 import {
@@ -41,133 +39,49 @@ import {
   type EventEnvelope,
   type EventType,
   type Identity,
-  IDENTITY_TYPES,
   isDomainEventType
 } from "./protocol.ts"
+import * as E from "./guards/envelope.ts"
+import * as P from "./guards/payloads.ts"
 
-const opt = G.optional
-const nullable = <A>(guard: G.Guard<A>) => G.optional(G.nullOr(guard))
-const str = G.string
-const optStr = opt(G.string)
-const strings = G.array(G.string)
+import type { ProductV3Entity } from "./guards/payloads.ts"
 
-// ---- payloads ------------------------------------------------------------------------------------------
+export type { ProductV3Entity }
 
-/** A data item as its events carry it. */
+/** A data item as its events carry it: `data` is an {@link Item} as the data client returns it. */
 export interface DataItemEntity {
   readonly id: string
   readonly dataCollectionId: string
   /** The item's fields (absent in a deletion that carries only the ids). */
   readonly data?: Item
 }
-
-const DataItemEntity: G.Guard<{ readonly id: string; readonly dataCollectionId: string; readonly data?: { readonly [k: string]: unknown } }> = G
-  .struct({ id: str, dataCollectionId: str, data: opt(G.object) })
-
-/** A catalog v3 product: its id and the rest of its fields as the platform sends them. */
-export interface ProductV3Entity {
-  readonly id?: string | null
-  readonly [field: string]: unknown
-}
-const ProductV3Entity: G.Guard<ProductV3Entity> = G.struct({ id: nullable(str) })
-
-const PageUrl = G.struct({ base: optStr, path: optStr })
-const originatedFromVersion = optStr
-
-export const ProductCreated = G.struct({
-  productId: str,
-  name: optStr,
-  price: opt(V1.PriceData),
-  visible: opt(G.boolean),
-  media: opt(V1.Media),
-  sku: optStr,
-  productPageUrl: opt(PageUrl),
-  brand: nullable(str),
-  costAndProfitData: opt(V1.CostAndProfitData),
-  originatedFromVersion,
-  slug: optStr
-})
-export type ProductCreated = G.TypeOf<typeof ProductCreated>
-
-export const ProductChanged = G.struct({
-  productId: str,
-  changedFields: opt(strings),
-  revision: opt(G.union(G.string, G.number)),
-  originatedFromVersion
-})
-export type ProductChanged = G.TypeOf<typeof ProductChanged>
-
-export const ProductDeleted = G.struct({ productId: str, originatedFromVersion })
-export type ProductDeleted = G.TypeOf<typeof ProductDeleted>
-
-export const VariantChanged = G.struct({ variantId: optStr, choices: opt(G.record(G.string)), changedFields: opt(strings) })
-export const VariantsChanged = G.struct({ productId: str, variants: opt(G.array(VariantChanged)), originatedFromVersion })
-export type VariantsChanged = G.TypeOf<typeof VariantsChanged>
-
-export const CollectionCreated = G.struct({
-  collection_Id: str,
-  name: optStr,
-  media: opt(V1.Media),
-  slug: optStr,
-  visible: opt(G.boolean),
-  originatedFromVersion
-})
-export type CollectionCreated = G.TypeOf<typeof CollectionCreated>
-
-export const CollectionChanged = G.struct({ collection_Id: str, changedFields: opt(strings), originatedFromVersion })
-export type CollectionChanged = G.TypeOf<typeof CollectionChanged>
-
-export const CollectionDeleted = G.struct({ collection_Id: str, originatedFromVersion })
-export type CollectionDeleted = G.TypeOf<typeof CollectionDeleted>
-
-const PreorderInfoV1 = G.struct({ enabled: opt(G.boolean), message: nullable(str), limit: nullable(G.number) })
-
-export const InventoryItemChanged = G.struct({
-  inventoryItemId: str,
-  externalId: optStr,
-  productId: optStr,
-  trackInventory: opt(G.boolean),
-  preorderInfo: opt(PreorderInfoV1),
-  fieldMask: opt(strings),
-  updatedDate: nullable(str)
-})
-export type InventoryItemChanged = G.TypeOf<typeof InventoryItemChanged>
-
-const InventoryVariantState = G.struct({ quantity: nullable(G.number), inStock: opt(G.boolean), availableForPreorder: opt(G.boolean) })
-export const InventoryVariantsChanged = G.struct({
-  inventoryItemId: str,
-  externalId: optStr,
-  productId: optStr,
-  variants: opt(G.array(G.struct({ id: optStr, oldValue: opt(InventoryVariantState), newValue: opt(InventoryVariantState) }))),
-  reason: optStr,
-  updatedDate: nullable(str)
-})
-export type InventoryVariantsChanged = G.TypeOf<typeof InventoryVariantsChanged>
-
-export const CartAbandoned = G.struct({
-  cartId: str,
-  creationTime: nullable(str),
-  abandonTime: nullable(str),
-  buyerInfo: opt(BuyerInfo),
-  itemsCount: opt(G.number),
-  couponId: nullable(str),
-  totals: opt(G.struct({ subtotal: nullable(G.number), total: nullable(G.number), formattedTotal: optStr })),
-  checkoutUrl: optStr,
-  checkoutId: nullable(str)
-})
-export type CartAbandoned = G.TypeOf<typeof CartAbandoned>
-
-export const CartRecovered = G.struct({
-  cartId: str,
-  recoveredTime: nullable(str),
-  creationTime: nullable(str),
-  abandonedTime: nullable(str),
-  checkoutId: nullable(str)
-})
-export type CartRecovered = G.TypeOf<typeof CartRecovered>
+/** The body of a v1 ProductCreated event. */
+export type ProductCreated = G.TypeOf<typeof P.ProductCreated>
+/** The body of a v1 ProductChanged event: the product and the fields that changed. */
+export type ProductChanged = G.TypeOf<typeof P.ProductChanged>
+/** The body of a v1 ProductDeleted event. */
+export type ProductDeleted = G.TypeOf<typeof P.ProductDeleted>
+/** The body of a v1 VariantsChanged event: the product's variants that changed. */
+export type VariantsChanged = G.TypeOf<typeof P.VariantsChanged>
+/** The body of a v1 CollectionCreated event. */
+export type CollectionCreated = G.TypeOf<typeof P.CollectionCreated>
+/** The body of a v1 CollectionChanged event: the collection and the fields that changed. */
+export type CollectionChanged = G.TypeOf<typeof P.CollectionChanged>
+/** The body of a v1 CollectionDeleted event. */
+export type CollectionDeleted = G.TypeOf<typeof P.CollectionDeleted>
+/** The body of an InventoryItemChanged event: the item's settings that changed. */
+export type InventoryItemChanged = G.TypeOf<typeof P.InventoryItemChanged>
+/** The body of an InventoryVariantsChanged event: each variant's stock before and after. */
+export type InventoryVariantsChanged = G.TypeOf<typeof P.InventoryVariantsChanged>
+/** The body of a CartAbandonedEvent. */
+export type CartAbandoned = G.TypeOf<typeof P.CartAbandoned>
+/** The body of a CartRecoveredEvent. */
+export type CartRecovered = G.TypeOf<typeof P.CartRecovered>
 
 const v1 = CatalogV1EventTypes
 const v3 = CatalogV3EventTypes
+
+type DataItemEventType = typeof DataEventTypes[keyof typeof DataEventTypes]
 
 /**
  * The payload of each event type: the entity of a domain event (created, updated or deleted), the
@@ -208,44 +122,35 @@ export interface EventPayloads {
   readonly [v3.infoSection.deleted]: V3.InfoSection
 }
 
-// every event type has a payload, and nothing else does
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
-type Holds<T extends true> = T
-type _EveryTypeHasAPayload = Holds<Same<keyof EventPayloads, EventType>>
+/** The three event types of a v3 entity service, each carrying the entity `guard` checks. */
+const v3Entity = <C extends string, U extends string, D extends string, A>(types: { readonly created: C; readonly updated: U; readonly deleted: D }, guard: G.Guard<A>) =>
+  ({ [types.created]: guard, [types.updated]: guard, [types.deleted]: guard }) as { readonly [T in C | U | D]: G.Guard<A> }
 
-const payloadGuards: { readonly [T in EventType]: G.Guard<unknown> } = {
-  [DataEventTypes.itemCreated]: DataItemEntity,
-  [DataEventTypes.itemUpdated]: DataItemEntity,
-  [DataEventTypes.itemDeleted]: DataItemEntity,
-  [v1.productCreated]: ProductCreated,
-  [v1.productChanged]: ProductChanged,
-  [v1.productDeleted]: ProductDeleted,
-  [v1.variantsChanged]: VariantsChanged,
-  [v1.collectionCreated]: CollectionCreated,
-  [v1.collectionChanged]: CollectionChanged,
-  [v1.collectionDeleted]: CollectionDeleted,
-  [v1.inventoryItemChanged]: InventoryItemChanged,
-  [v1.inventoryVariantsChanged]: InventoryVariantsChanged,
-  [v1.cartAbandoned]: CartAbandoned,
-  [v1.cartRecovered]: CartRecovered,
-  [v3.product.created]: ProductV3Entity,
-  [v3.product.updated]: ProductV3Entity,
-  [v3.product.deleted]: ProductV3Entity,
-  [v3.brand.created]: V3.Brand,
-  [v3.brand.updated]: V3.Brand,
-  [v3.brand.deleted]: V3.Brand,
-  [v3.ribbon.created]: V3.Ribbon,
-  [v3.ribbon.updated]: V3.Ribbon,
-  [v3.ribbon.deleted]: V3.Ribbon,
-  [v3.inventoryItem.created]: V3.InventoryItem,
-  [v3.inventoryItem.updated]: V3.InventoryItem,
-  [v3.inventoryItem.deleted]: V3.InventoryItem,
-  [v3.customization.created]: V3.Customization,
-  [v3.customization.updated]: V3.Customization,
-  [v3.customization.deleted]: V3.Customization,
-  [v3.infoSection.created]: V3.InfoSection,
-  [v3.infoSection.updated]: V3.InfoSection,
-  [v3.infoSection.deleted]: V3.InfoSection
+/**
+ * The guard of each event type's payload, held by the compiler to {@link EventPayloads} (a data item's
+ * fields become an {@link Item} only after the check), so every type has one and each checks its type.
+ */
+const payloadGuards: { readonly [T in EventType]: G.Guard<T extends DataItemEventType ? G.TypeOf<typeof P.DataItemEntity> : EventPayloads[T]> } = {
+  [DataEventTypes.itemCreated]: P.DataItemEntity,
+  [DataEventTypes.itemUpdated]: P.DataItemEntity,
+  [DataEventTypes.itemDeleted]: P.DataItemEntity,
+  [v1.productCreated]: P.ProductCreated,
+  [v1.productChanged]: P.ProductChanged,
+  [v1.productDeleted]: P.ProductDeleted,
+  [v1.variantsChanged]: P.VariantsChanged,
+  [v1.collectionCreated]: P.CollectionCreated,
+  [v1.collectionChanged]: P.CollectionChanged,
+  [v1.collectionDeleted]: P.CollectionDeleted,
+  [v1.inventoryItemChanged]: P.InventoryItemChanged,
+  [v1.inventoryVariantsChanged]: P.InventoryVariantsChanged,
+  [v1.cartAbandoned]: P.CartAbandoned,
+  [v1.cartRecovered]: P.CartRecovered,
+  ...v3Entity(v3.product, P.ProductV3Entity),
+  ...v3Entity(v3.brand, V3.Brand),
+  ...v3Entity(v3.ribbon, V3.Ribbon),
+  ...v3Entity(v3.inventoryItem, V3.InventoryItem),
+  ...v3Entity(v3.customization, V3.Customization),
+  ...v3Entity(v3.infoSection, V3.InfoSection)
 }
 
 // ---- events --------------------------------------------------------------------------------------------
@@ -324,36 +229,6 @@ export class EventDecodeError extends Data.TaggedError("EventDecodeError")<{
 
 const malformed = (message: string) => new EventDecodeError({ reason: "Malformed", message })
 
-const Envelope = G.struct({
-  eventType: str,
-  instanceId: str,
-  data: str,
-  identity: nullable(str),
-  accountInfo: nullable(G.struct({ accountId: nullable(str), parentAccountId: nullable(str), siteId: nullable(str) }))
-})
-
-const IdentityGuard = G.struct({
-  identityType: G.literals(IDENTITY_TYPES),
-  anonymousVisitorId: optStr,
-  memberId: optStr,
-  wixUserId: optStr,
-  appId: optStr
-})
-
-const DomainPayload = G.struct({
-  id: optStr,
-  entityFqdn: str,
-  slug: str,
-  entityId: str,
-  eventTime: str,
-  triggeredByAnonymizeRequest: opt(G.boolean),
-  entityEventSequence: opt(G.union(G.string, G.number)),
-  createdEvent: nullable(G.struct({ entity: G.unknown })),
-  updatedEvent: nullable(G.struct({ currentEntity: G.unknown, modifiedFields: nullable(G.object) })),
-  deletedEvent: nullable(G.struct({ deletedEntity: G.unknown })),
-  actionEvent: nullable(G.struct({ body: G.unknown }))
-})
-
 const parseJson = (text: string, what: string): unknown | EventDecodeError => {
   try {
     return JSON.parse(text) as unknown
@@ -382,7 +257,7 @@ const isDataItemType = (type: EventType) =>
 const entityOf = (type: EventType, entity: unknown, what: string): unknown | EventDecodeError =>
   checked(payloadGuards[type], isDataItemType(type) ? dataItem(entity) : entity, what)
 
-const changeOf = (type: EventType, payload: G.TypeOf<typeof DomainPayload>): EntityChange<unknown> | EventDecodeError => {
+const changeOf = (type: EventType, payload: G.TypeOf<typeof E.DomainPayload>): EntityChange<unknown> | EventDecodeError => {
   // the platform sets one of these; deleted and action win over the others, as the official client reads them
   if (payload.deletedEvent != null) {
     const deleted = payload.deletedEvent.deletedEntity
@@ -405,7 +280,7 @@ const changeOf = (type: EventType, payload: G.TypeOf<typeof DomainPayload>): Ent
 }
 
 const decodeSync = (envelope: unknown, id: string | undefined): SiteEvent | EventDecodeError => {
-  const env = checked(Envelope, envelope, "The event envelope")
+  const env = checked(E.Envelope, envelope, "The event envelope")
   if (env instanceof EventDecodeError) return env
   const type = env.eventType
   if (!isEventType(type)) {
@@ -415,7 +290,7 @@ const decodeSync = (envelope: unknown, id: string | undefined): SiteEvent | Even
   if (env.identity != null) {
     const parsed = parseJson(env.identity, "The envelope's identity")
     if (parsed instanceof EventDecodeError) return parsed
-    const checkedIdentity = checked(IdentityGuard, parsed, "The envelope's identity")
+    const checkedIdentity = checked(E.Identity, parsed, "The envelope's identity")
     if (checkedIdentity instanceof EventDecodeError) return checkedIdentity
     identity = checkedIdentity
   }
@@ -429,7 +304,7 @@ const decodeSync = (envelope: unknown, id: string | undefined): SiteEvent | Even
   const data = parseJson(env.data, "The envelope's data")
   if (data instanceof EventDecodeError) return data
   if (isDomainEventType(type)) {
-    const payload = checked(DomainPayload, data, "The domain event")
+    const payload = checked(E.DomainPayload, data, "The domain event")
     if (payload instanceof EventDecodeError) return payload
     const eventTime = new Date(payload.eventTime)
     if (Number.isNaN(eventTime.getTime())) return malformed("The domain event's eventTime is not a date")

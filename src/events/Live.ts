@@ -30,6 +30,7 @@ export interface LiveEvent {
   readonly event: SiteEvent | undefined
 }
 
+/** Why the live stream stopped: refused credentials, an expired resume point, a refusal, an unreachable platform, or a frame that is not an event. */
 export class LiveError extends Data.TaggedError("LiveError")<{
   readonly reason: "Unauthorized" | "Expired" | "Refused" | "Unreachable" | "Malformed"
   readonly message: string
@@ -38,6 +39,7 @@ export class LiveError extends Data.TaggedError("LiveError")<{
   readonly lastEventId?: string
 }> {}
 
+/** Which events the live stream gives, where it starts, and how it reconnects. */
 export interface LiveOptions {
   /** Only these event types (all when absent). */
   readonly eventTypes?: ReadonlyArray<string>

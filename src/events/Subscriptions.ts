@@ -9,20 +9,15 @@
  * yield* Subscriptions.remove(hook.id)
  */
 import * as Effect from "effect/Effect"
-import * as G from "../http/guard.ts"
 import { PlatformClient } from "../http/PlatformClient.ts"
 import type { PlatformError } from "../http/PlatformError.ts"
+import { WebhookResponse, WebhooksResponse } from "./guards/subscriptions.ts"
 import { EventPaths, type WebhookSubscription } from "./protocol.ts"
-
-/** A subscription as the platform answers it (test/http/guards.test.ts holds it equal to the platform's Schema). */
-export const Subscription: G.Guard<WebhookSubscription> = G.struct({ id: G.string, url: G.string, eventTypes: G.array(G.string), createdDate: G.string })
-const One = G.struct({ webhook: Subscription })
-const Many = G.struct({ webhooks: G.array(Subscription) })
 
 /** Every subscription of the site. */
 export const list: Effect.Effect<ReadonlyArray<WebhookSubscription>, PlatformError, PlatformClient> = Effect.gen(function*() {
   const client = yield* PlatformClient
-  return (yield* client.json({ method: "GET", path: EventPaths.webhooks, idempotent: true }, Many)).webhooks
+  return (yield* client.json({ method: "GET", path: EventPaths.webhooks, idempotent: true }, WebhooksResponse)).webhooks
 })
 
 /**
@@ -33,7 +28,7 @@ export const create = (input: { readonly url: string; readonly eventTypes?: Read
   Effect.gen(function*() {
     const client = yield* PlatformClient
     const payload = { url: input.url, ...(input.eventTypes === undefined || input.eventTypes.length === 0 ? {} : { eventTypes: [...input.eventTypes] }) }
-    return (yield* client.json({ method: "POST", path: EventPaths.webhooks, payload }, One)).webhook
+    return (yield* client.json({ method: "POST", path: EventPaths.webhooks, payload }, WebhookResponse)).webhook
   })
 
 /** Ends a subscription; an unknown id fails with the platform's 404 (`WEBHOOK_NOT_FOUND`). */

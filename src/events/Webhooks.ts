@@ -82,6 +82,7 @@ export type OnlyEventTypes<H> = { readonly [K in Exclude<keyof H, EventType>]: n
 /** Bodies larger than this are refused unless the options say otherwise: 4 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024
 
+/** A webhook handler's settings: the site's public key, the handlers by event type, and the checks on them. */
 export interface Options<H, X extends ReadonlyArray<EventType>, A extends ReadonlyArray<EventType>> extends VerifyOptions {
   /** The site's public key: SPKI PEM text, or the base64 of the PEM on one line. */
   readonly publicKey: string

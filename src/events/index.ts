@@ -9,9 +9,49 @@
  * const hook = Events.Webhooks.handler({ publicKey, handlers: { "wix.data.v2.data_item_created": (e) => Effect.log(e.entityId) } })
  * export default { fetch: Events.Webhooks.toFetchHandler(hook) }
  */
-export * from "./Event.ts"
+export {
+  type CartAbandoned,
+  type CartRecovered,
+  type CollectionChanged,
+  type CollectionCreated,
+  type CollectionDeleted,
+  type DataItemEntity,
+  decodeEnvelope,
+  decodeEnvelopeText,
+  type DomainEventOf,
+  type DomainEventType,
+  type EntityChange,
+  EventDecodeError,
+  type EventOf,
+  type EventPayloads,
+  type InventoryItemChanged,
+  type InventoryVariantsChanged,
+  isEventType,
+  type LegacyEventOf,
+  type LegacyEventType,
+  type ProductChanged,
+  type ProductCreated,
+  type ProductDeleted,
+  type ProductV3Entity,
+  type SiteEvent,
+  type VariantsChanged
+} from "./Event.ts"
 export { type Claims, JwtError, type JwtFailure, type VerifyOptions } from "./jwt.ts"
 export { live, LiveError, type LiveEvent, type LiveOptions } from "./Live.ts"
-export * from "./protocol.ts"
+export {
+  type AccountInfo,
+  CatalogV1EventTypes,
+  CatalogV3EventTypes,
+  DataEventTypes,
+  type DomainEvent,
+  EVENT_TYPES,
+  type EventEnvelope,
+  EventPaths,
+  type EventType,
+  type Identity,
+  IDENTITY_TYPES,
+  WebhookHeaders,
+  type WebhookSubscription
+} from "./protocol.ts"
 export * as Subscriptions from "./Subscriptions.ts"
 export * as Webhooks from "./Webhooks.ts"

@@ -36,6 +36,7 @@ export const ALGORITHM = "RS256"
 /** Leeway for `exp` and `nbf` when none is given, in seconds: clocks of sender and receiver differ a little. */
 export const DEFAULT_LEEWAY_SECONDS = 30
 
+/** How a webhook token's times are checked: the clock leeway and the current time. */
 export interface VerifyOptions {
   /** Seconds of clock difference tolerated on `exp` and `nbf` ({@link DEFAULT_LEEWAY_SECONDS} unless given; 0 is exact). */
   readonly leewaySeconds?: number

@@ -53,11 +53,13 @@ export const EVENT_TYPES = [
   ...Object.values(CatalogV1EventTypes),
   ...Object.values(CatalogV3EventTypes).flatMap((t) => [t.created, t.updated, t.deleted])
 ] as const
+/** One of {@link EVENT_TYPES}. */
 export type EventType = typeof EVENT_TYPES[number]
 
 /** Domain events (`wix.*`) carry a {@link DomainEvent}; the others carry their payload as it is. */
 export const isDomainEventType = (type: string): boolean => type.startsWith("wix.")
 
+/** Who may cause an event: nobody known, a visitor, a member, the site's owner, or an app. */
 export const IDENTITY_TYPES = ["UNKNOWN", "ANONYMOUS_VISITOR", "MEMBER", "WIX_USER", "APP"] as const
 
 /** Who caused an event. */
@@ -69,6 +71,7 @@ export interface Identity {
   readonly appId?: string
 }
 
+/** The account and site an event belongs to. */
 export interface AccountInfo {
   readonly accountId?: string
   readonly parentAccountId?: string

@@ -20,12 +20,13 @@ import type { Guard, TypeOf } from "../http/guard.ts"
 import { PlatformClient } from "../http/PlatformClient.ts"
 import type { PlatformRequest } from "../http/PlatformRequest.ts"
 import { fromPlatformError, invalidArgument, type MembersError, type MembersFailure } from "./MembersError.ts"
+import * as G from "./guards/members.ts"
 import * as P from "./protocol.ts"
 
-export { MembersCodes, MembersError, type MembersFailure } from "./MembersError.ts"
 export { DEFAULT_MEMBERS_PAGE, MAX_MEMBERS_PAGE, type MemberStatus } from "./protocol.ts"
 
-export type Member = TypeOf<typeof P.Member>
+/** A site member as the admin calls answer it (the `FULL` fieldset: login e-mail and status included). */
+export type Member = TypeOf<typeof G.Member>
 
 /** One page of members, and how many there are in all when the platform counted them. */
 export interface MembersPage {
@@ -33,6 +34,7 @@ export interface MembersPage {
   readonly total?: number
 }
 
+/** Which page of members to read. */
 export interface PageOptions {
   /** Members a page, 1 to {@link MAX_MEMBERS_PAGE} (the platform's default, 100, when left out). */
   readonly limit?: number
@@ -40,6 +42,7 @@ export interface PageOptions {
   readonly offset?: number
 }
 
+/** Which members a query finds: by status and/or login e-mail, a page at a time. */
 export interface QueryOptions extends PageOptions {
   readonly status?: P.MemberStatus
   /** Matched whatever its case. */
@@ -76,7 +79,7 @@ const pagingOf = (options: PageOptions): Record<string, unknown> =>
     ? {}
     : { paging: { ...(options.limit === undefined ? {} : { limit: options.limit }), ...(options.offset === undefined ? {} : { offset: options.offset }) } }
 
-const pageOf = (answer: TypeOf<typeof P.MembersPageResponse>): MembersPage => ({
+const pageOf = (answer: TypeOf<typeof G.MembersPageResponse>): MembersPage => ({
   members: answer.members ?? [],
   ...(answer.metadata?.total === undefined ? {} : { total: answer.metadata.total })
 })
@@ -95,7 +98,7 @@ export const list = (options: PageOptions = {}): Effects<MembersPage> =>
       // paging travels as `.r`; fieldsets alone as a plain parameter, as the official client sends them
       payload: { ...pagingOf(options), fieldsets: FIELDSETS },
       complex: {}
-    }), P.MembersPageResponse),
+    }), G.MembersPageResponse),
     pageOf
   )
 
@@ -125,7 +128,7 @@ export const query = (options: QueryOptions = {}): Effects<MembersPage> => {
         },
         idempotent: true
       }
-    }, P.MembersPageResponse),
+    }, G.MembersPageResponse),
     pageOf
   )
 }
@@ -146,12 +149,12 @@ export const stream = (options: { readonly pageSize?: number } = {}): Stream.Str
     }))
 }
 
-const memberOf = (answer: TypeOf<typeof P.MemberResponse>): Member => answer.member
+const memberOf = (answer: TypeOf<typeof G.MemberResponse>): Member => answer.member
 
 /** A member by id (`GET /members/v1/members/{id}`); an unknown id is a MembersError (404). */
 export const get = (id: string): Effects<Member> =>
   Effect.map(
-    send(checkId("Members.get", id), () => ({ method: "GET", path: P.MembersPaths.member(id), payload: { id, fieldsets: FIELDSETS } }), P.MemberResponse),
+    send(checkId("Members.get", id), () => ({ method: "GET", path: P.MembersPaths.member(id), payload: { id, fieldsets: FIELDSETS } }), G.MemberResponse),
     memberOf
   )
 
@@ -161,7 +164,7 @@ export const get = (id: string): Effects<Member> =>
  */
 export const approve = (id: string): Effects<Member> =>
   Effect.map(
-    send(checkId("Members.approve", id), () => ({ method: "POST", path: P.MembersPaths.approve(id), payload: { id }, idempotent: true }), P.MemberResponse),
+    send(checkId("Members.approve", id), () => ({ method: "POST", path: P.MembersPaths.approve(id), payload: { id }, idempotent: true }), G.MemberResponse),
     memberOf
   )
 
@@ -171,6 +174,6 @@ export const approve = (id: string): Effects<Member> =>
  */
 export const block = (id: string): Effects<Member> =>
   Effect.map(
-    send(checkId("Members.block", id), () => ({ method: "POST", path: P.MembersPaths.block(id), payload: { id }, idempotent: true }), P.MemberResponse),
+    send(checkId("Members.block", id), () => ({ method: "POST", path: P.MembersPaths.block(id), payload: { id }, idempotent: true }), G.MemberResponse),
     memberOf
   )

@@ -4,4 +4,3 @@
  */
 export * as Members from "./Members.ts"
 export { MembersCodes, MembersError, type MembersFailure } from "./MembersError.ts"
-export * as MembersProtocol from "./protocol.ts"

@@ -1,8 +1,8 @@
 /**
- * The members admin API's protocol facts as plain values: paths, fieldsets, paging bounds and the
- * guards the client checks answers with. The Schemas of the same shapes are in `wire.ts` (the local
- * platform reads requests and writes answers with them); test/members/admin.test.ts keeps each
- * guard's type equal to its Schema's.
+ * The members admin API's protocol facts as plain values: paths, fieldsets and paging bounds. The
+ * Schemas of its requests and answers are in `wire/` (the local platform reads requests and writes
+ * answers with them), the client's guards of the answers in `guards/`; test/members/guards.test.ts
+ * keeps each guard's type equal to its Schema's.
  *
  * Wire facts, as the platform's official members module (`@wix/members` 1.0.519, its
  * `auto_sdk_members_members` 1.0.135 build) sends them with an API key (host www.wixapis.com):
@@ -24,11 +24,10 @@
  * `FULL` gives everything. Block may refuse with `MEMBER_SELF_BLOCK_FORBIDDEN`,
  * `OWNER_MEMBER_BLOCK_FORBIDDEN` or `ACTIVE_SUBSCRIPTION_MEMBER_BLOCK_FORBIDDEN`.
  */
-import * as G from "../http/guard.ts"
-import { Member as SessionMember } from "../session/guards/members.ts"
 import { MEMBER_STATUSES } from "../session/protocol.ts"
 
 export { MEMBER_STATUSES }
+/** Where a member stands: `PENDING` approval, `APPROVED`, `BLOCKED`, `OFFLINE`, or `UNKNOWN`. */
 export type MemberStatus = typeof MEMBER_STATUSES[number]
 
 /** How much of a member an answer holds (at most three named per call). */
@@ -41,9 +40,12 @@ export const MAX_FIELDSETS = 3
  * up to 1000 a page and gives 100 when none is asked for, and sitefx's stream asks for 100 a page,
  * which every bound seen on the platform's member services allows.
  */
+/** The most members one page may hold. */
 export const MAX_MEMBERS_PAGE = 1000
+/** Members a page holds when the call names no limit. */
 export const DEFAULT_MEMBERS_PAGE = 100
 
+/** The paths of the members admin calls, as the platform's official client sends them. */
 export const MembersPaths = {
   members: "/members/v1/members",
   query: "/members/v1/members/query",
@@ -51,23 +53,3 @@ export const MembersPaths = {
   approve: (id: string) => `/members/v1/members/${encodeURIComponent(id)}/approve`,
   block: (id: string) => `/members/v1/members/${encodeURIComponent(id)}/block`
 } as const
-
-// ---- guards of the answers ---------------------------------------------------------------------------
-
-const opt = G.optional
-
-/** The member: the same object `members/my` answers. */
-export const Member = SessionMember
-
-export const PagingMetadata = G.struct({
-  count: opt(G.number),
-  offset: opt(G.number),
-  total: opt(G.number),
-  tooManyToCount: opt(G.boolean)
-})
-
-/** `{member}`: get, approve, block. */
-export const MemberResponse = G.struct({ member: Member })
-
-/** `{members, metadata}`: list and query (an empty page may leave `members` out). */
-export const MembersPageResponse = G.struct({ members: opt(G.array(Member)), metadata: opt(PagingMetadata) })

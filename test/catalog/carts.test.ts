@@ -9,28 +9,17 @@ import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
 import * as AbandonedCarts from "../../src/catalog/AbandonedCarts.ts"
 import { Filter } from "../../src/data/Filter.ts"
-import * as G from "../../src/catalog/guards/carts.ts"
 import type * as W from "../../src/catalog/wire/carts.ts"
-import type { TypeOf } from "../../src/http/guard.ts"
 import { DEMO_CART_IDS } from "../../src/server/catalog/carts/index.ts"
 import { asAdmin, asVisitor } from "../data/support.ts"
 import { loggedSince, logMark } from "../support/eventLog.ts"
 import { dev, LocalPlatform, settings } from "../support/platform.ts"
 import { asMember, failure, raw, unique } from "../support/store.ts"
-import { sameType } from "../support/types.ts"
 
 
 const abandon = (cart: Record<string, unknown>) => dev<{ abandonedCart: W.AbandonedCart }>("/store/abandoned-carts", { body: cart })
 
 describe("abandoned carts", () => {
-  it("guards have their Schemas' types", () => {
-    sameType<TypeOf<typeof G.AbandonedCart>, W.AbandonedCart>(true)
-    sameType<TypeOf<typeof G.BuyerInfo>, W.BuyerInfo>(true)
-    sameType<TypeOf<typeof G.CartActivity>, W.CartActivity>(true)
-    sameType<TypeOf<typeof G.GetAbandonedCartResponse>, W.GetAbandonedCartResponse>(true)
-    sameType<TypeOf<typeof G.QueryAbandonedCartsResponse>, W.QueryAbandonedCartsResponse>(true)
-  })
-
   it.layer(LocalPlatform.layerWithCore({}), { excludeTestServices: true })((it) => {
     it.effect("the demo seed: four carts with fixed ids, one recovered, one the demo member's", () =>
       Effect.gen(function*() {

@@ -13,11 +13,9 @@ import { CatalogError } from "../../src/catalog/CatalogError.ts"
 import { call, withClient } from "../../src/catalog/calls.ts"
 import * as Brands from "../../src/catalog/entities/Brands.ts"
 import * as Customizations from "../../src/catalog/entities/Customizations.ts"
-import * as EG from "../../src/catalog/entities/guards.ts"
 import * as InfoSections from "../../src/catalog/entities/InfoSections.ts"
 import * as InventoryItems from "../../src/catalog/entities/InventoryItems.ts"
 import * as Ribbons from "../../src/catalog/entities/Ribbons.ts"
-import type * as W from "../../src/catalog/wire/entities.ts"
 import { Filter } from "../../src/data/Filter.ts"
 import * as G from "../../src/http/guard.ts"
 import type { PlatformClient } from "../../src/http/PlatformClient.ts"
@@ -28,7 +26,6 @@ import { Session } from "../../src/session/Session.ts"
 import { asAdmin, asVisitor } from "../data/support.ts"
 import { domainOf, loggedSince, logMark } from "../support/eventLog.ts"
 import { dev, LocalPlatform, settings, stats, withSite } from "../support/platform.ts"
-import { sameType } from "../support/types.ts"
 
 
 /** Runs a call as the demo member (a signed-in session, not an API key). */
@@ -55,39 +52,6 @@ let counter = 0
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36).slice(-5)}${counter++}`
 
 const names = (items: ReadonlyArray<{ readonly name?: string }>) => items.map((i) => i.name)
-
-describe("answer guards have their Schemas' types", () => {
-  it("entity answers", () => {
-    sameType<G.TypeOf<typeof EG.Brand>, W.Brand>(true)
-    sameType<G.TypeOf<typeof EG.BrandResponse>, W.BrandResponse>(true)
-    sameType<G.TypeOf<typeof EG.QueryBrandsResponse>, W.QueryBrandsResponse>(true)
-    sameType<G.TypeOf<typeof EG.BulkBrandsResponse>, W.BulkBrandsResponse>(true)
-    sameType<G.TypeOf<typeof EG.Ribbon>, W.RibbonV3>(true)
-    sameType<G.TypeOf<typeof EG.RibbonResponse>, W.RibbonResponse>(true)
-    sameType<G.TypeOf<typeof EG.QueryRibbonsResponse>, W.QueryRibbonsResponse>(true)
-    sameType<G.TypeOf<typeof EG.BulkRibbonsResponse>, W.BulkRibbonsResponse>(true)
-    sameType<G.TypeOf<typeof EG.InfoSection>, W.InfoSection>(true)
-    sameType<G.TypeOf<typeof EG.RichContent>, W.RichContent>(true)
-    sameType<G.TypeOf<typeof EG.InfoSectionResponse>, W.InfoSectionResponse>(true)
-    sameType<G.TypeOf<typeof EG.QueryInfoSectionsResponse>, W.QueryInfoSectionsResponse>(true)
-    sameType<G.TypeOf<typeof EG.BulkInfoSectionsResponse>, W.BulkInfoSectionsResponse>(true)
-    sameType<G.TypeOf<typeof EG.CustomizationChoice>, W.CustomizationChoice>(true)
-    sameType<G.TypeOf<typeof EG.FreeTextSettings>, W.FreeTextSettings>(true)
-    sameType<G.TypeOf<typeof EG.Customization>, W.Customization>(true)
-    sameType<G.TypeOf<typeof EG.CustomizationResponse>, W.CustomizationResponse>(true)
-    sameType<G.TypeOf<typeof EG.QueryCustomizationsResponse>, W.QueryCustomizationsResponse>(true)
-    sameType<G.TypeOf<typeof EG.BulkCustomizationsResponse>, W.BulkCustomizationsResponse>(true)
-    sameType<G.TypeOf<typeof EG.PreorderInfo>, W.PreorderInfoV3>(true)
-    sameType<G.TypeOf<typeof EG.InventoryProduct>, W.InventoryProduct>(true)
-    sameType<G.TypeOf<typeof EG.InventoryItem>, W.InventoryItemV3>(true)
-    sameType<G.TypeOf<typeof EG.InventoryItemResponse>, W.InventoryItemResponse>(true)
-    sameType<G.TypeOf<typeof EG.QueryInventoryItemsResponse>, W.QueryInventoryItemsResponse>(true)
-    sameType<G.TypeOf<typeof EG.BulkInventoryItemsResponse>, W.BulkInventoryItemsResponse>(true)
-    sameType<G.TypeOf<typeof EG.CountResponse>, W.CountResponse>(true)
-    sameType<G.TypeOf<typeof EG.BulkDeleteResponse>, W.BulkDeleteResponse>(true)
-    assert.strictEqual(G.describe(EG.QueryBrandsResponse({ brands: [{ name: 7 }], pagingMetadata: {} })!), ".brands[0].name: expected a string")
-  })
-})
 
 describe("catalog v3 entities through sitefx", () => {
   it.layer(LocalPlatform.layerWithCore({}))((it) => {

@@ -11,12 +11,9 @@ import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
 import * as G from "../../src/catalog/guards/subscriptions.ts"
 import * as SubscriptionOptions from "../../src/catalog/SubscriptionOptions.ts"
-import type * as W from "../../src/catalog/wire/subscriptions.ts"
-import type { TypeOf } from "../../src/http/guard.ts"
 import { asAdmin, asVisitor } from "../data/support.ts"
 import { LocalPlatform, settings } from "../support/platform.ts"
 import { asMember, failure, newProduct, raw, unique } from "../support/store.ts"
-import { sameType } from "../support/types.ts"
 
 
 const READER = "/_api/subscription-options-reader-server/v1/subscription-options"
@@ -31,16 +28,6 @@ const monthly: G.SubscriptionOption = {
 const weekly: G.SubscriptionOption = { title: "Weekly", subscriptionSettings: { frequency: "WEEK", autoRenewal: true } }
 
 describe("subscription options", () => {
-  it("guards have their Schemas' types", () => {
-    sameType<TypeOf<typeof G.SubscriptionOption>, W.SubscriptionOption>(true)
-    sameType<TypeOf<typeof G.SubscriptionOptionInProduct>, W.SubscriptionOptionInProduct>(true)
-    sameType<TypeOf<typeof G.SubscriptionOptionResponse>, W.SubscriptionOptionResponse>(true)
-    sameType<TypeOf<typeof G.SubscriptionOptionsResponse>, W.SubscriptionOptionsResponse>(true)
-    sameType<TypeOf<typeof G.SubscriptionOptionsForProductResponse>, W.SubscriptionOptionsForProductResponse>(true)
-    sameType<TypeOf<typeof G.ProductIdsResponse>, W.ProductIdsResponse>(true)
-    sameType<TypeOf<typeof G.OneTimePurchasesStatusResponse>, W.OneTimePurchasesStatusResponse>(true)
-  })
-
   it.layer(LocalPlatform.layer({}))((it) => {
     it.effect("create, get (by anyone), update what is passed, delete", () =>
       Effect.gen(function*() {

@@ -7,9 +7,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as DA from "../../src/data/answers.ts"
 import * as DP from "../../src/data/protocol.ts"
 import type * as DW from "../../src/data/wire.ts"
-import * as Subscriptions from "../../src/events/Subscriptions.ts"
 import * as G from "../../src/http/guard.ts"
-import type * as WebhooksWire from "../../src/server/events/webhooks/wire.ts"
 import { sameType } from "../support/types.ts"
 
 
@@ -32,12 +30,6 @@ describe("answer guards have their Schemas' types", () => {
     sameType<G.TypeOf<typeof DA.AsyncJobStatusResponse>, typeof DW.AsyncJobStatusResponse.Type>(true)
     sameType<G.TypeOf<typeof DA.DataCollection>, DW.DataCollection>(true)
     sameType<G.TypeOf<typeof DA.CollectionsListResponse>, typeof DW.CollectionsListResponse.Type>(true)
-  })
-})
-
-describe("event answer guards have their Schemas' types", () => {
-  it("webhook subscriptions", () => {
-    sameType<G.TypeOf<typeof Subscriptions.Subscription>, typeof WebhooksWire.Webhook.Type>(true)
   })
 })
 

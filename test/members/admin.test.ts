@@ -11,19 +11,15 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
 import * as Stream from "effect/Stream"
-import type { TypeOf } from "../../src/http/guard.ts"
 import type { PlatformClient } from "../../src/http/PlatformClient.ts"
 import { base64url } from "../../src/http/codec.ts"
 import * as Members from "../../src/members/Members.ts"
 import { MembersError } from "../../src/members/MembersError.ts"
-import type * as P from "../../src/members/protocol.ts"
 import { MembersPaths } from "../../src/members/protocol.ts"
-import type * as W from "../../src/members/wire.ts"
 import { Site } from "../../src/Site.ts"
 import { LocalPlatform } from "../support/platform.ts"
 import { asMember } from "../support/store.ts"
 import { type Answer, call, codeOf, get, login, post, registerMember, uniqueEmail, visitor, withSettings } from "../server/support.ts"
-import { sameType } from "../support/types.ts"
 
 
 /** The effect with an API-key client of the local platform, as `sitefx members` runs it. */
@@ -63,13 +59,6 @@ const send = (method: string, path: string, body: unknown, auth?: string) =>
 const expectStatus = (answer: Answer, status: number, what: string) => assert.strictEqual(answer.status, status, `${what}: ${answer.text}`)
 
 describe("members admin", () => {
-  it("guards have their Schemas' types", () => {
-    sameType<TypeOf<typeof P.Member>, W.Member>(true)
-    sameType<TypeOf<typeof P.PagingMetadata>, W.PagingMetadata>(true)
-    sameType<TypeOf<typeof P.MemberResponse>, W.MemberResponse>(true)
-    sameType<TypeOf<typeof P.MembersPageResponse>, W.MembersPageResponse>(true)
-  })
-
   it.effect("arguments are checked before anything is sent", () =>
     Effect.gen(function*() {
       // nothing listens on port 9: a request would fail as a transport error, not with INVALID_ARGUMENT

@@ -13,14 +13,17 @@ import type * as Effect from "effect/Effect"
 import type { PlatformClient } from "../../http/PlatformClient.ts"
 import type { Filter } from "../../data/Filter.ts"
 import type { CursorQuery } from "./CursorQuery.ts"
-import * as G from "./guards.ts"
+import * as G from "./guards/index.ts"
 import type { EntityFailure } from "./calls.ts"
 import * as Named from "./named.ts"
 import { BRAND_FIELDS, EntityPaths, MAX_ENTITY_PAGE, NAME_LIMITS } from "./protocol.ts"
 
+/** A brand as the platform answers it: its id, revision, dates, name and, when asked, its product count. */
 export type Brand = G.Brand
+/** An optional field a call may ask for. */
 export type BrandField = typeof BRAND_FIELDS[number]
 
+/** A brand to create: its name, unique in the store. */
 export interface BrandInput {
   readonly name: string
 }
@@ -30,10 +33,12 @@ export interface BrandUpdate {
   readonly revision: string
   readonly name?: string
 }
+/** The optional fields a call answers with. */
 export interface FieldsOptions {
   /** `ASSIGNED_PRODUCTS_COUNT` adds `assignedProductsCount`. */
   readonly fields?: ReadonlyArray<BrandField>
 }
+/** Whether a bulk call answers with the written entities. */
 export interface BulkOptions {
   /** Hand back each written brand in its result (default false). */
   readonly returnEntity?: boolean
@@ -64,13 +69,16 @@ const BRAND: Named.Named<"brand", "brands", Brand> = {
   findBy: { key: "brandName", plural: "brandNames" }
 }
 
+/** Creates a brand (an API key); ALREADY_EXISTS when the name is taken. */
 export const create = (brand: BrandInput): Eff<Brand> => Named.create(BRAND, brand)
 
+/** The brand of this id; BRAND_NOT_FOUND when there is none. */
 export const get = (id: string, options?: FieldsOptions): Eff<Brand> => Named.get(BRAND, id, options)
 
 /** Changes the fields given; `revision` must be the brand's current one. */
 export const update = (brand: BrandUpdate, options?: FieldsOptions): Eff<Brand> => Named.update(BRAND, brand, options)
 
+/** Deletes a brand (an API key). */
 export const remove = (id: string): Eff<void> => Named.remove(BRAND, id)
 
 /** A query over the store's brands (filter on `id`, `name`, `createdDate`, `updatedDate`). */
@@ -86,6 +94,7 @@ export const getOrCreate = (brandName: string, options?: FieldsOptions): Eff<Bra
 export const bulkGetOrCreate = (brandNames: ReadonlyArray<string>, options?: FieldsOptions): Eff<G.BulkResults<Brand>> =>
   Named.bulkGetOrCreate(BRAND, brandNames, options)
 
+/** Creates up to 100 brands (an API key), each one's fate in its result. */
 export const bulkCreate = (brands: ReadonlyArray<BrandInput>, options?: BulkOptions): Eff<G.BulkResults<Brand>> => Named.bulkCreate(BRAND, brands, options)
 
 /** One brand of a bulk update, with the fields to write (all the fields given, without a mask). */
@@ -94,7 +103,9 @@ export interface MaskedBrand {
   readonly fieldMask?: ReadonlyArray<string>
 }
 
+/** Updates up to 100 brands (an API key), each one's fate in its result. */
 export const bulkUpdate = (brands: ReadonlyArray<MaskedBrand>, options?: BulkOptions & FieldsOptions): Eff<G.BulkResults<Brand>> =>
   Named.bulkUpdate(BRAND, brands, options)
 
+/** Deletes up to 100 brands by id (an API key), each one's fate in its result. */
 export const bulkRemove = (ids: ReadonlyArray<string>): Eff<G.BulkDeleteResults> => Named.bulkRemove(BRAND, ids)

@@ -14,8 +14,6 @@
  * const names = yield* Brands.query().stream.pipe(Stream.map((b) => b.name), Stream.runCollect)
  */
 import * as Effect from "effect/Effect"
-import * as Fiber from "effect/Fiber"
-import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
 import type { PlatformClient } from "../../http/PlatformClient.ts"
 import type { DataError } from "../../data/DataError.ts"
@@ -23,7 +21,8 @@ import { FilterMethods } from "../../data/Filter.ts"
 import { type CatalogError, invalidArgument } from "../CatalogError.ts"
 import type { CatalogFailure } from "../calls.ts"
 import { join, tidy } from "../queryFilter.ts"
-import type { CursorPagingMetadata } from "./guards.ts"
+import { readAhead } from "../readAhead.ts"
+import type { CursorPagingMetadata } from "./guards/index.ts"
 import { DEFAULT_ENTITY_PAGE, MAX_ENTITY_SORT } from "./protocol.ts"
 
 type Tree = Record<string, unknown>
@@ -103,6 +102,7 @@ const refuse = (what: string, message: string, field: string) => invalidArgument
 const fromDataError = (what: string, error: DataError): CatalogError =>
   refuse(what, error.message, error.field ?? "filter")
 
+/** A catalog v3 query: filter and sort methods, then `find` (a page), `pages` or `stream`. */
 export class CursorQuery<A> extends FilterMethods<CursorQuery<A>> {
   readonly runner: CursorRunner<A>
   readonly state: State
@@ -204,20 +204,7 @@ export class CursorQuery<A> extends FilterMethods<CursorQuery<A>> {
 
   private walk<X>(emit: (page: EntityPage<A>) => ReadonlyArray<X>): Stream.Stream<X, CatalogFailure, PlatformClient> {
     const sized = this.state.limit === undefined ? this.limit(this.runner.maxLimit) : this
-    return Stream.unwrap(Effect.sync(() => {
-      let pending: Fiber.Fiber<EntityPage<A>, CatalogFailure> | undefined
-      return Stream.paginate(sized.find, (current) =>
-        Effect.gen(function*() {
-          const page = yield* current
-          let later: Option.Option<Effect.Effect<EntityPage<A>, CatalogFailure>> = Option.none()
-          if (page.hasNext) {
-            const fiber = yield* Effect.forkChild(page.next, { startImmediately: true })
-            pending = fiber
-            later = Option.some(Fiber.join(fiber))
-          }
-          return [emit(page), later] as const
-        })).pipe(Stream.ensuring(Effect.suspend(() => (pending === undefined ? Effect.void : Fiber.interrupt(pending)))))
-    }))
+    return readAhead(sized.find, emit)
   }
 
   private fetchPage(body: QueryBody): Effect.Effect<EntityPage<A>, CatalogFailure, PlatformClient> {

@@ -16,7 +16,7 @@ import type { Filter } from "../../data/Filter.ts"
 import type { PlatformClient } from "../../http/PlatformClient.ts"
 import { invalidArgument } from "../CatalogError.ts"
 import type { CursorQuery } from "./CursorQuery.ts"
-import * as G from "./guards.ts"
+import * as G from "./guards/index.ts"
 import {
   checkedQuery,
   checkFields,
@@ -36,7 +36,7 @@ import {
   send,
   sendVoid
 } from "./calls.ts"
-import { checkBatch, returning } from "./named.ts"
+import { asObject, checkBatch, checkMasked, maskedEntries, returning, sendBulkCreate } from "./named.ts"
 import {
   CHOICE_TYPES,
   type ChoiceType,
@@ -52,8 +52,11 @@ import {
   NAME_LIMITS
 } from "./protocol.ts"
 
+/** A customization as the platform answers it: a product option or a modifier, with its choices or free-text settings. */
 export type Customization = G.Customization
+/** One choice of a customization: a text, or a color swatch. */
 export type CustomizationChoice = G.CustomizationChoice
+/** An optional field a call may ask for. */
 export type CustomizationField = typeof CUSTOMIZATION_FIELDS[number]
 export type { ChoiceType, CustomizationRenderType, CustomizationType }
 
@@ -75,12 +78,14 @@ export interface ChoiceUpdate {
   readonly defaultAddedPrice?: string
   readonly primaryChoiceIds?: ReadonlyArray<string>
 }
+/** The free text a shopper types for a `FREE_TEXT` customization: its length bounds, title and added price. */
 export interface FreeTextInput {
   readonly title: string
   readonly minCharCount?: number
   readonly maxCharCount?: number
   readonly defaultAddedPrice?: string
 }
+/** A customization to create: its name, type, render type, and its choices or free-text settings. */
 export interface CustomizationInput {
   readonly name: string
   readonly customizationType: CustomizationType
@@ -97,9 +102,11 @@ export interface CustomizationUpdate {
   readonly freeTextInput?: Partial<FreeTextInput>
   readonly choicesSettings?: { readonly choices: ReadonlyArray<ChoiceInput & { readonly id?: string }> }
 }
+/** The optional fields a call answers with. */
 export interface FieldsOptions {
   readonly fields?: ReadonlyArray<CustomizationField>
 }
+/** Whether a bulk call answers with the written entities. */
 export interface BulkOptions {
   readonly returnEntity?: boolean
 }
@@ -109,7 +116,6 @@ export type BulkCustomizationResults = G.BulkCustomizationResults
 
 type Eff<A> = Effect.Effect<A, EntityFailure, PlatformClient>
 
-const asObject = (u: unknown) => (typeof u === "object" && u !== null ? u as Record<string, unknown> : {})
 const fieldsCheck = (what: string, options: FieldsOptions | undefined) => checkFields(what, options?.fields, CUSTOMIZATION_FIELDS)
 
 const PRICE = /^\d{1,9}(\.\d{1,3})?$/
@@ -202,9 +208,11 @@ const one = (
   method: "POST" | "PATCH" = "POST"
 ) => send(what, check, () => ({ method, path: path(), payload: payload() }), G.CustomizationResponse).pipe(Effect.map((r) => r.customization))
 
+/** Creates a customization (an API key); its choices must fit its render type. */
 export const create = (customization: CustomizationInput): Eff<Customization> =>
   one("Customizations.create", checkInput("Customizations.create", customization, "customization"), () => EntityPaths.customizations, () => ({ customization }))
 
+/** The customization of this id; CUSTOMIZATION_NOT_FOUND when there is none. */
 export const get = (id: string, options?: FieldsOptions): Eff<Customization> =>
   send(
     "Customizations.get",
@@ -223,6 +231,7 @@ export const update = (customization: CustomizationUpdate, options?: FieldsOptio
     "PATCH"
   )
 
+/** Deletes a customization (an API key). */
 export const remove = (id: string): Eff<void> =>
   sendVoid("Customizations.remove", checkId("Customizations.remove", "id", id), () => ({
     method: "DELETE",
@@ -245,6 +254,7 @@ export const query = (options?: FieldsOptions): CursorQuery<Customization> =>
     fieldsCheck("Customizations.query", options)
   )
 
+/** How many customizations match (all of them without a filter). */
 export const count = (filter?: Filter | Record<string, unknown>): Eff<number> => {
   const body = countBody(filter)
   return send(
@@ -255,19 +265,26 @@ export const count = (filter?: Filter | Record<string, unknown>): Eff<number> =>
   ).pipe(Effect.map((r) => r.count))
 }
 
+/** Creates up to 100 customizations (an API key), each one's fate in its result. */
 export const bulkCreate = (customizations: ReadonlyArray<CustomizationInput>, options?: BulkOptions): Eff<BulkCustomizationResults> =>
-  send(
+  sendBulkCreate(
     "Customizations.bulkCreate",
-    checkBatch("Customizations.bulkCreate", "customizations", customizations, MAX_ENTITY_BULK, (c, f) => checkInput("Customizations.bulkCreate", c, f)),
-    () => ({ method: "POST", path: EntityPaths.customizationsBulkCreate, payload: { customizations, ...returning(options) } }),
+    "customizations",
+    customizations,
+    MAX_ENTITY_BULK,
+    checkInput,
+    EntityPaths.customizationsBulkCreate,
+    returning(options),
     G.BulkCustomizationsResponse
   )
 
+/** One customization of a bulk update, with the fields to write (all the fields given, without a mask). */
 export interface MaskedCustomization {
   readonly customization: CustomizationUpdate
   readonly fieldMask?: ReadonlyArray<string>
 }
 
+/** Updates up to 100 customizations (an API key), each one's fate in its result. */
 export const bulkUpdate = (
   customizations: ReadonlyArray<MaskedCustomization>,
   options?: BulkOptions & FieldsOptions
@@ -275,20 +292,14 @@ export const bulkUpdate = (
   send(
     "Customizations.bulkUpdate",
     first(
-      checkBatch(
-        "Customizations.bulkUpdate",
-        "customizations",
-        customizations,
-        MAX_ENTITY_BULK,
-        (m, f) => checkUpdate("Customizations.bulkUpdate", asObject(m)["customization"], `${f}.customization`)
-      ),
+      checkMasked("Customizations.bulkUpdate", "customizations", "customization", customizations, MAX_ENTITY_BULK, checkUpdate),
       fieldsCheck("Customizations.bulkUpdate", options)
     ),
     () => ({
       method: "POST",
       path: EntityPaths.customizationsBulkUpdate,
       payload: {
-        customizations: customizations.map((m) => ({ customization: m.customization, ...maskOf(m.fieldMask) })),
+        customizations: maskedEntries("customization", customizations),
         ...returning(options),
         ...fieldsOf(options?.fields)
       }

@@ -12,15 +12,19 @@ import type * as Effect from "effect/Effect"
 import type { Filter } from "../../data/Filter.ts"
 import type { PlatformClient } from "../../http/PlatformClient.ts"
 import type { CursorQuery } from "./CursorQuery.ts"
-import * as G from "./guards.ts"
+import * as G from "./guards/index.ts"
 import { checkId, checkObject, checkRevision, checkText, type EntityFailure, first, optionalText } from "./calls.ts"
 import * as Named from "./named.ts"
 import { EntityPaths, INFO_SECTION_FIELDS, MAX_ENTITY_PAGE, NAME_LIMITS } from "./protocol.ts"
 
+/** An info section as the platform answers it: its unique name, title, description and, when asked, its product count. */
 export type InfoSection = G.InfoSection
+/** An optional field a call may ask for. */
 export type InfoSectionField = typeof INFO_SECTION_FIELDS[number]
+/** A rich-content document (nodes, metadata, style), kept as written. */
 export type RichContent = G.RichContent
 
+/** An info section to create: its unique name, title and description. */
 export interface InfoSectionInput {
   readonly uniqueName: string
   readonly title: string
@@ -28,6 +32,7 @@ export interface InfoSectionInput {
   /** HTML; ignored when `description` is given. */
   readonly plainDescription?: string
 }
+/** What an update sends: the id, the revision it read, and the fields to change. */
 export interface InfoSectionUpdate {
   readonly id: string
   readonly revision: string
@@ -44,10 +49,12 @@ export interface InfoSectionForGetOrCreate {
   readonly description?: RichContent
   readonly plainDescription?: string
 }
+/** The optional fields a call answers with. */
 export interface FieldsOptions {
   /** `ASSIGNED_PRODUCTS_COUNT` adds `assignedProductsCount`. */
   readonly fields?: ReadonlyArray<InfoSectionField>
 }
+/** Whether a bulk call answers with the written entities. */
 export interface BulkOptions {
   readonly returnEntity?: boolean
 }
@@ -110,39 +117,49 @@ const INFO_SECTION: Named.Named<"infoSection", "infoSections", InfoSection> = {
   findBy: { key: "infoSection", plural: "infoSections" }
 }
 
+/** Creates an info section (an API key); ALREADY_EXISTS when the unique name is taken. */
 export const create = (infoSection: InfoSectionInput): Eff<InfoSection> => Named.create(INFO_SECTION, infoSection)
 
+/** The info section of this id; INFO_SECTION_NOT_FOUND when there is none. */
 export const get = (id: string, options?: FieldsOptions): Eff<InfoSection> => Named.get(INFO_SECTION, id, options)
 
+/** Changes the fields given; `revision` must be the info section's current one. */
 export const update = (infoSection: InfoSectionUpdate, options?: FieldsOptions): Eff<InfoSection> => Named.update(INFO_SECTION, infoSection, options)
 
+/** Deletes an info section (an API key). */
 export const remove = (id: string): Eff<void> => Named.remove(INFO_SECTION, id)
 
 /** A query over the store's info sections (filter on `id`, `uniqueName`, `title`, dates). */
 export const query = (options?: FieldsOptions): CursorQuery<InfoSection> => Named.query(INFO_SECTION, options)
 
+/** How many info sections match (all of them without a filter). */
 export const count = (filter?: Filter | Record<string, unknown>): Eff<number> => Named.count(INFO_SECTION, filter)
 
 /** The info section of this id or unique name; created (from unique name and title) when there is none. */
 export const getOrCreate = (infoSection: InfoSectionForGetOrCreate, options?: FieldsOptions): Eff<InfoSection> =>
   Named.getOrCreate(INFO_SECTION, infoSection, options)
 
+/** The info sections of these ids or unique names (each found or created), one result each in order. */
 export const bulkGetOrCreate = (
   infoSections: ReadonlyArray<InfoSectionForGetOrCreate>,
   options?: FieldsOptions
 ): Eff<G.BulkResults<InfoSection>> => Named.bulkGetOrCreate(INFO_SECTION, infoSections, options)
 
+/** Creates up to 100 info sections (an API key), each one's fate in its result. */
 export const bulkCreate = (infoSections: ReadonlyArray<InfoSectionInput>, options?: BulkOptions): Eff<G.BulkResults<InfoSection>> =>
   Named.bulkCreate(INFO_SECTION, infoSections, options)
 
+/** One info section of a bulk update, with the fields to write (all the fields given, without a mask). */
 export interface MaskedInfoSection {
   readonly infoSection: InfoSectionUpdate
   readonly fieldMask?: ReadonlyArray<string>
 }
 
+/** Updates up to 100 info sections (an API key), each one's fate in its result. */
 export const bulkUpdate = (
   infoSections: ReadonlyArray<MaskedInfoSection>,
   options?: BulkOptions & FieldsOptions
 ): Eff<G.BulkResults<InfoSection>> => Named.bulkUpdate(INFO_SECTION, infoSections, options)
 
+/** Deletes up to 100 info sections by id (an API key), each one's fate in its result. */
 export const bulkRemove = (ids: ReadonlyArray<string>): Eff<G.BulkDeleteResults> => Named.bulkRemove(INFO_SECTION, ids)

@@ -15,7 +15,7 @@ import type { Filter } from "../../data/Filter.ts"
 import type { PlatformClient } from "../../http/PlatformClient.ts"
 import { invalidArgument } from "../CatalogError.ts"
 import type { CursorQuery } from "./CursorQuery.ts"
-import * as G from "./guards.ts"
+import * as G from "./guards/index.ts"
 import {
   checkedQuery,
   checkId,
@@ -25,14 +25,13 @@ import {
   countBody,
   type EntityFailure,
   first,
-  maskOf,
   optionalText,
   queryRunner,
   refusalOf,
   send,
   sendVoid
 } from "./calls.ts"
-import { checkBatch } from "./named.ts"
+import { asObject, checkBatch, checkMasked, maskedEntries, sendBulkCreate } from "./named.ts"
 import {
   ENTITY_QUERY_MAX_QUERY,
   EntityPaths,
@@ -44,15 +43,18 @@ import {
   MAX_QUANTITY
 } from "./protocol.ts"
 
+/** A v3 inventory item: one variant's stock at one location, counted or only in or out of stock. */
 export type InventoryItem = G.InventoryItem
 export type { InventoryReason }
 
+/** Whether a variant may be ordered while out of stock, with a message and a limit. */
 export interface PreorderInput {
   readonly enabled?: boolean
   readonly message?: string
   /** How many may be preordered once the stock is gone (tracked quantities only). */
   readonly limit?: number
 }
+/** An inventory item to create: its variant, product and location, and its quantity or in-stock flag. */
 export interface InventoryItemInput {
   readonly variantId: string
   readonly productId: string
@@ -63,6 +65,7 @@ export interface InventoryItemInput {
   readonly inStock?: boolean
   readonly preorderInfo?: PreorderInput
 }
+/** What an update sends: the id, the revision it read, and the stock fields to change. */
 export interface InventoryItemUpdate {
   readonly id: string
   readonly revision: string
@@ -70,13 +73,16 @@ export interface InventoryItemUpdate {
   readonly inStock?: boolean
   readonly preorderInfo?: PreorderInput
 }
+/** Whether a bulk call answers with the written items. */
 export interface BulkOptions {
   readonly returnEntity?: boolean
 }
+/** Why the stock changed (an order, a manual change, a reverted change). */
 export interface ReasonOptions {
   /** Why the stock changed (`MANUAL`, `ORDER`, ...). */
   readonly reason?: InventoryReason
 }
+/** A decrement's options: whether it may go below zero, the answer, and the reason. */
 export interface DecrementOptions extends BulkOptions, ReasonOptions {
   /** Refuse a decrement that would take a quantity below zero (default true). */
   readonly restrictInventory?: boolean
@@ -84,7 +90,6 @@ export interface DecrementOptions extends BulkOptions, ReasonOptions {
 
 type Eff<A> = Effect.Effect<A, EntityFailure, PlatformClient>
 
-const asObject = (u: unknown) => (typeof u === "object" && u !== null ? u as Record<string, unknown> : {})
 const reasonCheck = (what: string, options: ReasonOptions | undefined) =>
   options?.reason === undefined || INVENTORY_REASONS.includes(options.reason)
     ? undefined
@@ -148,6 +153,7 @@ const checkAmounts = (what: string, list: unknown, field: string, amount: "incre
     )
   })
 
+/** Creates an inventory item (an API key); ALREADY_EXISTS when its variant and location have one. */
 export const create = (inventoryItem: InventoryItemInput): Eff<InventoryItem> =>
   send(
     "InventoryItems.create",
@@ -156,6 +162,7 @@ export const create = (inventoryItem: InventoryItemInput): Eff<InventoryItem> =>
     G.InventoryItemResponse
   ).pipe(Effect.map((r) => r.inventoryItem))
 
+/** The inventory item of this id; INVENTORY_ITEM_NOT_FOUND when there is none. */
 export const get = (id: string): Eff<InventoryItem> =>
   send(
     "InventoryItems.get",
@@ -177,6 +184,7 @@ export const update = (inventoryItem: InventoryItemUpdate, options?: ReasonOptio
     G.InventoryItemResponse
   ).pipe(Effect.map((r) => r.inventoryItem))
 
+/** Deletes an inventory item (an API key). */
 export const remove = (id: string): Eff<void> =>
   sendVoid("InventoryItems.remove", checkId("InventoryItems.remove", "id", id), () => ({
     method: "DELETE",
@@ -215,19 +223,26 @@ export const count = (filter?: Filter | Record<string, unknown>): Eff<number> =>
   ).pipe(Effect.map((r) => r.count))
 }
 
+/** Creates up to 1000 inventory items (an API key), each one's fate in its result. */
 export const bulkCreate = (inventoryItems: ReadonlyArray<InventoryItemInput>, options?: BulkOptions): Eff<G.BulkResults<InventoryItem>> =>
-  send(
+  sendBulkCreate(
     "InventoryItems.bulkCreate",
-    checkBatch("InventoryItems.bulkCreate", "inventoryItems", inventoryItems, MAX_INVENTORY_BULK, (i, f) => checkInput("InventoryItems.bulkCreate", i, f)),
-    () => ({ method: "POST", path: EntityPaths.inventoryBulkCreate, payload: { inventoryItems, ...optionsOf(options) } }),
+    "inventoryItems",
+    inventoryItems,
+    MAX_INVENTORY_BULK,
+    checkInput,
+    EntityPaths.inventoryBulkCreate,
+    optionsOf(options),
     G.BulkInventoryItemsResponse
   )
 
+/** One inventory item of a bulk update, with the fields to write (all the fields given, without a mask). */
 export interface MaskedInventoryItem {
   readonly inventoryItem: InventoryItemUpdate
   readonly fieldMask?: ReadonlyArray<string>
 }
 
+/** Updates up to 1000 inventory items (an API key), each one's fate in its result. */
 export const bulkUpdate = (
   inventoryItems: ReadonlyArray<MaskedInventoryItem>,
   options?: BulkOptions & ReasonOptions
@@ -235,23 +250,18 @@ export const bulkUpdate = (
   send(
     "InventoryItems.bulkUpdate",
     first(
-      checkBatch(
-        "InventoryItems.bulkUpdate",
-        "inventoryItems",
-        inventoryItems,
-        MAX_INVENTORY_BULK,
-        (m, f) => checkUpdate("InventoryItems.bulkUpdate", asObject(m)["inventoryItem"], `${f}.inventoryItem`)
-      ),
+      checkMasked("InventoryItems.bulkUpdate", "inventoryItems", "inventoryItem", inventoryItems, MAX_INVENTORY_BULK, checkUpdate),
       reasonCheck("InventoryItems.bulkUpdate", options)
     ),
     () => ({
       method: "POST",
       path: EntityPaths.inventoryBulkUpdate,
-      payload: { inventoryItems: inventoryItems.map((m) => ({ inventoryItem: m.inventoryItem, ...maskOf(m.fieldMask) })), ...optionsOf(options) }
+      payload: { inventoryItems: maskedEntries("inventoryItem", inventoryItems), ...optionsOf(options) }
     }),
     G.BulkInventoryItemsResponse
   )
 
+/** Deletes up to 1000 inventory items by id (an API key), each one's fate in its result. */
 export const bulkRemove = (ids: ReadonlyArray<string>): Eff<G.BulkDeleteResults> =>
   send(
     "InventoryItems.bulkRemove",
@@ -260,6 +270,7 @@ export const bulkRemove = (ids: ReadonlyArray<string>): Eff<G.BulkDeleteResults>
     G.BulkDeleteResponse
   )
 
+/** Adds to up to 300 items' quantities by item id (an API key). */
 export const bulkIncrement = (
   incrementData: ReadonlyArray<{ readonly inventoryItemId: string; readonly incrementBy: number }>,
   options?: BulkOptions & ReasonOptions
@@ -271,6 +282,7 @@ export const bulkIncrement = (
     G.BulkInventoryItemsResponse
   )
 
+/** Takes from up to 300 items' quantities by item id (an API key); never below zero unless `restrictInventory` is false. */
 export const bulkDecrement = (
   decrementData: ReadonlyArray<{ readonly inventoryItemId: string; readonly decrementBy: number; readonly preorderRequest?: boolean }>,
   options?: DecrementOptions

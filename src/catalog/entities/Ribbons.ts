@@ -13,14 +13,17 @@ import type * as Effect from "effect/Effect"
 import type { PlatformClient } from "../../http/PlatformClient.ts"
 import type { Filter } from "../../data/Filter.ts"
 import type { CursorQuery } from "./CursorQuery.ts"
-import * as G from "./guards.ts"
+import * as G from "./guards/index.ts"
 import type { EntityFailure } from "./calls.ts"
 import * as Named from "./named.ts"
 import { RIBBON_FIELDS, EntityPaths, MAX_ENTITY_PAGE, NAME_LIMITS } from "./protocol.ts"
 
+/** A ribbon as the platform answers it: its id, revision, dates, name and, when asked, its product count. */
 export type Ribbon = G.Ribbon
+/** An optional field a call may ask for. */
 export type RibbonField = typeof RIBBON_FIELDS[number]
 
+/** A ribbon to create: its name, unique in the store. */
 export interface RibbonInput {
   readonly name: string
 }
@@ -30,10 +33,12 @@ export interface RibbonUpdate {
   readonly revision: string
   readonly name?: string
 }
+/** The optional fields a call answers with. */
 export interface FieldsOptions {
   /** `ASSIGNED_PRODUCT_COUNT` adds `assignedProductCount`. */
   readonly fields?: ReadonlyArray<RibbonField>
 }
+/** Whether a bulk call answers with the written entities. */
 export interface BulkOptions {
   /** Hand back each written ribbon in its result (default false). */
   readonly returnEntity?: boolean
@@ -64,13 +69,16 @@ const RIBBON: Named.Named<"ribbon", "ribbons", Ribbon> = {
   findBy: { key: "ribbonName", plural: "ribbonNames" }
 }
 
+/** Creates a ribbon (an API key); ALREADY_EXISTS when the name is taken. */
 export const create = (ribbon: RibbonInput): Eff<Ribbon> => Named.create(RIBBON, ribbon)
 
+/** The ribbon of this id; RIBBON_NOT_FOUND when there is none. */
 export const get = (id: string, options?: FieldsOptions): Eff<Ribbon> => Named.get(RIBBON, id, options)
 
 /** Changes the fields given; `revision` must be the ribbon's current one. */
 export const update = (ribbon: RibbonUpdate, options?: FieldsOptions): Eff<Ribbon> => Named.update(RIBBON, ribbon, options)
 
+/** Deletes a ribbon (an API key). */
 export const remove = (id: string): Eff<void> => Named.remove(RIBBON, id)
 
 /** A query over the store's ribbons (filter on `id`, `name`, `createdDate`, `updatedDate`); it travels as POST. */
@@ -86,6 +94,7 @@ export const getOrCreate = (ribbonName: string, options?: FieldsOptions): Eff<Ri
 export const bulkGetOrCreate = (ribbonNames: ReadonlyArray<string>, options?: FieldsOptions): Eff<G.BulkResults<Ribbon>> =>
   Named.bulkGetOrCreate(RIBBON, ribbonNames, options)
 
+/** Creates up to 100 ribbons (an API key), each one's fate in its result. */
 export const bulkCreate = (ribbons: ReadonlyArray<RibbonInput>, options?: BulkOptions): Eff<G.BulkResults<Ribbon>> => Named.bulkCreate(RIBBON, ribbons, options)
 
 /** One ribbon of a bulk update, with the fields to write (all the fields given, without a mask). */
@@ -94,7 +103,9 @@ export interface MaskedRibbon {
   readonly fieldMask?: ReadonlyArray<string>
 }
 
+/** Updates up to 100 ribbons (an API key), each one's fate in its result. */
 export const bulkUpdate = (ribbons: ReadonlyArray<MaskedRibbon>, options?: BulkOptions & FieldsOptions): Eff<G.BulkResults<Ribbon>> =>
   Named.bulkUpdate(RIBBON, ribbons, options)
 
+/** Deletes up to 100 ribbons by id (an API key), each one's fate in its result. */
 export const bulkRemove = (ids: ReadonlyArray<string>): Eff<G.BulkDeleteResults> => Named.bulkRemove(RIBBON, ids)

@@ -11,7 +11,7 @@ import { type Filter, FilterMethods } from "../../data/Filter.ts"
 import { CatalogError, invalidArgument } from "../CatalogError.ts"
 import { ANY_STORE, call, callVoid, type CatalogFailure, requireCatalog } from "../calls.ts"
 import { CursorQuery, type CursorRunner, filterOf, wireFilter } from "./CursorQuery.ts"
-import type { CursorPagingMetadata } from "./guards.ts"
+import type { CursorPagingMetadata } from "./guards/index.ts"
 import { ENTITY_QUERY_MAX_QUERY } from "./protocol.ts"
 
 export type EntityFailure = CatalogFailure

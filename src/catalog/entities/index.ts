@@ -6,7 +6,7 @@
 export * as Brands from "./Brands.ts"
 export * as Customizations from "./Customizations.ts"
 export { CursorQuery, type EntityPage } from "./CursorQuery.ts"
-export type { BulkDeleteResults, BulkResults, CursorPagingMetadata, ItemMetadata } from "./guards.ts"
+export type { BulkDeleteResults, BulkResults, CursorPagingMetadata, ItemMetadata } from "./guards/index.ts"
 export * as InfoSections from "./InfoSections.ts"
 export * as InventoryItems from "./InventoryItems.ts"
 export { EntityCodes } from "./protocol.ts"

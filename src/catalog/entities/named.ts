@@ -12,7 +12,7 @@ import type { PlatformClient } from "../../http/PlatformClient.ts"
 import type { Filter } from "../../data/Filter.ts"
 import type { CatalogError } from "../CatalogError.ts"
 import type { CursorQuery } from "./CursorQuery.ts"
-import * as G from "./guards.ts"
+import * as G from "./guards/index.ts"
 import {
   checkedQuery,
   checkEach,
@@ -89,7 +89,8 @@ interface BulkOptions {
   readonly returnEntity?: boolean
 }
 
-const asObject = (u: unknown) => (typeof u === "object" && u !== null ? u as Record<string, unknown> : {})
+/** An argument's fields when it is an object, none otherwise (the checks then refuse what is missing). */
+export const asObject = (u: unknown) => (typeof u === "object" && u !== null ? u as Record<string, unknown> : {})
 const fieldsCheck = (what: string, fields: ReadonlyArray<string>, options: FieldsOptions | undefined) => checkFields(what, options?.fields, fields)
 
 /** `{returnEntity}` when the options set it, nothing otherwise. */
@@ -104,6 +105,33 @@ export const checkBatch = (
   max: number,
   check: (item: unknown, field: string) => CatalogError | undefined
 ): CatalogError | undefined => first(checkList(what, field, list, max), Array.isArray(list) ? checkEach(list, check, field) : undefined)
+
+/** A bulk create of 1 to `max` entities under `plural`, each through `check`, with the call's `options` beside them. */
+export const sendBulkCreate = <A>(
+  what: string,
+  plural: string,
+  list: ReadonlyArray<unknown>,
+  max: number,
+  check: Check,
+  path: string,
+  options: Record<string, unknown>,
+  guard: Guard<A>
+): Eff<A> =>
+  send(what, checkBatch(what, plural, list, max, (entity, f) => check(what, entity, f)), () => ({ method: "POST", path, payload: { [plural]: list, ...options } }), guard)
+
+/** A bulk update's 1 to `max` entries, each one's entity under `key` through `check`. */
+export const checkMasked = (
+  what: string,
+  plural: string,
+  key: string,
+  list: unknown,
+  max: number,
+  check: (what: string, value: unknown, field: string) => CatalogError | undefined
+): CatalogError | undefined => checkBatch(what, plural, list, max, (m, f) => check(what, asObject(m)[key], `${f}.${key}`))
+
+/** A bulk update's entries as the wire takes them: the entity under `key` and its field mask. */
+export const maskedEntries = (key: string, list: ReadonlyArray<{ readonly fieldMask?: ReadonlyArray<string> | undefined }>) =>
+  list.map((m) => ({ [key]: asObject(m)[key], ...maskOf(m.fieldMask) }))
 
 /** The checks of an entity whose one field is its `name` of at most `max` characters (brands, ribbons). */
 export const nameChecks = (max: number): Named<string, string, unknown>["checks"] => ({
@@ -210,13 +238,7 @@ export const bulkCreate = <K extends string, P extends string, A>(
   list: ReadonlyArray<unknown>,
   options: BulkOptions | undefined
 ): Eff<G.BulkResults<A>> => {
-  const what = `${d.module}.bulkCreate`
-  return send(
-    what,
-    checkBatch(what, d.plural, list, MAX_ENTITY_BULK, (entity, f) => d.checks.input(what, entity, f)),
-    () => ({ method: "POST", path: d.paths.bulkCreate, payload: { [d.plural]: list, ...returning(options) } }),
-    d.guards.bulk
-  )
+  return sendBulkCreate(`${d.module}.bulkCreate`, d.plural, list, MAX_ENTITY_BULK, d.checks.input, d.paths.bulkCreate, returning(options), d.guards.bulk)
 }
 
 export const bulkUpdate = <K extends string, P extends string, A>(
@@ -228,14 +250,14 @@ export const bulkUpdate = <K extends string, P extends string, A>(
   return send(
     what,
     first(
-      checkBatch(what, d.plural, list, MAX_ENTITY_BULK, (m, f) => d.checks.update(what, asObject(m)[d.key], `${f}.${d.key}`)),
+      checkMasked(what, d.plural, d.key, list, MAX_ENTITY_BULK, d.checks.update),
       fieldsCheck(what, d.fields, options)
     ),
     () => ({
       method: "POST",
       path: d.paths.bulkUpdate,
       payload: {
-        [d.plural]: list.map((m) => ({ [d.key]: asObject(m)[d.key], ...maskOf(m.fieldMask) })),
+        [d.plural]: maskedEntries(d.key, list),
         ...returning(options),
         ...fieldsOf(options?.fields)
       }

@@ -1,6 +1,6 @@
 /**
  * The catalog v3 entity services' protocol facts as plain values: paths, enumerations, limits and the
- * application codes the local platform answers with. The wire Schemas (`../wire/entities.ts`) and the
+ * application codes the local platform answers with. The wire Schemas (`wire/`) and the
  * client's guards read these, so a page that only queries brands carries the lists without Schema.
  */
 
@@ -66,15 +66,20 @@ export const EntityPaths = {
 } as const
 
 export const CUSTOMIZATION_TYPES = ["PRODUCT_OPTION", "MODIFIER"] as const
+/** A product option (it makes variants) or a modifier (chosen at purchase). */
 export type CustomizationType = typeof CUSTOMIZATION_TYPES[number]
 export const CUSTOMIZATION_RENDER_TYPES = ["FREE_TEXT", "TEXT_CHOICES", "SWATCH_CHOICES"] as const
+/** How a customization is shown: free text, text choices, or swatches. */
 export type CustomizationRenderType = typeof CUSTOMIZATION_RENDER_TYPES[number]
 export const CHOICE_TYPES = ["CHOICE_TEXT", "ONE_COLOR"] as const
+/** A text choice or a color swatch. */
 export type ChoiceType = typeof CHOICE_TYPES[number]
 export const AVAILABILITY_STATUSES = ["OUT_OF_STOCK", "IN_STOCK", "PREORDER"] as const
+/** Whether a v3 inventory item's variant is in stock, out of it, or open for preorder. */
 export type AvailabilityStatus = typeof AVAILABILITY_STATUSES[number]
 /** Why an inventory quantity changed. */
 export const INVENTORY_REASONS = ["ORDER", "MANUAL", "REVERT_INVENTORY_CHANGE"] as const
+/** One of {@link INVENTORY_REASONS}. */
 export type InventoryReason = typeof INVENTORY_REASONS[number]
 
 /** What `fields` may ask for: brands, customizations and info sections count their products. */

@@ -1,7 +1,7 @@
 /**
- * Guards of the catalog v1 answers (products, variants, collections, inventory): the client checks the
+ * Guards of the catalog v1 answers (products, variants, collections): the client checks the
  * platform's answers with these rather than with the wire Schemas, which would weigh on every page
- * that lists products. Each guard's type is its Schema's type (test/catalog/productGuards.test.ts).
+ * that lists products. Each guard's type is its Schema's type (test/catalog/guards.test.ts).
  */
 import * as G from "../../http/guard.ts"
 import {
@@ -13,9 +13,8 @@ import {
   OPTION_TYPES,
   PRODUCT_TYPES
 } from "../protocol.ts"
+import { BulkActionMetadata, ItemMetadata, nullable, offsetPage, opt, PagingMetadataV1 } from "./common.ts"
 
-const opt = G.optional
-const nullable = <A>(g: G.Guard<A>) => G.optional(G.nullOr(g))
 const str = G.string
 const num = G.number
 const bool = G.boolean
@@ -91,7 +90,7 @@ export const Discount = G.struct({ type: opt(G.literals(DISCOUNT_TYPES)), value:
 const AdditionalInfoSection = G.struct({ title: opt(str), description: opt(str) })
 const Ribbon = G.struct({ text: opt(str) })
 const CustomTextField = G.struct({ title: opt(str), maxLength: opt(num), mandatory: opt(bool) })
-const PageUrl = G.struct({ base: opt(str), path: opt(str) })
+export const PageUrl = G.struct({ base: opt(str), path: opt(str) })
 const SeoData = G.struct({ tags: opt(G.array(G.record(G.unknown))), settings: opt(G.record(G.unknown)) })
 
 export const Product = G.struct({
@@ -145,16 +144,8 @@ export const Collection = G.struct({
 })
 export type Collection = G.TypeOf<typeof Collection>
 
-export const PagingMetadataV1 = G.struct({
-  items: opt(num),
-  offset: opt(num),
-  count: opt(num),
-  total: opt(num),
-  tooManyToCount: nullable(bool)
-})
-
 export const ProductResponse = G.struct({ product: opt(Product) })
-export const QueryProductsResponse = G.struct({ products: opt(G.array(Product)), metadata: opt(PagingMetadataV1), totalResults: opt(num) })
+export const QueryProductsResponse = offsetPage("products", Product)
 const VariantInfo = G.struct({
   price: opt(PriceData),
   convertedPriceData: opt(PriceData),
@@ -171,7 +162,7 @@ export const ProductOptionsAvailabilityResponse = G.struct({
   availableForPurchase: opt(bool),
   managedProduct: opt(bool)
 })
-export const QueryProductVariantsResponse = G.struct({ variants: opt(G.array(Variant)), metadata: opt(PagingMetadataV1), totalResults: opt(num) })
+export const QueryProductVariantsResponse = offsetPage("variants", Variant)
 export const StoreVariant = G.struct({
   id: opt(str),
   variantId: opt(str),
@@ -188,31 +179,9 @@ export const StoreVariant = G.struct({
 export const QueryStoreVariantsResponse = G.struct({ variants: opt(G.array(StoreVariant)), metadata: opt(PagingMetadataV1) })
 export const StoreVariantResponse = G.struct({ variant: opt(StoreVariant) })
 export const CollectionResponse = G.struct({ collection: opt(Collection) })
-export const QueryCollectionsResponse = G.struct({ collections: opt(G.array(Collection)), metadata: opt(PagingMetadataV1), totalResults: opt(num) })
+export const QueryCollectionsResponse = offsetPage("collections", Collection)
 export const UpdateVariantsResponse = G.struct({ variants: opt(G.array(Variant)) })
-const ItemMetadata = G.struct({
-  id: nullable(str),
-  originalIndex: opt(num),
-  success: opt(bool),
-  error: nullable(G.struct({ code: opt(str), description: opt(str), data: nullable(G.unknown) }))
-})
 export const BulkProductsResponse = G.struct({
   results: opt(G.array(G.struct({ itemMetadata: opt(ItemMetadata) }))),
-  bulkActionMetadata: opt(G.struct({ totalSuccesses: opt(num), totalFailures: opt(num), undetailedFailures: opt(num) }))
+  bulkActionMetadata: opt(BulkActionMetadata)
 })
-
-// inventory
-export const InventoryVariant = G.struct({ variantId: opt(str), inStock: nullable(bool), quantity: nullable(num), availableForPreorder: opt(bool) })
-export const InventoryItem = G.struct({
-  id: nullable(str),
-  externalId: nullable(str),
-  productId: nullable(str),
-  trackQuantity: nullable(bool),
-  variants: opt(G.array(InventoryVariant)),
-  lastUpdated: nullable(str),
-  numericId: opt(str),
-  preorderInfo: opt(G.struct({ enabled: opt(bool), message: nullable(str), limit: nullable(num) }))
-})
-export type InventoryItem = G.TypeOf<typeof InventoryItem>
-export const GetInventoryVariantsResponse = G.struct({ inventoryItem: opt(InventoryItem) })
-export const QueryInventoryResponse = G.struct({ inventoryItems: opt(G.array(InventoryItem)), metadata: opt(PagingMetadataV1), totalResults: opt(num) })

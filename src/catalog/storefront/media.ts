@@ -15,6 +15,7 @@ export type MediaFit =
   /** Fits inside the box, keeping the whole image. */
   | "fit"
 
+/** The box an image is scaled into, how it fills it, and its quality. */
 export interface MediaSize {
   /** Width in CSS pixels times the device pixel ratio you want; whole pixels from 1 to 10 000. */
   readonly width: number

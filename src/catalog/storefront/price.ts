@@ -5,6 +5,7 @@
 import type { PriceData, Product, Variant } from "../wire/products.ts"
 import { isRecord } from "../../http/isRecord.ts"
 
+/** How a price is shown: the locale to format in, the currency, and whether the converted price is used. */
 export interface DisplayPriceOptions {
   /**
    * The locale to format in (a BCP 47 tag such as "de-DE"). Given, every string is formatted here in it;

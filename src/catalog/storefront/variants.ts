@@ -7,6 +7,7 @@ import {
   carries,
   type Chosen,
   choiceLabel,
+  type IndexedOption,
   type IndexedVariant,
   indexProduct,
   type ProductIndex,
@@ -61,6 +62,7 @@ export interface VariantsNotLoaded {
   readonly choices: Readonly<Record<string, string>>
 }
 
+/** What a shopper's choices come to: a variant, or why there is none yet. */
 export type VariantResolution = VariantResolved | VariantIncomplete | VariantUnknown | NoSuchVariant | VariantsNotLoaded
 
 const resolvedFrom = (index: ProductIndex, v: IndexedVariant, choices: Record<string, string>): VariantResolved => ({
@@ -149,27 +151,37 @@ export interface OptionAvailability {
 const stateOf = (selectable: boolean, purchasable: boolean, everVisible: boolean): ChoiceState =>
   purchasable ? "available" : selectable ? "out-of-stock" : everVisible ? "not-offered-with" : "unavailable"
 
+/** What a choice's availability adds to the choice and its option: the part the two ways of reading it differ in. */
+type Offered = Pick<ChoiceAvailability, "selectable" | "purchasable" | "state" | "conflictsWith">
+
+/** Option `o`'s availability, each of its choices as `offered` says. */
+const optionAvailability = (
+  option: IndexedOption,
+  o: number,
+  picked: ReadonlyMap<number, number>,
+  offered: (choice: Choice, c: number) => Offered
+): OptionAvailability => ({
+  name: option.name,
+  optionType: option.option.optionType,
+  selected: picked.has(o) ? choiceLabel(option.choices[picked.get(o)!]!) : undefined,
+  choices: option.choices.map((choice, c): ChoiceAvailability => ({
+    option: option.name,
+    label: choiceLabel(choice),
+    choice,
+    selected: picked.get(o) === c,
+    ...offered(choice, c)
+  }))
+})
+
 /** Availability from the product's own choice flags, for products that came without variants. */
 const fromFlags = (index: ProductIndex, picked: ReadonlyMap<number, number>): ReadonlyArray<OptionAvailability> =>
-  index.options.map((option, o) => ({
-    name: option.name,
-    optionType: option.option.optionType,
-    selected: picked.has(o) ? choiceLabel(option.choices[picked.get(o)!]!) : undefined,
-    choices: option.choices.map((choice, c) => {
+  index.options.map((option, o) =>
+    optionAvailability(option, o, picked, (choice) => {
       const selectable = choice.visible !== false
       const purchasable = selectable && (choice.inStock !== false || index.preorder)
-      return {
-        option: option.name,
-        label: choiceLabel(choice),
-        choice,
-        selected: picked.get(o) === c,
-        selectable,
-        purchasable,
-        state: stateOf(selectable, purchasable, selectable),
-        conflictsWith: {}
-      }
+      return { selectable, purchasable, state: stateOf(selectable, purchasable, selectable), conflictsWith: {} }
     })
-  }))
+  )
 
 /**
  * For every option, each choice with whether it can still be picked given the shopper's other choices:
@@ -195,7 +207,7 @@ export const availableChoices = (product: Product, partial: Chosen = {}): Readon
   const { picked } = readChoices(index, partial)
   if (index.variants === undefined) return fromFlags(index, picked)
   const variants = index.variants.filter((v) => v.visible)
-  return index.options.map((option, o): OptionAvailability => {
+  return index.options.map((option, o) => {
     const others = new Map([...picked].filter(([at]) => at !== o))
     const offered = new Set<number>()
     const inStock = new Set<number>()
@@ -207,26 +219,12 @@ export const availableChoices = (product: Product, partial: Chosen = {}): Readon
       offered.add(c)
       if (v.inStock || index.preorder) inStock.add(c)
     }
-    return {
-      name: option.name,
-      optionType: option.option.optionType,
-      selected: picked.has(o) ? choiceLabel(option.choices[picked.get(o)!]!) : undefined,
-      choices: option.choices.map((choice, c): ChoiceAvailability => {
-        const selectable = offered.has(c)
-        const purchasable = inStock.has(c)
-        const state = stateOf(selectable, purchasable, everVisible.has(c))
-        return {
-          option: option.name,
-          label: choiceLabel(choice),
-          choice,
-          selected: picked.get(o) === c,
-          selectable,
-          purchasable,
-          state,
-          conflictsWith: state === "not-offered-with" ? conflicts(index, variants, o, c, others) : {}
-        }
-      })
-    }
+    return optionAvailability(option, o, picked, (_, c) => {
+      const selectable = offered.has(c)
+      const purchasable = inStock.has(c)
+      const state = stateOf(selectable, purchasable, everVisible.has(c))
+      return { selectable, purchasable, state, conflictsWith: state === "not-offered-with" ? conflicts(index, variants, o, c, others) : {} }
+    })
   })
 }
 

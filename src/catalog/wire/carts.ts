@@ -5,11 +5,8 @@
  * `filter` and `sort` travel as JSON text (the local platform also takes them as JSON).
  */
 import * as Schema from "effect/Schema"
-import { BUYER_IDENTITIES, CART_ACTIVITY_TYPES, CART_STATUSES } from "../guards/carts.ts"
-import { FilterOrText, Paging } from "./common.ts"
-
-const opt = Schema.optionalKey
-const nullable = <S extends Schema.Top>(s: S) => Schema.optionalKey(Schema.NullOr(s))
+import { BUYER_IDENTITIES, CART_ACTIVITY_TYPES, CART_STATUSES } from "../protocol.ts"
+import { FilterOrText, nullable, opt, Paging } from "./common.ts"
 
 export const AbandonedCartStatus = Schema.Literals(CART_STATUSES)
 export const BuyerIdentity = Schema.Literals(BUYER_IDENTITIES)

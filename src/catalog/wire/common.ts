@@ -1,7 +1,7 @@
 /**
  * Wire shapes every part of the store catalog shares: its enumerations, sorting, v1 offset paging and
  * v3 cursor paging, and bulk results. Used by the local platform to read requests and write answers,
- * and by typed tests; the client checks answers with the guards of `../protocol.ts`.
+ * and by typed tests; the client checks answers with the guards of `../guards/`.
  */
 import * as Schema from "effect/Schema"
 import {
@@ -114,3 +114,15 @@ export const BulkActionMetadata = Schema.Struct({
   undetailedFailures: Schema.optionalKey(Schema.Number)
 })
 export type BulkActionMetadata = typeof BulkActionMetadata.Type
+
+/** `{[key]: value}` with its key's literal type, so a Struct built from it has the key by name. */
+export const keyed = <K extends string, S>(key: K, value: S): { [P in K]: S } => ({ [key]: value }) as { [P in K]: S }
+
+/** A v1 query answer: the items of one page under their call's key, the paging, and the total. */
+export const offsetPage = <K extends string, S extends Schema.Top>(key: K, item: S) =>
+  Schema.Struct({ ...keyed(key, opt(Schema.Array(item))), metadata: opt(PagingMetadataV1), totalResults: opt(Schema.Number) })
+
+/** A key that may be left out. */
+export const opt = <S extends Schema.Top>(s: S) => Schema.optionalKey(s)
+/** A key that may be left out or sent as null. */
+export const nullable = <S extends Schema.Top>(s: S) => Schema.optionalKey(Schema.NullOr(s))

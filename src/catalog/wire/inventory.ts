@@ -3,10 +3,7 @@
  * one entry per variant with its tracked quantity or in-stock flag.
  */
 import * as Schema from "effect/Schema"
-import { OffsetQuery, PagingMetadataV1 } from "./common.ts"
-
-const opt = Schema.optionalKey
-const nullable = <S extends Schema.Top>(s: S) => Schema.optionalKey(Schema.NullOr(s))
+import { nullable, offsetPage, OffsetQuery, opt } from "./common.ts"
 
 export const InventoryVariant = Schema.Struct({
   variantId: opt(Schema.String),
@@ -63,8 +60,4 @@ export const GetInventoryVariantsRequest = Schema.Struct({
 export const GetInventoryVariantsResponse = Schema.Struct({ inventoryItem: opt(InventoryItem) })
 
 export const QueryInventoryRequest = Schema.Struct({ query: opt(OffsetQuery) })
-export const QueryInventoryResponse = Schema.Struct({
-  inventoryItems: opt(Schema.Array(InventoryItem)),
-  metadata: opt(PagingMetadataV1),
-  totalResults: opt(Schema.Number)
-})
+export const QueryInventoryResponse = offsetPage("inventoryItems", InventoryItem)

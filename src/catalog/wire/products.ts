@@ -12,15 +12,15 @@ import {
   ItemMetadata,
   MeasurementUnit,
   MediaItemType,
+  nullable,
+  offsetPage,
   OffsetQuery,
+  opt,
   OptionType,
   Paging,
   PagingMetadataV1,
   ProductType
 } from "./common.ts"
-
-const opt = Schema.optionalKey
-const nullable = <S extends Schema.Top>(s: S) => Schema.optionalKey(Schema.NullOr(s))
 
 export const FormattedPrice = Schema.Struct({
   price: opt(Schema.String),
@@ -218,11 +218,7 @@ export const QueryProductsRequest = Schema.Struct({
   includeMerchantSpecificData: opt(Schema.Boolean)
 })
 export type QueryProductsRequest = typeof QueryProductsRequest.Type
-export const QueryProductsResponse = Schema.Struct({
-  products: opt(Schema.Array(Product)),
-  metadata: opt(PagingMetadataV1),
-  totalResults: opt(Schema.Number)
-})
+export const QueryProductsResponse = offsetPage("products", Product)
 export type QueryProductsResponse = typeof QueryProductsResponse.Type
 
 export const ProductOptionsAvailabilityRequest = Schema.Struct({
@@ -255,11 +251,7 @@ export const QueryProductVariantsRequest = Schema.Struct({
   paging: opt(Paging),
   includeMerchantSpecificData: opt(Schema.Boolean)
 })
-export const QueryProductVariantsResponse = Schema.Struct({
-  variants: opt(Schema.Array(Variant)),
-  metadata: opt(PagingMetadataV1),
-  totalResults: opt(Schema.Number)
-})
+export const QueryProductVariantsResponse = offsetPage("variants", Variant)
 
 /** A variant across the store: the variant with its product's id and name, media and collections. */
 export const StoreVariant = Schema.Struct({
@@ -285,11 +277,7 @@ export const StoreVariantResponse = Schema.Struct({ variant: opt(StoreVariant) }
 
 export const CollectionResponse = Schema.Struct({ collection: opt(Collection) })
 export const QueryCollectionsRequest = Schema.Struct({ query: opt(OffsetQuery) })
-export const QueryCollectionsResponse = Schema.Struct({
-  collections: opt(Schema.Array(Collection)),
-  metadata: opt(PagingMetadataV1),
-  totalResults: opt(Schema.Number)
-})
+export const QueryCollectionsResponse = offsetPage("collections", Collection)
 
 // writers
 

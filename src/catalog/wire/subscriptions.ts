@@ -4,11 +4,8 @@
  * of the reader and writer calls. One definition serves the local platform and the client's typed tests.
  */
 import * as Schema from "effect/Schema"
-import { SUBSCRIPTION_DISCOUNT_TYPES } from "../guards/subscriptions.ts"
-import { Paging, SubscriptionFrequency } from "./common.ts"
-
-const opt = Schema.optionalKey
-const nullable = <S extends Schema.Top>(s: S) => Schema.optionalKey(Schema.NullOr(s))
+import { SUBSCRIPTION_DISCOUNT_TYPES } from "../protocol.ts"
+import { nullable, opt, Paging, SubscriptionFrequency } from "./common.ts"
 
 /**
  * How the subscription bills: every `interval` (default 1) `frequency`s, either until cancelled

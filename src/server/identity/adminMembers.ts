@@ -20,7 +20,7 @@ import {
   type Paging,
   QueryMembersRequest,
   type Sorting
-} from "../../members/wire.ts"
+} from "../../members/wire/index.ts"
 import { getPayload } from "../data/requests.ts"
 import { Callers } from "../oauth/Callers.ts"
 import { RefreshTokens } from "../oauth/RefreshTokens.ts"

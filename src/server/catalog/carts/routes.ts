@@ -6,7 +6,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as HttpRouter from "effect/http/HttpRouter"
-import { CartPaths, DEFAULT_CARTS_PAGE, MAX_CARTS_PAGE } from "../../../catalog/guards/carts.ts"
+import { CartPaths, DEFAULT_CARTS_PAGE, MAX_CARTS_PAGE } from "../../../catalog/protocol.ts"
 import { GetAbandonedCartResponse, QueryAbandonedCartsRequest, QueryAbandonedCartsResponse } from "../../../catalog/wire/carts.ts"
 import { reply } from "../../platform/responses.ts"
 import { body, pathParam, route } from "../../platform/routing.ts"

@@ -9,7 +9,7 @@
 import * as Effect from "effect/Effect"
 import type * as Schema from "effect/Schema"
 import type * as HttpRouter from "effect/http/HttpRouter"
-import * as W from "../../../catalog/wire/entities.ts"
+import * as W from "../../../catalog/entities/wire/index.ts"
 import type { Json } from "../../data/values.ts"
 import type { AdminCaller } from "../../oauth/Callers.ts"
 import { reply, replyEmpty } from "../../platform/responses.ts"

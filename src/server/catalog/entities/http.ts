@@ -6,7 +6,7 @@
 import * as Effect from "effect/Effect"
 import type * as Schema from "effect/Schema"
 import type * as HttpRouter from "effect/http/HttpRouter"
-import type { EntityQuery } from "../../../catalog/wire/entities.ts"
+import type { EntityQuery } from "../../../catalog/entities/wire/index.ts"
 import { getPayload } from "../../data/requests.ts"
 import type { Json } from "../../data/values.ts"
 import type { Reject } from "../../platform/responses.ts"

@@ -11,7 +11,7 @@
 import * as Effect from "effect/Effect"
 import type * as HttpRouter from "effect/http/HttpRouter"
 import { EntityCodes, EntityPaths, MAX_ENTITY_PAGE, MAX_QUANTITY } from "../../../catalog/entities/protocol.ts"
-import * as W from "../../../catalog/wire/entities.ts"
+import * as W from "../../../catalog/entities/wire/index.ts"
 import { isObject, type Json } from "../../data/values.ts"
 import type { AdminCaller } from "../../oauth/Callers.ts"
 import { reply } from "../../platform/responses.ts"

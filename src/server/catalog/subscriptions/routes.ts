@@ -8,7 +8,8 @@
  */
 import * as Effect from "effect/Effect"
 import * as HttpRouter from "effect/http/HttpRouter"
-import { optionProblems, type OptionProblem, SubscriptionLimits as L } from "../../../catalog/guards/subscriptions.ts"
+import { SubscriptionLimits as L } from "../../../catalog/protocol.ts"
+import { optionProblems, type OptionProblem } from "../../../catalog/subscriptionRules.ts"
 import {
   AllowOneTimePurchasesRequest,
   AssignSubscriptionOptionsRequest,

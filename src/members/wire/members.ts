@@ -1,11 +1,11 @@
 /**
- * Wire shapes of the members admin API (see `protocol.ts` for the calls), used by the local platform to
+ * Wire shapes of the members admin API (see `../protocol.ts` for the calls), used by the local platform to
  * read requests and write answers and by typed tests. The member itself is the session wire's `Member`
  * (the same record a member reads at `/members/v1/members/my`).
  */
 import * as Schema from "effect/Schema"
-import { Member } from "../session/wire/index.ts"
-import { FIELDSETS } from "./protocol.ts"
+import { Member } from "../../session/wire/index.ts"
+import { FIELDSETS } from "../protocol.ts"
 
 export { Member }
 

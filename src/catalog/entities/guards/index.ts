@@ -1,0 +1,7 @@
+/** The guards of the catalog v3 entity services' answers, one module per service. */
+export * from "./brands.ts"
+export * from "./common.ts"
+export * from "./customizations.ts"
+export * from "./infoSections.ts"
+export * from "./inventoryItems.ts"
+export * from "./ribbons.ts"

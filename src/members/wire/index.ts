@@ -1,0 +1,2 @@
+/** The members admin API's wire Schemas. */
+export * from "./members.ts"
