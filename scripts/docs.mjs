@@ -21,7 +21,8 @@ registerHooks({
       : next(specifier, context)
 })
 
-const { Application, ReflectionKind } = await import("typedoc")
+const { Application, Converter, ReflectionKind } = await import("typedoc")
+const { default: ts } = await import("typescript5")
 
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"))
 /** Entry file → the name consumers import it by. */
@@ -49,6 +50,15 @@ const app = await Application.bootstrapWithPlugins({
   validation: { invalidLink: true, notExported: false, notDocumented: false },
   treatWarningsAsErrors: process.argv.includes("--strict"),
   logLevel: "Warn"
+})
+
+// A module's opening comment (before its imports) says what the module is for; TypeDoc takes it as the
+// module's only when it carries `@module`, which sitefx's modules do not write, so it is taken here.
+app.converter.on(Converter.EVENT_CREATE_DECLARATION, (context, reflection) => {
+  if (reflection.comment !== undefined || !reflection.kindOf(ReflectionKind.Module | ReflectionKind.Namespace)) return
+  const file = context.getSymbolFromReflection(reflection)?.declarations?.find(ts.isSourceFile)
+  const first = file?.statements[0]
+  if (first !== undefined && (ts.isImportDeclaration(first) || ts.isExportDeclaration(first))) reflection.comment = context.getNodeComment(first, false)
 })
 
 const project = await app.convert()
