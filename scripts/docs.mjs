@@ -56,7 +56,9 @@ const app = await Application.bootstrapWithPlugins({
 // module's only when it carries `@module`, which sitefx's modules do not write, so it is taken here.
 app.converter.on(Converter.EVENT_CREATE_DECLARATION, (context, reflection) => {
   if (reflection.comment !== undefined || !reflection.kindOf(ReflectionKind.Module | ReflectionKind.Namespace)) return
-  const file = context.getSymbolFromReflection(reflection)?.declarations?.find(ts.isSourceFile)
+  const symbol = context.getSymbolFromReflection(reflection)
+  const target = symbol !== undefined && symbol.flags & ts.SymbolFlags.Alias ? context.checker.getAliasedSymbol(symbol) : symbol
+  const file = target?.declarations?.find(ts.isSourceFile)
   const first = file?.statements[0]
   if (first !== undefined && (ts.isImportDeclaration(first) || ts.isExportDeclaration(first))) reflection.comment = context.getNodeComment(first, false)
 })
