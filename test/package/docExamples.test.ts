@@ -269,6 +269,7 @@ const check = () => {
   host.fileExists = (name) => files.has(resolve(name)) || fileExists(name)
   const readFile = host.readFile.bind(host)
   host.readFile = (name) => files.get(resolve(name))?.text ?? readFile(name)
+  // DOC_EXAMPLES_DEBUG=1 prints each example as the module that is checked, to see what a rule added
   if (process.env.DOC_EXAMPLES_DEBUG) for (const file of files.values()) console.log(`// ${file.example.at}\n${file.text}`)
   const program = ts.createProgram([...files.keys()], options, host, base)
   const failures: Array<string> = []
