@@ -7,6 +7,10 @@
 // native TypeScript 7, which has no JavaScript API). For each entry: every exported name, sorted, with its
 // declaration as the consumer's compiler reads it, comments removed; a class whose base is a declaration
 // the entry does not export (an Effect service's generated base) shows that base too.
+//
+// It also counts, per entry point, the exports a consumer's editor shows no doc comment for (the members
+// of a namespace export one by one, as `Items.query`); `-- --undocumented` lists them. A re-export of
+// another package (effect's `Atom`) is that package's to document.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join, relative } from "node:path"
@@ -17,6 +21,7 @@ import { compile } from "./compile.mjs"
 const root = fileURLToPath(new URL("..", import.meta.url))
 const reports = join(root, "api")
 const check = process.argv.includes("--check")
+const listUndocumented = process.argv.includes("--undocumented")
 
 /** The report file of an entry point: `sitefx/data/items` → `sitefx-data-items.api.md`. */
 const reportName = (entry) => `${entry.replaceAll("/", "-")}.api.md`
@@ -97,6 +102,44 @@ try {
     return lines.join("\n")
   }
 
+  /** A doc comment right before a node (a file's opening comment when the node is the file's first statement). */
+  const hasDocBefore = (node) => {
+    const text = node.getSourceFile().text
+    return (ts.getLeadingCommentRanges(text, node.pos) ?? []).some((c) => text.startsWith("/**", c.pos) && text.slice(c.pos, c.end).replace(/[/*\s]/g, "") !== "")
+  }
+  /** Whether an exported symbol has a doc comment: its declaration's, or for a namespace, its module's opening comment or the re-export's. */
+  const documented = (symbol, target) => {
+    if (target.getDocumentationComment(checker).length > 0 || target.getJsDocTags(checker).length > 0) return true
+    for (const declaration of target.declarations ?? []) {
+      if (ts.isSourceFile(declaration) && declaration.statements.length > 0 && hasDocBefore(declaration.statements[0])) return true
+    }
+    return (symbol.declarations ?? []).some((d) => hasDocBefore(ts.isNamespaceExport(d) || ts.isExportSpecifier(d) ? d.parent.kind === ts.SyntaxKind.NamedExports ? d.parent.parent : d.parent : d))
+  }
+  /** Whether an export is re-exported from another package (`export { Atom } from "effect/reactivity"`). */
+  const fromPackage = (symbol) =>
+    (symbol.declarations ?? []).some((d) => {
+      const statement = ts.isExportSpecifier(d) ? d.parent.parent : ts.isNamespaceExport(d) ? d.parent : undefined
+      return statement?.moduleSpecifier !== undefined && ts.isStringLiteral(statement.moduleSpecifier) && !statement.moduleSpecifier.text.startsWith(".")
+    })
+  /** The exports of an entry without a doc comment, namespace members by their qualified name, and how many were looked at. */
+  const undocumentedOf = (entry) => {
+    const missing = []
+    let total = 0
+    const walk = (moduleSymbol, prefix, seen) => {
+      for (const symbol of checker.getExportsOfModule(moduleSymbol)) {
+        const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol
+        const declarations = target.declarations ?? []
+        if (fromPackage(symbol) || (declarations.length > 0 && declarations.every((d) => !d.getSourceFile().fileName.startsWith(out)))) continue
+        total++
+        if (!documented(symbol, target)) missing.push(`${prefix}${symbol.name}`)
+        const file = declarations.find(ts.isSourceFile)
+        if (file !== undefined && !seen.has(target)) walk(target, `${prefix}${symbol.name}.`, new Set([...seen, target]))
+      }
+    }
+    walk(checker.getSymbolAtLocation(program.getSourceFile(entry.file)), "", new Set())
+    return { missing: missing.sort(), total }
+  }
+
   const stale = []
   if (!check) {
     rmSync(reports, { recursive: true, force: true })
@@ -132,6 +175,15 @@ try {
       process.exitCode = 1
     } else console.log(`api/: the ${entries.length} reports match the declarations`)
   } else console.log(`api/: ${entries.length} reports written`)
+
+  if (!check) {
+    console.log("Exports without a doc comment, per entry point:")
+    for (const entry of entries) {
+      const { missing, total } = undocumentedOf(entry)
+      console.log(`  ${entry.name.padEnd(36)} ${String(missing.length).padStart(4)} of ${total}`)
+      if (listUndocumented) for (const name of missing) console.log(`      ${name}`)
+    }
+  }
 } finally {
   rmSync(out, { recursive: true, force: true })
 }

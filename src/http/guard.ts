@@ -18,6 +18,7 @@ export interface Guard<A> {
   readonly Type?: A
 }
 
+/** The type a guard guards. */
 export type TypeOf<G> = G extends Guard<infer A> ? A : never
 
 /** A struct key that may be absent (never `undefined` when present, as with `Schema.optionalKey`). */
@@ -33,25 +34,35 @@ const is = <A>(test: (u: unknown) => boolean, what: string): Guard<A> => {
   return (u) => (test(u) ? undefined : wrong)
 }
 
+/** A string. */
 export const string: Guard<string> = is((u) => typeof u === "string", "a string")
+/** A number (NaN and the infinities too: JSON has neither). */
 export const number: Guard<number> = is((u) => typeof u === "number", "a number")
+/** A boolean. */
 export const boolean: Guard<boolean> = is((u) => typeof u === "boolean", "a boolean")
+/** Anything: a field whose content is not checked. */
 export const unknown: Guard<unknown> = () => undefined
 
+/** Whether a value is an object that is not an array or null. */
 export { isRecord }
 
 /** Any object (not an array, not null), taken as it is. */
 export const object: Guard<{ readonly [k: string]: unknown }> = is(isRecord, "an object")
 
+/** The same check for a struct key that may be absent. */
 export const optional = <A>(guard: Guard<A>): Optional<A> => Object.assign((u: unknown) => guard(u), { optional: true as const })
 
+/** One of these strings. */
 export const literals = <const L extends ReadonlyArray<string>>(values: L): Guard<L[number]> =>
   is((u) => values.includes(u as string), `one of ${values.join(", ")}`)
 
+/** null, or what the guard takes. */
 export const nullOr = <A>(guard: Guard<A>): Guard<A | null> => (u) => (u === null ? undefined : guard(u))
 
+/** What either guard takes; a value neither takes is described by the second. */
 export const union = <A, B>(a: Guard<A>, b: Guard<B>): Guard<A | B> => (u) => (a(u) === undefined ? undefined : b(u))
 
+/** An array whose every item the guard takes; a failure names the first wrong index. */
 export const array = <A>(item: Guard<A>): Guard<ReadonlyArray<A>> => {
   const notArray = ": expected an array"
   return (u) => {
@@ -64,6 +75,7 @@ export const array = <A>(item: Guard<A>): Guard<ReadonlyArray<A>> => {
   }
 }
 
+/** An object whose every own value the guard takes; a failure names the first wrong key. */
 export const record = <A>(value: Guard<A>): Guard<{ readonly [k: string]: A }> => (u) => {
   if (!isRecord(u)) return ": expected an object"
   for (const k in u) {
@@ -76,6 +88,7 @@ export const record = <A>(value: Guard<A>): Guard<{ readonly [k: string]: A }> =
 type Fields = { readonly [k: string]: Guard<any> }
 type OptionalKeys<F extends Fields> = { [K in keyof F]: F[K] extends Optional<any> ? K : never }[keyof F]
 type Simplify<T> = { [K in keyof T]: T[K] } & {}
+/** The type of a struct of these fields: its optional fields are optional keys. */
 export type StructType<F extends Fields> = Simplify<
   & { readonly [K in Exclude<keyof F, OptionalKeys<F>>]: TypeOf<F[K]> }
   & { readonly [K in OptionalKeys<F>]?: TypeOf<F[K]> }

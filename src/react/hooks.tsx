@@ -8,7 +8,13 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useR
 
 const RegistryContext = createContext<AtomRegistry.AtomRegistry | undefined>(undefined)
 
-/** Holds one AtomRegistry for the tree below (pass `registry` to share one, e.g. in tests). */
+/**
+ * Holds one AtomRegistry for the tree below (pass `registry` to share one, e.g. in tests).
+ *
+ * @example
+ * declare const App: () => null
+ * const page = <RegistryProvider><App /></RegistryProvider>
+ */
 export function RegistryProvider(props: { readonly children?: ReactNode; readonly registry?: AtomRegistry.AtomRegistry }) {
   const [registry] = useState(() => props.registry ?? AtomRegistry.make())
   const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
@@ -24,13 +30,22 @@ export function RegistryProvider(props: { readonly children?: ReactNode; readonl
   return <RegistryContext.Provider value={registry}>{props.children}</RegistryContext.Provider>
 }
 
+/** The AtomRegistry of the nearest RegistryProvider; throws outside one. */
 export function useRegistry(): AtomRegistry.AtomRegistry {
   const registry = useContext(RegistryContext)
   if (registry === undefined) throw new Error("sitefx/react: wrap the tree in <RegistryProvider>")
   return registry
 }
 
-/** The atom's value; re-renders when it changes. The atom stays mounted while a component reads it. */
+/**
+ * The atom's value; re-renders when it changes. The atom stays mounted while a component reads it.
+ *
+ * @example
+ * const clicks = Atom.make(0)
+ * function Clicks() {
+ *   return <p>{useAtomValue(clicks)} clicks</p>
+ * }
+ */
 export function useAtomValue<A>(atom: Atom.Atom<A>): A {
   const registry = useRegistry()
   const subscribe = useCallback((onChange: () => void) => registry.subscribe(atom, onChange), [registry, atom])
@@ -45,6 +60,16 @@ export function useAtomSet<R, W>(atom: Atom.Writable<R, W>): (value: W) => void 
   return useCallback((value: W) => registry.set(atom, value), [registry, atom])
 }
 
+/**
+ * The atom's value and its setter, as React's useState gives them.
+ *
+ * @example
+ * const clicks = Atom.make(0)
+ * function Counter() {
+ *   const [count, setCount] = useAtom(clicks)
+ *   return <button onClick={() => setCount(count + 1)}>{count}</button>
+ * }
+ */
 export function useAtom<R, W>(atom: Atom.Writable<R, W>): readonly [R, (value: W) => void] {
   return [useAtomValue(atom), useAtomSet(atom)] as const
 }
@@ -82,6 +107,14 @@ const settled = (registry: AtomRegistry.AtomRegistry, atom: Atom.Atom<AsyncResul
  * The value of an atom holding an AsyncResult, for components under `<Suspense>`: suspends while it is
  * Initial, throws its failure's error to the nearest error boundary, and otherwise gives the value
  * (the previous one while a refresh is under way).
+ *
+ * @example
+ * import { Suspense } from "react"
+ * const greeting = Atom.make(Effect.succeed("hello"))
+ * function Greeting() {
+ *   return <p>{useAtomSuspense(greeting)}</p>
+ * }
+ * const page = <Suspense fallback="…"><Greeting /></Suspense>
  */
 export function useAtomSuspense<A, E>(atom: Atom.Atom<AsyncResult.AsyncResult<A, E>>): A {
   const registry = useRegistry()

@@ -1,3 +1,9 @@
+/**
+ * `sitefx/react`: the React binding. Hooks over effect's atoms (a registry per provider; Suspense and
+ * refresh), the session's atoms (who is signed in, and the sign-in flows as actions), paginated query
+ * atoms whose cache writes and live events keep fresh, and the token store a browser's tabs share.
+ * Components read atoms; they never call the client directly.
+ */
 export { RegistryProvider, useAtom, useAtomRefresh, useAtomSet, useAtomSuspense, useAtomValue, useRegistry } from "./hooks.tsx"
 export { sessionAtoms, type SignInInput } from "./session.ts"
 export { AsyncResult, Atom, AtomRegistry } from "effect/reactivity"
