@@ -10,7 +10,7 @@ import * as Result from "effect/Result"
 import { type FilterNode, matchAll, parseFilter } from "../../data/FilterTree.ts"
 import { depthOf } from "../platform/json.ts"
 import { MAX_FILTER_CONDITIONS, MAX_FILTER_DEPTH, MAX_FILTER_VALUES } from "../platform/limits.ts"
-import { badRequest, outOfBounds } from "./failures.ts"
+import { badRequest, outOfBounds } from "./engineFailures.ts"
 import { type Fragment, type Source, where } from "./sql.ts"
 import { segments } from "./values.ts"
 
@@ -23,7 +23,7 @@ export interface FilterBudget {
 export const filterBudget = (): FilterBudget => ({ conditions: MAX_FILTER_CONDITIONS, values: MAX_FILTER_VALUES })
 
 /**
- * The filter's tree (absent or null: everything). Throws a DataFailure: the WDE code of a filter the
+ * The filter's tree (absent or null: everything). Throws a EngineFailure: the WDE code of a filter the
  * platform's rules refuse, or a 400 naming `field` and the bound for one that is too deep or too big.
  */
 export const checkFilter = (json: unknown, field: string, budget: FilterBudget = filterBudget()): FilterNode => {

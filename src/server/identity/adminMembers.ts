@@ -27,7 +27,7 @@ import { RefreshTokens } from "../oauth/RefreshTokens.ts"
 import { invalidField, notFound, type Reject, reply } from "../platform/responses.ts"
 import { body, pathParam, route } from "../platform/routing.ts"
 import { Codes } from "./codes.ts"
-import { type MemberChanges, type MemberRecord, Members } from "./Members.ts"
+import { type MemberChanges, type MemberRecord, MemberStore } from "./MemberStore.ts"
 import { memberOf } from "./views.ts"
 import { isObject } from "../data/values.ts"
 
@@ -43,11 +43,11 @@ export const approvalChanges = (member: MemberRecord): MemberChanges => {
   return { reasons, ...(waiting ? { status: reasons.length === 0 ? "ACTIVE" as const : "PENDING" as const } : {}) }
 }
 
-export const approveMember = (members: Members["Service"], member: MemberRecord): MemberRecord =>
+export const approveMember = (members: MemberStore["Service"], member: MemberRecord): MemberRecord =>
   members.update(member.id, approvalChanges(member))
 
 /** Blocks a member and revokes their refresh tokens, so no session of theirs outlives the block. */
-export const blockMember = (members: Members["Service"], refreshTokens: RefreshTokens["Service"], member: MemberRecord): MemberRecord => {
+export const blockMember = (members: MemberStore["Service"], refreshTokens: RefreshTokens["Service"], member: MemberRecord): MemberRecord => {
   const blocked = members.update(member.id, { status: "BLOCKED" })
   refreshTokens.revoke("member", member.id)
   return blocked
@@ -284,7 +284,7 @@ const pageOf = (paging: Paging | undefined, at: string) => ({
 
 export const adminMemberRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const callers = yield* Callers
-  const members = yield* Members
+  const members = yield* MemberStore
   const refreshTokens = yield* RefreshTokens
 
   const memberById = (id: string): Effect.Effect<MemberRecord, Reject> => {
