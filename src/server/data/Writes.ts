@@ -49,7 +49,7 @@ export interface ItemWritesShape {
   /** Removes every item of the collection the caller may remove; returns how many. */
   readonly truncate: (ctx: WriteContext) => number
   /**
-   * Runs `f` in one transaction, with the events its writes recorded logged in it. A EngineFailure thrown
+   * Runs `f` in one transaction, with the events its writes recorded logged in it. An EngineFailure thrown
    * by `f` rolls everything back (events included) and becomes the platform's error answer.
    */
   readonly commit: <A>(

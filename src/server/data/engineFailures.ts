@@ -1,6 +1,6 @@
 /**
  * The data engine's refusals. Storage code runs synchronously on node:sqlite (often inside a
- * transaction it must roll back), so it throws a {@link EngineFailure}; {@link attempt} turns that into
+ * transaction it must roll back), so it throws an {@link EngineFailure}; {@link attempt} turns that into
  * the platform's error answer at the route, and bulk calls turn it into one item's error instead.
  */
 import * as Data from "effect/Data"

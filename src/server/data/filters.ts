@@ -23,7 +23,7 @@ export interface FilterBudget {
 export const filterBudget = (): FilterBudget => ({ conditions: MAX_FILTER_CONDITIONS, values: MAX_FILTER_VALUES })
 
 /**
- * The filter's tree (absent or null: everything). Throws a EngineFailure: the WDE code of a filter the
+ * The filter's tree (absent or null: everything). Throws an EngineFailure: the WDE code of a filter the
  * platform's rules refuse, or a 400 naming `field` and the bound for one that is too deep or too big.
  */
 export const checkFilter = (json: unknown, field: string, budget: FilterBudget = filterBudget()): FilterNode => {

@@ -18,7 +18,7 @@ export type Checked<A> = { readonly ok: true; readonly value: A } | { readonly o
 const ok = <A>(value: A): Checked<A> => ({ ok: true, value })
 const no = (reject: Reject): Checked<never> => ({ ok: false, reject })
 
-/** A EngineFailure thrown by the data engine's checks, as a violation of `field`. */
+/** An EngineFailure thrown by the data engine's checks, as a violation of `field`. */
 const asViolation = (failure: EngineFailure, field: string): Reject =>
   failure.violations !== undefined
     ? validation(failure.description, failure.violations)

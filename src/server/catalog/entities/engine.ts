@@ -23,9 +23,9 @@ export interface Engine {
   readonly db: DatabaseShape
   readonly now: () => string
   readonly newId: () => string
-  /** Runs storage code in one transaction; a EngineFailure it throws is the answer; its events are logged in it. */
+  /** Runs storage code in one transaction; an EngineFailure it throws is the answer; its events are logged in it. */
   readonly commit: <A>(f: (emit: Emit) => A) => Effect.Effect<A, Reject>
-  /** Read-only storage code; a EngineFailure it throws is the answer. */
+  /** Read-only storage code; an EngineFailure it throws is the answer. */
   readonly read: <A>(f: () => A) => Effect.Effect<A, Reject>
 }
 
@@ -174,7 +174,7 @@ export interface BulkAnswer<K extends string> {
 }
 
 /**
- * Runs `f` for each item (inside the caller's transaction): a EngineFailure becomes that item's error and
+ * Runs `f` for each item (inside the caller's transaction): an EngineFailure becomes that item's error and
  * the others go on. `f` answers the entity's id and, when the caller wants it back, the entity.
  */
 export const bulk = <A, K extends string = "item">(

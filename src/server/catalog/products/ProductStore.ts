@@ -5,7 +5,7 @@
  * variant query. Filters and sorts run on the docs with the data engine's SQL translation, so product
  * queries speak the same filter language, with the same checks, as data queries.
  *
- * All methods are synchronous and throw a EngineFailure; routes run them in a transaction and log the
+ * All methods are synchronous and throw an EngineFailure; routes run them in a transaction and log the
  * events they return in it.
  */
 import * as Context from "effect/Context"

@@ -1,6 +1,6 @@
 /**
  * What each catalog write does to a product spec, as pure functions that check their input first and
- * throw a {@link EngineFailure} (a 400 with field violations, a 404, a 409) before anything changes.
+ * throw an {@link EngineFailure} (a 400 with field violations, a 404, a 409) before anything changes.
  * Storage (ProductStore.ts) runs them inside a transaction and stores the result.
  */
 import { createHash } from "node:crypto"

@@ -100,7 +100,7 @@ const MEDIA_HOST = "https://static.wixstatic.com/media/"
 export const replyStored = (json: string) =>
   Effect.map(requestOrigin, (origin) => replyJson(json.includes(MEDIA_HOST) ? json.replaceAll(MEDIA_HOST, `${origin}/media/`) : json))
 
-/** Runs a synchronous write in one transaction, its events logged in it; a EngineFailure it throws is the answer. */
+/** Runs a synchronous write in one transaction, its events logged in it; an EngineFailure it throws is the answer. */
 export const commit = <A>(events: CatalogEventsShape, f: (emit: Emit) => A): Effect.Effect<A, Reject> => attempt(() => events.transaction(f))
 
 /** A v1 ("non-domain") event. */
