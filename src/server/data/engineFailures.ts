@@ -9,7 +9,7 @@ import { WDE } from "../../data/DataError.ts"
 import type { HookError } from "../../data/DataError.ts"
 import type { ItemError } from "../../data/wire.ts"
 import type { FieldViolation } from "../../http/wire.ts"
-import { application, type Reject, validation } from "../platform/responses.ts"
+import { application, invalidField, type Reject, validation } from "../platform/responses.ts"
 
 export class EngineFailure extends Data.TaggedError("EngineFailure")<{
   readonly status: number
@@ -57,6 +57,16 @@ export const toReject = (failure: EngineFailure): Reject =>
   failure.violations === undefined
     ? application(failure.status, failure.code, failure.description, failure.data)
     : validation(failure.description, failure.violations)
+
+/**
+ * The failure as a validation error naming `field`, for APIs whose refusals are field violations (the
+ * store's v1 calls, the members admin query) rather than the data API's WDE answers; the WDE code stays
+ * in the violation's data.
+ */
+export const toViolation = (failure: EngineFailure, field: string): Reject =>
+  failure.violations !== undefined
+    ? validation(failure.description, failure.violations)
+    : invalidField(field, failure.description, "OTHER", { code: failure.code })
 
 export const toItemError = (failure: EngineFailure): ItemError => ({
   code: failure.code,
