@@ -14,7 +14,7 @@ import { Database } from "./platform/Database.ts"
 import { Faults } from "./dev/Faults.ts"
 import { Flows } from "./identity/Flows.ts"
 import { LoginThrottle } from "./identity/LoginThrottle.ts"
-import { Members } from "./identity/Members.ts"
+import { MemberStore } from "./identity/MemberStore.ts"
 import { OneTimeTokens } from "./platform/OneTimeTokens.ts"
 import { Outbox } from "./platform/Outbox.ts"
 import { RedirectSessions } from "./oauth/RedirectSessions.ts"
@@ -22,7 +22,7 @@ import { RefreshTokens } from "./oauth/RefreshTokens.ts"
 import { Seeder } from "./seed.ts"
 import { ServerClock } from "./platform/ServerClock.ts"
 import { Settings } from "./platform/Settings.ts"
-import { Site } from "./platform/Site.ts"
+import { SiteRegistry } from "./platform/SiteRegistry.ts"
 import { Stats } from "./platform/Stats.ts"
 
 export type PlatformCore =
@@ -32,8 +32,8 @@ export type PlatformCore =
   | Settings
   | Outbox
   | OneTimeTokens
-  | Site
-  | Members
+  | SiteRegistry
+  | MemberStore
   | RefreshTokens
   | BrowserSessions
   | RedirectSessions
@@ -65,8 +65,8 @@ export const coreLayer = (options: CoreOptions): Layer.Layer<PlatformCore> => {
     Settings.layer({ accessTokenTtlSeconds: options.accessTokenTtlSeconds }),
     Outbox.layer({ log: options.log }),
     OneTimeTokens.layer,
-    Site.layer,
-    Members.layer,
+    SiteRegistry.layer,
+    MemberStore.layer,
     RefreshTokens.layer,
     BrowserSessions.layer,
     RedirectSessions.layer,

@@ -10,11 +10,11 @@ import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
 import { Database } from "./platform/Database.ts"
 import type { SeedName } from "./platform/devWire.ts"
-import { Members } from "./identity/Members.ts"
+import { MemberStore } from "./identity/MemberStore.ts"
 import { LOOPBACK_ORIGINS } from "./platform/origins.ts"
 import { hashPassword } from "./identity/passwords.ts"
 import { derive } from "./platform/secrets.ts"
-import { Site } from "./platform/Site.ts"
+import { SiteRegistry } from "./platform/SiteRegistry.ts"
 
 export const LOCAL_CLIENT_ID = "sitefx-local-client"
 export const LOCAL_SITE_ID = "sitefx-local-site"
@@ -36,12 +36,12 @@ export interface SeederShape {
 }
 
 export class Seeder extends Context.Service<Seeder, SeederShape>()("sitefx/server/Seeder") {
-  static readonly layer: Layer.Layer<Seeder, never, Database | Site | Members> = Layer.effect(
+  static readonly layer: Layer.Layer<Seeder, never, Database | SiteRegistry | MemberStore> = Layer.effect(
     Seeder,
     Effect.gen(function*() {
       const db = yield* Database
-      const site = yield* Site
-      const members = yield* Members
+      const site = yield* SiteRegistry
+      const members = yield* MemberStore
 
       const steps: Array<(name: SeedName) => Effect.Effect<void>> = []
       const apiKey = () => `sfx_key_${derive(db.instance().seedSecret, "admin-api-key")}`

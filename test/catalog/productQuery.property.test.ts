@@ -11,7 +11,7 @@ import fc from "fast-check"
 import type { OffsetQuery } from "../../src/catalog/OffsetQuery.ts"
 import * as Products from "../../src/catalog/Products.ts"
 import { createSpec } from "../../src/server/catalog/products/changes.ts"
-import { Products as ProductStore } from "../../src/server/catalog/products/index.ts"
+import { ProductStore as ProductStore } from "../../src/server/catalog/products/index.ts"
 import { asAdmin } from "../data/support.ts"
 import { LocalPlatform, withSite } from "../support/platform.ts"
 

@@ -13,8 +13,8 @@ import type { AsyncJobStatus, DataCollection, FieldModification } from "../../da
 import type { Caller } from "../oauth/Callers.ts"
 import { Database } from "../platform/Database.ts"
 import { accessFor } from "./access.ts"
-import { catchFailure } from "./failures.ts"
-import { Items } from "./Items.ts"
+import { catchFailure } from "./engineFailures.ts"
+import { ItemStore } from "./ItemStore.ts"
 import { Reads } from "./Reads.ts"
 import { concat, sql } from "./sql.ts"
 import { ItemWrites } from "./Writes.ts"
@@ -43,11 +43,11 @@ export interface AsyncJobsShape {
 }
 
 export class AsyncJobs extends Context.Service<AsyncJobs, AsyncJobsShape>()("sitefx/server/data/AsyncJobs") {
-  static readonly layer: Layer.Layer<AsyncJobs, never, Database | Items | Reads | ItemWrites> = Layer.effect(
+  static readonly layer: Layer.Layer<AsyncJobs, never, Database | ItemStore | Reads | ItemWrites> = Layer.effect(
     AsyncJobs,
     Effect.gen(function*() {
       const db = yield* Database
-      const items = yield* Items
+      const items = yield* ItemStore
       const reads = yield* Reads
       const writes = yield* ItemWrites
       const running = yield* FiberSet.make()

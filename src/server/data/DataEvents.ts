@@ -7,8 +7,8 @@
  * their rows have in the items table (first and last); a pair of objects an item updated (as stored
  * now, and the fields it changed with their values before, as the write found them); a string the id
  * of an item removed. Items created are not copied: their rows are
- * the items as created until they change, and Items keeps the original of a row that changes while
- * the log still names it ({@link ItemsShape.keepOriginals}). A bulk insert of a thousand items logs
+ * the items as created until they change, and ItemStore keeps the original of a row that changes while
+ * the log still names it ({@link ItemStoreShape.keepOriginals}). A bulk insert of a thousand items logs
  * two numbers.
  *
  * While somebody reads the log (a live stream, a webhook), it reads a write's events from what the
@@ -23,7 +23,7 @@ import { DataEventTypes } from "../../events/protocol.ts"
 import { domainEventText, envelopeJson, type EventStamp, identityOf } from "../events/envelopes.ts"
 import { lazyEvent, type SiteEvent, SiteEvents } from "../events/SiteEvents.ts"
 import type { Caller } from "../oauth/Callers.ts"
-import { Items, type ItemsShape } from "./Items.ts"
+import { ItemStore, type ItemStoreShape } from "./ItemStore.ts"
 import type { Json } from "./values.ts"
 
 /** One change of an item in a write, with the JSON text the write stored. */
@@ -97,7 +97,7 @@ const encode = (events: ReadonlyArray<DataEvent>): string => {
 }
 
 /** An entry read back after a restart: created items come from the items table (or their kept originals). */
-const decodeStored = (items: ItemsShape, meta: Meta, body: string, stamp: (i: number) => EventStamp, who: string): Array<SiteEvent> => {
+const decodeStored = (items: ItemStoreShape, meta: Meta, body: string, stamp: (i: number) => EventStamp, who: string): Array<SiteEvent> => {
   const make = envelopes(meta.collection, who)
   const out: Array<SiteEvent> = []
   let i = 0
@@ -120,11 +120,11 @@ const decodeStored = (items: ItemsShape, meta: Meta, body: string, stamp: (i: nu
 }
 
 export class DataEvents extends Context.Service<DataEvents, DataEventsShape>()("sitefx/server/data/DataEvents") {
-  static readonly layer: Layer.Layer<DataEvents, never, SiteEvents | Items> = Layer.effect(
+  static readonly layer: Layer.Layer<DataEvents, never, SiteEvents | ItemStore> = Layer.effect(
     DataEvents,
     Effect.gen(function*() {
       const log = yield* SiteEvents
-      const items = yield* Items
+      const items = yield* ItemStore
 
       /**
        * Where the log names created items: the last event id and first `seq` of each kept entry that

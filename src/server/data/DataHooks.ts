@@ -9,7 +9,7 @@ import * as Layer from "effect/Layer"
 import type { HookError } from "../../data/DataError.ts"
 import { Database } from "../platform/Database.ts"
 import type { DataHookName } from "./devWire.ts"
-import { hookFailed } from "./failures.ts"
+import { hookFailed } from "./engineFailures.ts"
 
 export interface DataHooksShape {
   readonly register: (collectionId: string, hook: DataHookName, error: HookError) => void

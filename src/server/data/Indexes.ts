@@ -12,16 +12,16 @@ import * as Layer from "effect/Layer"
 import { createHash } from "node:crypto"
 import type { DataIndex, Sorting } from "../../data/wire.ts"
 import { Database, type Row } from "../platform/Database.ts"
-import { Collections } from "./Collections.ts"
-import { badRequest, DataFailure } from "./failures.ts"
-import { ITEMS } from "./Items.ts"
+import { DataCollections } from "./DataCollections.ts"
+import { badRequest, EngineFailure } from "./engineFailures.ts"
+import { ITEMS } from "./ItemStore.ts"
 import { literal, ref, sortTerms } from "./sql.ts"
 
 const SQL_PREFIX = "sfx_idx_"
 
 export interface IndexesShape {
   /** Records the index as BUILDING and builds it in the background. */
-  readonly create: (collectionId: string, index: DataIndex) => Effect.Effect<DataIndex, DataFailure>
+  readonly create: (collectionId: string, index: DataIndex) => Effect.Effect<DataIndex, EngineFailure>
   readonly list: (collectionId: string) => ReadonlyArray<DataIndex>
   /** 404 when there is no such index. */
   readonly drop: (collectionId: string, name: string) => void
@@ -33,11 +33,11 @@ export interface IndexesShape {
 }
 
 export class Indexes extends Context.Service<Indexes, IndexesShape>()("sitefx/server/data/Indexes") {
-  static readonly layer: Layer.Layer<Indexes, never, Database | Collections> = Layer.effect(
+  static readonly layer: Layer.Layer<Indexes, never, Database | DataCollections> = Layer.effect(
     Indexes,
     Effect.gen(function*() {
       const db = yield* Database
-      const collections = yield* Collections
+      const collections = yield* DataCollections
       const building = yield* FiberSet.make()
       db.migrate(
         "data/indexes/1",
@@ -91,7 +91,7 @@ export class Indexes extends Context.Service<Indexes, IndexesShape>()("sitefx/se
                   if (index.name.trim() === "") throw badRequest("WDE0094", "An index needs a name.")
                   if (index.fields.length === 0) throw badRequest("WDE0043", "An index needs at least one field.")
                   if (db.get("SELECT 1 AS found FROM data_indexes WHERE collection_id = ? AND name = ?", collectionId, index.name) !== undefined) {
-                    throw new DataFailure({ status: 409, code: "ALREADY_EXISTS", description: `The index ${index.name} already exists.` })
+                    throw new EngineFailure({ status: 409, code: "ALREADY_EXISTS", description: `The index ${index.name} already exists.` })
                   }
                   const statement = ddl(collectionId, index, name)
                   const { status: _status, ...doc } = index
@@ -104,7 +104,7 @@ export class Indexes extends Context.Service<Indexes, IndexesShape>()("sitefx/se
                   )
                   return statement
                 }),
-              catch: (e) => (e instanceof DataFailure ? e : new DataFailure({ status: 500, code: "INTERNAL", description: String(e) }))
+              catch: (e) => (e instanceof EngineFailure ? e : new EngineFailure({ status: 500, code: "INTERNAL", description: String(e) }))
             })
             yield* FiberSet.run(
               building,
@@ -141,7 +141,7 @@ export class Indexes extends Context.Service<Indexes, IndexesShape>()("sitefx/se
           db.transaction(() => {
             collections.require(collectionId)
             const row = db.get("SELECT sql_name FROM data_indexes WHERE collection_id = ? AND name = ?", collectionId, name)
-            if (row === undefined) throw new DataFailure({ status: 404, code: "NOT_FOUND", description: `No index ${name} on ${collectionId}.` })
+            if (row === undefined) throw new EngineFailure({ status: 404, code: "NOT_FOUND", description: `No index ${name} on ${collectionId}.` })
             dropSqlIndexes([String(row.sql_name)])
             db.run("DELETE FROM data_indexes WHERE collection_id = ? AND name = ?", collectionId, name)
           })

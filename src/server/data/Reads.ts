@@ -27,12 +27,12 @@ import type { Caller } from "../oauth/Callers.ts"
 import { Database, type Row } from "../platform/Database.ts"
 import { MAX_INCLUDED_REFERENCES, MAX_PROJECTED_FIELDS, MAX_SORT_FIELDS } from "../platform/limits.ts"
 import { type Access, accessFor, canRead, requireCovers } from "./access.ts"
-import { Collections } from "./Collections.ts"
+import { DataCollections } from "./DataCollections.ts"
 import { CursorKeys, type CursorState, decodeCursor, encodeCursor } from "./cursor.ts"
 import { DataHooks } from "./DataHooks.ts"
-import { atMost, badRequest, itemNotFound } from "./failures.ts"
+import { atMost, badRequest, itemNotFound } from "./engineFailures.ts"
 import { Indexes } from "./Indexes.ts"
-import { Items, ITEMS, toStored } from "./Items.ts"
+import { ItemStore, ITEMS, toStored } from "./ItemStore.ts"
 import { compileFilter } from "./filters.ts"
 import { cursorMetadata, offsetMetadata, pageRequest } from "./paging.ts"
 import { referenceField, References } from "./References.ts"
@@ -136,12 +136,12 @@ const ownOnly = (access: Access, source: Source = ITEMS): ReadonlyArray<Fragment
 const both = (parts: ReadonlyArray<Fragment>): Fragment => concat("(", joinWith(" AND ", parts), ")")
 
 export class Reads extends Context.Service<Reads, ReadsShape>()("sitefx/server/data/Reads") {
-  static readonly layer: Layer.Layer<Reads, never, Database | Items | Collections | References | DataHooks | Indexes> = Layer.effect(
+  static readonly layer: Layer.Layer<Reads, never, Database | ItemStore | DataCollections | References | DataHooks | Indexes> = Layer.effect(
     Reads,
     Effect.gen(function*() {
       const db = yield* Database
-      const items = yield* Items
-      const collections = yield* Collections
+      const items = yield* ItemStore
+      const collections = yield* DataCollections
       const references = yield* References
       const hooks = yield* DataHooks
       const indexes = yield* Indexes

@@ -9,8 +9,8 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type { DataCollection } from "../../data/wire.ts"
 import { Database, type Row } from "../platform/Database.ts"
-import { Collections } from "./Collections.ts"
-import { badRequest } from "./failures.ts"
+import { DataCollections } from "./DataCollections.ts"
+import { badRequest } from "./engineFailures.ts"
 
 export interface ReferenceField {
   readonly key: string
@@ -64,11 +64,11 @@ export interface ReferencesShape {
 const toRow = (row: Row): ReferenceRow => ({ referringId: String(row.referring_id), referencedId: String(row.referenced_id) })
 
 export class References extends Context.Service<References, ReferencesShape>()("sitefx/server/data/References") {
-  static readonly layer: Layer.Layer<References, never, Database | Collections> = Layer.effect(
+  static readonly layer: Layer.Layer<References, never, Database | DataCollections> = Layer.effect(
     References,
     Effect.gen(function*() {
       const db = yield* Database
-      const collections = yield* Collections
+      const collections = yield* DataCollections
       db.migrate(
         "data/references/1",
         `CREATE TABLE data_references (

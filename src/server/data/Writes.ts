@@ -17,9 +17,9 @@ import { ServerClock } from "../platform/ServerClock.ts"
 import { type Access, accessFor, ownerFor, requireCovers } from "./access.ts"
 import { type DataEvent, DataEvents } from "./DataEvents.ts"
 import { DataHooks } from "./DataHooks.ts"
-import { attempt, badRequest, catchFailure, DataFailure, itemExists, itemNotFound, type Outcome } from "./failures.ts"
-import { type InsertOutcome, Items, type NewRow, type StoredItem } from "./Items.ts"
-import { applyModifications } from "./patch.ts"
+import { attempt, badRequest, catchFailure, EngineFailure, itemExists, itemNotFound, type Outcome } from "./engineFailures.ts"
+import { type InsertOutcome, ItemStore, type NewRow, type StoredItem } from "./ItemStore.ts"
+import { applyModifications } from "./modifications.ts"
 import { References } from "./References.ts"
 import { isoDateValue, isObject, type Json, modifiedFields, normalizeDates } from "./values.ts"
 
@@ -49,7 +49,7 @@ export interface ItemWritesShape {
   /** Removes every item of the collection the caller may remove; returns how many. */
   readonly truncate: (ctx: WriteContext) => number
   /**
-   * Runs `f` in one transaction, with the events its writes recorded logged in it. A DataFailure thrown
+   * Runs `f` in one transaction, with the events its writes recorded logged in it. An EngineFailure thrown
    * by `f` rolls everything back (events included) and becomes the platform's error answer.
    */
   readonly commit: <A>(
@@ -63,12 +63,12 @@ export interface ItemWritesShape {
 const isUniqueViolation = (e: unknown) => e instanceof Error && /UNIQUE constraint failed/.test(e.message)
 
 export class ItemWrites extends Context.Service<ItemWrites, ItemWritesShape>()("sitefx/server/data/ItemWrites") {
-  static readonly layer: Layer.Layer<ItemWrites, never, Database | ServerClock | Items | DataHooks | DataEvents | References> = Layer.effect(
+  static readonly layer: Layer.Layer<ItemWrites, never, Database | ServerClock | ItemStore | DataHooks | DataEvents | References> = Layer.effect(
     ItemWrites,
     Effect.gen(function*() {
       const db = yield* Database
       const clock = yield* ServerClock
-      const items = yield* Items
+      const items = yield* ItemStore
       const hooks = yield* DataHooks
       const events = yield* DataEvents
       const references = yield* References
@@ -81,7 +81,7 @@ export class ItemWrites extends Context.Service<ItemWrites, ItemWritesShape>()("
           return f()
         } catch (e) {
           if (isUniqueViolation(e)) {
-            throw new DataFailure({ status: 409, code: "UNIQUE_INDEX_VIOLATION", description: `A unique index of ${collection} already holds these values.` })
+            throw new EngineFailure({ status: 409, code: "UNIQUE_INDEX_VIOLATION", description: `A unique index of ${collection} already holds these values.` })
           }
           throw e
         }

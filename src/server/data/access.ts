@@ -6,8 +6,8 @@
  */
 import type { DataCollection, Role } from "../../data/wire.ts"
 import type { Caller } from "../oauth/Callers.ts"
-import { DEFAULT_PERMISSIONS } from "./Collections.ts"
-import { permissionDenied } from "./failures.ts"
+import { DEFAULT_PERMISSIONS } from "./DataCollections.ts"
+import { permissionDenied } from "./engineFailures.ts"
 
 export type Action = "read" | "insert" | "update" | "remove"
 

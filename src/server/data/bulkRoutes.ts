@@ -31,12 +31,12 @@ import { application, notFound, reply, replyAsIs } from "../platform/responses.t
 import { pathParam, route } from "../platform/routing.ts"
 import { type Action, accessFor } from "./access.ts"
 import { AsyncJobs } from "./AsyncJobs.ts"
-import { Collections } from "./Collections.ts"
+import { DataCollections } from "./DataCollections.ts"
 import { DataSettings } from "./DataSettings.ts"
-import { attempt, catchFailure, type Outcome as ItemOutcome, toItemError } from "./failures.ts"
+import { attempt, catchFailure, type Outcome as ItemOutcome, toItemError } from "./engineFailures.ts"
 import { wireItem } from "./itemRoutes.ts"
 import { checkFilter } from "./filters.ts"
-import { checkModifications } from "./patch.ts"
+import { checkModifications } from "./modifications.ts"
 import { dataBody } from "./requests.ts"
 import type { Json } from "./values.ts"
 import { ItemWrites, type WriteContext, type Written } from "./Writes.ts"
@@ -67,7 +67,7 @@ const summarize = (collectionId: string, outcomes: ReadonlyArray<Outcome>, actio
 
 export const bulkRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const callers = yield* Callers
-  const collections = yield* Collections
+  const collections = yield* DataCollections
   const writes = yield* ItemWrites
   const jobs = yield* AsyncJobs
   const settings = yield* DataSettings

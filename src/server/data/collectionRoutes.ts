@@ -28,9 +28,9 @@ import { Callers } from "../oauth/Callers.ts"
 import { reply, replyEmpty } from "../platform/responses.ts"
 import { pathParam, route } from "../platform/routing.ts"
 import { canRead } from "./access.ts"
-import { Collections } from "./Collections.ts"
+import { DataCollections } from "./DataCollections.ts"
 import { DataSettings } from "./DataSettings.ts"
-import { attempt, permissionDenied, toReject } from "./failures.ts"
+import { attempt, permissionDenied, toReject } from "./engineFailures.ts"
 import { Indexes } from "./Indexes.ts"
 import { checkFilter } from "./filters.ts"
 import { offsetMetadata, pageRequest } from "./paging.ts"
@@ -49,7 +49,7 @@ const pageOf = <A>(all: ReadonlyArray<A>, paging: { readonly limit?: number | nu
 
 export const collectionRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const callers = yield* Callers
-  const collections = yield* Collections
+  const collections = yield* DataCollections
   const indexes = yield* Indexes
   const settings = yield* DataSettings
 

@@ -9,7 +9,7 @@ import type { SQLInputValue } from "node:sqlite"
 import { base64url, fromBase64url } from "../../http/wire.ts"
 import { parseJson } from "../platform/json.ts"
 import { MAX_INTEGER } from "../platform/limits.ts"
-import { badRequest } from "./failures.ts"
+import { badRequest } from "./engineFailures.ts"
 import { isObject } from "./values.ts"
 
 export type CursorState = Readonly<Record<string, unknown>> & {

@@ -8,10 +8,11 @@
  */
 import * as Result from "effect/Result"
 import { type FilterNode, matchAll, parseFilter } from "../../data/FilterTree.ts"
+import type { DatabaseShape } from "../platform/Database.ts"
 import { depthOf } from "../platform/json.ts"
 import { MAX_FILTER_CONDITIONS, MAX_FILTER_DEPTH, MAX_FILTER_VALUES } from "../platform/limits.ts"
-import { badRequest, outOfBounds } from "./failures.ts"
-import { type Fragment, type Source, where } from "./sql.ts"
+import { badRequest, outOfBounds } from "./engineFailures.ts"
+import { type Fragment, registerFunctions, type Source, where } from "./sql.ts"
 import { segments } from "./values.ts"
 
 /** What the filters of one request may still hold; a request with several filters shares one. */
@@ -23,7 +24,7 @@ export interface FilterBudget {
 export const filterBudget = (): FilterBudget => ({ conditions: MAX_FILTER_CONDITIONS, values: MAX_FILTER_VALUES })
 
 /**
- * The filter's tree (absent or null: everything). Throws a DataFailure: the WDE code of a filter the
+ * The filter's tree (absent or null: everything). Throws an EngineFailure: the WDE code of a filter the
  * platform's rules refuse, or a 400 naming `field` and the bound for one that is too deep or too big.
  */
 export const checkFilter = (json: unknown, field: string, budget: FilterBudget = filterBudget()): FilterNode => {
@@ -40,6 +41,22 @@ export const checkFilter = (json: unknown, field: string, budget: FilterBudget =
 /** The filter as a SQL condition on the rows of `source`, checked by {@link checkFilter}. */
 export const compileFilter = (json: unknown, source: Source, field: string, budget?: FilterBudget): Fragment =>
   where(checkFilter(json, field, budget), source)
+
+/**
+ * Filtering for services that keep no table of wire documents (the members admin query builds its
+ * members' wire form in memory): the same SQL {@link compileFilter} gives, run over the documents
+ * passed as JSON texts and read as one array (`json_each`), so the filter has the data engine's meaning
+ * and no second interpreter. The answer is the positions of the matching documents, in order.
+ */
+export const makeDocumentFilter = (db: DatabaseShape) => {
+  registerFunctions(db)
+  return (docs: ReadonlyArray<string>, node: FilterNode): ReadonlyArray<number> => {
+    const condition = where(node, DOCUMENTS)
+    return db.all(`SELECT d.key AS i FROM json_each(?) AS d WHERE ${condition.sql} ORDER BY d.key`, `[${docs.join(",")}]`, ...condition.params)
+      .map((row) => Number(row.i))
+  }
+}
+const DOCUMENTS: Source = { column: "d.value" }
 
 const spend = (node: FilterNode, field: string, budget: FilterBudget): void => {
   switch (node._tag) {

@@ -6,21 +6,21 @@
 import * as Layer from "effect/Layer"
 import type { Database } from "../platform/Database.ts"
 import type { SiteEvents } from "../events/SiteEvents.ts"
-import type { Members } from "../identity/Members.ts"
+import type { MemberStore } from "../identity/MemberStore.ts"
 import type { Seeder } from "../seed.ts"
 import type { ServerClock } from "../platform/ServerClock.ts"
 import { Aggregations } from "./Aggregations.ts"
 import { AsyncJobs } from "./AsyncJobs.ts"
 import { bulkRoutes } from "./bulkRoutes.ts"
 import { collectionRoutes } from "./collectionRoutes.ts"
-import { Collections } from "./Collections.ts"
+import { DataCollections } from "./DataCollections.ts"
 import { DataEvents } from "./DataEvents.ts"
 import { DataHooks } from "./DataHooks.ts"
 import { DataSettings } from "./DataSettings.ts"
 import { dataDevRoutes } from "./devRoutes.ts"
 import { Indexes } from "./Indexes.ts"
 import { itemRoutes } from "./itemRoutes.ts"
-import { Items } from "./Items.ts"
+import { ItemStore } from "./ItemStore.ts"
 import { Reads } from "./Reads.ts"
 import { referenceRoutes } from "./referenceRoutes.ts"
 import { References } from "./References.ts"
@@ -35,8 +35,8 @@ export { DEMO_COLLECTIONS } from "./seed.ts"
 export { dataDevRoutes }
 
 export type DataServices =
-  | Collections
-  | Items
+  | DataCollections
+  | ItemStore
   | References
   | Indexes
   | DataHooks
@@ -53,13 +53,13 @@ export interface DataOptions {
 }
 
 /** The data engine's services, on top of the platform core. */
-export const dataLayer = (options: DataOptions = {}): Layer.Layer<DataServices, never, Database | ServerClock | Seeder | Members | SiteEvents> => {
+export const dataLayer = (options: DataOptions = {}): Layer.Layer<DataServices, never, Database | ServerClock | Seeder | MemberStore | SiteEvents> => {
   const base = Layer.mergeAll(
-    Collections.layer,
+    DataCollections.layer,
     DataHooks.layer,
     DataSettings.layer(options.maxPayloadBytes === undefined ? {} : { maxPayloadBytes: options.maxPayloadBytes })
   )
-  const storage = Layer.mergeAll(Items.layer, References.layer, Indexes.layer).pipe(Layer.provideMerge(base))
+  const storage = Layer.mergeAll(ItemStore.layer, References.layer, Indexes.layer).pipe(Layer.provideMerge(base))
   const logged = DataEvents.layer.pipe(Layer.provideMerge(storage))
   const engine = Layer.mergeAll(ItemWrites.layer, Reads.layer, Aggregations.layer).pipe(Layer.provideMerge(logged))
   const jobs = AsyncJobs.layer.pipe(Layer.provideMerge(engine))

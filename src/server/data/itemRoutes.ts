@@ -32,9 +32,9 @@ import { Callers } from "../oauth/Callers.ts"
 import { reply, replyEmpty, replyJson } from "../platform/responses.ts"
 import { pathParam, query, route } from "../platform/routing.ts"
 import { Aggregations } from "./Aggregations.ts"
-import { Collections } from "./Collections.ts"
+import { DataCollections } from "./DataCollections.ts"
 import { DataSettings } from "./DataSettings.ts"
-import { attempt } from "./failures.ts"
+import { attempt } from "./engineFailures.ts"
 import { aggregateStages } from "./pipeline.ts"
 import { Reads } from "./Reads.ts"
 import { dataBody, getPayload } from "./requests.ts"
@@ -50,7 +50,7 @@ export const wireItem = (collectionId: string, data: Json): DataItem => ({
 
 export const itemRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const callers = yield* Callers
-  const collections = yield* Collections
+  const collections = yield* DataCollections
   const writes = yield* ItemWrites
   const reads = yield* Reads
   const aggregations = yield* Aggregations

@@ -7,7 +7,7 @@ import { WDE } from "../../data/DataError.ts"
 import type { CursorPaging, Paging, PagingMetadata } from "../../data/wire.ts"
 import { DEFAULT_PAGE_SIZE } from "../../data/wire.ts"
 import { MAX_INTEGER } from "../platform/limits.ts"
-import { badRequest } from "./failures.ts"
+import { badRequest } from "./engineFailures.ts"
 
 export const MAX_PAGE_SIZE = 1000
 

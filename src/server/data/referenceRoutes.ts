@@ -27,12 +27,12 @@ import { Callers } from "../oauth/Callers.ts"
 import { application, reply } from "../platform/responses.ts"
 import { route } from "../platform/routing.ts"
 import { type Access, accessFor, covers, requireCovers } from "./access.ts"
-import { Collections } from "./Collections.ts"
+import { DataCollections } from "./DataCollections.ts"
 import { CursorOffset, decodeCursor, encodeCursor } from "./cursor.ts"
 import { DataSettings } from "./DataSettings.ts"
 import { MAX_PROJECTED_FIELDS } from "../platform/limits.ts"
-import { atMost, attempt, badRequest, catchFailure, itemNotFound, toItemError } from "./failures.ts"
-import { Items, ITEMS } from "./Items.ts"
+import { atMost, attempt, badRequest, catchFailure, itemNotFound, toItemError } from "./engineFailures.ts"
+import { ItemStore, ITEMS } from "./ItemStore.ts"
 import { cursorMetadata, offsetMetadata, pageRequest } from "./paging.ts"
 import { multiReferenceField, type ReferenceField, referenceField, References, type ReferenceRow } from "./References.ts"
 import { dataBody } from "./requests.ts"
@@ -55,8 +55,8 @@ const ReferencedCursor = Schema.Struct({
 
 export const referenceRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const callers = yield* Callers
-  const collections = yield* Collections
-  const items = yield* Items
+  const collections = yield* DataCollections
+  const items = yield* ItemStore
   const references = yield* References
   const writes = yield* ItemWrites
   const settings = yield* DataSettings

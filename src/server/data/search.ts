@@ -12,7 +12,7 @@
 import type { DataCollection } from "../../data/wire.ts"
 import type { DatabaseShape } from "../platform/Database.ts"
 import { MAX_SEARCH_WORDS } from "../platform/limits.ts"
-import { atMost } from "./failures.ts"
+import { atMost } from "./engineFailures.ts"
 import { chain, type Fragment, literal, sql } from "./sql.ts"
 
 export interface SearchDetails {

@@ -6,10 +6,10 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type { CollectionField, DataCollection } from "../../data/wire.ts"
-import { Members } from "../identity/Members.ts"
+import { MemberStore } from "../identity/MemberStore.ts"
 import { DEMO_MEMBER_EMAIL, Seeder } from "../seed.ts"
-import { Collections } from "./Collections.ts"
-import { Items } from "./Items.ts"
+import { DataCollections } from "./DataCollections.ts"
+import { ItemStore } from "./ItemStore.ts"
 import type { Json } from "./values.ts"
 
 const text = (key: string, displayName: string): CollectionField => ({ key, displayName, type: "TEXT" })
@@ -84,12 +84,12 @@ const POSTS: ReadonlyArray<Json> = [
 ]
 
 /** Registers the data part of the seeds with the Seeder. */
-export const dataSeed: Layer.Layer<never, never, Seeder | Collections | Items | Members> = Layer.effectDiscard(
+export const dataSeed: Layer.Layer<never, never, Seeder | DataCollections | ItemStore | MemberStore> = Layer.effectDiscard(
   Effect.gen(function*() {
     const seeder = yield* Seeder
-    const collections = yield* Collections
-    const items = yield* Items
-    const members = yield* Members
+    const collections = yield* DataCollections
+    const items = yield* ItemStore
+    const members = yield* MemberStore
     seeder.extend((name) =>
       Effect.sync(() => {
         if (name !== "demo") return

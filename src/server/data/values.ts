@@ -7,7 +7,7 @@ import { isDateValue } from "../../data/FilterTree.ts"
 import { readIsoFields, setOwn } from "../../http/wire.ts"
 import { depthOf } from "../platform/json.ts"
 import { MAX_ITEM_DEPTH } from "../platform/limits.ts"
-import { badRequest, outOfBounds } from "./failures.ts"
+import { badRequest, outOfBounds } from "./engineFailures.ts"
 
 export type Json = Record<string, unknown>
 

@@ -30,7 +30,7 @@ import { Faults } from "./Faults.ts"
 import { approvalChanges, blockMember } from "../identity/adminMembers.ts"
 import { Codes } from "../identity/codes.ts"
 import { Flows } from "../identity/Flows.ts"
-import { type MemberChanges, type MemberRecord, Members } from "../identity/Members.ts"
+import { type MemberChanges, type MemberRecord, MemberStore } from "../identity/MemberStore.ts"
 import { OneTimeTokens } from "../platform/OneTimeTokens.ts"
 import { Outbox } from "../platform/Outbox.ts"
 import { RefreshTokens } from "../oauth/RefreshTokens.ts"
@@ -54,7 +54,7 @@ export const devRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const settings = yield* Settings
   const stats = yield* Stats
   const tokens = yield* OneTimeTokens
-  const members = yield* Members
+  const members = yield* MemberStore
   const flows = yield* Flows
   const refreshTokens = yield* RefreshTokens
   const callers = yield* Callers

@@ -24,7 +24,7 @@ import type { Scope } from "effect/Scope"
 import { createHash } from "node:crypto"
 import { Database } from "../platform/Database.ts"
 import { isoDate, ServerClock } from "../platform/ServerClock.ts"
-import { Site } from "../platform/Site.ts"
+import { SiteRegistry } from "../platform/SiteRegistry.ts"
 import { type EventStamp, NO_SITE_ID } from "./envelopes.ts"
 
 /** How many events the log keeps at least, for resuming streams. */
@@ -151,12 +151,12 @@ export interface SiteEventsShape {
 const COLUMNS = "last_id, first_id, codec, at, site_id, meta, body"
 
 export class SiteEvents extends Context.Service<SiteEvents, SiteEventsShape>()("sitefx/server/events/SiteEvents") {
-  static readonly layer: Layer.Layer<SiteEvents, never, Database | ServerClock | Site> = Layer.effect(
+  static readonly layer: Layer.Layer<SiteEvents, never, Database | ServerClock | SiteRegistry> = Layer.effect(
     SiteEvents,
     Effect.gen(function*() {
       const db = yield* Database
       const clock = yield* ServerClock
-      const site = yield* Site
+      const site = yield* SiteRegistry
       db.migrate("events/log/1", "CREATE TABLE site_events (id INTEGER PRIMARY KEY, type TEXT NOT NULL, envelope TEXT NOT NULL)")
       // one row per write instead of one per event; the events kept before keep their ids and envelopes
       db.migrate(

@@ -9,16 +9,16 @@ import * as Layer from "effect/Layer"
 import type { SiteEvents } from "./SiteEvents.ts"
 import { SiteKeys } from "./SiteKeys.ts"
 import { streamRoutes } from "./streamRoutes.ts"
-import { webhookRoutes, Webhooks } from "./webhooks/index.ts"
+import { webhookRoutes, WebhookSubscriptions } from "./webhooks/index.ts"
 
 export { identityOf } from "./envelopes.ts"
 export { KEPT_EVENTS, type LoggedBatch, type SiteEvent, SiteEvents } from "./SiteEvents.ts"
 export { SiteKeys, WEBHOOK_TTL_SECONDS } from "./SiteKeys.ts"
-export { webhookDevRoutes, Webhooks, WebhooksConfig, type WebhooksOptions } from "./webhooks/index.ts"
+export { webhookDevRoutes, WebhookSubscriptions, WebhooksConfig, type WebhooksOptions } from "./webhooks/index.ts"
 
-export type EventsServices = SiteEvents | SiteKeys | Webhooks
+export type EventsServices = SiteEvents | SiteKeys | WebhookSubscriptions
 
-/** Webhooks read their start-up subscriptions and delivery policy from `WebhooksConfig` (the defaults when none is provided). */
-export const eventsLayer = Webhooks.layer.pipe(Layer.provideMerge(SiteKeys.layer))
+/** WebhookSubscriptions reads its start-up subscriptions and delivery policy from `WebhooksConfig` (the defaults when none is provided). */
+export const eventsLayer = WebhookSubscriptions.layer.pipe(Layer.provideMerge(SiteKeys.layer))
 
 export const eventsRoutes = Layer.mergeAll(streamRoutes, webhookRoutes)

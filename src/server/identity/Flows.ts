@@ -16,7 +16,7 @@ import { digest, numericCode } from "../platform/secrets.ts"
 import { ServerClock } from "../platform/ServerClock.ts"
 import { Settings } from "../platform/Settings.ts"
 import { Codes } from "./codes.ts"
-import { type EnrolledFactorType, type MemberRecord, Members } from "./Members.ts"
+import { type EnrolledFactorType, type MemberRecord, MemberStore } from "./MemberStore.ts"
 import { identityOf } from "./views.ts"
 
 /** Session tokens prove a fresh login for this long. */
@@ -51,11 +51,11 @@ export interface FlowsShape {
 }
 
 export class Flows extends Context.Service<Flows, FlowsShape>()("sitefx/server/identity/Flows") {
-  static readonly layer: Layer.Layer<Flows, never, Members | OneTimeTokens | Outbox | Settings | ServerClock> = Layer
+  static readonly layer: Layer.Layer<Flows, never, MemberStore | OneTimeTokens | Outbox | Settings | ServerClock> = Layer
     .effect(
       Flows,
       Effect.gen(function*() {
-        const members = yield* Members
+        const members = yield* MemberStore
         const tokens = yield* OneTimeTokens
         const outbox = yield* Outbox
         const settings = yield* Settings

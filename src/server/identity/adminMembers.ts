@@ -21,15 +21,19 @@ import {
   QueryMembersRequest,
   type Sorting
 } from "../../members/wire/index.ts"
+import { type Comparable, type FilterNode, isDateValue } from "../../data/FilterTree.ts"
+import { EngineFailure, toViolation } from "../data/engineFailures.ts"
+import { checkFilter, makeDocumentFilter } from "../data/filters.ts"
 import { getPayload } from "../data/requests.ts"
 import { Callers } from "../oauth/Callers.ts"
 import { RefreshTokens } from "../oauth/RefreshTokens.ts"
 import { invalidField, notFound, type Reject, reply } from "../platform/responses.ts"
 import { body, pathParam, route } from "../platform/routing.ts"
 import { Codes } from "./codes.ts"
-import { type MemberChanges, type MemberRecord, Members } from "./Members.ts"
+import { type MemberChanges, type MemberRecord, MemberStore } from "./MemberStore.ts"
 import { memberOf } from "./views.ts"
-import { isObject } from "../data/values.ts"
+import { isObject, normalizeIso } from "../data/values.ts"
+import { Database } from "../platform/Database.ts"
 
 // ---- the actions the admin API and the dev endpoints share ----------------------------------------------
 
@@ -43,11 +47,11 @@ export const approvalChanges = (member: MemberRecord): MemberChanges => {
   return { reasons, ...(waiting ? { status: reasons.length === 0 ? "ACTIVE" as const : "PENDING" as const } : {}) }
 }
 
-export const approveMember = (members: Members["Service"], member: MemberRecord): MemberRecord =>
+export const approveMember = (members: MemberStore["Service"], member: MemberRecord): MemberRecord =>
   members.update(member.id, approvalChanges(member))
 
 /** Blocks a member and revokes their refresh tokens, so no session of theirs outlives the block. */
-export const blockMember = (members: Members["Service"], refreshTokens: RefreshTokens["Service"], member: MemberRecord): MemberRecord => {
+export const blockMember = (members: MemberStore["Service"], refreshTokens: RefreshTokens["Service"], member: MemberRecord): MemberRecord => {
   const blocked = members.update(member.id, { status: "BLOCKED" })
   refreshTokens.revoke("member", member.id)
   return blocked
@@ -131,103 +135,85 @@ const valueAt = (member: Member, path: string): unknown => {
   return current ?? undefined
 }
 
-type Scalar = string | number | boolean | null
-
-/** A filter operand: a scalar, or a date as `{"$date": iso}`. */
-const scalar = (v: unknown, at: string): Scalar => {
-  if (v === null || typeof v === "string" || typeof v === "boolean" || (typeof v === "number" && Number.isFinite(v))) return v
-  if (isObject(v) && Object.keys(v).length === 1 && typeof v["$date"] === "string") return v["$date"]
-  return refuse(at, `${at} must be a string, a number, a boolean or null`)
-}
-const scalars = (v: unknown, at: string): ReadonlyArray<Scalar> =>
-  Array.isArray(v) ? v.map((x, i) => scalar(x, `${at}[${i}]`)) : refuse(at, `${at} must be a list`)
-
 /** Login e-mails match whatever their case, as the platform keeps them unique. */
 const norm = (field: string, v: unknown): unknown => (field === "loginEmail" && typeof v === "string" ? v.toLowerCase() : v ?? null)
-const same = (field: string, a: unknown, b: Scalar) => norm(field, a) === norm(field, b)
-const order = (a: unknown, b: Scalar): number | undefined =>
-  typeof a === "string" && typeof b === "string" ? (a < b ? -1 : a > b ? 1 : 0) : typeof a === "number" && typeof b === "number" ? a - b : undefined
 
-type Test = (member: Member) => boolean
+/**
+ * The platform's `$nin`, which the data engine's language lacks, in that language's words:
+ * `{f: {$nin: xs}}` is `{$not: {f: {$in: xs}}}`. Only renames: every check stays the engine's.
+ */
+const ninAsNotIn = (filter: unknown): unknown => {
+  if (Array.isArray(filter)) return filter.map(ninAsNotIn)
+  if (!isObject(filter)) return filter
+  const kept: Record<string, unknown> = {}
+  const notIn: Array<unknown> = []
+  for (const [key, value] of Object.entries(filter)) {
+    if (key.startsWith("$")) kept[key] = ninAsNotIn(value)
+    else if (isObject(value) && "$nin" in value) {
+      const { $nin, ...rest } = value
+      notIn.push({ $not: { [key]: { $in: $nin } } })
+      if (Object.keys(rest).length > 0) kept[key] = rest
+    } else kept[key] = value
+  }
+  return notIn.length === 0 ? kept : { $and: [kept, ...notIn] }
+}
 
-const condition = (field: string, op: string, operand: unknown, at: string): Test => {
-  const get = (m: Member) => valueAt(m, field)
-  switch (op) {
-    case "$eq": {
-      const v = scalar(operand, at)
-      return (m) => same(field, get(m), v)
-    }
-    case "$ne": {
-      const v = scalar(operand, at)
-      return (m) => !same(field, get(m), v)
-    }
-    case "$in":
-    case "$hasSome": {
-      const vs = scalars(operand, at)
-      return (m) => vs.some((v) => same(field, get(m), v))
-    }
-    case "$nin": {
-      const vs = scalars(operand, at)
-      return (m) => !vs.some((v) => same(field, get(m), v))
-    }
-    case "$exists": {
-      if (typeof operand !== "boolean") return refuse(at, `${at} must be true or false`)
-      return (m) => (get(m) !== undefined) === operand
-    }
-    case "$startsWith": {
-      if (typeof operand !== "string") return refuse(at, `${at} must be a string`)
-      const prefix = String(norm(field, operand))
-      return (m) => {
-        const v = norm(field, get(m))
-        return typeof v === "string" && v.startsWith(prefix)
-      }
-    }
-    case "$gt":
-    case "$gte":
-    case "$lt":
-    case "$lte": {
-      const v = scalar(operand, at)
-      return (m) => {
-        const c = order(get(m), v)
-        if (c === undefined) return false
-        return op === "$gt" ? c > 0 : op === "$gte" ? c >= 0 : op === "$lt" ? c < 0 : c <= 0
-      }
-    }
-    default:
-      return refuse(at, `${op} is not a filter operator of this call`)
+/**
+ * An operand as the member documents hold values: dates are ISO text there (a `{"$date"}` operand
+ * becomes its normalized text, so both forms compare), login e-mails lower case; objects and lists
+ * name no member value.
+ */
+const operand = (field: string, v: unknown, at: string): Comparable | null => {
+  if (isDateValue(v)) return normalizeIso(v.$date)
+  if (v === null || typeof v === "string" || typeof v === "boolean" || typeof v === "number") return norm(field, v) as Comparable | null
+  return refuse(at, `${at} must be a string, a number, a boolean or null`)
+}
+
+const notAnOperator = (op: string, at: string): never => refuse(at, `${op} is not a filter operator of this call`)
+
+/**
+ * The parsed filter, held to what this call takes: the fields of {@link FIELDS}; `$eq`, `$ne`, `$gt`,
+ * `$gte`, `$lt`, `$lte`, `$in`, `$hasSome`, `$nin` (as `$not`/`$in`), `$exists` and `$startsWith`
+ * under `$and`, `$or` and `$not`; the data language's other operators are refused.
+ */
+const forMembers = (node: FilterNode, at: string): FilterNode => {
+  switch (node._tag) {
+    case "And":
+    case "Or":
+      return { _tag: node._tag, nodes: node.nodes.map((n) => forMembers(n, at)) }
+    case "Not":
+      return { _tag: "Not", node: forMembers(node.node, at) }
+  }
+  const here = `${at}.${node.field}`
+  if (!FIELDS.has(node.field)) return refuse(here, `${node.field} cannot be filtered on`, "OTHER")
+  switch (node._tag) {
+    case "Compare":
+      return { ...node, value: operand(node.field, node.value, `${here}.${node.op}`) } as FilterNode
+    case "Set":
+      if (node.op === "$hasAll") return notAnOperator(node.op, `${here}.${node.op}`)
+      // the engine's parser takes no null in a list, so every operand here comes back a value
+      return { ...node, values: node.values.map((v, i) => operand(node.field, v, `${here}.${node.op}[${i}]`) as Comparable) }
+    case "Text":
+      return node.op === "$startsWith" ? node : notAnOperator(node.op, `${here}.${node.op}`)
+    case "Exists":
+      return node
+    case "Matches":
+      return notAnOperator("$matches", `${here}.$matches`)
   }
 }
 
-/** A filter in the platform's query language over the member fields a query may name. */
-const compile = (filter: unknown, at: string): Test => {
-  if (!isObject(filter)) return refuse(at, `${at} must be an object`)
-  const tests = Object.entries(filter).map(([key, value]): Test => {
-    const here = `${at}.${key}`
-    switch (key) {
-      case "$and":
-      case "$or": {
-        if (!Array.isArray(value)) return refuse(here, `${here} must be a list of filters`)
-        const parts = value.map((f, i) => compile(f, `${here}[${i}]`))
-        return key === "$and" ? (m) => parts.every((t) => t(m)) : (m) => parts.some((t) => t(m))
-      }
-      case "$not": {
-        const inner = compile(value, here)
-        return (m) => !inner(m)
-      }
-    }
-    if (!FIELDS.has(key)) return refuse(here, `${key} cannot be filtered on`, "OTHER")
-    if (isObject(value) && !("$date" in value)) {
-      const ops = Object.entries(value)
-      if (ops.length === 0) return refuse(here, `${here} names no operator`)
-      const parts = ops.map(([op, operand]) => condition(key, op, operand, `${here}.${op}`))
-      return (m) => parts.every((t) => t(m))
-    }
-    return condition(key, "$eq", value, here)
-  })
-  return (m) => tests.every((t) => t(m))
+/** A filter in the platform's query language over the member fields a query may name, read by the data engine. */
+const memberFilter = (filter: unknown, at: string): FilterNode => {
+  try {
+    return forMembers(checkFilter(ninAsNotIn(filter), at), at)
+  } catch (e) {
+    if (e instanceof EngineFailure) throw new Refused(toViolation(e, at))
+    throw e
+  }
 }
 
-const searchTest = (search: QueryMembersRequest["search"]): Test | undefined => {
+/** The search as a filter: any of its fields contains the expression, without case. */
+const searchFilter = (search: QueryMembersRequest["search"]): FilterNode | undefined => {
   const expression = search?.expression
   if (search === undefined || expression == null) return undefined
   if (expression.length < 1 || expression.length > MAX_SEARCH_LENGTH) {
@@ -238,12 +224,12 @@ const searchTest = (search: QueryMembersRequest["search"]): Test | undefined => 
   fields.forEach((f, i) => {
     if (!SEARCH_FIELDS.has(f)) refuse(`search.fields[${i}]`, `${f} cannot be searched`, "OTHER")
   })
-  const needle = expression.toLowerCase()
-  return (m) => fields.some((f) => {
-    const v = valueAt(m, f)
-    return typeof v === "string" && v.toLowerCase().includes(needle)
-  })
+  return { _tag: "Or", nodes: fields.map((field) => ({ _tag: "Text", field, op: "$contains", value: expression })) }
 }
+
+/** A member as the filter reads it: login e-mail in lower case, empty (null) values absent, as `$exists` sees them. */
+const filterDocument = (member: Member): string =>
+  JSON.stringify({ ...member, loginEmail: member.loginEmail?.toLowerCase() }, (_, v: unknown) => (v === null ? undefined : v))
 
 const sortBy = (sorting: ReadonlyArray<Sorting>, at: string): ((a: Member, b: Member) => number) | undefined => {
   if (sorting.length === 0) return undefined
@@ -284,8 +270,9 @@ const pageOf = (paging: Paging | undefined, at: string) => ({
 
 export const adminMemberRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const callers = yield* Callers
-  const members = yield* Members
+  const members = yield* MemberStore
   const refreshTokens = yield* RefreshTokens
+  const matching = makeDocumentFilter(yield* Database)
 
   const memberById = (id: string): Effect.Effect<MemberRecord, Reject> => {
     const found = id === "" ? undefined : members.byId(id)
@@ -315,15 +302,18 @@ export const adminMemberRoutes = HttpRouter.addAll(Effect.gen(function*() {
     Effect.gen(function*() {
       const refusal = checkFieldsets(options.fieldsets)
       if (refusal !== undefined) return yield* refusal
-      const { limit, offset, test, search, compare } = yield* attempt(() => ({
+      const { limit, offset, filter, search, compare } = yield* attempt(() => ({
         ...pageOf(options.paging, options.pagingAt),
-        test: options.filter == null ? undefined : compile(options.filter, "query.filter"),
-        search: searchTest(options.search),
+        filter: options.filter == null ? undefined : memberFilter(options.filter, "query.filter"),
+        search: searchFilter(options.search),
         compare: sortBy(options.sorting, options.sortingAt)
       }))
       let all = members.list().map(memberOf)
-      if (test !== undefined) all = all.filter(test)
-      if (search !== undefined) all = all.filter(search)
+      const conditions = [filter, search].filter((n) => n !== undefined)
+      if (conditions.length > 0) {
+        const picked = all
+        all = matching(picked.map(filterDocument), { _tag: "And", nodes: conditions }).map((i) => picked[i]!)
+      }
       if (compare !== undefined) all = all.slice().sort(compare)
       const slice = all.slice(offset, offset + limit)
       return reply(MembersPageResponse, {

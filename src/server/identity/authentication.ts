@@ -37,7 +37,7 @@ import { base32Decode, verifyTotp } from "./totp.ts"
 import { Codes } from "./codes.ts"
 import { Flows, MAX_CODE_ATTEMPTS, type StateStep } from "./Flows.ts"
 import { LoginThrottle } from "./LoginThrottle.ts"
-import { isEmail, type MemberRecord, Members, type StatusReason } from "./Members.ts"
+import { isEmail, type MemberRecord, MemberStore, type StatusReason } from "./MemberStore.ts"
 
 const invalidEmail = (field: string) =>
   invalidField(field, "Email address is not valid", "FORMAT", { type: "EMAIL" })
@@ -46,7 +46,7 @@ const weakPassword = (field: string, problem: string) => invalidField(field, pro
 
 export const authenticationRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const callers = yield* Callers
-  const members = yield* Members
+  const members = yield* MemberStore
   const flows = yield* Flows
   const settings = yield* Settings
   const tokens = yield* OneTimeTokens

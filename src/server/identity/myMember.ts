@@ -9,12 +9,12 @@ import { Callers } from "../oauth/Callers.ts"
 import { notFound, reply } from "../platform/responses.ts"
 import { route } from "../platform/routing.ts"
 import { Codes } from "./codes.ts"
-import { Members } from "./Members.ts"
+import { MemberStore } from "./MemberStore.ts"
 import { memberOf } from "./views.ts"
 
 export const memberRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const callers = yield* Callers
-  const members = yield* Members
+  const members = yield* MemberStore
 
   const my = Effect.gen(function*() {
     const caller = yield* callers.member

@@ -19,10 +19,10 @@ import { hashPassword, passwordProblem } from "./passwords.ts"
 import { RefreshTokens } from "../oauth/RefreshTokens.ts"
 import { badRequest, forbidden, invalidField, notFound, type Reject, reply, replyEmpty } from "../platform/responses.ts"
 import { body, route } from "../platform/routing.ts"
-import { Site } from "../platform/Site.ts"
+import { SiteRegistry } from "../platform/SiteRegistry.ts"
 import { Codes } from "./codes.ts"
 import { Flows } from "./Flows.ts"
-import { isEmail, Members } from "./Members.ts"
+import { isEmail, MemberStore } from "./MemberStore.ts"
 
 const RECOVERY_SECONDS = 60 * 60
 const ACTIVATION_SECONDS = 7 * 24 * 60 * 60
@@ -36,11 +36,11 @@ const withToken = (url: string, token: string): string => {
 
 export const recoveryRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const callers = yield* Callers
-  const members = yield* Members
+  const members = yield* MemberStore
   const flows = yield* Flows
   const tokens = yield* OneTimeTokens
   const outbox = yield* Outbox
-  const site = yield* Site
+  const site = yield* SiteRegistry
   const refreshTokens = yield* RefreshTokens
 
   /** A redirect must go to an origin of the named client (or the site's default client). */

@@ -17,11 +17,11 @@ import { badRequest, invalidField, notFound, reply } from "../platform/responses
 import { body, route } from "../platform/routing.ts"
 import { Codes } from "./codes.ts"
 import { Flows, type StateStep } from "./Flows.ts"
-import { Members } from "./Members.ts"
+import { MemberStore } from "./MemberStore.ts"
 
 export const verificationRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const callers = yield* Callers
-  const members = yield* Members
+  const members = yield* MemberStore
   const flows = yield* Flows
   const tokens = yield* OneTimeTokens
 

@@ -8,9 +8,9 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import { AccessTokens } from "./AccessTokens.ts"
-import { Members } from "../identity/Members.ts"
+import { MemberStore } from "../identity/MemberStore.ts"
 import { forbidden, type Reject, unauthorized } from "../platform/responses.ts"
-import { Site } from "../platform/Site.ts"
+import { SiteRegistry } from "../platform/SiteRegistry.ts"
 
 export interface SessionCaller {
   readonly kind: "visitor" | "member"
@@ -51,12 +51,12 @@ export interface CallersShape {
 }
 
 export class Callers extends Context.Service<Callers, CallersShape>()("sitefx/server/Callers") {
-  static readonly layer: Layer.Layer<Callers, never, AccessTokens | Members | Site> = Layer.effect(
+  static readonly layer: Layer.Layer<Callers, never, AccessTokens | MemberStore | SiteRegistry> = Layer.effect(
     Callers,
     Effect.gen(function*() {
       const tokens = yield* AccessTokens
-      const members = yield* Members
-      const site = yield* Site
+      const members = yield* MemberStore
+      const site = yield* SiteRegistry
 
       const sessionOf = (token: string): Effect.Effect<SessionCaller, Reject> => {
         const verified = tokens.verify(token)

@@ -10,7 +10,7 @@ import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import type { AuthorizeMessage } from "../../session/wire/index.ts"
 import { BrowserSessions, MEMBER_COOKIE, withMemberCookie } from "./BrowserSessions.ts"
-import { type MemberRecord, Members } from "../identity/Members.ts"
+import { type MemberRecord, MemberStore } from "../identity/MemberStore.ts"
 import { CODE_SECONDS, type CodeBinding } from "./oauth.ts"
 import { LoginThrottle } from "../identity/LoginThrottle.ts"
 import { OneTimeTokens } from "../platform/OneTimeTokens.ts"
@@ -20,7 +20,7 @@ import { verifyPassword } from "../identity/passwords.ts"
 import { type RedirectRequest, type RedirectSessionRecord, RedirectSessions } from "./RedirectSessions.ts"
 import { clientAddress, formBody, query, route } from "../platform/routing.ts"
 import { Settings } from "../platform/Settings.ts"
-import { Site } from "../platform/Site.ts"
+import { SiteRegistry } from "../platform/SiteRegistry.ts"
 
 export const AUTHORIZE_PATH = "/oauth2/authorize"
 
@@ -29,8 +29,8 @@ type AuthSession = RedirectSessionRecord<Extract<RedirectRequest, { kind: "auth"
 type Outcome = { readonly member: MemberRecord } | { readonly error: string; readonly description: string }
 
 export const authorizeRoutes = HttpRouter.addAll(Effect.gen(function*() {
-  const site = yield* Site
-  const members = yield* Members
+  const site = yield* SiteRegistry
+  const members = yield* MemberStore
   const oneTime = yield* OneTimeTokens
   const browserSessions = yield* BrowserSessions
   const settings = yield* Settings

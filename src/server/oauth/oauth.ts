@@ -15,12 +15,12 @@ import {
 } from "../../session/wire/index.ts"
 import { AccessTokens } from "./AccessTokens.ts"
 import { Callers } from "./Callers.ts"
-import { Members } from "../identity/Members.ts"
+import { MemberStore } from "../identity/MemberStore.ts"
 import { OneTimeTokens } from "../platform/OneTimeTokens.ts"
 import { RefreshTokens } from "./RefreshTokens.ts"
 import { application, type Reject, reply, unauthorized } from "../platform/responses.ts"
 import { decode, header, jsonBody, route } from "../platform/routing.ts"
-import { Site } from "../platform/Site.ts"
+import { SiteRegistry } from "../platform/SiteRegistry.ts"
 import { Stats } from "../platform/Stats.ts"
 import type { AccessRole } from "./tokens.ts"
 
@@ -42,11 +42,11 @@ export const s256 = (verifier: string): string => createHash("sha256").update(ve
 const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/
 
 export const oauthRoutes = HttpRouter.addAll(Effect.gen(function*() {
-  const site = yield* Site
+  const site = yield* SiteRegistry
   const accessTokens = yield* AccessTokens
   const refreshTokens = yield* RefreshTokens
   const oneTime = yield* OneTimeTokens
-  const members = yield* Members
+  const members = yield* MemberStore
   const callers = yield* Callers
   const stats = yield* Stats
 

@@ -20,7 +20,7 @@ import { RefreshTokens } from "./RefreshTokens.ts"
 import { invalidField, reply, replyEmpty, validation } from "../platform/responses.ts"
 import { body, query, requestOrigin, route } from "../platform/routing.ts"
 import { derive } from "../platform/secrets.ts"
-import { Site } from "../platform/Site.ts"
+import { SiteRegistry } from "../platform/SiteRegistry.ts"
 
 export const LOGOUT_PAGE_PATH = "/oauth2/logout"
 export const PREWARM_PATH = "/oauth2/session"
@@ -28,7 +28,7 @@ export const PREWARM_PATH = "/oauth2/session"
 export const redirectRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const db = yield* Database
   const callers = yield* Callers
-  const site = yield* Site
+  const site = yield* SiteRegistry
   const refreshTokens = yield* RefreshTokens
   const browserSessions = yield* BrowserSessions
   const sessions = yield* RedirectSessions

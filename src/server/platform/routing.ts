@@ -5,7 +5,7 @@
  *
  * ```ts
  * export const routes = HttpRouter.addAll(Effect.gen(function*() {
- *   const members = yield* Members
+ *   const members = yield* MemberStore
  *   return [route("GET", "/members/v1/members/my", handler(members))]
  * }))
  * ```

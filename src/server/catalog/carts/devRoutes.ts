@@ -10,7 +10,7 @@ import type { CartActivity } from "../../../catalog/wire/carts.ts"
 import { type Caller, Callers } from "../../oauth/Callers.ts"
 import { invalidField, Reject, reply } from "../../platform/responses.ts"
 import { body, pathParam, requestOrigin, route } from "../../platform/routing.ts"
-import { AbandonedCarts, isCurrency, type NewCart } from "./AbandonedCarts.ts"
+import { AbandonedCartStore, isCurrency, type NewCart } from "./AbandonedCartStore.ts"
 import { AbandonCartRequest, DevCartResponse, RecoverCartRequest, STORE_DEV_PREFIX } from "./devWire.ts"
 
 const MAX_TEXT = 200
@@ -77,7 +77,7 @@ const checkCart = (r: typeof AbandonCartRequest.Type): NewCart | Reject => {
 }
 
 export const cartsDevRoutes = HttpRouter.addAll(Effect.gen(function*() {
-  const carts = yield* AbandonedCarts
+  const carts = yield* AbandonedCartStore
   const callers = yield* Callers
   // whoever called (usually nobody: a script or a test); a bad token does not stop a dev call
   const caller = callers.current.pipe(Effect.catch(() => Effect.succeed<Caller>({ kind: "none" })))

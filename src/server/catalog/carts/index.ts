@@ -4,17 +4,17 @@
  * that abandon and recover carts as shoppers would.
  */
 import * as Layer from "effect/Layer"
-import { AbandonedCarts } from "./AbandonedCarts.ts"
+import { AbandonedCartStore } from "./AbandonedCartStore.ts"
 import { cartRoutes } from "./routes.ts"
 import { cartsSeed } from "./seed.ts"
 
-export { AbandonedCarts } from "./AbandonedCarts.ts"
+export { AbandonedCartStore } from "./AbandonedCartStore.ts"
 export { cartsDevRoutes } from "./devRoutes.ts"
 export * as CartsDevWire from "./devWire.ts"
 export { DEMO_CART_IDS } from "./seed.ts"
 
-export type CartsServices = AbandonedCarts
+export type CartsServices = AbandonedCartStore
 
-export const cartsLayer = cartsSeed.pipe(Layer.provideMerge(AbandonedCarts.layer))
+export const cartsLayer = cartsSeed.pipe(Layer.provideMerge(AbandonedCartStore.layer))
 
 export const cartsRoutes = cartRoutes

@@ -11,12 +11,12 @@ import { GetAbandonedCartResponse, QueryAbandonedCartsRequest, QueryAbandonedCar
 import { reply } from "../../platform/responses.ts"
 import { body, pathParam, route } from "../../platform/routing.ts"
 import { storeAccess } from "../access.ts"
-import { AbandonedCarts, notFoundCart } from "./AbandonedCarts.ts"
-import { readFilter, readPaging, readSort } from "./query.ts"
+import { AbandonedCartStore, notFoundCart } from "./AbandonedCartStore.ts"
+import { readFilter, readPaging, readSort } from "./queryParts.ts"
 
 export const cartRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const access = yield* storeAccess
-  const carts = yield* AbandonedCarts
+  const carts = yield* AbandonedCartStore
   return [
     route(
       "GET",

@@ -5,9 +5,9 @@
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { Members } from "../../identity/Members.ts"
+import { MemberStore } from "../../identity/MemberStore.ts"
 import { DEMO_MEMBER_EMAIL, Seeder } from "../../seed.ts"
-import { AbandonedCarts, type NewCart } from "./AbandonedCarts.ts"
+import { AbandonedCartStore, type NewCart } from "./AbandonedCartStore.ts"
 
 /** The seeded carts' ids, in the order they were abandoned. */
 export const DEMO_CART_IDS = {
@@ -77,11 +77,11 @@ const demoCarts = (memberId: string | undefined): ReadonlyArray<NewCart & { read
 ]
 
 /** Registers the carts part of the seeds with the Seeder. */
-export const cartsSeed: Layer.Layer<never, never, Seeder | AbandonedCarts | Members> = Layer.effectDiscard(
+export const cartsSeed: Layer.Layer<never, never, Seeder | AbandonedCartStore | MemberStore> = Layer.effectDiscard(
   Effect.gen(function*() {
     const seeder = yield* Seeder
-    const carts = yield* AbandonedCarts
-    const members = yield* Members
+    const carts = yield* AbandonedCartStore
+    const members = yield* MemberStore
     seeder.extend((name) =>
       Effect.sync(() => {
         if (name === "demo") carts.seed(demoCarts(members.byEmail(DEMO_MEMBER_EMAIL)?.id), ORIGIN)

@@ -11,7 +11,7 @@ import { Database } from "../../platform/Database.ts"
 import { ServerClock } from "../../platform/ServerClock.ts"
 import { CatalogEvents } from "../CatalogEvents.ts"
 import { type Engine, makeEngine } from "./engine.ts"
-import { entityTableSql, type EntityTableShape, makeEntityTable } from "./store.ts"
+import { entityTableSql, type EntityTableShape, makeEntityTable } from "./entityTables.ts"
 
 export interface EntityStoreShape {
   readonly engine: Engine

@@ -17,7 +17,7 @@ import { body, type Method, pathParam, route } from "../../platform/routing.ts"
 import type { StoreAccess } from "../access.ts"
 import { bulk, type Emit, type Engine, found, type Kind, maskPaths } from "./engine.ts"
 import { pageOf, pagingOf, queryRoutes, withCount, withPathId } from "./http.ts"
-import type { EntityTableShape } from "./store.ts"
+import type { EntityTableShape } from "./entityTables.ts"
 
 // the Schemas of a service's calls; the shared calls read their decoded values as JSON documents
 type AnySchema = Schema.Codec<any, any>

@@ -8,7 +8,7 @@ import * as Effect from "effect/Effect"
 import { randomUUID } from "node:crypto"
 import type { ItemMetadata } from "../../../catalog/wire/common.ts"
 import { EntityCodes } from "../../../catalog/entities/protocol.ts"
-import { catchFailure, DataFailure, toItemError, toReject } from "../../data/failures.ts"
+import { catchFailure, EngineFailure, toItemError, toReject } from "../../data/engineFailures.ts"
 import type { Json } from "../../data/values.ts"
 import type { AdminCaller } from "../../oauth/Callers.ts"
 import type { DatabaseShape } from "../../platform/Database.ts"
@@ -23,9 +23,9 @@ export interface Engine {
   readonly db: DatabaseShape
   readonly now: () => string
   readonly newId: () => string
-  /** Runs storage code in one transaction; a DataFailure it throws is the answer; its events are logged in it. */
+  /** Runs storage code in one transaction; an EngineFailure it throws is the answer; its events are logged in it. */
   readonly commit: <A>(f: (emit: Emit) => A) => Effect.Effect<A, Reject>
-  /** Read-only storage code; a DataFailure it throws is the answer. */
+  /** Read-only storage code; an EngineFailure it throws is the answer. */
   readonly read: <A>(f: () => A) => Effect.Effect<A, Reject>
 }
 
@@ -35,7 +35,7 @@ export const makeEngine = (db: DatabaseShape, clock: ServerClockShape, events: C
       try {
         return Effect.succeed(f())
       } catch (e) {
-        if (e instanceof DataFailure) return Effect.fail(toReject(e))
+        if (e instanceof EngineFailure) return Effect.fail(toReject(e))
         throw e
       }
     })
@@ -51,10 +51,10 @@ export const makeEngine = (db: DatabaseShape, clock: ServerClockShape, events: C
 // refusals
 
 /** A refusal as the route's failure. */
-export const reject = (failure: DataFailure): Effect.Effect<never, Reject> => Effect.fail(toReject(failure))
+export const reject = (failure: EngineFailure): Effect.Effect<never, Reject> => Effect.fail(toReject(failure))
 
 const failure = (status: number, code: string, description: string, data?: unknown) =>
-  new DataFailure({ status, code, description, ...(data === undefined ? {} : { data }) })
+  new EngineFailure({ status, code, description, ...(data === undefined ? {} : { data }) })
 
 /** What each entity's 404 says: its label and application code. */
 export interface Kind {
@@ -82,7 +82,7 @@ export const alreadyExists = (description: string, data?: unknown) => failure(40
 
 /** A 400 naming one field, with the platform's rule name (`REQUIRED_FIELD`, `ONLY_SPACES_STRING_ERROR`, ...). */
 export const invalid = (field: string, description: string, rule = "OTHER") =>
-  new DataFailure({
+  new EngineFailure({
     status: 400,
     code: "VALIDATION_ERROR",
     description,
@@ -174,7 +174,7 @@ export interface BulkAnswer<K extends string> {
 }
 
 /**
- * Runs `f` for each item (inside the caller's transaction): a DataFailure becomes that item's error and
+ * Runs `f` for each item (inside the caller's transaction): an EngineFailure becomes that item's error and
  * the others go on. `f` answers the entity's id and, when the caller wants it back, the entity.
  */
 export const bulk = <A, K extends string = "item">(

@@ -12,7 +12,7 @@ import type { Json } from "../../data/values.ts"
 import type { Reject } from "../../platform/responses.ts"
 import { body, type Handler, pathParam, route } from "../../platform/routing.ts"
 import type { Engine } from "./engine.ts"
-import type { EntityTableShape, PageResult } from "./store.ts"
+import type { EntityTableShape, PageResult } from "./entityTables.ts"
 import { DEFAULT_ENTITY_PAGE } from "../../../catalog/entities/protocol.ts"
 
 /** A query route's two forms: GET with `.r` (or flat parameters) and the POST fallback. */

@@ -9,7 +9,7 @@ import type { Json } from "../../data/values.ts"
 import { Seeder } from "../../seed.ts"
 import { nameKey } from "./engine.ts"
 import { EntityStore } from "./EntityStore.ts"
-import { richFromHtml } from "./infoSections.ts"
+import { richFromHtml } from "./infoSectionRules.ts"
 
 const SEEDED_AT = "2026-01-01T00:00:00.000Z"
 

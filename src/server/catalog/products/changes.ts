@@ -1,11 +1,11 @@
 /**
  * What each catalog write does to a product spec, as pure functions that check their input first and
- * throw a {@link DataFailure} (a 400 with field violations, a 404, a 409) before anything changes.
- * Storage (Products.ts) runs them inside a transaction and stores the result.
+ * throw an {@link EngineFailure} (a 400 with field violations, a 404, a 409) before anything changes.
+ * Storage (ProductStore.ts) runs them inside a transaction and stores the result.
  */
 import { createHash } from "node:crypto"
 import type { Adjustment, MediaDataForWrite, Product, ProductOption, VariantOverride } from "../../../catalog/wire/products.ts"
-import { DataFailure } from "../../data/failures.ts"
+import { EngineFailure } from "../../data/engineFailures.ts"
 import {
   type ChoiceMedia,
   choiceName,
@@ -25,11 +25,11 @@ import {
 } from "./model.ts"
 
 /** A 400 naming the field that is wrong. */
-export const invalid = (field: string, description: string, violatedRule = "OTHER", data: Record<string, unknown> = {}): DataFailure =>
-  new DataFailure({ status: 400, code: "INVALID_ARGUMENT", description, violations: [{ field, description, violatedRule, data }] })
+export const invalid = (field: string, description: string, violatedRule = "OTHER", data: Record<string, unknown> = {}): EngineFailure =>
+  new EngineFailure({ status: 400, code: "INVALID_ARGUMENT", description, violations: [{ field, description, violatedRule, data }] })
 
-export const productNotFound = (id: string): DataFailure =>
-  new DataFailure({ status: 404, code: "PRODUCT_NOT_FOUND", description: `Product ${id} not found` })
+export const productNotFound = (id: string): EngineFailure =>
+  new EngineFailure({ status: 404, code: "PRODUCT_NOT_FOUND", description: `Product ${id} not found` })
 
 const MAX_PRICE = 999_999_999
 
@@ -246,7 +246,7 @@ export const overrideVariants = (spec: ProductSpec, overrides: ReadonlyArray<Var
     if (o.variantIds !== undefined) {
       const known = new Set(all.map((v) => v.id))
       const unknown = o.variantIds.find((id) => !known.has(id))
-      if (unknown !== undefined) throw new DataFailure({ status: 404, code: "VARIANT_NOT_FOUND", description: `Variant ${unknown} not found` })
+      if (unknown !== undefined) throw new EngineFailure({ status: 404, code: "VARIANT_NOT_FOUND", description: `Variant ${unknown} not found` })
     }
     for (const { key, id } of picked) {
       const v = { ...next.variants[key] ?? { inStock: true } }
@@ -462,7 +462,7 @@ export const setInventory = (
   const changed: Array<{ id: string; before: VariantSpec; after: VariantSpec }> = []
   ;(item.variants ?? []).forEach((v, i) => {
     const found = byId.get(v.variantId ?? "")
-    if (found === undefined) throw new DataFailure({ status: 404, code: "VARIANT_NOT_FOUND", description: `Variant ${v.variantId ?? ""} not found` })
+    if (found === undefined) throw new EngineFailure({ status: 404, code: "VARIANT_NOT_FOUND", description: `Variant ${v.variantId ?? ""} not found` })
     const after: VariantSpec = { ...found.v }
     if (v.quantity != null) {
       after.quantity = quantityOf(v.quantity, `inventoryItem.variants[${i}].quantity`)
@@ -479,11 +479,11 @@ export const setInventory = (
 /** Changes a variant's tracked quantity by `delta` (decrements below zero are refused). */
 export const shiftQuantity = (spec: ProductSpec, variantId: string, delta: number, field: string, now: string) => {
   const found = variantsOf(spec).find((v) => v.id === variantId)
-  if (found === undefined) throw new DataFailure({ status: 404, code: "VARIANT_NOT_FOUND", description: `Variant ${variantId} not found` })
+  if (found === undefined) throw new EngineFailure({ status: 404, code: "VARIANT_NOT_FOUND", description: `Variant ${variantId} not found` })
   if (!spec.trackInventory) throw invalid(field, `Product ${spec.id} does not track quantities`, "OTHER")
   const quantity = (found.v.quantity ?? 0) + delta
   if (quantity < 0) {
-    throw new DataFailure({ status: 400, code: "INSUFFICIENT_INVENTORY", description: `Variant ${variantId} has ${found.v.quantity ?? 0} in stock` })
+    throw new EngineFailure({ status: 400, code: "INSUFFICIENT_INVENTORY", description: `Variant ${variantId} has ${found.v.quantity ?? 0} in stock` })
   }
   return setInventory(spec, { variants: [{ variantId, quantity }] }, now)
 }

@@ -9,13 +9,13 @@ import * as HttpRouter from "effect/http/HttpRouter"
 import { randomUUID } from "node:crypto"
 import { CatalogPaths } from "../../../catalog/protocol.ts"
 import { CreateCollectionRequest, ProductIdsRequest, QueryCollectionsRequest, UpdateCollectionRequest } from "../../../catalog/wire/products.ts"
-import { attempt } from "../../data/failures.ts"
+import { attempt } from "../../data/engineFailures.ts"
 import { body, pathParam, route } from "../../platform/routing.ts"
 import { storeAccess } from "../access.ts"
 import { CatalogEvents } from "../CatalogEvents.ts"
 import { invalid, productNotFound } from "./changes.ts"
 import { ALL_PRODUCTS_ID, type CollectionSpec, MAX_DESCRIPTION, slugify } from "./model.ts"
-import { Products } from "./Products.ts"
+import { ProductStore } from "./ProductStore.ts"
 import { commit, legacy, metadataJson, notFoundFailure, pageRequest, payload, replyStored, v1Access } from "./requests.ts"
 
 const collectionNotFound = (id: string) => notFoundFailure("COLLECTION_NOT_FOUND", `Collection ${id}`)
@@ -24,7 +24,7 @@ const collectionNotFound = (id: string) => notFoundFailure("COLLECTION_NOT_FOUND
 const MAX_COLLECTION_PRODUCTS = 1000
 
 export const collectionRoutes = HttpRouter.addAll(Effect.gen(function*() {
-  const products = yield* Products
+  const products = yield* ProductStore
   const events = yield* CatalogEvents
   const { reader, writer } = v1Access(yield* storeAccess)
 

@@ -14,21 +14,21 @@ import {
   QueryInventoryRequest,
   UpdateInventoryVariantsRequest
 } from "../../../catalog/wire/inventory.ts"
-import { attempt } from "../../data/failures.ts"
+import { attempt } from "../../data/engineFailures.ts"
 import type { Caller } from "../../oauth/Callers.ts"
 import { body, pathParam, route } from "../../platform/routing.ts"
 import { storeAccess } from "../access.ts"
 import { type CatalogEvent, CatalogEvents } from "../CatalogEvents.ts"
 import { invalid, productNotFound, setInventory, shiftQuantity } from "./changes.ts"
 import { inventoryItemOf, type ProductSpec, type VariantSpec } from "./model.ts"
-import { Products } from "./Products.ts"
+import { ProductStore } from "./ProductStore.ts"
 import { commit, inventoryEvent, metadataJson, notFoundFailure, pageRequest, replyStored, v1Access } from "./requests.ts"
 
 /** Entries an increment or decrement takes at once. */
 const MAX_SHIFTS = 1000
 
 export const inventoryRoutes = HttpRouter.addAll(Effect.gen(function*() {
-  const products = yield* Products
+  const products = yield* ProductStore
   const events = yield* CatalogEvents
   const { reader, writer } = v1Access(yield* storeAccess)
 

@@ -24,7 +24,7 @@ import {
   type ProductOption,
   type Variant
 } from "../../../catalog/wire/products.ts"
-import { attempt, catchFailure, DataFailure, toItemError } from "../../data/failures.ts"
+import { attempt, catchFailure, EngineFailure, toItemError } from "../../data/engineFailures.ts"
 import { Database } from "../../platform/Database.ts"
 import { type Reject } from "../../platform/responses.ts"
 import { body, pathParam, route } from "../../platform/routing.ts"
@@ -48,14 +48,14 @@ import {
   updateSpec
 } from "./changes.ts"
 import { ALL_PRODUCTS_ID, choiceName, type ProductSpec, slugify } from "./model.ts"
-import { Products } from "./Products.ts"
+import { ProductStore } from "./ProductStore.ts"
 import { commit, legacy, metadataJson, pageRequest, payload, replyStored, v1Access } from "./requests.ts"
 
 /** Ids a bulk call takes at most. */
 export const MAX_BULK_PRODUCTS = 100
 
 export const productRoutes = HttpRouter.addAll(Effect.gen(function*() {
-  const products = yield* Products
+  const products = yield* ProductStore
   const db = yield* Database
   const events = yield* CatalogEvents
   const { reader, writer } = v1Access(yield* storeAccess)
@@ -175,7 +175,7 @@ export const productRoutes = HttpRouter.addAll(Effect.gen(function*() {
     yield* reader
     const id = yield* pathParam("id")
     const doc = products.variantDoc(id)
-    if (doc === undefined) return yield* run(() => { throw new DataFailure({ status: 404, code: "VARIANT_NOT_FOUND", description: `Variant ${id} not found` }) })
+    if (doc === undefined) return yield* run(() => { throw new EngineFailure({ status: 404, code: "VARIANT_NOT_FOUND", description: `Variant ${id} not found` }) })
     return yield* replyStored(`{"variant":${doc}}`)
   })
 
@@ -193,7 +193,7 @@ export const productRoutes = HttpRouter.addAll(Effect.gen(function*() {
       const before = products.require(id)
       const after = change(before, products.now())
       if (after.slug !== before.slug && products.slugTaken(after.slug, id)) {
-        throw new DataFailure({ status: 409, code: "SLUG_ALREADY_EXISTS", description: `A product with slug ${after.slug} exists` })
+        throw new EngineFailure({ status: 409, code: "SLUG_ALREADY_EXISTS", description: `A product with slug ${after.slug} exists` })
       }
       const doc = products.store(after)
       emit(legacy("ProductChanged", id, { productId: id, changedFields: [...fields] }, caller))
@@ -212,7 +212,7 @@ export const productRoutes = HttpRouter.addAll(Effect.gen(function*() {
     const doc = yield* commit(events, (emit) => {
       const spec = createSpec(product, products.newIds(), products.now())
       if (product.slug !== undefined) {
-        if (products.slugTaken(spec.slug)) throw new DataFailure({ status: 409, code: "SLUG_ALREADY_EXISTS", description: `A product with slug ${spec.slug} exists` })
+        if (products.slugTaken(spec.slug)) throw new EngineFailure({ status: 409, code: "SLUG_ALREADY_EXISTS", description: `A product with slug ${spec.slug} exists` })
       } else spec.slug = uniqueSlug(slugify(spec.name))
       if (product.collectionIds !== undefined) spec.collectionIds = [...new Set(product.collectionIds)].filter((c) => c !== ALL_PRODUCTS_ID)
       const doc = products.store(spec)

@@ -9,7 +9,7 @@ import type * as Schema from "effect/Schema"
 import type * as HttpServerRequest from "effect/http/HttpServerRequest"
 import { DEFAULT_PRODUCT_PAGE, MAX_PRODUCT_PAGE } from "../../../catalog/protocol.ts"
 import type { OffsetQuery, Sorting } from "../../../catalog/wire/common.ts"
-import { attempt, DataFailure } from "../../data/failures.ts"
+import { attempt, EngineFailure } from "../../data/engineFailures.ts"
 import { getPayload } from "../../data/requests.ts"
 import type { AdminCaller, Caller } from "../../oauth/Callers.ts"
 import { application, type Reject, replyJson } from "../../platform/responses.ts"
@@ -17,7 +17,7 @@ import { body, requestOrigin } from "../../platform/routing.ts"
 import type { CatalogEvent, CatalogEventsShape, Emit } from "../CatalogEvents.ts"
 import type { StoreAccess } from "../access.ts"
 import { invalid } from "./changes.ts"
-import type { PageRequest } from "./Products.ts"
+import type { PageRequest } from "./ProductStore.ts"
 
 /** Reader and writer checks for catalog v1 calls: the site must run the v1 catalog. */
 export const v1Access = (access: StoreAccess) => {
@@ -100,7 +100,7 @@ const MEDIA_HOST = "https://static.wixstatic.com/media/"
 export const replyStored = (json: string) =>
   Effect.map(requestOrigin, (origin) => replyJson(json.includes(MEDIA_HOST) ? json.replaceAll(MEDIA_HOST, `${origin}/media/`) : json))
 
-/** Runs a synchronous write in one transaction, its events logged in it; a DataFailure it throws is the answer. */
+/** Runs a synchronous write in one transaction, its events logged in it; an EngineFailure it throws is the answer. */
 export const commit = <A>(events: CatalogEventsShape, f: (emit: Emit) => A): Effect.Effect<A, Reject> => attempt(() => events.transaction(f))
 
 /** A v1 ("non-domain") event. */
@@ -120,4 +120,4 @@ export const inventoryEvent = (type: string, entityId: string, body: Record<stri
   actor
 })
 
-export const notFoundFailure = (code: string, what: string): DataFailure => new DataFailure({ status: 404, code, description: `${what} not found` })
+export const notFoundFailure = (code: string, what: string): EngineFailure => new EngineFailure({ status: 404, code, description: `${what} not found` })

@@ -15,7 +15,7 @@ import { Seeder } from "../../seed.ts"
 import { DEMO_BRANDS } from "../entities/seed.ts"
 import { createSpec, mediaItem } from "./changes.ts"
 import { type CollectionSpec, type ProductSpec, slugify, variantsOf } from "./model.ts"
-import { Products } from "./Products.ts"
+import { ProductStore } from "./ProductStore.ts"
 
 /** A stable UUID-shaped id for a seeded thing. */
 const fixedId = (kind: string, name: string): string => {
@@ -213,10 +213,10 @@ export const demoProducts = (): Array<ProductSpec> => {
 }
 
 /** Registers the store part of the `demo` seed. */
-export const productsSeed: Layer.Layer<never, never, Seeder | Products> = Layer.effectDiscard(
+export const productsSeed: Layer.Layer<never, never, Seeder | ProductStore> = Layer.effectDiscard(
   Effect.gen(function*() {
     const seeder = yield* Seeder
-    const products = yield* Products
+    const products = yield* ProductStore
     seeder.extend((name) =>
       Effect.sync(() => {
         if (name !== "demo") return

@@ -3,12 +3,12 @@
  * {@link subscriptionsRoutes} the reader and writer calls.
  */
 import { subscriptionRoutes } from "./routes.ts"
-import { SubscriptionOptions } from "./SubscriptionOptions.ts"
+import { SubscriptionOptionStore } from "./SubscriptionOptionStore.ts"
 
-export { checkProduct, SubscriptionOptions } from "./SubscriptionOptions.ts"
+export { checkProduct, SubscriptionOptionStore } from "./SubscriptionOptionStore.ts"
 
-export type SubscriptionsServices = SubscriptionOptions
+export type SubscriptionsServices = SubscriptionOptionStore
 
-export const subscriptionsLayer = SubscriptionOptions.layer
+export const subscriptionsLayer = SubscriptionOptionStore.layer
 
 export const subscriptionsRoutes = subscriptionRoutes

@@ -29,9 +29,9 @@ import type { FieldViolation } from "../../../http/wire.ts"
 import { application, forbidden, invalidField, type Reject, reply, replyEmpty, validation } from "../../platform/responses.ts"
 import { body, pathParam, route } from "../../platform/routing.ts"
 import { storeAccess } from "../access.ts"
-import { readPaging } from "../carts/query.ts"
-import { Products } from "../products/Products.ts"
-import { type Assignment, checkProduct, optionsNotFound, type StoredOption, SubscriptionOptions } from "./SubscriptionOptions.ts"
+import { readPaging } from "../carts/queryParts.ts"
+import { ProductStore } from "../products/ProductStore.ts"
+import { type Assignment, checkProduct, optionsNotFound, type StoredOption, SubscriptionOptionStore } from "./SubscriptionOptionStore.ts"
 
 const READER = "/_api/subscription-options-reader-server/v1/subscription-options"
 const WRITER = "/stores/v1/subscription-options"
@@ -63,8 +63,8 @@ const duplicates = (ids: ReadonlyArray<string | null | undefined>, field: (i: nu
 
 export const subscriptionRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const access = yield* storeAccess
-  const options = yield* SubscriptionOptions
-  const products = yield* Products
+  const options = yield* SubscriptionOptionStore
+  const products = yield* ProductStore
 
   /** On a v1 catalog, the product a write names must exist (v3 products live outside this store). */
   const productExists = (productId: string) =>

@@ -1,6 +1,6 @@
 /**
  * Webhook deliveries of the local platform: subscriptions, signed deliveries with retries, dead
- * letters and redelivery ({@link Webhooks}), the admin API and the dev endpoints.
+ * letters and redelivery ({@link WebhookSubscriptions}), the admin API and the dev endpoints.
  */
 export {
   attempt,
@@ -20,8 +20,8 @@ export {
   MAX_WEBHOOKS,
   TooManyWebhooks,
   type WebhookRegistration,
-  Webhooks,
+  WebhookSubscriptions,
   WebhooksConfig,
   type WebhooksOptions
-} from "./Webhooks.ts"
+} from "./WebhookSubscriptions.ts"
 export * from "./wire.ts"

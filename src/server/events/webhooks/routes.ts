@@ -17,7 +17,7 @@ import { Callers } from "../../oauth/Callers.ts"
 import { badRequest, notFound, type Reject, reply, replyEmpty } from "../../platform/responses.ts"
 import { body, type Handler, pathParam, query, route } from "../../platform/routing.ts"
 import { SiteKeys } from "../SiteKeys.ts"
-import { Webhooks } from "./Webhooks.ts"
+import { WebhookSubscriptions } from "./WebhookSubscriptions.ts"
 import {
   CreateWebhookRequest,
   DeadLetterResponse,
@@ -31,7 +31,7 @@ import {
 } from "./wire.ts"
 
 /** The calls the admin API and the dev endpoints share. */
-const subscriptionHandlers = (webhooks: Webhooks["Service"]) => ({
+const subscriptionHandlers = (webhooks: WebhookSubscriptions["Service"]) => ({
   create: Effect.gen(function*() {
     const request = yield* body(CreateWebhookRequest)
     const webhook = yield* webhooks.create(request).pipe(
@@ -50,7 +50,7 @@ const subscriptionHandlers = (webhooks: Webhooks["Service"]) => ({
 
 export const webhookRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const callers = yield* Callers
-  const handlers = subscriptionHandlers(yield* Webhooks)
+  const handlers = subscriptionHandlers(yield* WebhookSubscriptions)
   const admin = (handler: Handler): Handler => Effect.andThen(callers.admin, handler)
   return [
     route("POST", EventPaths.webhooks, admin(handlers.create)),
@@ -65,7 +65,7 @@ const deadLetterNotFound = (id: string) => notFound(`No dead letter has the id $
 const webhookIdParam = Effect.map(query, (params) => params.get("webhookId") ?? undefined)
 
 export const webhookDevRoutes = HttpRouter.addAll(Effect.gen(function*() {
-  const webhooks = yield* Webhooks
+  const webhooks = yield* WebhookSubscriptions
   const keys = yield* SiteKeys
   const handlers = subscriptionHandlers(webhooks)
   const letters = `${WEBHOOKS_DEV_PREFIX}/dead-letters`

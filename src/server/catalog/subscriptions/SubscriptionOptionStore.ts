@@ -21,7 +21,7 @@ export interface Assignment {
   readonly hidden: boolean
 }
 
-export interface SubscriptionOptionsShape {
+export interface SubscriptionOptionStoreShape {
   readonly get: (id: string) => StoredOption | undefined
   /** Stores complete options (checked by the caller); 409 when a given id is taken. */
   readonly create: (options: ReadonlyArray<SubscriptionOption>) => Effect.Effect<ReadonlyArray<StoredOption>, Reject>
@@ -93,11 +93,11 @@ export const merge = (current: StoredOption, patch: SubscriptionOption): Subscri
   discount: { ...current.discount, ...defined(patch.discount) }
 })
 
-export class SubscriptionOptions extends Context.Service<SubscriptionOptions, SubscriptionOptionsShape>()(
-  "sitefx/server/catalog/SubscriptionOptions"
+export class SubscriptionOptionStore extends Context.Service<SubscriptionOptionStore, SubscriptionOptionStoreShape>()(
+  "sitefx/server/catalog/SubscriptionOptionStore"
 ) {
-  static readonly layer: Layer.Layer<SubscriptionOptions, never, Database> = Layer.effect(
-    SubscriptionOptions,
+  static readonly layer: Layer.Layer<SubscriptionOptionStore, never, Database> = Layer.effect(
+    SubscriptionOptionStore,
     Effect.gen(function*() {
       const db = yield* Database
       db.migrate(
@@ -127,7 +127,7 @@ export class SubscriptionOptions extends Context.Service<SubscriptionOptions, Su
       }
       const unknown = (ids: ReadonlyArray<string>) => [...new Set(ids)].filter((id) => get(id) === undefined)
 
-      return SubscriptionOptions.of({
+      return SubscriptionOptionStore.of({
         get,
         create: (options) =>
           Effect.suspend(() => {

@@ -4,7 +4,7 @@
  * equal element from an array. Paths are dotted; system fields cannot be patched.
  */
 import type { FieldModification } from "../../data/wire.ts"
-import { badRequest } from "./failures.ts"
+import { badRequest } from "./engineFailures.ts"
 import { checkDepth, getPath, type Json, jsonEquals, normalizeDates, removePath, segments, setPath } from "./values.ts"
 
 const PROTECTED = new Set(["_id", "_createdDate", "_updatedDate", "_owner"])

@@ -20,7 +20,7 @@ export interface ApiKeyRecord {
   readonly name: string
 }
 
-export interface SiteShape {
+export interface SiteRegistryShape {
   /** The site id, once the site exists (after seeding). */
   readonly siteId: () => string | undefined
   readonly setSiteId: (siteId: string) => void
@@ -32,9 +32,9 @@ export interface SiteShape {
   readonly addApiKey: (record: ApiKeyRecord, key: string) => void
 }
 
-export class Site extends Context.Service<Site, SiteShape>()("sitefx/server/Site") {
-  static readonly layer: Layer.Layer<Site, never, Database | ServerClock> = Layer.effect(
-    Site,
+export class SiteRegistry extends Context.Service<SiteRegistry, SiteRegistryShape>()("sitefx/server/SiteRegistry") {
+  static readonly layer: Layer.Layer<SiteRegistry, never, Database | ServerClock> = Layer.effect(
+    SiteRegistry,
     Effect.gen(function*() {
       const db = yield* Database
       const clock = yield* ServerClock
@@ -53,7 +53,7 @@ export class Site extends Context.Service<Site, SiteShape>()("sitefx/server/Site
         name: String(row.name),
         allowedOrigins: JSON.parse(String(row.allowed_origins)) as Array<string>
       })
-      return Site.of({
+      return SiteRegistry.of({
         siteId: () => {
           const row = db.get("SELECT site_id FROM site WHERE id = 1")
           return row === undefined ? undefined : String(row.site_id)

@@ -1,6 +1,6 @@
 /**
  * The data engine's refusals. Storage code runs synchronously on node:sqlite (often inside a
- * transaction it must roll back), so it throws a {@link DataFailure}; {@link attempt} turns that into
+ * transaction it must roll back), so it throws an {@link EngineFailure}; {@link attempt} turns that into
  * the platform's error answer at the route, and bulk calls turn it into one item's error instead.
  */
 import * as Data from "effect/Data"
@@ -9,9 +9,9 @@ import { WDE } from "../../data/DataError.ts"
 import type { HookError } from "../../data/DataError.ts"
 import type { ItemError } from "../../data/wire.ts"
 import type { FieldViolation } from "../../http/wire.ts"
-import { application, type Reject, validation } from "../platform/responses.ts"
+import { application, invalidField, type Reject, validation } from "../platform/responses.ts"
 
-export class DataFailure extends Data.TaggedError("DataFailure")<{
+export class EngineFailure extends Data.TaggedError("EngineFailure")<{
   readonly status: number
   readonly code: string
   readonly description: string
@@ -21,22 +21,22 @@ export class DataFailure extends Data.TaggedError("DataFailure")<{
 }> {}
 
 export const collectionNotFound = (id: string) =>
-  new DataFailure({ status: 404, code: WDE.collectionNotFound, description: `WDE0025: The ${id} collection does not exist. You cannot work with a collection using its display name.` })
+  new EngineFailure({ status: 404, code: WDE.collectionNotFound, description: `WDE0025: The ${id} collection does not exist. You cannot work with a collection using its display name.` })
 
 export const itemNotFound = (id: string, collection: string) =>
-  new DataFailure({ status: 404, code: WDE.itemNotFound, description: `WDE0073: Item [${id}] does not exist in collection [${collection}].` })
+  new EngineFailure({ status: 404, code: WDE.itemNotFound, description: `WDE0073: Item [${id}] does not exist in collection [${collection}].` })
 
 export const itemExists = (id: string, collection: string) =>
-  new DataFailure({ status: 409, code: WDE.itemAlreadyExists, description: `WDE0074: An item with _id [${id}] already exists in collection [${collection}].` })
+  new EngineFailure({ status: 409, code: WDE.itemAlreadyExists, description: `WDE0074: An item with _id [${id}] already exists in collection [${collection}].` })
 
 export const permissionDenied = (action: string, collection: string) =>
-  new DataFailure({ status: 403, code: WDE.permissionDenied, description: `WDE0027: The current user does not have permissions to ${action} on the ${collection} collection.` })
+  new EngineFailure({ status: 403, code: WDE.permissionDenied, description: `WDE0027: The current user does not have permissions to ${action} on the ${collection} collection.` })
 
 /** A hook's error reaches the client as WDE0078 with the thrown value under `data.jsErrorValue`. */
 export const hookFailed = (error: HookError) =>
-  new DataFailure({ status: 400, code: WDE.hookError, description: error.message, data: { jsErrorValue: error } })
+  new EngineFailure({ status: 400, code: WDE.hookError, description: error.message, data: { jsErrorValue: error } })
 
-export const badRequest = (code: string, description: string) => new DataFailure({ status: 400, code, description })
+export const badRequest = (code: string, description: string) => new EngineFailure({ status: 400, code, description })
 
 /** The code a bulk item's error carries for a validation failure (what clients make of a validation answer). */
 const VALIDATION_CODE = "VALIDATION_ERROR"
@@ -46,45 +46,55 @@ const VALIDATION_CODE = "VALIDATION_ERROR"
  * (`MAX_DEPTH`, `MAX_SIZE`, `MAX`) and `data` say which bound, so that a client can tell what to change.
  */
 export const outOfBounds = (field: string, description: string, violatedRule: string, data: Record<string, unknown>) =>
-  new DataFailure({ status: 400, code: VALIDATION_CODE, description, violations: [{ field, description, violatedRule, data }] })
+  new EngineFailure({ status: 400, code: VALIDATION_CODE, description, violations: [{ field, description, violatedRule, data }] })
 
 /** Refuses a list of `count` things where a bound allows `max`. */
 export const atMost = (count: number, max: number, field: string, what: string): void => {
   if (count > max) throw outOfBounds(field, `${what} at most ${max}`, "MAX_SIZE", { max })
 }
 
-export const toReject = (failure: DataFailure): Reject =>
+export const toReject = (failure: EngineFailure): Reject =>
   failure.violations === undefined
     ? application(failure.status, failure.code, failure.description, failure.data)
     : validation(failure.description, failure.violations)
 
-export const toItemError = (failure: DataFailure): ItemError => ({
+/**
+ * The failure as a validation error naming `field`, for APIs whose refusals are field violations (the
+ * store's v1 calls, the members admin query) rather than the data API's WDE answers; the WDE code stays
+ * in the violation's data.
+ */
+export const toViolation = (failure: EngineFailure, field: string): Reject =>
+  failure.violations !== undefined
+    ? validation(failure.description, failure.violations)
+    : invalidField(field, failure.description, "OTHER", { code: failure.code })
+
+export const toItemError = (failure: EngineFailure): ItemError => ({
   code: failure.code,
   description: failure.description,
   ...(failure.data === undefined ? {} : { data: failure.data }),
   ...(failure.violations === undefined ? {} : { data: { fieldViolations: failure.violations } })
 })
 
-/** Runs synchronous storage code; a thrown DataFailure becomes the platform's error answer. */
+/** Runs synchronous storage code; a thrown EngineFailure becomes the platform's error answer. */
 export const attempt = <A>(f: () => A): Effect.Effect<A, Reject> =>
   Effect.suspend(() => {
     try {
       return Effect.succeed(f())
     } catch (e) {
-      if (e instanceof DataFailure) return Effect.fail(toReject(e))
+      if (e instanceof EngineFailure) return Effect.fail(toReject(e))
       throw e
     }
   })
 
 /** One item's fate in a bulk call. */
-export type Outcome<A> = { readonly ok: true; readonly value: A } | { readonly ok: false; readonly failure: DataFailure }
+export type Outcome<A> = { readonly ok: true; readonly value: A } | { readonly ok: false; readonly failure: EngineFailure }
 
-/** Runs `f` for one item of a bulk call: its DataFailure becomes that item's error. */
+/** Runs `f` for one item of a bulk call: its EngineFailure becomes that item's error. */
 export const catchFailure = <A>(f: () => A): Outcome<A> => {
   try {
     return { ok: true, value: f() }
   } catch (e) {
-    if (e instanceof DataFailure) return { ok: false, failure: e }
+    if (e instanceof EngineFailure) return { ok: false, failure: e }
     throw e
   }
 }

@@ -33,7 +33,7 @@ import {
   updatedEvent
 } from "./engine.ts"
 import { entityCrud, type EntityService } from "./crud.ts"
-import type { EntityTableShape } from "./store.ts"
+import type { EntityTableShape } from "./entityTables.ts"
 
 const ENTITY = "customization"
 const KIND = Kinds.customization

@@ -31,7 +31,7 @@ import {
   updatedEvent
 } from "./engine.ts"
 import { entityCrud, type EntityService, outcome } from "./crud.ts"
-import type { EntityTableShape } from "./store.ts"
+import type { EntityTableShape } from "./entityTables.ts"
 
 const ENTITY = "info_section"
 /** The longest `plainDescription` the platform keeps. */

@@ -10,13 +10,13 @@
  * contiguous range in insertion order, and an insert maintains two B-trees, not three.
  *
  * The engine assigns `seq` itself (no AUTOINCREMENT) and the table has no foreign key (a deleted
- * collection's items go through {@link Collections.onRemove}): measured, that makes an insert about a
+ * collection's items go through {@link DataCollections.onRemove}): measured, that makes an insert about a
  * third cheaper.
  *
  * The site's event log names the items a write created by their `seq` rather than copying them (see
  * DataEvents): a row is its item as created until it changes. So before a row changes or goes, its
  * text is kept in `data_item_originals` when the log may still need it (its `seq` is at or past what
- * {@link ItemsShape.keepOriginals} says), and dropped with {@link ItemsShape.forgetOriginals} once the log
+ * {@link ItemStoreShape.keepOriginals} says), and dropped with {@link ItemStoreShape.forgetOriginals} once the log
  * has moved past it.
  */
 import * as Context from "effect/Context"
@@ -24,7 +24,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type { SQLInputValue } from "node:sqlite"
 import { Database, type Row } from "../platform/Database.ts"
-import { Collections } from "./Collections.ts"
+import { DataCollections } from "./DataCollections.ts"
 import { type Fragment, registerFunctions, type Source } from "./sql.ts"
 import type { Json } from "./values.ts"
 
@@ -48,7 +48,7 @@ export const toStored = (row: Row): StoredItem => {
   return { seq: Number(row.seq), id: String(row.id), data: JSON.parse(text) as Json, text, owner: typeof row.owner === "string" ? row.owner : undefined }
 }
 
-/** What became of one row of {@link ItemsShape.insertMany}. */
+/** What became of one row of {@link ItemStoreShape.insertMany}. */
 export type InsertOutcome =
   | { readonly _tag: "Inserted"; readonly seq: number }
   | { readonly _tag: "Exists" }
@@ -69,7 +69,7 @@ export interface NewRow {
   readonly owner: string | undefined
 }
 
-export interface ItemsShape {
+export interface ItemStoreShape {
   readonly get: (collectionId: string, id: string) => StoredItem | undefined
   /**
    * Inserts rows in order, each unless its id exists (a repeated id is inserted once, then exists), with
@@ -96,12 +96,12 @@ export interface ItemsShape {
   readonly count: (collectionId: string, where: Fragment) => number
 }
 
-export class Items extends Context.Service<Items, ItemsShape>()("sitefx/server/data/Items") {
-  static readonly layer: Layer.Layer<Items, never, Database | Collections> = Layer.effect(
-    Items,
+export class ItemStore extends Context.Service<ItemStore, ItemStoreShape>()("sitefx/server/data/ItemStore") {
+  static readonly layer: Layer.Layer<ItemStore, never, Database | DataCollections> = Layer.effect(
+    ItemStore,
     Effect.gen(function*() {
       const db = yield* Database
-      const collections = yield* Collections
+      const collections = yield* DataCollections
       db.migrate(
         "data/items/1",
         `CREATE TABLE data_items (
@@ -210,7 +210,7 @@ export class Items extends Context.Service<Items, ItemsShape>()("sitefx/server/d
         return true
       }
 
-      return Items.of({
+      return ItemStore.of({
         get,
         insertMany: (collectionId, rows) => {
           const out = new Array<InsertOutcome>(rows.length)

@@ -56,7 +56,7 @@ export interface CartQuery {
   readonly offset: number
 }
 
-export interface AbandonedCartsShape {
+export interface AbandonedCartStoreShape {
   readonly get: (id: string) => StoredCart | undefined
   readonly query: (query: CartQuery) => { readonly carts: ReadonlyArray<AbandonedCart>; readonly total: number }
   /** Adds an abandoned cart and logs CartAbandonedEvent; 409 when the id is taken. */
@@ -86,9 +86,9 @@ export const isCurrency = (currency: string): boolean => {
 
 const notFoundCart = (id: string) => notFound(`Abandoned cart ${id} was not found`, CartCodes.notFound)
 
-export class AbandonedCarts extends Context.Service<AbandonedCarts, AbandonedCartsShape>()("sitefx/server/catalog/AbandonedCarts") {
-  static readonly layer: Layer.Layer<AbandonedCarts, never, Database | ServerClock | CatalogEvents> = Layer.effect(
-    AbandonedCarts,
+export class AbandonedCartStore extends Context.Service<AbandonedCartStore, AbandonedCartStoreShape>()("sitefx/server/catalog/AbandonedCartStore") {
+  static readonly layer: Layer.Layer<AbandonedCartStore, never, Database | ServerClock | CatalogEvents> = Layer.effect(
+    AbandonedCartStore,
     Effect.gen(function*() {
       const db = yield* Database
       const clock = yield* ServerClock
@@ -168,7 +168,7 @@ export class AbandonedCarts extends Context.Service<AbandonedCarts, AbandonedCar
 
       const recovered = (s: StoredCart, at: string): StoredCart => ({ ...s, cart: { ...s.cart, status: "RECOVERED" }, recoveredTime: at })
 
-      return AbandonedCarts.of({
+      return AbandonedCartStore.of({
         get,
         query: (q) => {
           const condition = q.filter === undefined ? { sql: "1", params: [] } : where(q.filter, SOURCE)

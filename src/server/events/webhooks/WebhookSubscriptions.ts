@@ -60,7 +60,7 @@ export const WebhooksConfig = Context.Reference<WebhooksOptions>("sitefx/server/
 /** The site has {@link MAX_WEBHOOKS} subscriptions already. */
 export class TooManyWebhooks extends Data.TaggedError("TooManyWebhooks")<{ readonly max: number }> {}
 
-export interface WebhooksShape {
+export interface WebhookSubscriptionsShape {
   readonly create: (request: CreateWebhookRequest) => Effect.Effect<Webhook, TooManyWebhooks>
   /** Oldest first. */
   readonly list: Effect.Effect<ReadonlyArray<Webhook>>
@@ -108,9 +108,9 @@ const checkRegistration = (registration: WebhookRegistration): void => {
   if (unknown.length > 0) throw new Error(`sitefx: webhook ${url}: unknown event types ${unknown.join(", ")}`)
 }
 
-export class Webhooks extends Context.Service<Webhooks, WebhooksShape>()("sitefx/server/events/Webhooks") {
-  static readonly layer: Layer.Layer<Webhooks, never, Database | ServerClock | SiteEvents | SiteKeys> = Layer.effect(
-    Webhooks,
+export class WebhookSubscriptions extends Context.Service<WebhookSubscriptions, WebhookSubscriptionsShape>()("sitefx/server/events/WebhookSubscriptions") {
+  static readonly layer: Layer.Layer<WebhookSubscriptions, never, Database | ServerClock | SiteEvents | SiteKeys> = Layer.effect(
+    WebhookSubscriptions,
     Effect.gen(function*() {
       const db = yield* Database
       const clock = yield* ServerClock
@@ -348,7 +348,7 @@ export class Webhooks extends Context.Service<Webhooks, WebhooksShape>()("sitefx
         return true
       }
 
-      return Webhooks.of({
+      return WebhookSubscriptions.of({
         create: (request) =>
           Effect.suspend(() => {
             const count = Number(db.get("SELECT COUNT(*) AS n FROM webhooks")!["n"])

@@ -6,30 +6,24 @@
  */
 import type { FilterNode } from "../../../data/FilterTree.ts"
 import type { Sorting } from "../../../data/wire.ts"
-import { DataFailure } from "../../data/failures.ts"
+import { EngineFailure, toViolation } from "../../data/engineFailures.ts"
 import { checkFilter } from "../../data/filters.ts"
 import { segments } from "../../data/values.ts"
 import { parseJson } from "../../platform/json.ts"
 import { MAX_INTEGER, MAX_SORT_FIELDS } from "../../platform/limits.ts"
-import { invalidField, type Reject, validation } from "../../platform/responses.ts"
+import { invalidField, type Reject } from "../../platform/responses.ts"
 
 export type Checked<A> = { readonly ok: true; readonly value: A } | { readonly ok: false; readonly reject: Reject }
 
 const ok = <A>(value: A): Checked<A> => ({ ok: true, value })
 const no = (reject: Reject): Checked<never> => ({ ok: false, reject })
 
-/** A DataFailure thrown by the data engine's checks, as a violation of `field`. */
-const asViolation = (failure: DataFailure, field: string): Reject =>
-  failure.violations !== undefined
-    ? validation(failure.description, failure.violations)
-    : invalidField(field, failure.description, "OTHER", { code: failure.code })
-
-/** Runs a data-engine check that throws DataFailure. */
+/** Runs a data-engine check that throws EngineFailure. */
 const guarded = <A>(field: string, f: () => A): Checked<A> => {
   try {
     return ok(f())
   } catch (e) {
-    if (e instanceof DataFailure) return no(asViolation(e, field))
+    if (e instanceof EngineFailure) return no(toViolation(e, field))
     throw e
   }
 }

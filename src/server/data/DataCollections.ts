@@ -10,7 +10,7 @@ import type { FilterNode } from "../../data/FilterTree.ts"
 import type { CollectionField, DataCollection, Permissions, Sorting } from "../../data/wire.ts"
 import { Database, type Row } from "../platform/Database.ts"
 import { isoDate, ServerClock } from "../platform/ServerClock.ts"
-import { badRequest, collectionNotFound, DataFailure } from "./failures.ts"
+import { badRequest, collectionNotFound, EngineFailure } from "./engineFailures.ts"
 import { orderBy, sortTerms, where } from "./sql.ts"
 
 export const SYSTEM_FIELDS: ReadonlyArray<CollectionField> = [
@@ -24,7 +24,7 @@ export const DEFAULT_PERMISSIONS: Required<Permissions> = { read: "ANYONE", inse
 
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_\-@/]{0,255}$/
 
-export interface CollectionsShape {
+export interface DataCollectionsShape {
   readonly get: (id: string) => DataCollection | undefined
   /** The collection, or 404 WDE0025. */
   readonly require: (id: string) => DataCollection
@@ -46,9 +46,9 @@ export interface CollectionsShape {
   readonly query: (filter: FilterNode, sort: ReadonlyArray<Sorting>) => ReadonlyArray<DataCollection>
 }
 
-export class Collections extends Context.Service<Collections, CollectionsShape>()("sitefx/server/data/Collections") {
-  static readonly layer: Layer.Layer<Collections, never, Database | ServerClock> = Layer.effect(
-    Collections,
+export class DataCollections extends Context.Service<DataCollections, DataCollectionsShape>()("sitefx/server/data/DataCollections") {
+  static readonly layer: Layer.Layer<DataCollections, never, Database | ServerClock> = Layer.effect(
+    DataCollections,
     Effect.gen(function*() {
       const db = yield* Database
       const clock = yield* ServerClock
@@ -127,7 +127,7 @@ export class Collections extends Context.Service<Collections, CollectionsShape>(
           return save({ ...current, fields: change(current.fields ?? []) }, true)
         })
 
-      return Collections.of({
+      return DataCollections.of({
         get,
         require,
         list: () => db.all("SELECT * FROM data_collections ORDER BY created_at, id").map(toCollection),
@@ -137,7 +137,7 @@ export class Collections extends Context.Service<Collections, CollectionsShape>(
               throw badRequest("WDE0001", `Invalid collection id [${input.id}]: letters, digits, _ - @ / only, up to 256.`)
             }
             if (get(input.id) !== undefined) {
-              throw new DataFailure({ status: 409, code: "ALREADY_EXISTS", description: `The collection ${input.id} already exists.` })
+              throw new EngineFailure({ status: 409, code: "ALREADY_EXISTS", description: `The collection ${input.id} already exists.` })
             }
             const collection: DataCollection = {
               ...input,
@@ -162,7 +162,7 @@ export class Collections extends Context.Service<Collections, CollectionsShape>(
           db.transaction(() => {
             const current = require(input.id)
             if (input.revision !== undefined && input.revision !== null && input.revision !== current.revision) {
-              throw new DataFailure({
+              throw new EngineFailure({
                 status: 409,
                 code: "REVISION_MISMATCH",
                 description: `The collection ${input.id} is at revision ${current.revision}, not ${input.revision}.`
@@ -184,21 +184,21 @@ export class Collections extends Context.Service<Collections, CollectionsShape>(
         createField: (id, field) =>
           changeFields(id, (fields) => {
             if (fields.some((f) => f.key === field.key)) {
-              throw new DataFailure({ status: 409, code: "ALREADY_EXISTS", description: `The field ${field.key} already exists.` })
+              throw new EngineFailure({ status: 409, code: "ALREADY_EXISTS", description: `The field ${field.key} already exists.` })
             }
             return [...fields, field]
           }),
         updateField: (id, field) =>
           changeFields(id, (fields) => {
             const existing = fields.find((f) => f.key === field.key)
-            if (existing === undefined) throw new DataFailure({ status: 404, code: "NOT_FOUND", description: `No field ${field.key}.` })
+            if (existing === undefined) throw new EngineFailure({ status: 404, code: "NOT_FOUND", description: `No field ${field.key}.` })
             if (existing.systemField === true) throw badRequest("WDE0003", `The system field ${field.key} cannot change.`)
             return fields.map((f) => (f.key === field.key ? field : f))
           }),
         deleteField: (id, key) =>
           changeFields(id, (fields) => {
             const existing = fields.find((f) => f.key === key)
-            if (existing === undefined) throw new DataFailure({ status: 404, code: "NOT_FOUND", description: `No field ${key}.` })
+            if (existing === undefined) throw new EngineFailure({ status: 404, code: "NOT_FOUND", description: `No field ${key}.` })
             if (existing.systemField === true) throw badRequest("WDE0003", `The system field ${key} cannot be deleted.`)
             return fields.filter((f) => f.key !== key)
           }),

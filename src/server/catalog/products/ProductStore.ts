@@ -5,7 +5,7 @@
  * variant query. Filters and sorts run on the docs with the data engine's SQL translation, so product
  * queries speak the same filter language, with the same checks, as data queries.
  *
- * All methods are synchronous and throw a DataFailure; routes run them in a transaction and log the
+ * All methods are synchronous and throw an EngineFailure; routes run them in a transaction and log the
  * events they return in it.
  */
 import * as Context from "effect/Context"
@@ -14,7 +14,7 @@ import * as Layer from "effect/Layer"
 import { randomUUID } from "node:crypto"
 import type { Sorting } from "../../../catalog/wire/common.ts"
 import type { Collection, Product } from "../../../catalog/wire/products.ts"
-import { DataFailure, atMost } from "../../data/failures.ts"
+import { EngineFailure, atMost } from "../../data/engineFailures.ts"
 import { compileFilter, filterBudget } from "../../data/filters.ts"
 import { concat, keyOf, orderBy, rankOf, registerFunctions, type Source, sortTerms, sql } from "../../data/sql.ts"
 import { Database } from "../../platform/Database.ts"
@@ -45,7 +45,7 @@ export interface JsonPage {
   readonly total: number
 }
 
-export interface ProductsShape {
+export interface ProductStoreShape {
   readonly now: () => string
   readonly newIds: () => { readonly id: string; readonly numericId: string; readonly inventoryItemId: string }
   readonly find: (id: string) => ProductSpec | undefined
@@ -130,9 +130,9 @@ export const aliasFilter = (filter: unknown): unknown => {
 
 const aliasSort = (sort: ReadonlyArray<Sorting>): ReadonlyArray<Sorting> => sort.map((s) => ({ ...s, fieldName: ALIASES[s.fieldName] ?? s.fieldName }))
 
-export class Products extends Context.Service<Products, ProductsShape>()("sitefx/server/catalog/Products") {
-  static readonly layer: Layer.Layer<Products, never, Database | ServerClock> = Layer.effect(
-    Products,
+export class ProductStore extends Context.Service<ProductStore, ProductStoreShape>()("sitefx/server/catalog/ProductStore") {
+  static readonly layer: Layer.Layer<ProductStore, never, Database | ServerClock> = Layer.effect(
+    ProductStore,
     Effect.gen(function*() {
       const db = yield* Database
       const clock = yield* ServerClock
@@ -245,7 +245,7 @@ export class Products extends Context.Service<Products, ProductsShape>()("sitefx
 
       const toWire = (spec: CollectionSpec) => wireCollection(spec, counts([spec.id]).get(spec.id) ?? 0)
 
-      return Products.of({
+      return ProductStore.of({
         now: () => isoDate(clock.millis()),
         newIds: () => ({ id: randomUUID(), numericId: String(1_000_000 + next("numericId")), inventoryItemId: randomUUID() }),
         find,
@@ -343,7 +343,7 @@ export class Products extends Context.Service<Products, ProductsShape>()("sitefx
         },
         storeCollection: (spec) => {
           if (db.get("SELECT 1 AS x FROM store_collections WHERE slug = ? AND id <> ?", spec.slug, spec.id) !== undefined) {
-            throw new DataFailure({ status: 409, code: "SLUG_ALREADY_EXISTS", description: `A collection with slug ${spec.slug} exists` })
+            throw new EngineFailure({ status: 409, code: "SLUG_ALREADY_EXISTS", description: `A collection with slug ${spec.slug} exists` })
           }
           storeCollection(spec)
         },

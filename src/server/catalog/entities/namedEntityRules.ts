@@ -29,7 +29,7 @@ import {
   updatedEvent
 } from "./engine.ts"
 import { entityCrud, type EntityService, outcome } from "./crud.ts"
-import type { EntityTableShape } from "./store.ts"
+import type { EntityTableShape } from "./entityTables.ts"
 
 interface NamedService extends EntityService {
   /** Event slug and the wire key of one entity (`brand`). */

@@ -38,7 +38,7 @@ import {
   updatedEvent
 } from "./engine.ts"
 import { entityCrud, type EntityService } from "./crud.ts"
-import type { EntityTableShape } from "./store.ts"
+import type { EntityTableShape } from "./entityTables.ts"
 import { getPayload } from "../../data/requests.ts"
 
 const ENTITY = "inventory_item"

@@ -52,7 +52,7 @@ export interface NewMember {
   readonly profile: IdentityProfile
 }
 
-export interface MembersShape {
+export interface MemberStoreShape {
   readonly byId: (id: string) => MemberRecord | undefined
   readonly byEmail: (email: string) => MemberRecord | undefined
   readonly list: () => ReadonlyArray<MemberRecord>
@@ -69,9 +69,9 @@ export interface MembersShape {
 /** Loose on purpose: the platform accepts any `local@domain.tld`. */
 export const isEmail = (email: string): boolean => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && email.length <= 254
 
-export class Members extends Context.Service<Members, MembersShape>()("sitefx/server/Members") {
-  static readonly layer: Layer.Layer<Members, never, Database | ServerClock> = Layer.effect(
-    Members,
+export class MemberStore extends Context.Service<MemberStore, MemberStoreShape>()("sitefx/server/MemberStore") {
+  static readonly layer: Layer.Layer<MemberStore, never, Database | ServerClock> = Layer.effect(
+    MemberStore,
     Effect.gen(function*() {
       const db = yield* Database
       const clock = yield* ServerClock
@@ -130,7 +130,7 @@ export class Members extends Context.Service<Members, MembersShape>()("sitefx/se
         const row = db.get("SELECT * FROM members WHERE id = ?", id)
         return row === undefined ? undefined : toMember(row)
       }
-      return Members.of({
+      return MemberStore.of({
         byId,
         byEmail: (email) => {
           const row = db.get("SELECT * FROM members WHERE email_key = ?", email.trim().toLowerCase())
