@@ -10,7 +10,7 @@ import * as Effect from "effect/Effect"
 import type { PlatformError } from "../http/PlatformError.ts"
 import { type DataError, invalid, WDE } from "./DataError.ts"
 import { Filter } from "./Filter.ts"
-import type { AggregateDataItemsRequest, AggregateOperation, ItemData, PagingMetadata, Sorting } from "./wire.ts"
+import type { AggregateDataItemsRequest, AggregateOperation, ItemData, PagingMetadata, Sorting } from "./wire/index.ts"
 
 export interface AggregateResult {
   readonly items: ReadonlyArray<ItemData>

@@ -13,7 +13,7 @@ import type { PlatformError } from "../http/PlatformError.ts"
 import { isTransient, retryDelay } from "../http/PlatformHttp.ts"
 import { type DataError, WDE } from "./DataError.ts"
 import { MAX_BULK_ITEMS } from "./protocol.ts"
-import type { BulkItemResult } from "./wire.ts"
+import type { BulkItemResult } from "./wire/index.ts"
 
 export type BulkKind = "insert" | "update" | "save" | "remove" | "patch"
 

@@ -13,7 +13,7 @@ import { DataError, invalid, WDE } from "./DataError.ts"
 import * as Result from "effect/Result"
 import { encodeDates } from "../http/codec.ts"
 import { parseFilter } from "./FilterTree.ts"
-import type { FilterJson } from "./wire.ts"
+import type { FilterJson } from "./wire/index.ts"
 
 /** A value a comparison accepts. */
 export type Comparable = string | number | boolean | Date

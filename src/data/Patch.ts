@@ -7,7 +7,7 @@
 import * as Effect from "effect/Effect"
 import type { PlatformError } from "../http/PlatformError.ts"
 import { type DataError, invalid, WDE } from "./DataError.ts"
-import type { FieldModification } from "./wire.ts"
+import type { FieldModification } from "./wire/index.ts"
 
 export class Patch<A, R = never> {
   readonly modifications: ReadonlyArray<FieldModification>

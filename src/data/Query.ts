@@ -24,7 +24,7 @@ import type {
   QueryDistinctValuesRequest,
   QueryDistinctValuesResponse,
   Sorting
-} from "./wire.ts"
+} from "./wire/index.ts"
 
 /** What the platform's query answered, before the items are decoded. */
 export interface RawPage {

@@ -5,9 +5,6 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Schema from "effect/Schema"
-import * as DA from "../../src/data/answers.ts"
-import * as DP from "../../src/data/protocol.ts"
-import type * as DW from "../../src/data/wire.ts"
 import * as Subscriptions from "../../src/events/Subscriptions.ts"
 import * as G from "../../src/http/guard.ts"
 import type * as WebhooksWire from "../../src/server/events/webhooks/wire.ts"
@@ -29,26 +26,6 @@ describe("answer guards have their Schemas' types", () => {
     sameType<G.TypeOf<typeof SP.MyMemberResponse>, SW.MyMemberResponse>(true)
     sameType<G.TypeOf<typeof SP.Tokens>, SW.Tokens>(true)
   })
-
-  it("data answers", () => {
-    sameType<G.TypeOf<typeof DP.DataItem>, DW.DataItem>(true)
-    sameType<G.TypeOf<typeof DP.PagingMetadata>, DW.PagingMetadata>(true)
-    sameType<G.TypeOf<typeof DP.QueryDataItemsResponse>, DW.QueryDataItemsResponse>(true)
-    sameType<G.TypeOf<typeof DP.QueryDistinctValuesResponse>, DW.QueryDistinctValuesResponse>(true)
-    sameType<G.TypeOf<typeof DP.CountDataItemsResponse>, typeof DW.CountDataItemsResponse.Type>(true)
-    sameType<G.TypeOf<typeof DP.DataItemResponse>, typeof DW.DataItemResponse.Type>(true)
-    sameType<G.TypeOf<typeof DP.SaveDataItemResponse>, typeof DW.SaveDataItemResponse.Type>(true)
-    sameType<G.TypeOf<typeof DA.AggregateDataItemsResponse>, DW.AggregateDataItemsResponse>(true)
-    sameType<G.TypeOf<typeof DA.BulkResponse>, DW.BulkResponse>(true)
-    sameType<G.TypeOf<typeof DA.BulkReferencesResponse>, typeof DW.BulkReferencesResponse.Type>(true)
-    sameType<G.TypeOf<typeof DA.QueryReferencedResponse>, typeof DW.QueryReferencedResponse.Type>(true)
-    sameType<G.TypeOf<typeof DA.IsReferencedResponse>, typeof DW.IsReferencedResponse.Type>(true)
-    sameType<G.TypeOf<typeof DA.ReplaceReferencesResponse>, typeof DW.ReplaceReferencesResponse.Type>(true)
-    sameType<G.TypeOf<typeof DA.AsyncJobResponse>, typeof DW.AsyncJobResponse.Type>(true)
-    sameType<G.TypeOf<typeof DA.AsyncJobStatusResponse>, typeof DW.AsyncJobStatusResponse.Type>(true)
-    sameType<G.TypeOf<typeof DA.DataCollection>, DW.DataCollection>(true)
-    sameType<G.TypeOf<typeof DA.CollectionsListResponse>, typeof DW.CollectionsListResponse.Type>(true)
-  })
 })
 
 describe("event answer guards have their Schemas' types", () => {
@@ -62,19 +39,12 @@ describe("a guard", () => {
     assert.strictEqual(G.describe(SP.TokenResponse({ access_token: "a", expires_in: "14400", refresh_token: "r", token_type: "Bearer" })!), ".expires_in: expected a number")
     assert.strictEqual(G.describe(SP.TokenResponse("nope")!), ".: expected an object")
     assert.strictEqual(
-      G.describe(DP.QueryDataItemsResponse({ dataItems: [{ id: "a", data: {} }, { id: 7 }] })!),
-      ".dataItems[1].id: expected a string"
-    )
-    assert.strictEqual(
       G.describe(SP.StateMachineResponse({ state: "SUCCESS", identity: { id: "i", factors: [{ factorId: "f", type: "SMS", status: "SLEEPING" }] } })!),
       ".identity.factors[0].status: expected one of INACTIVE, ACTIVE, REQUIRE_REENROLL"
     )
-    assert.strictEqual(G.describe(DP.QueryDistinctValuesResponse({ distinctValues: [], pagingMetadata: { cursors: { next: 1 } } })!), ".pagingMetadata.cursors.next: expected a string")
   })
 
   it("accepts what the platform may leave out or send as null, and keeps keys it does not know", () => {
-    const answer = { dataItems: [{ data: null }, { id: "x", extra: true }], pagingMetadata: { total: null, cursors: { next: null } }, more: 1 }
-    assert.isUndefined(DP.QueryDataItemsResponse(answer))
     // an optional key present as undefined (never on the wire) is taken as absent, as Schema.optionalKey would refuse
     assert.isUndefined(SP.TokenResponse({ access_token: "a", expires_in: 1, refresh_token: "r", token_type: "Bearer" }))
   })
