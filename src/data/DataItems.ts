@@ -7,7 +7,8 @@
  *
  * Every part lives in its own module (items one by one, queries, aggregation, bulk writes, references,
  * jobs, collections, typed collections), so a bundler keeps only the calls a program makes: a page that
- * runs one query carries nothing of bulk writes, aggregation, references or Schema.
+ * runs one query carries nothing of bulk writes, aggregation, references or Schema. The types these calls
+ * take and give are exported by `sitefx/data` (`Item`, `BulkReport`, `TypedCollection`, ...).
  *
  * @example
  * import { DataItems } from "sitefx"
@@ -15,20 +16,19 @@
  * const post = yield* DataItems.insert("Posts", { title: "Hello", likes: 0 })
  * const top = yield* DataItems.query("Posts").gt("likes", 10).descending("likes").limit(5).find
  */
-export { query, search, type SearchOptions } from "./queryItems.ts"
+export { query, search } from "./queryItems.ts"
 export { count, get, insert, patch, remove, save, truncate, update } from "./itemCalls.ts"
 export { aggregate, pipeline } from "./aggregation.ts"
-export { bulkInsert, bulkPatch, bulkRemove, bulkSave, type BulkServices, bulkUpdate } from "./bulkWrites.ts"
+export { bulkInsert, bulkPatch, bulkRemove, bulkSave, bulkUpdate } from "./bulkWrites.ts"
 export {
   bulkInsertReferences,
   bulkRemoveReferences,
   insertReference,
   isReferenced,
   queryReferenced,
-  type ReferencedPage,
   removeReference,
   replaceReferences
 } from "./references.ts"
-export { type AsyncJobState, awaitJob, jobStatus, patchByFilter, removeByFilter } from "./jobs.ts"
+export { awaitJob, jobStatus, patchByFilter, removeByFilter } from "./jobs.ts"
 export { collections } from "./collections.ts"
-export { collection, type TypedCollection } from "./TypedCollection.ts"
+export { collection } from "./TypedCollection.ts"

@@ -7,7 +7,7 @@
  *
  * @example
  * const popular = Filter.gt("likes", 10).hasSome("tags", ["news", "sport"])
- * data.query("Posts").where(popular).find
+ * DataItems.query("Posts").where(popular).find
  */
 import { DataError, invalid, WDE } from "./DataError.ts"
 import * as Result from "effect/Result"

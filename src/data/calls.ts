@@ -28,9 +28,11 @@ export type ItemInput = { readonly _id?: string; readonly [field: string]: unkno
 
 export type DataFailure = DataError | PlatformError
 
+/** Options of a write: `suppressHooks` skips the collection's data hooks. */
 export interface WriteOptions {
   readonly suppressHooks?: boolean
 }
+/** Options of a read: a consistent read (after a write), the language of translated fields. */
 export interface ReadOptions {
   readonly consistentRead?: boolean
   readonly language?: string

@@ -16,6 +16,7 @@ import { type PagedAnswer, Query, type QueryRunner } from "./Query.ts"
 import { peekPagingMetadata, samePaging } from "./readAhead.ts"
 import type * as W from "./wire/index.ts"
 
+/** How a full-text search matches: fuzzy or exact, all words or any. */
 export interface SearchOptions {
   readonly fuzzy?: boolean
   readonly mode?: "OR" | "AND"

@@ -11,6 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { Item } from "../../src/data/calls.ts"
+import type { BulkServices } from "../../src/data/bulkWrites.ts"
 import * as DataItems from "../../src/data/DataItems.ts"
 import { Site } from "../../src/Site.ts"
 import { LocalPlatform } from "../support/platform.ts"
@@ -20,7 +21,7 @@ const dir = mkdtempSync(join(tmpdir(), "sitefx-cli-"))
 const file = (name: string) => join(dir, name)
 
 /** The data client of the platform under test, as an admin. */
-const withData = <A, E>(use: (data: typeof DataItems) => Effect.Effect<A, E, DataItems.BulkServices>) =>
+const withData = <A, E>(use: (data: typeof DataItems) => Effect.Effect<A, E, BulkServices>) =>
   Effect.gen(function*() {
     const platform = yield* LocalPlatform
     const site = Site.apiKey({ apiKey: Redacted.value(platform.apiKey), baseUrl: platform.url })

@@ -13,6 +13,7 @@ import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import * as Stream from "effect/Stream"
 import type { Item } from "../../src/data/calls.ts"
+import type { BulkServices } from "../../src/data/bulkWrites.ts"
 import * as DataItems from "../../src/data/DataItems.ts"
 import { officialClientsOnLocalPlatform } from "../support/official.ts"
 import { dev } from "../support/platform.ts"
@@ -25,7 +26,7 @@ const called = onLocal.called
 /** Runs an effect that needs the platform (sitefx read-backs, fresh collections). */
 const run = onLocal.run
 /** Runs a sitefx DataItems call as the admin. */
-const sitefx = <A, E>(f: (d: typeof DataItems) => Effect.Effect<A, E, DataItems.BulkServices>): Promise<A> => run(asAdmin(f(DataItems)))
+const sitefx = <A, E>(f: (d: typeof DataItems) => Effect.Effect<A, E, BulkServices>): Promise<A> => run(asAdmin(f(DataItems)))
 
 const official = () =>
   createClient({

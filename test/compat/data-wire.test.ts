@@ -14,6 +14,7 @@ import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as Redacted from "effect/Redacted"
 import * as Stream from "effect/Stream"
 import { PlatformFetch } from "../../src/http/PlatformHttp.ts"
+import type { BulkServices } from "../../src/data/bulkWrites.ts"
 import * as DataItems from "../../src/data/DataItems.ts"
 import { Filter } from "../../src/data/Filter.ts"
 import { fromBase64url } from "../../src/http/wire.ts"
@@ -101,7 +102,7 @@ const official = () =>
 type Official = ReturnType<typeof official>
 
 /** Runs sitefx calls as the admin, through the recording fetch. */
-const sitefx = <A, E>(f: (d: typeof DataItems) => Effect.Effect<A, E, DataItems.BulkServices>): Promise<A> =>
+const sitefx = <A, E>(f: (d: typeof DataItems) => Effect.Effect<A, E, BulkServices>): Promise<A> =>
   runtime.runPromise(asAdmin(f(DataItems)).pipe(Effect.provideService(PlatformFetch, sitefxFetch)))
 
 /** What a step sent. */
@@ -115,7 +116,7 @@ const sent = async (step: () => Promise<unknown>): Promise<ReadonlyArray<Recorde
 const compare = async <A, E>(
   name: string,
   officialStep: (data: Official) => Promise<unknown>,
-  sitefxStep: (d: typeof DataItems) => Effect.Effect<A, E, DataItems.BulkServices>,
+  sitefxStep: (d: typeof DataItems) => Effect.Effect<A, E, BulkServices>,
   options: { readonly reset?: () => Promise<unknown>; readonly normalize?: (sitefx: ReadonlyArray<Recorded>) => ReadonlyArray<Recorded> } = {}
 ): Promise<ReadonlyArray<Recorded>> => {
   await options.reset?.()

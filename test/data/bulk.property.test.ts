@@ -8,6 +8,7 @@ import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
 import fc from "fast-check"
 import type { ItemInput } from "../../src/data/calls.ts"
+import type { BulkServices } from "../../src/data/bulkWrites.ts"
 import * as DataItems from "../../src/data/DataItems.ts"
 import { dev, LocalPlatform } from "../support/platform.ts"
 import { asAdmin, freshCollection } from "./support.ts"
@@ -29,7 +30,7 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("bulk workloads
         fc.asyncProperty(Workload, (w) =>
           Effect.runPromiseWith(context)(Effect.gen(function*() {
             const c = yield* freshCollection("Prop")
-            const d = <A, E>(f: (data: typeof DataItems) => Effect.Effect<A, E, DataItems.BulkServices>) => asAdmin(f(DataItems))
+            const d = <A, E>(f: (data: typeof DataItems) => Effect.Effect<A, E, BulkServices>) => asAdmin(f(DataItems))
             // some ids exist before the import
             const preexisting = Array.from({ length: w.existing }, (_, i) => ({ _id: `row-${i * 7}`, before: true }))
             if (preexisting.length > 0) yield* d((x) => x.bulkInsert(c, preexisting))
