@@ -1,9 +1,11 @@
 /**
- * The data-collections client, one function per call: `sitefx` and `sitefx/data` export this module as
- * the `DataItems` namespace. Each call takes the `PlatformClient` a session or an API key provides
- * (`Site.layer`, `Site.apiKey`) from the environment when it runs, and fails with a DataError (WDE code)
- * or, when the platform could not be reached at all, a PlatformError. Builders (query, search, patch,
- * aggregate) are immutable values; paging is a Stream; bulk writes take any number of items.
+ * The data-collections client, one function per call. `sitefx` and `sitefx/data` export this module as
+ * the `DataItems` namespace; `sitefx/data/items` is the module itself (`import * as DataItems`), the form
+ * esbuild shakes, as it keeps every member of a namespace re-exported by name. Each call takes the
+ * `PlatformClient` a session or an API key provides (`Site.layer`, `Site.apiKey`) from the environment
+ * when it runs, and fails with a DataError (WDE code) or, when the platform could not be reached at all,
+ * a PlatformError. Builders (query, search, patch, aggregate) are immutable values; paging is a Stream;
+ * bulk writes take any number of items.
  *
  * Every part lives in its own module (items one by one, queries, aggregation, bulk writes, references,
  * jobs, collections, typed collections), so a bundler keeps only the calls a program makes: a page that

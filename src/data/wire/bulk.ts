@@ -2,7 +2,8 @@
 import * as Schema from "effect/Schema"
 import { BULK_ACTION_TYPES } from "../protocol.ts"
 import { DataItem } from "./common.ts"
-import { isItemData, WriteOptions } from "./fields.ts"
+import { isRecord } from "../../http/isRecord.ts"
+import { WriteOptions } from "./fields.ts"
 import { Patch } from "./items.ts"
 import { DataItemReference } from "./references.ts"
 
@@ -56,19 +57,20 @@ export const BulkItemsRequest = Schema.Struct({
   ...WriteOptions
 })
 export type BulkItemsRequest = typeof BulkItemsRequest.Type
+
 const isDataItem = (u: unknown): u is DataItem => {
-  if (!isItemData(u)) return false
+  if (!isRecord(u)) return false
   const { id, dataCollectionId, data } = u as Record<string, unknown>
   return (id === undefined || typeof id === "string") &&
     (dataCollectionId === undefined || typeof dataCollectionId === "string") &&
-    (data === undefined || data === null || isItemData(data))
+    (data === undefined || data === null || isRecord(data))
 }
 
 const isOptionalBoolean = (u: unknown) => u === undefined || typeof u === "boolean"
 
 /** Whether a request is a {@link BulkItemsRequest}: the schema's checks written out, without a schema run per item. */
 export const isBulkItemsRequest = (u: unknown): u is BulkItemsRequest => {
-  if (!isItemData(u)) return false
+  if (!isRecord(u)) return false
   const { dataCollectionId, dataItems, returnEntity, suppressHooks } = u as Record<string, unknown>
   return typeof dataCollectionId === "string" && Array.isArray(dataItems) && isOptionalBoolean(returnEntity) && isOptionalBoolean(suppressHooks) &&
     dataItems.every(isDataItem)

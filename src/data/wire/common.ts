@@ -4,13 +4,13 @@
  */
 import * as Schema from "effect/Schema"
 import { SORT_ORDERS } from "../protocol.ts"
-import { isItemData } from "./fields.ts"
+import { isRecord } from "../../http/isRecord.ts"
 
 /**
  * A JSON object of item fields (`$date` values still encoded). Checked as a whole and passed on as it
  * is: a page of a thousand items is not copied key by key on either side of the wire.
  */
-export const ItemData = Schema.declare(isItemData, { identifier: "ItemData" })
+export const ItemData = Schema.declare((u): u is { readonly [field: string]: unknown } => isRecord(u), { identifier: "ItemData" })
 export type ItemData = typeof ItemData.Type
 
 /** A filter tree as JSON (`{field: value}`, `{field: {$op: ...}}`, `$and`/`$or`/`$not`). */

@@ -1,7 +1,5 @@
-/** What several wire files share and the local platform reads, kept out of `wire/index.ts`: the item-object test and the option fields most calls accept. */
+/** The option fields most requests accept, shared by the wire files and kept out of `wire/index.ts`. */
 import * as Schema from "effect/Schema"
-
-export const isItemData = (u: unknown): u is { readonly [field: string]: unknown } => typeof u === "object" && u !== null && !Array.isArray(u)
 
 /** Options most calls accept. */
 export const ReadOptions = {
