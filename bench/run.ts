@@ -31,7 +31,7 @@ import { fileURLToPath } from "node:url"
 import * as Products from "../src/catalog/Products.ts"
 import { live } from "../src/events/Live.ts"
 import { DataEventTypes, EventPaths } from "../src/events/protocol.ts"
-import { DataItems } from "../src/data/DataItems.ts"
+import * as DataItems from "../src/data/DataItems.ts"
 import { newItemId } from "../src/data/ids.ts"
 import { Site } from "../src/Site.ts"
 import { viaHttpClient } from "../src/http/viaHttpClient.ts"
@@ -182,8 +182,7 @@ const main = async () => {
 
   // a batch job on Node: requests go through Node's own HTTP client (README: "sitefx's HTTP client")
   const runtime = ManagedRuntime.make(Site.apiKey({ baseUrl: server.url, apiKey: server.apiKey, siteId: server.siteId, transport: viaHttpClient(NodeHttpClient.layerNodeHttpOptions({ keepAlive: true })) }))
-  const sitefx = <A, E>(f: (d: DataItems["Service"]) => Effect.Effect<A, E>): Promise<A> =>
-    runtime.runPromise(DataItems.use(f))
+  const sitefx = <A, E>(effect: Effect.Effect<A, E, ManagedRuntime.ManagedRuntime.Services<typeof runtime>>): Promise<A> => runtime.runPromise(effect)
 
   let collections = 0
   const createCollection = async (prefix: string) => {
@@ -211,8 +210,8 @@ const main = async () => {
     /** Every item is read: its price summed (the same work for every client). */
     const exporters: Record<string, () => Promise<number>> = {
       sitefx: () =>
-        sitefx((d) =>
-          d.query(source).stream.pipe(
+        sitefx(
+          DataItems.query(source).stream.pipe(
             Stream.runFold(() => 0, (n, i) => n + ((i["price"] as number) > 0 ? 1 : 0))
           )
         ),
@@ -243,7 +242,7 @@ const main = async () => {
     }
 
     const importers: Record<string, (into: string) => Promise<number>> = {
-      sitefx: (into) => sitefx((d) => d.bulkInsert(into, Stream.fromIterable(dataset), { concurrency: 4 })).then((r) => r.inserted),
+      sitefx: (into) => sitefx(DataItems.bulkInsert(into, Stream.fromIterable(dataset), { concurrency: 4 })).then((r) => r.inserted),
       official: async (into) => {
         let n = 0
         for (let start = 0; start < ITEMS; start += PAGE) {

@@ -39,6 +39,7 @@ export const weigh = async (entry: string): Promise<Weight> => {
 export const ENTRIES = [
   { job: "visitor session", sitefx: "sitefx-session", official: "official-session" },
   { job: "visitor session + one data query", sitefx: "sitefx-query", official: "official-query" },
+  { job: "README's first example (Site.layer)", sitefx: "sitefx-readme", official: "official-query" },
   { job: "+ one product query", sitefx: "sitefx-products", official: "official-products" }
 ] as const
 

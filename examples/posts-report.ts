@@ -12,11 +12,10 @@ class Post extends Schema.Class<Post>("Post")({ _id: Schema.String, title: Schem
 const posts = DataItems.collection("Posts", Post)
 
 export const postsReport = Effect.gen(function*() {
-  const data = yield* DataItems
   const popular = yield* posts.query.gt("likes", 10).descending("likes").limit(20).find       // Page<Post>
-  const titles = yield* data.query("Posts").ascending("title").stream.pipe(Stream.map((p) => p["title"]), Stream.runCollect)
-  const byAuthor = yield* data.aggregate("Posts").group("author").count().sum("likes").ascending("_id").run
-  const liked = yield* data.patch("Posts", "filters").incrementField("likes", 1).run
+  const titles = yield* DataItems.query("Posts").ascending("title").stream.pipe(Stream.map((p) => p["title"]), Stream.runCollect)
+  const byAuthor = yield* DataItems.aggregate("Posts").group("author").count().sum("likes").ascending("_id").run
+  const liked = yield* DataItems.patch("Posts", "filters").incrementField("likes", 1).run
   return { popular: popular.items.map((p) => p.title), titles, byAuthor: byAuthor.items, likes: liked["likes"] }
 })
 

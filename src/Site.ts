@@ -1,9 +1,11 @@
 /**
- * Everything a program needs to talk to a site, as one Layer: the platform config, the wire, and
- * either a visitor/member session (`Site.layer`) or API-key authentication (`Site.apiKey`).
+ * Everything a program needs to talk to a site, as one Layer: the platform config, the wire, the
+ * `PlatformClient` every call (data, store, members) goes through, and either a visitor/member session
+ * (`Site.layer`) or API-key authentication (`Site.apiKey`).
  *
  * @example
  * const SiteLive = Site.layer({ clientId: "my-client-id", baseUrl: "http://127.0.0.1:8787" })
+ * const page = await Effect.runPromise(DataItems.query("Posts").limit(10).find.pipe(Effect.provide(SiteLive)))
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -11,17 +13,16 @@ import * as Redacted from "effect/Redacted"
 import { ApiKeyAuth, PlatformAuth, PlatformClient } from "./http/PlatformClient.ts"
 import { PlatformConfig, PlatformConfigError, type PlatformConfigOptions, readEnv } from "./http/PlatformConfig.ts"
 import { PlatformHttp } from "./http/PlatformHttp.ts"
-import { DataItems } from "./data/DataItems.ts"
 import { type SessionServices, siteSession, type SiteOptions, wire, type WireOptions } from "./session/SiteSession.ts"
 
 export { type SiteOptions, type WireOptions }
 
-export type SiteServices = DataItems | SessionServices
+/** What `Site.layer` provides: the session, its token store, and the platform client, wire and config. */
+export type SiteServices = SessionServices
 
 export const Site = {
   /** A visitor/member session. Options win over `SITEFX_*` environment variables. */
-  layer: (options: SiteOptions = {}): Layer.Layer<SiteServices> =>
-    DataItems.layer.pipe(Layer.provideMerge(siteSession(options))),
+  layer: (options: SiteOptions = {}): Layer.Layer<SiteServices> => siteSession(options),
 
   /** API-key authentication for scripts and batch jobs (`SITEFX_API_KEY`, `SITEFX_SITE_ID` when omitted). */
   apiKey: (
@@ -30,7 +31,7 @@ export const Site = {
       readonly siteId?: string | undefined
       readonly accountId?: string | undefined
     } = {}
-  ): Layer.Layer<DataItems | PlatformClient | PlatformAuth | PlatformHttp | PlatformConfig> => {
+  ): Layer.Layer<PlatformClient | PlatformAuth | PlatformHttp | PlatformConfig> => {
     const auth = Layer.unwrap(Effect.gen(function*() {
       const given = options.apiKey ?? (yield* readEnv("SITEFX_API_KEY"))
       if (given === undefined) {
@@ -41,6 +42,6 @@ export const Site = {
       return ApiKeyAuth.layer({ apiKey, siteId, accountId: options.accountId })
     })).pipe(Layer.orDie)
     const base = wire(PlatformConfig.layerConfig(options).pipe(Layer.orDie), options)
-    return DataItems.layer.pipe(Layer.provideMerge(PlatformClient.layer.pipe(Layer.provideMerge(Layer.merge(auth, base)))))
+    return PlatformClient.layer.pipe(Layer.provideMerge(Layer.merge(auth, base)))
   }
 }

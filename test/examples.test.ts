@@ -3,6 +3,7 @@ import { assert, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import { importMembers } from "../examples/import-members.ts"
+import { latestPosts } from "../examples/latest-posts.ts"
 import { postsReport } from "../examples/posts-report.ts"
 import { storeReport } from "../examples/store-report.ts"
 import { Site } from "../src/Site.ts"
@@ -29,6 +30,13 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("examples", (it
       assert.deepStrictEqual(report.map((r) => [r.email, r.ok]), emails.map((e) => [e, e !== "not an email"]))
       const refused = yield* importMembers(["linus@example.com"], { ...site, apiKey: "wrong key" })
       assert.isFalse(refused[0]!.ok)
+    }))
+
+  it.effect("latest-posts reads the newest demo posts in a visitor session", () =>
+    Effect.gen(function*() {
+      const platform = yield* LocalPlatform
+      const titles = yield* latestPosts.pipe(Effect.provide(Site.layer({ baseUrl: platform.url, clientId: platform.clientId })))
+      assert.sameMembers(titles, ["Filters in SQL", "Stable cursors", "Welcome to sitefx"])
     }))
 
   it.effect("posts-report reads the demo Posts through typed and untyped queries, an aggregate and a patch", () =>

@@ -4,14 +4,15 @@
  * (`withTotalCount`), as the official client does. Each of filter, having and group may be set once.
  *
  * @example
- * const byAuthor = yield* data.aggregate("Posts").group("author").count().sum("likes").descending("likesSum").run
+ * const byAuthor = yield* DataItems.aggregate("Posts").group("author").count().sum("likes").descending("likesSum").run
  */
 import * as Effect from "effect/Effect"
 import type { PlatformError } from "../http/PlatformError.ts"
 import { type DataError, invalid, WDE } from "./DataError.ts"
 import { Filter } from "./Filter.ts"
-import type { AggregateDataItemsRequest, AggregateOperation, ItemData, PagingMetadata, Sorting } from "./wire.ts"
+import type { AggregateDataItemsRequest, AggregateOperation, ItemData, PagingMetadata, Sorting } from "./wire/index.ts"
 
+/** What an aggregation gives: one row per group, and whether more rows follow. */
 export interface AggregateResult {
   readonly items: ReadonlyArray<ItemData>
   readonly totalCount: number | undefined
@@ -47,6 +48,7 @@ const checkCount = (op: string, n: unknown, positive: boolean): DataError | unde
 type Op = "sum" | "avg" | "min" | "max"
 const wireOp: Record<Op, "sum" | "average" | "min" | "max"> = { sum: "sum", avg: "average", min: "min", max: "max" }
 
+/** An immutable aggregation over a collection (`DataItems.aggregate`); `run` sends it. */
 export class Aggregate<R = never> {
   readonly collection: string
   readonly runner: AggregateRunner<R>

@@ -13,10 +13,11 @@ import type { PlatformError } from "../http/PlatformError.ts"
 import { isTransient, retryDelay } from "../http/PlatformHttp.ts"
 import { type DataError, WDE } from "./DataError.ts"
 import { MAX_BULK_ITEMS } from "./protocol.ts"
-import type { BulkItemResult } from "./wire.ts"
+import type { BulkItemResult } from "./wire/index.ts"
 
 export type BulkKind = "insert" | "update" | "save" | "remove" | "patch"
 
+/** An item a bulk write did not write: its position in the input, the platform's code and message. */
 export interface BulkItemError {
   /** The item's position in the input. */
   readonly index: number
@@ -26,6 +27,7 @@ export interface BulkItemError {
   readonly item?: unknown
 }
 
+/** Every item's fate in a bulk write: counts, ids written and the items refused. */
 export interface BulkReport {
   readonly inserted: number
   readonly updated: number
@@ -38,6 +40,7 @@ export interface BulkReport {
   readonly removedItemIds: ReadonlyArray<string>
 }
 
+/** How a bulk write runs: chunk size, concurrency, hooks, resuming, progress. */
 export interface BulkOptions {
   /** Chunks in flight at once (default 4). */
   readonly concurrency?: number

@@ -7,13 +7,13 @@
  *
  * @example
  * const popular = Filter.gt("likes", 10).hasSome("tags", ["news", "sport"])
- * data.query("Posts").where(popular).find
+ * DataItems.query("Posts").where(popular).find
  */
 import { DataError, invalid, WDE } from "./DataError.ts"
 import * as Result from "effect/Result"
 import { encodeDates } from "../http/codec.ts"
 import { parseFilter } from "./FilterTree.ts"
-import type { FilterJson } from "./wire.ts"
+import type { FilterJson } from "./wire/index.ts"
 
 /** A value a comparison accepts. */
 export type Comparable = string | number | boolean | Date

@@ -2,13 +2,14 @@
  * Immutable patches: field modifications applied on the platform without reading the item first.
  *
  * @example
- * yield* data.patch("Posts", id).incrementField("likes", 1).appendToArray("tags", "hot").run
+ * yield* DataItems.patch("Posts", id).incrementField("likes", 1).appendToArray("tags", "hot").run
  */
 import * as Effect from "effect/Effect"
 import type { PlatformError } from "../http/PlatformError.ts"
 import { type DataError, invalid, WDE } from "./DataError.ts"
-import type { FieldModification } from "./wire.ts"
+import type { FieldModification } from "./wire/index.ts"
 
+/** Immutable field modifications (`DataItems.patch`, `bulkPatch`, `patchByFilter`); `run` sends them. */
 export class Patch<A, R = never> {
   readonly modifications: ReadonlyArray<FieldModification>
   readonly error: DataError | undefined

@@ -4,8 +4,8 @@
  * the platform hands out no cursors), asking for the next page before the current one is decoded.
  *
  * @example
- * const page = yield* data.query("Posts").gt("likes", 10).ascending("title").limit(20).find
- * const titles = yield* data.query("Posts").stream.pipe(Stream.map((p) => p.title), Stream.runCollect)
+ * const page = yield* DataItems.query("Posts").gt("likes", 10).ascending("title").limit(20).find
+ * const titles = yield* DataItems.query("Posts").stream.pipe(Stream.map((p) => p.title), Stream.runCollect)
  */
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
@@ -24,7 +24,7 @@ import type {
   QueryDistinctValuesRequest,
   QueryDistinctValuesResponse,
   Sorting
-} from "./wire.ts"
+} from "./wire/index.ts"
 
 /** What the platform's query answered, before the items are decoded. */
 export interface RawPage {
@@ -69,6 +69,7 @@ interface Step {
   readonly at: At
 }
 
+/** Read options a query sends with every page. */
 export interface QueryOptions {
   readonly consistentRead?: boolean
   readonly language?: string
@@ -128,6 +129,7 @@ const nonEmpty = (op: string, value: unknown): DataError | undefined =>
     ? undefined
     : invalid(WDE.emptyString, `Invalid ${op} parameter. ${op} parameter must be non-empty string.`, op)
 
+/** An immutable query over a collection: filters, sort, paging; `find`, `pages`, `stream` and `count` run it. */
 export class Query<A, R = never> extends FilterMethods<Query<A, R>> {
   readonly runner: QueryRunner<A, R>
   readonly state: State

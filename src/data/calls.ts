@@ -1,7 +1,7 @@
 /**
  * What every data call shares: the platform client it goes through, how a failure becomes a DataError,
  * the checks made before anything is sent, and items to and from their wire form. Each operation module
- * (queryItems.ts, itemCalls.ts, and DataItems for the rest) builds on this, so a program carries only the
+ * (queryItems.ts, itemCalls.ts, bulkWrites.ts, ...) builds on this, so a program carries only the
  * operations it uses.
  */
 import * as Effect from "effect/Effect"
@@ -11,7 +11,7 @@ import type { PlatformClientShape } from "../http/PlatformClient.ts"
 import type { PlatformError } from "../http/PlatformError.ts"
 import type { PlatformRequest } from "../http/PlatformRequest.ts"
 import { type DataError, fromPlatformError, invalid, WDE } from "./DataError.ts"
-import type * as W from "./wire.ts"
+import type * as W from "./wire/index.ts"
 
 /** A stored item: its fields plus the system fields the platform maintains. */
 export interface Item {
@@ -27,9 +27,11 @@ export type ItemInput = { readonly _id?: string; readonly [field: string]: unkno
 
 export type DataFailure = DataError | PlatformError
 
+/** Options of a write: `suppressHooks` skips the collection's data hooks. */
 export interface WriteOptions {
   readonly suppressHooks?: boolean
 }
+/** Options of a read: a consistent read (after a write), the language of translated fields. */
 export interface ReadOptions {
   readonly consistentRead?: boolean
   readonly language?: string
@@ -51,7 +53,7 @@ export const checkOptions = (options: unknown, allowed: ReadonlyArray<string>): 
 export const first = (...checks: ReadonlyArray<DataError | undefined>): DataError | undefined => checks.find((c) => c !== undefined)
 
 /** Fails with a client-side validation error before anything is sent, or runs the call. */
-export const unlessInvalid = <A, E = never>(error: DataError | undefined, effect: () => Effect.Effect<A, DataFailure | E>): Effect.Effect<A, DataFailure | E> =>
+export const unlessInvalid = <A, E = never, R = never>(error: DataError | undefined, effect: () => Effect.Effect<A, DataFailure | E, R>): Effect.Effect<A, DataFailure | E, R> =>
   error === undefined ? Effect.suspend(effect) : Effect.fail(error)
 
 /** Unavailability (no answer, 429, 502–504) stays a PlatformError: it is about the platform, not the data. */

@@ -1,9 +1,16 @@
 /**
- * `sitefx/data`: data collections. The DataItems service and the item calls one by one (`Items`), the
- * query, filter, aggregate and patch builders, bulk writes and their reports, and DataError.
+ * `sitefx/data`: data collections. The `DataItems` calls (one function each, so a bundler keeps only
+ * those a program makes), the query, filter, aggregate and patch builders, bulk writes and their
+ * reports, DataError, and the wire Schemas (`DataWire`).
  */
-export { DataItems, type DataFailure, type DataItemsShape, type Item, type ItemInput, type ReadOptions, type SearchOptions, type WriteOptions } from "./DataItems.ts"
-export * as Items from "./Items.ts"
+/** The data calls: `DataItems.query("Posts").limit(10).find`, `DataItems.insert("Posts", item)`, bulk writes, references, jobs, typed collections. */
+export * as DataItems from "./DataItems.ts"
+export { type DataFailure, type Item, type ItemInput, type ReadOptions, type WriteOptions } from "./calls.ts"
+export { type SearchOptions } from "./queryItems.ts"
+export { type BulkServices } from "./bulkWrites.ts"
+export { type ReferencedPage } from "./references.ts"
+export { type AsyncJobState } from "./jobs.ts"
+export { type TypedCollection } from "./TypedCollection.ts"
 export { DataError, WDE, type WdeCode, type HookError } from "./DataError.ts"
 export { Filter, type Comparable } from "./Filter.ts"
 export { Query, type Page, type QueryRunner, type QueryOptions } from "./Query.ts"
@@ -11,4 +18,5 @@ export { Aggregate, type AggregateResult } from "./Aggregate.ts"
 export { Patch } from "./Patch.ts"
 export { type BulkReport, type BulkItemError, type BulkOptions, type BulkProgress } from "./Bulk.ts"
 export { newBulkKey } from "./ids.ts"
-export * as DataWire from "./wire.ts"
+/** The Effect Schemas of the data API's wire shapes, as the local platform reads and writes them. */
+export * as DataWire from "./wire/index.ts"

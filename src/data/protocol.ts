@@ -1,11 +1,8 @@
 /**
- * What the data client needs of the wire at run time, without Schema: paths, limits, the enumerations,
- * the paging read-ahead, and guards for every answer it reads. The Schemas of the same shapes live in
- * wire.ts (the local platform decodes requests with them); the types come from there and
- * test/http/guards.test.ts keeps each guard's type equal to its Schema's.
+ * The data protocol's plain facts: paths, limits and enumerations. No Schema and no guard, so a page
+ * carries it for free; the Schemas of the wire shapes are in `wire/`, the client's guards of the answers
+ * in `guards/`.
  */
-import * as G from "../http/guard.ts"
-import type * as W from "./wire.ts"
 
 export const SORT_ORDERS = ["ASC", "DESC"] as const
 export const BULK_ACTION_TYPES = ["UNKNOWN_ACTION_TYPE", "INSERT", "UPDATE", "DELETE", "PATCH"] as const
@@ -62,63 +59,3 @@ export const DataPaths = {
   deleteField: `${V2}/collections/delete-field`,
   indexes: `${V2}/indexes`
 } as const
-
-// ---- guards of the answers ---------------------------------------------------------------------------
-
-const str = G.string
-const opt = G.optional
-const optStr = opt(str)
-const nullable = <A>(g: G.Guard<A>) => opt(G.nullOr(g))
-
-/** Item fields: any JSON object, taken as it is (not copied key by key). */
-export const ItemData = G.object
-export const DataItem = G.struct({ id: optStr, dataCollectionId: optStr, data: nullable(ItemData) })
-
-export const PagingMetadata = G.struct({
-  count: nullable(G.number),
-  offset: nullable(G.number),
-  total: nullable(G.number),
-  tooManyToCount: nullable(G.boolean),
-  cursors: opt(G.struct({ next: nullable(str), prev: nullable(str) })),
-  hasNext: nullable(G.boolean)
-})
-export const paging = opt(PagingMetadata)
-
-export const QueryDataItemsResponse = G.struct({ dataItems: G.array(DataItem), pagingMetadata: paging })
-export const CountDataItemsResponse = G.struct({ totalCount: G.number })
-export const QueryDistinctValuesResponse = G.struct({ distinctValues: G.array(G.unknown), pagingMetadata: paging })
-export const DataItemResponse = G.struct({ dataItem: DataItem })
-export const SaveDataItemResponse = G.struct({ action: opt(G.literals(["UNKNOWN_ACTION", "INSERTED", "UPDATED"])), dataItem: DataItem })
-// ---- the paging read-ahead ---------------------------------------------------------------------------
-
-/**
- * The `pagingMetadata` of a query answer, read from the end of its JSON text without parsing the items
- * before it: the platform writes it last (`{"dataItems":[…],"pagingMetadata":{…}}`). Undefined when
- * the text does not end that way; a key of that name inside an item never reads as it, since what
- * follows it would not be one JSON value up to the answer's last brace.
- */
-export const peekPagingMetadata = (text: string): W.PagingMetadata | undefined => {
-  const key = "\"pagingMetadata\""
-  const at = text.lastIndexOf(key)
-  if (at < 0) return undefined
-  let start = at + key.length
-  while (start < text.length && /\s/.test(text[start]!)) start++
-  if (text[start] !== ":") return undefined
-  let end = text.length - 1
-  while (end > start && /\s/.test(text[end]!)) end--
-  if (text[end] !== "}") return undefined
-  try {
-    const value: unknown = JSON.parse(text.slice(start + 1, end))
-    return PagingMetadata(value) === undefined ? value as W.PagingMetadata : undefined
-  } catch {
-    return undefined
-  }
-}
-
-/** Whether two pagings lead to the same places (the read-ahead one and the parsed answer's). */
-export const samePaging = (a: W.PagingMetadata, b: W.PagingMetadata): boolean =>
-  (a.hasNext ?? null) === (b.hasNext ?? null) &&
-  (a.cursors?.next ?? null) === (b.cursors?.next ?? null) &&
-  (a.cursors?.prev ?? null) === (b.cursors?.prev ?? null) &&
-  (a.total ?? null) === (b.total ?? null) &&
-  (a.count ?? null) === (b.count ?? null)

@@ -1,25 +1,22 @@
 /**
  * Queries and full-text search over a collection's items: the requests, the page answers (checked by a
- * guard, paging read ahead of the parse), and the runner a {@link Query} pages with.
+ * guard, paging read ahead of the parse), and the runner a {@link Query} pages with, which takes the
+ * platform client from the environment when it runs.
  */
 import * as Effect from "effect/Effect"
-import { checkBody, type PlatformClientShape } from "../http/PlatformClient.ts"
+import { checkBody, type PlatformClient, type PlatformClientShape } from "../http/PlatformClient.ts"
 import { parseAnswer } from "../http/PlatformHttp.ts"
 import type { PlatformRequest } from "../http/PlatformRequest.ts"
 import { type DataFailure, checkCollection, failure, first, type Item, post } from "./calls.ts"
 import { badAnswer, type DataError, invalid, WDE } from "./DataError.ts"
-import {
-  CountDataItemsResponse,
-  DATA_QUERY_MAX_URL,
-  DataPaths,
-  peekPagingMetadata,
-  QueryDataItemsResponse,
-  QueryDistinctValuesResponse,
-  samePaging
-} from "./protocol.ts"
+import { withClient } from "./environment.ts"
+import { CountDataItemsResponse, QueryDataItemsResponse, QueryDistinctValuesResponse } from "./guards/queries.ts"
+import { DATA_QUERY_MAX_URL, DataPaths } from "./protocol.ts"
 import { type PagedAnswer, Query, type QueryRunner } from "./Query.ts"
-import type * as W from "./wire.ts"
+import { peekPagingMetadata, samePaging } from "./readAhead.ts"
+import type * as W from "./wire/index.ts"
 
+/** How a full-text search matches: fuzzy or exact, all words or any. */
 export interface SearchOptions {
   readonly fuzzy?: boolean
   readonly mode?: "OR" | "AND"
@@ -78,8 +75,32 @@ export const itemsRunner = (client: PlatformClientShape, collection: string): Qu
 /** A query's own checks, kept with it and failed when it runs. */
 export const checked = <A, R>(q: Query<A, R>, bad: DataError | undefined): Query<A, R> => (bad === undefined ? q : new Query(q.runner, q.state, [], bad))
 
-export const queryItems = (client: PlatformClientShape, collection: string): Query<Item> =>
-  checked(new Query(itemsRunner(client, collection)), checkCollection(collection))
+/**
+ * A runner that takes the platform client from the environment when it runs; its items are decoded by
+ * `decode` when given (a typed collection), else taken as they come.
+ */
+export const lift = <A = Item>(
+  collection: string,
+  runnerOf: (client: PlatformClientShape) => QueryRunner<Item, never>,
+  decode?: (data: W.ItemData) => Effect.Effect<A, DataError>
+): QueryRunner<A, PlatformClient> => ({
+  collection,
+  ...(decode === undefined ? { asIs: true, decode: (data) => Effect.succeed(data as A) } : { decode }),
+  fetch: (request) => withClient((client) => runnerOf(client).fetch(request)),
+  fetchPaged: (request) =>
+    withClient((client) => {
+      const runner = runnerOf(client)
+      return runner.fetchPaged === undefined
+        ? Effect.map(runner.fetch(request), (r): PagedAnswer => ({ paging: r.pagingMetadata ?? {}, response: Effect.succeed(r) }))
+        : runner.fetchPaged(request)
+    }),
+  count: (request) => withClient((client) => runnerOf(client).count(request)),
+  distinct: (request) => withClient((client) => runnerOf(client).distinct(request))
+})
+
+/** A query over a collection's items: filter, sort, page (`find`, `pages`), `stream`, `count`, `distinct`. */
+export const query = (collection: string): Query<Item, PlatformClient> =>
+  checked(new Query(lift(collection, (client) => itemsRunner(client, collection))), checkCollection(collection))
 
 /** How a full-text search reaches the platform: its pages come from the search call (no read-ahead). */
 export const searchRunner = (client: PlatformClientShape, collection: string, expression: string, options: SearchOptions = {}): QueryRunner<Item, never> => {
@@ -106,9 +127,9 @@ export const searchRunner = (client: PlatformClientShape, collection: string, ex
   }
 }
 
-export const searchChecks = (collection: unknown, expression: unknown): DataError | undefined =>
+const searchChecks = (collection: unknown, expression: unknown): DataError | undefined =>
   first(checkCollection(collection), typeof expression === "string" ? undefined : invalid(WDE.notString, "Search expression must be a string.", "expression"))
 
 /** Full-text search; the result is a query you can filter, sort, page and stream. */
-export const searchItems = (client: PlatformClientShape, collection: string, expression: string, options?: SearchOptions): Query<Item> =>
-  checked(new Query(searchRunner(client, collection, expression, options)), searchChecks(collection, expression))
+export const search = (collection: string, expression: string, options?: SearchOptions): Query<Item, PlatformClient> =>
+  checked(new Query(lift(collection, (client) => searchRunner(client, collection, expression, options))), searchChecks(collection, expression))

@@ -1,6 +1,6 @@
 /**
  * Paginated query atoms with a query cache. `queryAtoms(runtime)` gives atoms for data item queries
- * (`Items.query(...)`), product and store-collection queries (`Products.query()`, `Collections.query()`)
+ * (`DataItems.query(...)`), product and store-collection queries (`Products.query()`, `Collections.query()`)
  * and any other query with `find` and `next`: one atom per query, keyed by what the query sends, so two
  * components asking the same thing share one atom and one request. An atom's value is an AsyncResult of
  * `{ items, hasMore, total, pages }`: Initial while the first page loads, waiting while more pages or a
@@ -20,7 +20,7 @@
  * const writes = writeAtoms(runtime)
  *
  * function Posts() {
- *   const posts = queries.items(Items.query("Posts").descending("_createdDate").limit(20))
+ *   const posts = queries.items(DataItems.query("Posts").descending("_createdDate").limit(20))
  *   const result = useAtomValue(posts)                         // AsyncResult<QueryResult<Item>, DataFailure>
  *   const loadMore = useAtomSet(posts.loadMore)
  *   const insert = useAtomSet(writes.insert)                   // refreshes every query of Posts
@@ -36,7 +36,7 @@ import * as Stream from "effect/Stream"
 import type { CatalogFailure } from "../catalog/calls.ts"
 import type { OffsetQuery } from "../catalog/OffsetQuery.ts"
 import type { DataFailure, Item, ItemInput, WriteOptions } from "../data/calls.ts"
-import * as Items from "../data/Items.ts"
+import { insert, remove, update } from "../data/itemCalls.ts"
 import type { Query } from "../data/Query.ts"
 import type { LiveEvent } from "../events/Live.ts"
 import type { PlatformClient } from "../http/PlatformClient.ts"
@@ -70,7 +70,7 @@ export const QueryKeys = {
   collections: "sitefx/catalog/collections"
 } as const
 
-/** A data query (`Items.query`, `DataItems.query`, a typed collection's query), keyed by its request. */
+/** A data query (`DataItems.query`, `DataItems.search`, a typed collection's query), keyed by its request. */
 export const dataQuery = <A, R>(query: Query<A, R>, options: { readonly key?: string } = {}): QuerySource<A, DataFailure, R> => ({
   key: `data ${query.runner.collection} ${options.key ?? ""} ${JSON.stringify(query.request)} ${query.error?.message ?? ""}`,
   keys: [QueryKeys.data(query.runner.collection)],
@@ -321,7 +321,7 @@ export const queryAtoms = <R, ER>(runtime: Atom.AtomRuntime<R, ER>, options: Que
 
   return {
     of,
-    /** A data query's atom: `queries.items(Items.query("Posts").eq("published", true).limit(20))`. */
+    /** A data query's atom: `queries.items(DataItems.query("Posts").eq("published", true).limit(20))`. */
     items: <A>(query: Query<A, R>, options?: { readonly key?: string }): QueryAtom<A, DataFailure | ER> => of(dataQuery(query, options)),
     /** A product query's atom: `queries.products(Products.query().hasSome("collectionIds", [id]).limit(24))`. */
     products: <A extends { readonly id?: string | null | undefined }>(query: OffsetQuery<A, R>, options?: { readonly key?: string }): QueryAtom<A, CatalogFailure | ER> =>
@@ -359,12 +359,12 @@ export interface RemoveInput {
  */
 export const writeAtoms = <R, ER>(runtime: Atom.AtomRuntime<R | PlatformClient, ER>) => ({
   insert: runtime.fn((input: InsertInput) =>
-    Items.insert(input.collection, input.item, input.options).pipe(Effect.tap((item) => invalidate([dataChange(input.collection, item._id)])))
+    insert(input.collection, input.item, input.options).pipe(Effect.tap((item) => invalidate([dataChange(input.collection, item._id)])))
   ),
   update: runtime.fn((input: UpdateInput) =>
-    Items.update(input.collection, input.item, input.options).pipe(Effect.tap((item) => invalidate([dataChange(input.collection, item._id)])))
+    update(input.collection, input.item, input.options).pipe(Effect.tap((item) => invalidate([dataChange(input.collection, item._id)])))
   ),
   remove: runtime.fn((input: RemoveInput) =>
-    Items.remove(input.collection, input.id, input.options).pipe(Effect.tap(() => invalidate([dataChange(input.collection, input.id)])))
+    remove(input.collection, input.id, input.options).pipe(Effect.tap(() => invalidate([dataChange(input.collection, input.id)])))
   )
 })

@@ -10,7 +10,9 @@ import * as Stream from "effect/Stream"
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { DataItems, type Item } from "../../src/data/DataItems.ts"
+import type { Item } from "../../src/data/calls.ts"
+import type { BulkServices } from "../../src/data/bulkWrites.ts"
+import * as DataItems from "../../src/data/DataItems.ts"
 import { Site } from "../../src/Site.ts"
 import { LocalPlatform } from "../support/platform.ts"
 import { cli, onTerminal, startCli, waitFor } from "./support.ts"
@@ -19,13 +21,11 @@ const dir = mkdtempSync(join(tmpdir(), "sitefx-cli-"))
 const file = (name: string) => join(dir, name)
 
 /** The data client of the platform under test, as an admin. */
-const withData = <A, E>(use: (data: typeof DataItems.Service) => Effect.Effect<A, E>) =>
+const withData = <A, E>(use: (data: typeof DataItems) => Effect.Effect<A, E, BulkServices>) =>
   Effect.gen(function*() {
     const platform = yield* LocalPlatform
     const site = Site.apiKey({ apiKey: Redacted.value(platform.apiKey), baseUrl: platform.url })
-    return yield* Effect.provide(Effect.gen(function*() {
-      return yield* use(yield* DataItems)
-    }), Layer.fresh(site))
+    return yield* Effect.provide(use(DataItems), Layer.fresh(site))
   })
 
 const run = (args: ReadonlyArray<string>, options: Parameters<typeof cli>[1] = {}) =>

@@ -8,7 +8,7 @@ import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
-import { DataItems } from "../../src/data/DataItems.ts"
+import * as DataItems from "../../src/data/DataItems.ts"
 import { Site } from "../../src/Site.ts"
 import { LocalPlatform } from "../support/platform.ts"
 import { cli, startCli } from "./support.ts"
@@ -17,8 +17,7 @@ const insert = (title: string) =>
   Effect.gen(function*() {
     const platform = yield* LocalPlatform
     return yield* Effect.provide(Effect.gen(function*() {
-      const data = yield* DataItems
-      return yield* data.insert("Posts", { title })
+      return yield* DataItems.insert("Posts", { title })
     }), Layer.fresh(Site.apiKey({ apiKey: Redacted.value(platform.apiKey), baseUrl: platform.url })))
   }).pipe(Effect.orDie)
 
@@ -32,8 +31,7 @@ describe("sitefx events tail", () => {
         yield* Effect.sleep("1500 millis")
         const first = yield* insert("tail one")
         yield* Effect.provide(Effect.gen(function*() {
-          const data = yield* DataItems
-          yield* data.remove("Posts", first._id)
+          yield* DataItems.remove("Posts", first._id)
         }), Layer.fresh(Site.apiKey({ apiKey: Redacted.value(platform.apiKey), baseUrl: platform.url }))).pipe(Effect.orDie)
         const second = yield* insert("tail two")
         const done = yield* Effect.promise(() => tail.done)

@@ -12,7 +12,9 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import * as Stream from "effect/Stream"
-import { DataItems, type Item } from "../../src/data/DataItems.ts"
+import type { Item } from "../../src/data/calls.ts"
+import type { BulkServices } from "../../src/data/bulkWrites.ts"
+import * as DataItems from "../../src/data/DataItems.ts"
 import { officialClientsOnLocalPlatform } from "../support/official.ts"
 import { dev } from "../support/platform.ts"
 import { asAdmin, freshCollection, posts } from "../data/support.ts"
@@ -24,7 +26,7 @@ const called = onLocal.called
 /** Runs an effect that needs the platform (sitefx read-backs, fresh collections). */
 const run = onLocal.run
 /** Runs a sitefx DataItems call as the admin. */
-const sitefx = <A, E>(f: (d: DataItems["Service"]) => Effect.Effect<A, E>): Promise<A> => run(asAdmin(DataItems.use(f)))
+const sitefx = <A, E>(f: (d: typeof DataItems) => Effect.Effect<A, E, BulkServices>): Promise<A> => run(asAdmin(f(DataItems)))
 
 const official = () =>
   createClient({

@@ -14,7 +14,8 @@ import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as Redacted from "effect/Redacted"
 import * as Stream from "effect/Stream"
 import { PlatformFetch } from "../../src/http/PlatformHttp.ts"
-import { DataItems } from "../../src/data/DataItems.ts"
+import type { BulkServices } from "../../src/data/bulkWrites.ts"
+import * as DataItems from "../../src/data/DataItems.ts"
 import { Filter } from "../../src/data/Filter.ts"
 import { fromBase64url } from "../../src/http/wire.ts"
 import { LocalPlatform, type LocalPlatformShape } from "../../src/server/index.ts"
@@ -101,8 +102,8 @@ const official = () =>
 type Official = ReturnType<typeof official>
 
 /** Runs sitefx calls as the admin, through the recording fetch. */
-const sitefx = <A, E>(f: (d: DataItems["Service"]) => Effect.Effect<A, E>): Promise<A> =>
-  runtime.runPromise(asAdmin(DataItems.use(f)).pipe(Effect.provideService(PlatformFetch, sitefxFetch)))
+const sitefx = <A, E>(f: (d: typeof DataItems) => Effect.Effect<A, E, BulkServices>): Promise<A> =>
+  runtime.runPromise(asAdmin(f(DataItems)).pipe(Effect.provideService(PlatformFetch, sitefxFetch)))
 
 /** What a step sent. */
 const sent = async (step: () => Promise<unknown>): Promise<ReadonlyArray<Recorded>> => {
@@ -115,7 +116,7 @@ const sent = async (step: () => Promise<unknown>): Promise<ReadonlyArray<Recorde
 const compare = async <A, E>(
   name: string,
   officialStep: (data: Official) => Promise<unknown>,
-  sitefxStep: (d: DataItems["Service"]) => Effect.Effect<A, E>,
+  sitefxStep: (d: typeof DataItems) => Effect.Effect<A, E, BulkServices>,
   options: { readonly reset?: () => Promise<unknown>; readonly normalize?: (sitefx: ReadonlyArray<Recorded>) => ReadonlyArray<Recorded> } = {}
 ): Promise<ReadonlyArray<Recorded>> => {
   await options.reset?.()
@@ -145,7 +146,7 @@ const raw = async (path: string, body: unknown): Promise<any> => {
 
 const seeded = async (prefix: string, n = 60) => {
   const c = await runtime.runPromise(freshCollection(prefix))
-  await runtime.runPromise(asAdmin(DataItems.use((d) => d.bulkInsert(c, posts(n)))))
+  await runtime.runPromise(asAdmin(DataItems.bulkInsert(c, posts(n))))
   return c
 }
 

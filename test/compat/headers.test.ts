@@ -14,7 +14,7 @@ import { ApiKeyStrategy, createClient, OAuthStrategy } from "@wix/sdk"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import { PlatformFetch } from "../../src/http/PlatformHttp.ts"
-import { DataItems } from "../../src/data/DataItems.ts"
+import * as DataItems from "../../src/data/DataItems.ts"
 import { Site } from "../../src/Site.ts"
 import { officialClientsOnLocalPlatform } from "../support/official.ts"
 
@@ -57,7 +57,7 @@ describe("the headers of a request", () => {
       await client.items.query("Posts").find()
     })
     const sitefx = await headerNames((fetch) =>
-      Effect.runPromise(DataItems.use((d) => d.query("Posts").find).pipe(Effect.provide(Site.layer({ baseUrl: url, clientId })), viaFetch(fetch)))
+      Effect.runPromise(DataItems.query("Posts").find.pipe(Effect.provide(Site.layer({ baseUrl: url, clientId })), viaFetch(fetch)))
     )
     const token = "POST /oauth2/token"
     assert.deepStrictEqual(sitefx.get(token), withoutOfficialOnly(official.get(token)))
@@ -83,7 +83,7 @@ describe("the headers of a request", () => {
       await client.items.query("Posts").find()
     })
     const sitefx = await headerNames((fetch) =>
-      Effect.runPromise(DataItems.use((d) => d.query("Posts").find).pipe(Effect.provide(Site.apiKey({ baseUrl: url, apiKey: key, siteId })), viaFetch(fetch)))
+      Effect.runPromise(DataItems.query("Posts").find.pipe(Effect.provide(Site.apiKey({ baseUrl: url, apiKey: key, siteId })), viaFetch(fetch)))
     )
     assert.strictEqual(official.size, 1)
     const [path, names] = [...official][0]!
@@ -94,7 +94,7 @@ describe("the headers of a request", () => {
     const { clientId, url } = onLocal.platform
     const seen = await headerNames((fetch) =>
       Effect.runPromise(
-        DataItems.use((d) => d.query("Posts").find).pipe(
+        DataItems.query("Posts").find.pipe(
           Effect.withSpan("a traced job"),
           Effect.provide(Site.layer({ baseUrl: url, clientId, tracePropagation: true })),
           viaFetch(fetch)

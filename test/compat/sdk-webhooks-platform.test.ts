@@ -16,7 +16,7 @@ import * as http from "node:http"
 import type { AddressInfo } from "node:net"
 import * as Brands from "../../src/catalog/entities/Brands.ts"
 import * as Products from "../../src/catalog/Products.ts"
-import { DataItems } from "../../src/data/DataItems.ts"
+import * as DataItems from "../../src/data/DataItems.ts"
 import { EventPaths, WebhookHeaders } from "../../src/events/protocol.ts"
 import { asAdmin, asVisitor, freshCollection } from "../data/support.ts"
 import { LocalPlatform } from "../support/platform.ts"
@@ -72,10 +72,10 @@ describe("official @wix/sdk webhooks.process on the local platform's deliveries"
         yield* Effect.addFinalizer(() => Effect.asVoid(raw("DELETE", `${EventPaths.webhooks}/${subscribed.body.webhook.id}`)))
 
         const c = yield* freshCollection("Official")
-        const byVisitor = yield* asVisitor(DataItems.use((d) => d.insert(c, { title: "Dune" })))
-        const byMember = yield* asMember(DataItems.use((d) => d.insert(c, { title: "Emma" })))
-        yield* asAdmin(DataItems.use((d) => d.update(c, { ...byVisitor, title: "Dune Messiah" })))
-        yield* asAdmin(DataItems.use((d) => d.remove(c, byMember._id)))
+        const byVisitor = yield* asVisitor(DataItems.insert(c, { title: "Dune" }))
+        const byMember = yield* asMember(DataItems.insert(c, { title: "Emma" }))
+        yield* asAdmin(DataItems.update(c, { ...byVisitor, title: "Dune Messiah" }))
+        yield* asAdmin(DataItems.remove(c, byMember._id))
         const product = yield* asAdmin(Products.create({ name: `Official ${Date.now()}`, priceData: { price: 12.5 } }))
         const brand = yield* asAdmin(Brands.create({ name: `Official brand ${Date.now()}` }))
         yield* until(() => r.bodies.length >= 6)
@@ -143,7 +143,7 @@ describe("official @wix/sdk webhooks.process on the local platform's deliveries"
         const subscribed = yield* raw("POST", EventPaths.webhooks, { url: r.url, eventTypes: ["wix.data.v2.data_item_created"] })
         yield* Effect.addFinalizer(() => Effect.asVoid(raw("DELETE", `${EventPaths.webhooks}/${subscribed.body.webhook.id}`)))
         const c = yield* freshCollection("Altered")
-        const item = yield* asAdmin(DataItems.use((d) => d.insert(c, { title: "original" })))
+        const item = yield* asAdmin(DataItems.insert(c, { title: "original" }))
         yield* until(() => r.bodies.length >= 1)
         const body = r.bodies[0]!
 

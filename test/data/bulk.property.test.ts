@@ -7,7 +7,9 @@ import { assert, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
 import fc from "fast-check"
-import { DataItems, type ItemInput } from "../../src/data/DataItems.ts"
+import type { ItemInput } from "../../src/data/calls.ts"
+import type { BulkServices } from "../../src/data/bulkWrites.ts"
+import * as DataItems from "../../src/data/DataItems.ts"
 import { dev, LocalPlatform } from "../support/platform.ts"
 import { asAdmin, freshCollection } from "./support.ts"
 
@@ -28,7 +30,7 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("bulk workloads
         fc.asyncProperty(Workload, (w) =>
           Effect.runPromiseWith(context)(Effect.gen(function*() {
             const c = yield* freshCollection("Prop")
-            const d = (f: (data: DataItems["Service"]) => Effect.Effect<any, any>) => asAdmin(DataItems.use(f))
+            const d = <A, E>(f: (data: typeof DataItems) => Effect.Effect<A, E, BulkServices>) => asAdmin(f(DataItems))
             // some ids exist before the import
             const preexisting = Array.from({ length: w.existing }, (_, i) => ({ _id: `row-${i * 7}`, before: true }))
             if (preexisting.length > 0) yield* d((x) => x.bulkInsert(c, preexisting))
@@ -53,7 +55,7 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("bulk workloads
             const stored = yield* d((x) => x.count(c))
             assert.strictEqual(stored, w.existing + report.inserted)
             // items the platform holds are exactly the reported ones (no lost or doubled writes)
-            const ids = yield* asAdmin(DataItems.use((x) => x.query(c).ne("before", true).stream.pipe(Stream.map((p) => p._id), Stream.runCollect)))
+            const ids = yield* asAdmin(DataItems.query(c).ne("before", true).stream.pipe(Stream.map((p) => p._id), Stream.runCollect))
             assert.deepStrictEqual([...ids].sort(), [...report.insertedItemIds].sort())
           }))),
         { numRuns: 25 }

@@ -12,7 +12,7 @@ import * as Stream from "effect/Stream"
 import * as HttpClient from "effect/http/HttpClient"
 import * as http from "node:http"
 import * as https from "node:https"
-import { DataItems } from "../../src/data/DataItems.ts"
+import * as DataItems from "../../src/data/DataItems.ts"
 import { Site } from "../../src/Site.ts"
 import { viaHttpClient } from "../../src/http/viaHttpClient.ts"
 import { LocalPlatform } from "../support/platform.ts"
@@ -54,10 +54,9 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("a site over No
       const { layer, sent, connections } = countingNodeClient()
       const site = Site.apiKey({ baseUrl: platform.url, apiKey: platform.apiKey, siteId: platform.siteId, retry: retryFast, transport: viaHttpClient(layer) })
       const { report, exported, missing } = yield* Effect.gen(function*() {
-        const data = yield* DataItems
-        const report = yield* data.bulkInsert(collection, Stream.range(1, 2500).pipe(Stream.map((n) => ({ n, at: new Date(Date.UTC(2026, 0, 1) + n) }))), { chunkSize: 1000 })
-        const exported = yield* data.query(collection).ascending("n").limit(1000).stream.pipe(Stream.runCollect)
-        const missing = yield* data.get(collection, "no-such-item")
+        const report = yield* DataItems.bulkInsert(collection, Stream.range(1, 2500).pipe(Stream.map((n) => ({ n, at: new Date(Date.UTC(2026, 0, 1) + n) }))), { chunkSize: 1000 })
+        const exported = yield* DataItems.query(collection).ascending("n").limit(1000).stream.pipe(Stream.runCollect)
+        const missing = yield* DataItems.get(collection, "no-such-item")
         return { report, exported, missing }
       }).pipe(Effect.provide(Layer.fresh(site), { local: true }))
       assert.strictEqual(report.inserted, 2500)
@@ -83,9 +82,8 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("a site over No
       const { layer, sent } = countingNodeClient()
       const site = Site.layer({ baseUrl: platform.url, clientId: platform.clientId, retry: retryFast, transport: viaHttpClient(layer) })
       const inserted = yield* Effect.gen(function*() {
-        const data = yield* DataItems
-        const item = yield* data.insert(collection, { title: "from node:http" })
-        return yield* data.get(collection, item._id)
+        const item = yield* DataItems.insert(collection, { title: "from node:http" })
+        return yield* DataItems.get(collection, item._id)
       }).pipe(Effect.provide(Layer.fresh(site), { local: true }))
       assert.strictEqual(Option.getOrThrow(inserted)["title"], "from node:http")
       assert.isTrue(sent.includes("POST /oauth2/token"))

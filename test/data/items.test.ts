@@ -3,13 +3,14 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
 import { DataError, WDE } from "../../src/data/DataError.ts"
-import { DataItems, type Item } from "../../src/data/DataItems.ts"
+import type { Item } from "../../src/data/calls.ts"
+import * as DataItems from "../../src/data/DataItems.ts"
 import { Filter } from "../../src/data/Filter.ts"
 import { bulkItemId, newBulkKey } from "../../src/data/ids.ts"
 import { dev, LocalPlatform, stats } from "../support/platform.ts"
 import { asAdmin, asVisitor, freshCollection, posts } from "./support.ts"
 
-const failure = <A, E>(effect: Effect.Effect<A, E>) => Effect.flip(effect)
+const failure = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.flip(effect)
 
 
 it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("data items over real HTTP", (it) => {
@@ -17,30 +18,29 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("data items ove
     Effect.gen(function*() {
       const c = yield* freshCollection("Items")
       yield* asAdmin(Effect.gen(function*() {
-        const d = yield* DataItems
         const published = new Date("2026-05-01T10:00:00.000Z")
-        const inserted = yield* d.insert(c, { title: "Hello", likes: 1, published })
+        const inserted = yield* DataItems.insert(c, { title: "Hello", likes: 1, published })
         assert.isString(inserted._id)
         assert.instanceOf(inserted["published"], Date)
         assert.strictEqual((inserted["published"] as Date).toISOString(), published.toISOString())
         assert.instanceOf(inserted._createdDate, Date)
 
-        const got = yield* d.get(c, inserted._id)
+        const got = yield* DataItems.get(c, inserted._id)
         assert.isTrue(Option.isSome(got))
         assert.strictEqual(Option.getOrThrow(got)["title"], "Hello")
 
-        const updated = yield* d.update(c, { ...Option.getOrThrow(got), title: "Hello again" })
+        const updated = yield* DataItems.update(c, { ...Option.getOrThrow(got), title: "Hello again" })
         assert.strictEqual(updated["title"], "Hello again")
 
-        const saved = yield* d.save(c, { _id: "fixed-id", title: "Saved" })
+        const saved = yield* DataItems.save(c, { _id: "fixed-id", title: "Saved" })
         assert.strictEqual(saved.action, "INSERTED")
-        const resaved = yield* d.save(c, { _id: "fixed-id", title: "Saved twice" })
+        const resaved = yield* DataItems.save(c, { _id: "fixed-id", title: "Saved twice" })
         assert.strictEqual(resaved.action, "UPDATED")
 
-        const removed = yield* d.remove(c, inserted._id)
+        const removed = yield* DataItems.remove(c, inserted._id)
         assert.strictEqual(Option.getOrThrow(removed)._id, inserted._id)
-        assert.isTrue(Option.isNone(yield* d.get(c, inserted._id)))
-        assert.isTrue(Option.isNone(yield* d.remove(c, inserted._id)))
+        assert.isTrue(Option.isNone(yield* DataItems.get(c, inserted._id)))
+        assert.isTrue(Option.isNone(yield* DataItems.remove(c, inserted._id)))
       }))
     }))
 
@@ -48,12 +48,11 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("data items ove
     Effect.gen(function*() {
       const c = yield* freshCollection("Conflicts")
       yield* asAdmin(Effect.gen(function*() {
-        const d = yield* DataItems
-        yield* d.insert(c, { _id: "a", n: 1 })
-        const exists = yield* failure(d.insert(c, { _id: "a", n: 2 }))
+        yield* DataItems.insert(c, { _id: "a", n: 1 })
+        const exists = yield* failure(DataItems.insert(c, { _id: "a", n: 2 }))
         assert.instanceOf(exists, DataError)
         assert.strictEqual((exists as DataError).code, WDE.itemAlreadyExists)
-        const missing = yield* failure(d.update(c, { _id: "nope", n: 1 }))
+        const missing = yield* failure(DataItems.update(c, { _id: "nope", n: 1 }))
         assert.strictEqual((missing as DataError).code, WDE.itemNotFound)
       }))
     }))
@@ -62,23 +61,22 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("data items ove
     Effect.gen(function*() {
       const c = yield* freshCollection("Validation")
       yield* asAdmin(Effect.gen(function*() {
-        const d = yield* DataItems
         const before = yield* stats
         const errors = [
-          yield* failure(d.insert(42 as unknown as string, { a: 1 })),
-          yield* failure(d.get(c, 7 as unknown as string)),
-          yield* failure(d.insert(c, "not an object" as unknown as Item)),
-          yield* failure(d.update(c, { title: "no id" } as unknown as Item)),
-          yield* failure(d.insert(c, { a: 1 }, { suppressHooks: "yes" } as unknown as { suppressHooks: boolean })),
-          yield* failure(d.bulkInsert(c, Array.from({ length: 1001 }, (_, i) => ({ i })))),
-          yield* failure(d.bulkRemove(c, Array.from({ length: 1001 }, (_, i) => `id${i}`))),
-          yield* failure(d.query(c).limit(0).find),
-          yield* failure(d.query(c).skip(-1).find),
-          yield* failure(d.query(c).limit(2.5).find),
-          yield* failure(d.query(c).eq("a", 1).startsWith("title", 5 as unknown as string).find),
-          yield* failure(d.query(c).hasSome("tags", [{}] as unknown as Array<string>).find),
-          yield* failure(d.query(c).language("").find),
-          yield* failure(d.patch(c, "x").incrementField("n", "1" as unknown as number).run)
+          yield* failure(DataItems.insert(42 as unknown as string, { a: 1 })),
+          yield* failure(DataItems.get(c, 7 as unknown as string)),
+          yield* failure(DataItems.insert(c, "not an object" as unknown as Item)),
+          yield* failure(DataItems.update(c, { title: "no id" } as unknown as Item)),
+          yield* failure(DataItems.insert(c, { a: 1 }, { suppressHooks: "yes" } as unknown as { suppressHooks: boolean })),
+          yield* failure(DataItems.bulkInsert(c, Array.from({ length: 1001 }, (_, i) => ({ i })))),
+          yield* failure(DataItems.bulkRemove(c, Array.from({ length: 1001 }, (_, i) => `id${i}`))),
+          yield* failure(DataItems.query(c).limit(0).find),
+          yield* failure(DataItems.query(c).skip(-1).find),
+          yield* failure(DataItems.query(c).limit(2.5).find),
+          yield* failure(DataItems.query(c).eq("a", 1).startsWith("title", 5 as unknown as string).find),
+          yield* failure(DataItems.query(c).hasSome("tags", [{}] as unknown as Array<string>).find),
+          yield* failure(DataItems.query(c).language("").find),
+          yield* failure(DataItems.patch(c, "x").incrementField("n", "1" as unknown as number).run)
         ]
         const codes = errors.map((e) => (e as DataError).code)
         assert.deepStrictEqual(codes, [
@@ -107,11 +105,10 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("data items ove
     Effect.gen(function*() {
       const c = yield* freshCollection("Query")
       yield* asAdmin(Effect.gen(function*() {
-        const d = yield* DataItems
-        const report = yield* d.bulkInsert(c, posts(60))
+        const report = yield* DataItems.bulkInsert(c, posts(60))
         assert.strictEqual(report.inserted, 60)
 
-        const page = yield* d.query(c).gt("likes", 4).descending("likes").ascending("title").limit(10).withTotalCount().find
+        const page = yield* DataItems.query(c).gt("likes", 4).descending("likes").ascending("title").limit(10).withTotalCount().find
         assert.strictEqual(page.totalCount, 30)
         assert.strictEqual(page.items.length, 10)
         assert.strictEqual(page.pageSize, 10)
@@ -135,19 +132,19 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("data items ove
         const noPrev = yield* failure(page.prev)
         assert.strictEqual((noPrev as DataError).code, WDE.noPreviousPage)
 
-        const projected = yield* d.query(c).fields("title").limit(1).find
+        const projected = yield* DataItems.query(c).fields("title").limit(1).find
         assert.deepStrictEqual(Object.keys(projected.items[0]!).filter((k) => k !== "_id").sort(), ["title"])
 
-        const dated = yield* d.query(c).ge("published", new Date(Date.UTC(2026, 0, 28))).find
+        const dated = yield* DataItems.query(c).ge("published", new Date(Date.UTC(2026, 0, 28))).find
         assert.isTrue(dated.items.length > 0)
         assert.isTrue(dated.items.every((p) => (p["published"] as Date).getUTCDate() === 28))
 
-        assert.strictEqual(yield* d.query(c).hasSome("tags", ["odd"]).count, 30)
-        assert.strictEqual(yield* d.query(c).where(Filter.fromJson({ likes: { $in: [1, 2] }, tags: { $hasAll: ["odd"] } })).count, 6)
-        const regex = yield* failure(d.query(c).where(Filter.fromJson({ title: { $regex: "^Post" } })).find)
+        assert.strictEqual(yield* DataItems.query(c).hasSome("tags", ["odd"]).count, 30)
+        assert.strictEqual(yield* DataItems.query(c).where(Filter.fromJson({ likes: { $in: [1, 2] }, tags: { $hasAll: ["odd"] } })).count, 6)
+        const regex = yield* failure(DataItems.query(c).where(Filter.fromJson({ title: { $regex: "^Post" } })).find)
         assert.strictEqual((regex as DataError).code, WDE.regexNotAllowed)
-        assert.strictEqual(yield* d.count(c, Filter.eq("likes", 3)), 6)
-        const distinct = yield* d.query(c).ascending("likes").distinct("likes")
+        assert.strictEqual(yield* DataItems.count(c, Filter.eq("likes", 3)), 6)
+        const distinct = yield* DataItems.query(c).ascending("likes").distinct("likes")
         assert.deepStrictEqual(distinct.values, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9])
       }))
     }))
@@ -156,14 +153,13 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("data items ove
     Effect.gen(function*() {
       const c = yield* freshCollection("Stream")
       yield* asAdmin(Effect.gen(function*() {
-        const d = yield* DataItems
-        yield* d.bulkInsert(c, Stream.fromIterable(posts(2345)))
-        const ids = yield* d.query(c).ascending("title").stream.pipe(Stream.map((p) => p._id), Stream.runCollect)
+        yield* DataItems.bulkInsert(c, Stream.fromIterable(posts(2345)))
+        const ids = yield* DataItems.query(c).ascending("title").stream.pipe(Stream.map((p) => p._id), Stream.runCollect)
         assert.strictEqual(ids.length, 2345)
         assert.strictEqual(new Set(ids).size, 2345)
-        const pages = yield* d.query(c).limit(500).pages.pipe(Stream.map((p) => p.items.length), Stream.runCollect)
+        const pages = yield* DataItems.query(c).limit(500).pages.pipe(Stream.map((p) => p.items.length), Stream.runCollect)
         assert.deepStrictEqual(pages, [500, 500, 500, 500, 345])
-        const filtered = yield* d.query(c).eq("likes", 7).stream.pipe(Stream.runCount)
+        const filtered = yield* DataItems.query(c).eq("likes", 7).stream.pipe(Stream.runCount)
         assert.strictEqual(filtered, 234)
       }))
     }))
@@ -172,9 +168,8 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("data items ove
     Effect.gen(function*() {
       const c = yield* freshCollection("Patch")
       yield* asAdmin(Effect.gen(function*() {
-        const d = yield* DataItems
-        yield* d.insert(c, { _id: "x", title: "t", likes: 1, tags: ["a", "b"], old: true })
-        const patched = yield* d.patch(c, "x")
+        yield* DataItems.insert(c, { _id: "x", title: "t", likes: 1, tags: ["a", "b"], old: true })
+        const patched = yield* DataItems.patch(c, "x")
           .setField("title", "new")
           .removeField("old")
           .incrementField("likes", 5)
@@ -185,7 +180,7 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("data items ove
         assert.isFalse("old" in patched)
         assert.strictEqual(patched["likes"], 6)
         assert.deepStrictEqual(patched["tags"], ["b", "c"])
-        const missing = yield* failure(d.patch(c, "nope").setField("a", 1).run)
+        const missing = yield* failure(DataItems.patch(c, "nope").setField("a", 1).run)
         assert.strictEqual((missing as DataError).code, WDE.itemNotFound)
       }))
     }))
@@ -194,40 +189,39 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("data items ove
     Effect.gen(function*() {
       const c = yield* freshCollection("Bulk")
       yield* asAdmin(Effect.gen(function*() {
-        const d = yield* DataItems
-        yield* d.insert(c, { _id: "taken", n: 0 })
+        yield* DataItems.insert(c, { _id: "taken", n: 0 })
         const given = [{ _id: "a", n: 1 }, { _id: "taken", n: 2 }, { n: 3 }, { n: 4, at: new Date(5), tags: ["t"] }]
-        const report = yield* d.bulkInsert(c, given)
+        const report = yield* DataItems.bulkInsert(c, given)
         assert.strictEqual(report.inserted, 3)
         assert.strictEqual(report.skipped, 1)
         assert.deepStrictEqual(report.errors, [])
         assert.strictEqual(report.insertedItemIds.length, 3)
         // the caller's items are not changed: no ids added, dates left as dates
         assert.deepStrictEqual(given, [{ _id: "a", n: 1 }, { _id: "taken", n: 2 }, { n: 3 }, { n: 4, at: new Date(5), tags: ["t"] }])
-        const stored = Option.getOrThrow(yield* d.get(c, report.insertedItemIds[2]!))
+        const stored = Option.getOrThrow(yield* DataItems.get(c, report.insertedItemIds[2]!))
         assert.strictEqual(stored["n"], 4)
         assert.strictEqual((stored["at"] as Date).getTime(), 5)
         assert.deepStrictEqual(stored["tags"], ["t"])
 
-        const strict = yield* d.bulkInsert(c, [{ _id: "taken", n: 2 }, { _id: "b", n: 4 }], { overrideExisting: true })
+        const strict = yield* DataItems.bulkInsert(c, [{ _id: "taken", n: 2 }, { _id: "b", n: 4 }], { overrideExisting: true })
         assert.strictEqual(strict.inserted, 1)
         assert.strictEqual(strict.errors.length, 1)
         assert.strictEqual(strict.errors[0]!.index, 0)
         assert.strictEqual(strict.errors[0]!.code, WDE.itemAlreadyExists)
 
-        const updated = yield* d.bulkUpdate(c, [{ _id: "a", n: 10 }, { _id: "ghost", n: 0 }])
+        const updated = yield* DataItems.bulkUpdate(c, [{ _id: "a", n: 10 }, { _id: "ghost", n: 0 }])
         assert.strictEqual(updated.updated, 1)
         assert.strictEqual(updated.skipped, 1)
 
-        const saved = yield* d.bulkSave(c, [{ _id: "a", n: 11 }, { _id: "c", n: 12 }])
+        const saved = yield* DataItems.bulkSave(c, [{ _id: "a", n: 11 }, { _id: "c", n: 12 }])
         assert.strictEqual(saved.updated + saved.inserted, 2)
         assert.deepStrictEqual(saved.insertedItemIds, ["c"])
 
-        const patched = yield* d.bulkPatch(c, ["a", "c", "ghost"]).incrementField("n", 1).run
+        const patched = yield* DataItems.bulkPatch(c, ["a", "c", "ghost"]).incrementField("n", 1).run
         assert.strictEqual(patched.updated, 2)
         assert.strictEqual(patched.skipped, 1)
 
-        const removed = yield* d.bulkRemove(c, ["a", "ghost", "c"])
+        const removed = yield* DataItems.bulkRemove(c, ["a", "ghost", "c"])
         assert.strictEqual(removed.removed, 2)
         assert.strictEqual(removed.skipped, 1)
         assert.deepStrictEqual([...removed.removedItemIds].sort(), ["a", "c"])
@@ -238,13 +232,12 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("data items ove
     Effect.gen(function*() {
       const c = yield* freshCollection("Import")
       yield* asAdmin(Effect.gen(function*() {
-        const d = yield* DataItems
         const rows = Stream.range(0, 4999).pipe(Stream.map((i) => ({ i, name: `row ${i}` })))
-        const report = yield* d.bulkInsert(c, rows, { concurrency: 3 })
+        const report = yield* DataItems.bulkInsert(c, rows, { concurrency: 3 })
         assert.strictEqual(report.inserted, 5000)
         assert.strictEqual(report.errors.length, 0)
         assert.strictEqual(new Set(report.insertedItemIds).size, 5000)
-        assert.strictEqual(yield* d.count(c), 5000)
+        assert.strictEqual(yield* DataItems.count(c), 5000)
       }))
     }))
 
@@ -252,14 +245,13 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("data items ove
     Effect.gen(function*() {
       const c = yield* freshCollection("Counted")
       yield* asAdmin(Effect.gen(function*() {
-        const d = yield* DataItems
-        yield* d.insert(c, { _id: "taken", i: -1 })
+        yield* DataItems.insert(c, { _id: "taken", i: -1 })
         const rows = Stream.range(0, 2499).pipe(Stream.map((i) => (i === 1234 ? { _id: "taken", i } : { i })))
-        const report = yield* d.bulkInsert(c, rows, { chunkSize: 500, keepIds: false, overrideExisting: true })
+        const report = yield* DataItems.bulkInsert(c, rows, { chunkSize: 500, keepIds: false, overrideExisting: true })
         assert.strictEqual(report.inserted, 2499)
         assert.deepStrictEqual(report.insertedItemIds, [])
         assert.deepStrictEqual(report.errors.map((e) => [e.index, e.id]), [[1234, "taken"]])
-        assert.strictEqual(yield* d.count(c), 2500)
+        assert.strictEqual(yield* DataItems.count(c), 2500)
       }))
     }))
 
@@ -267,12 +259,11 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("data items ove
     Effect.gen(function*() {
       const c = yield* freshCollection("Resume")
       yield* asAdmin(Effect.gen(function*() {
-        const d = yield* DataItems
         const input = Stream.range(0, 2499).pipe(Stream.map((i) => ({ i })))
         const key = newBulkKey()
         // the job keeps a checkpoint; it stops while saving the one at 1500, after the chunk before had landed
         let saved = 0
-        const first = yield* Effect.exit(d.bulkInsert(c, input, {
+        const first = yield* Effect.exit(DataItems.bulkInsert(c, input, {
           chunkSize: 500,
           concurrency: 3,
           resumeKey: key,
@@ -280,16 +271,16 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("data items ove
         }))
         assert.isTrue(first._tag === "Failure")
         assert.strictEqual(saved, 1000)
-        const landed = yield* d.count(c)
+        const landed = yield* DataItems.count(c)
         assert.isAtLeast(landed, 1500)
         // run again from the checkpoint, with the same key
-        const report = yield* d.bulkInsert(c, input.pipe(Stream.drop(saved)), { chunkSize: 500, resumeKey: key, startAt: saved })
+        const report = yield* DataItems.bulkInsert(c, input.pipe(Stream.drop(saved)), { chunkSize: 500, resumeKey: key, startAt: saved })
         assert.strictEqual(report.inserted, 1500)
         assert.strictEqual(report.skipped, 0)
         assert.deepStrictEqual(report.errors, [])
         assert.deepStrictEqual(report.insertedItemIds, Array.from({ length: 1500 }, (_, k) => bulkItemId(key, 1000 + k)))
-        assert.strictEqual(yield* d.count(c), 2500)
-        const seen = yield* d.query(c).limit(1000).stream.pipe(Stream.map((item) => item["i"] as number), Stream.runCollect)
+        assert.strictEqual(yield* DataItems.count(c), 2500)
+        const seen = yield* DataItems.query(c).limit(1000).stream.pipe(Stream.map((item) => item["i"] as number), Stream.runCollect)
         assert.deepStrictEqual([...seen].sort((a, b) => a - b), Array.from({ length: 2500 }, (_, i) => i))
       }))
     }))
@@ -298,14 +289,13 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("data items ove
     Effect.gen(function*() {
       const c = yield* freshCollection("ResumeCheck")
       yield* asAdmin(Effect.gen(function*() {
-        const d = yield* DataItems
         const before = yield* stats
         const errors = [
-          yield* failure(d.bulkInsert(c, [{ a: 1 }], { resumeKey: "job-1" })),
-          yield* failure(d.bulkSave(c, Stream.make({ a: 1 }), { resumeKey: crypto.randomUUID() })),
-          yield* failure(d.bulkInsert(c, [{ a: 1 }], { startAt: -1 })),
-          yield* failure(d.bulkRemove(c, ["x"], { startAt: 2.5 })),
-          yield* failure(d.bulkInsert(c, [{ a: 1 }], { startAt: "3" as unknown as number }))
+          yield* failure(DataItems.bulkInsert(c, [{ a: 1 }], { resumeKey: "job-1" })),
+          yield* failure(DataItems.bulkSave(c, Stream.make({ a: 1 }), { resumeKey: crypto.randomUUID() })),
+          yield* failure(DataItems.bulkInsert(c, [{ a: 1 }], { startAt: -1 })),
+          yield* failure(DataItems.bulkRemove(c, ["x"], { startAt: 2.5 })),
+          yield* failure(DataItems.bulkInsert(c, [{ a: 1 }], { startAt: "3" as unknown as number }))
         ]
         assert.deepStrictEqual(errors.map((e) => [(e as DataError).code, (e as DataError).field]), [
           ["INVALID_RESUME_KEY", "resumeKey"],
@@ -324,11 +314,10 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("data items ove
       const c = yield* freshCollection("Retry")
       yield* dev("/faults", { body: { path: "/wix-data/v2/bulk/items/insert", status: 503, count: 2 } })
       yield* asAdmin(Effect.gen(function*() {
-        const d = yield* DataItems
-        const report = yield* d.bulkInsert(c, Stream.range(0, 2499).pipe(Stream.map((i) => ({ i }))), { concurrency: 2 })
+        const report = yield* DataItems.bulkInsert(c, Stream.range(0, 2499).pipe(Stream.map((i) => ({ i }))), { concurrency: 2 })
         assert.strictEqual(report.inserted, 2500)
         assert.strictEqual(report.errors.length, 0)
-        assert.strictEqual(yield* d.count(c), 2500)
+        assert.strictEqual(yield* DataItems.count(c), 2500)
       }))
     }))
 
@@ -336,9 +325,8 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("data items ove
     Effect.gen(function*() {
       const c = yield* freshCollection("Aggregate")
       yield* asAdmin(Effect.gen(function*() {
-        const d = yield* DataItems
-        yield* d.bulkInsert(c, posts(40))
-        const result = yield* d.aggregate(c)
+        yield* DataItems.bulkInsert(c, posts(40))
+        const result = yield* DataItems.aggregate(c)
           .filter(Filter.ge("likes", 2))
           .group("likes")
           .count()
@@ -356,7 +344,7 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("data items ove
           [8, 4, 32],
           [9, 4, 36]
         ])
-        const whole = yield* d.aggregate(c).count().avg("likes").max("likes").min("likes").run
+        const whole = yield* DataItems.aggregate(c).count().avg("likes").max("likes").min("likes").run
         assert.strictEqual(whole.items.length, 1)
         assert.include(whole.items[0]!, { count: 40, likesAvg: 4.5, likesMax: 9, likesMin: 0 })
       }))
@@ -372,20 +360,19 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("data items ove
         ]
       })
       yield* asAdmin(Effect.gen(function*() {
-        const d = yield* DataItems
-        yield* d.bulkInsert(authors, [{ _id: "ann", name: "Ann" }, { _id: "bob", name: "Bob" }, { _id: "cy", name: "Cy" }])
-        yield* d.insert(books, { _id: "b1", title: "Book" })
-        yield* d.insertReference(books, "authors", "b1", ["ann", "bob"])
-        assert.isTrue(yield* d.isReferenced(books, "authors", "b1", "ann"))
-        assert.isFalse(yield* d.isReferenced(books, "authors", "b1", "cy"))
-        const referenced = yield* d.queryReferenced(books, "b1", "authors")
+        yield* DataItems.bulkInsert(authors, [{ _id: "ann", name: "Ann" }, { _id: "bob", name: "Bob" }, { _id: "cy", name: "Cy" }])
+        yield* DataItems.insert(books, { _id: "b1", title: "Book" })
+        yield* DataItems.insertReference(books, "authors", "b1", ["ann", "bob"])
+        assert.isTrue(yield* DataItems.isReferenced(books, "authors", "b1", "ann"))
+        assert.isFalse(yield* DataItems.isReferenced(books, "authors", "b1", "cy"))
+        const referenced = yield* DataItems.queryReferenced(books, "b1", "authors")
         assert.deepStrictEqual(referenced.items.map((a) => a._id).sort(), ["ann", "bob"])
-        yield* d.replaceReferences(books, "authors", "b1", ["cy"])
-        assert.deepStrictEqual((yield* d.queryReferenced(books, "b1", "authors")).items.map((a) => a._id), ["cy"])
-        yield* d.removeReference(books, "authors", "b1", ["cy"])
-        assert.strictEqual((yield* d.queryReferenced(books, "b1", "authors")).items.length, 0)
-        yield* d.insertReference(books, "authors", "b1", ["bob"])
-        const withAuthors = yield* d.query(books).include("authors").find
+        yield* DataItems.replaceReferences(books, "authors", "b1", ["cy"])
+        assert.deepStrictEqual((yield* DataItems.queryReferenced(books, "b1", "authors")).items.map((a) => a._id), ["cy"])
+        yield* DataItems.removeReference(books, "authors", "b1", ["cy"])
+        assert.strictEqual((yield* DataItems.queryReferenced(books, "b1", "authors")).items.length, 0)
+        yield* DataItems.insertReference(books, "authors", "b1", ["bob"])
+        const withAuthors = yield* DataItems.query(books).include("authors").find
         const included = withAuthors.items[0]!["authors"] as ReadonlyArray<Item>
         assert.deepStrictEqual(included.map((a) => a["name"]), ["Bob"])
       }))
@@ -395,15 +382,14 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("data items ove
     Effect.gen(function*() {
       const c = yield* freshCollection("Search")
       yield* asAdmin(Effect.gen(function*() {
-        const d = yield* DataItems
-        yield* d.bulkInsert(c, [
+        yield* DataItems.bulkInsert(c, [
           { title: "Effect pipelines in practice", likes: 5 },
           { title: "Practical streams", likes: 1 },
           { title: "Cooking pasta", likes: 9 }
         ])
-        const hits = yield* d.search(c, "practice").find
+        const hits = yield* DataItems.search(c, "practice").find
         assert.deepStrictEqual(hits.items.map((h) => h["title"]), ["Effect pipelines in practice"])
-        const filtered = yield* d.search(c, "pasta practice", { mode: "OR" }).gt("likes", 4).ascending("likes").find
+        const filtered = yield* DataItems.search(c, "pasta practice", { mode: "OR" }).gt("likes", 4).ascending("likes").find
         assert.deepStrictEqual(filtered.items.map((h) => h["title"]), ["Effect pipelines in practice", "Cooking pasta"])
       }))
     }))
@@ -412,37 +398,35 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("data items ove
     Effect.gen(function*() {
       const c = yield* freshCollection("Async")
       yield* asAdmin(Effect.gen(function*() {
-        const d = yield* DataItems
-        yield* d.bulkInsert(c, posts(300))
-        const patchJob = yield* d.patchByFilter(c, Filter.eq("likes", 1)).setField("flag", true).run
-        const patched = yield* d.awaitJob(patchJob, { every: "20 millis" })
+        yield* DataItems.bulkInsert(c, posts(300))
+        const patchJob = yield* DataItems.patchByFilter(c, Filter.eq("likes", 1)).setField("flag", true).run
+        const patched = yield* DataItems.awaitJob(patchJob, { every: "20 millis" })
         assert.strictEqual(patched.status, "SUCCEEDED")
         assert.strictEqual(patched.successCount, 30)
-        assert.strictEqual(yield* d.count(c, Filter.eq("flag", true)), 30)
-        const removeJob = yield* d.removeByFilter(c, Filter.eq("flag", true))
-        assert.strictEqual((yield* d.awaitJob(removeJob, { every: "20 millis" })).status, "SUCCEEDED")
-        assert.strictEqual(yield* d.count(c), 270)
+        assert.strictEqual(yield* DataItems.count(c, Filter.eq("flag", true)), 30)
+        const removeJob = yield* DataItems.removeByFilter(c, Filter.eq("flag", true))
+        assert.strictEqual((yield* DataItems.awaitJob(removeJob, { every: "20 millis" })).status, "SUCCEEDED")
+        assert.strictEqual(yield* DataItems.count(c), 270)
       }))
     }))
 
   it.effect("permissions: a visitor may read a public collection but not write an admin one", () =>
     Effect.gen(function*() {
       const c = yield* freshCollection("Guarded", { permissions: { read: "ANYONE", insert: "ADMIN", update: "ADMIN", remove: "ADMIN" } })
-      yield* asAdmin(DataItems.use((d) => d.insert(c, { _id: "one", v: 1 })))
+      yield* asAdmin(DataItems.insert(c, { _id: "one", v: 1 }))
       yield* asVisitor(Effect.gen(function*() {
-        const d = yield* DataItems
-        assert.strictEqual((yield* d.query(c).find).items.length, 1)
-        const refused = yield* failure(d.insert(c, { v: 2 }))
+        assert.strictEqual((yield* DataItems.query(c).find).items.length, 1)
+        const refused = yield* failure(DataItems.insert(c, { v: 2 }))
         assert.strictEqual((refused as DataError).status, 403)
       }))
-      assert.strictEqual(yield* asAdmin(DataItems.use((d) => d.count(c))), 1)
+      assert.strictEqual(yield* asAdmin(DataItems.count(c)), 1)
     }))
 
   it.effect("a hook error comes back as WDE0078 with the hook's name, message and code", () =>
     Effect.gen(function*() {
       const c = yield* freshCollection("Hooked")
       yield* dev("/data/hooks", { body: { dataCollectionId: c, hook: "beforeInsert", error: { name: "Forbidden", message: "no titles in caps", code: "CAPS" } } })
-      const error = yield* asAdmin(DataItems.use((d) => failure(d.insert(c, { title: "LOUD" }))))
+      const error = yield* asAdmin(failure(DataItems.insert(c, { title: "LOUD" })))
       yield* dev("/data/hooks", { method: "DELETE" })
       assert.strictEqual((error as DataError).code, WDE.hookError)
       assert.deepStrictEqual((error as DataError).hook, { name: "Forbidden", message: "no titles in caps", code: "CAPS" })
@@ -451,7 +435,7 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("data items ove
   it.effect("an oversized payload is WDE0109", () =>
     Effect.gen(function*() {
       const c = yield* freshCollection("Big")
-      const error = yield* asAdmin(DataItems.use((d) => failure(d.insert(c, { blob: "x".repeat(6 * 1024 * 1024) }))))
+      const error = yield* asAdmin(failure(DataItems.insert(c, { blob: "x".repeat(6 * 1024 * 1024) })))
       assert.strictEqual((error as DataError).code, WDE.payloadTooLarge)
     }))
 
@@ -459,10 +443,9 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("data items ove
     Effect.gen(function*() {
       const c = yield* freshCollection("Long")
       yield* asAdmin(Effect.gen(function*() {
-        const d = yield* DataItems
-        yield* d.bulkInsert(c, posts(5))
+        yield* DataItems.bulkInsert(c, posts(5))
         const many = Array.from({ length: 300 }, (_, i) => `p${String(i).padStart(4, "0")}`)
-        const page = yield* d.query(c).in("_id", many).find
+        const page = yield* DataItems.query(c).in("_id", many).find
         assert.strictEqual(page.items.length, 5)
       }))
     }))
@@ -471,11 +454,10 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("data items ove
     Effect.gen(function*() {
       const c = yield* freshCollection("Reader")
       yield* asAdmin(Effect.gen(function*() {
-        const d = yield* DataItems
-        const found = yield* d.collections.get(c)
+        const found = yield* DataItems.collections.get(c)
         assert.strictEqual(Option.getOrThrow(found).id, c)
-        assert.isTrue(Option.isNone(yield* d.collections.get("NoSuchCollection")))
-        const listed = yield* d.collections.query({ limit: 1000 })
+        assert.isTrue(Option.isNone(yield* DataItems.collections.get("NoSuchCollection")))
+        const listed = yield* DataItems.collections.query({ limit: 1000 })
         assert.isTrue(listed.some((x) => x.id === c))
       }))
     }))
@@ -484,10 +466,9 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("data items ove
     Effect.gen(function*() {
       const c = yield* freshCollection("Truncate")
       yield* asAdmin(Effect.gen(function*() {
-        const d = yield* DataItems
-        yield* d.bulkInsert(c, posts(12))
-        yield* d.truncate(c)
-        assert.strictEqual(yield* d.count(c), 0)
+        yield* DataItems.bulkInsert(c, posts(12))
+        yield* DataItems.truncate(c)
+        assert.strictEqual(yield* DataItems.count(c), 0)
       }))
     }))
 })

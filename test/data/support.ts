@@ -5,29 +5,31 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as G from "../../src/http/guard.ts"
-import { PlatformClient } from "../../src/http/PlatformClient.ts"
+import { type PlatformAuth, PlatformClient } from "../../src/http/PlatformClient.ts"
+import type { PlatformConfig } from "../../src/http/PlatformConfig.ts"
+import type { PlatformHttp } from "../../src/http/PlatformHttp.ts"
+import type { SessionServices } from "../../src/session/SiteSession.ts"
 import { Site } from "../../src/Site.ts"
 import { LocalPlatform } from "../support/platform.ts"
-import type { DataCollection, Permissions } from "../../src/data/wire.ts"
-import { DataItems } from "../../src/data/DataItems.ts"
+import type { DataCollection, Permissions } from "../../src/data/wire/index.ts"
 
 export const retryFast = { base: "5 millis", cap: "40 millis" } as const
 
-/** The DataItems of an API-key (admin) client. */
+/** Runs an effect as an API-key (admin) client: its PlatformClient and config are provided. */
 export const asAdmin = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
   Effect.gen(function*() {
     const platform = yield* LocalPlatform
     const site = Site.apiKey({ baseUrl: platform.url, apiKey: platform.apiKey, siteId: platform.siteId, retry: retryFast })
     return yield* Effect.provide(effect, Layer.fresh(site), { local: true })
-  }) as Effect.Effect<A, E, Exclude<R, DataItems | PlatformClient> | LocalPlatform>
+  }) as Effect.Effect<A, E, Exclude<R, PlatformClient | PlatformAuth | PlatformHttp | PlatformConfig> | LocalPlatform>
 
-/** The DataItems of a visitor session. */
+/** Runs an effect in a visitor session: its PlatformClient and config are provided. */
 export const asVisitor = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
   Effect.gen(function*() {
     const platform = yield* LocalPlatform
     const site = Site.layer({ baseUrl: platform.url, clientId: platform.clientId, retry: retryFast })
     return yield* Effect.provide(effect, Layer.fresh(site), { local: true })
-  }) as Effect.Effect<A, E, Exclude<R, DataItems | PlatformClient> | LocalPlatform>
+  }) as Effect.Effect<A, E, Exclude<R, SessionServices> | LocalPlatform>
 
 let counter = 0
 /** A new collection with a unique id; open to anyone unless permissions say otherwise. */

@@ -4,7 +4,7 @@ import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
 import { type DataError } from "../../src/data/DataError.ts"
-import { DataItems } from "../../src/data/DataItems.ts"
+import * as DataItems from "../../src/data/DataItems.ts"
 import { LocalPlatform } from "../support/platform.ts"
 import { asAdmin, freshCollection } from "./support.ts"
 
@@ -39,8 +39,7 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("typed collecti
       const name = yield* freshCollection("TypedBad")
       const posts = DataItems.collection(name, Post)
       yield* asAdmin(Effect.gen(function*() {
-        const d = yield* DataItems
-        yield* d.insert(name, { _id: "bad", title: 42 })
+        yield* DataItems.insert(name, { _id: "bad", title: 42 })
         const error = yield* Effect.flip(posts.query.find)
         assert.strictEqual((error as DataError).code, "ITEM_DECODE_ERROR")
         assert.strictEqual((error as DataError).reason._tag, "AnswerError")

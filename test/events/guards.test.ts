@@ -17,7 +17,7 @@ import * as EG from "../../src/catalog/entities/guards/index.ts"
 import * as EW from "../../src/catalog/entities/wire/index.ts"
 import * as Inventory from "../../src/catalog/Inventory.ts"
 import * as Products from "../../src/catalog/Products.ts"
-import { DataItems } from "../../src/data/DataItems.ts"
+import * as DataItems from "../../src/data/DataItems.ts"
 import * as E from "../../src/events/guards/envelope.ts"
 import * as P from "../../src/events/guards/payloads.ts"
 import * as S from "../../src/events/guards/subscriptions.ts"
@@ -125,9 +125,9 @@ describe("what the platform publishes", () => {
       Effect.gen(function*() {
         const mark = yield* logMark
         const c = yield* freshCollection("Guarded")
-        const item = yield* asVisitor(DataItems.use((d) => d.insert(c, { title: "guarded" })))
-        yield* asVisitor(DataItems.use((d) => d.update(c, { ...item, title: "changed" })))
-        yield* asVisitor(DataItems.use((d) => d.remove(c, item._id)))
+        const item = yield* asVisitor(DataItems.insert(c, { title: "guarded" }))
+        yield* asVisitor(DataItems.update(c, { ...item, title: "changed" }))
+        yield* asVisitor(DataItems.remove(c, item._id))
 
         const product = yield* asAdmin(Products.create({ name: unique("Guarded"), priceData: { price: 5 } }))
         yield* asAdmin(Products.update(product.id!, { priceData: { price: 6 } }))

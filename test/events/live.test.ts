@@ -13,7 +13,7 @@ import * as Stream from "effect/Stream"
 import { createServer, type Server, type Socket, connect } from "node:net"
 import * as Collections from "../../src/catalog/Collections.ts"
 import * as Products from "../../src/catalog/Products.ts"
-import { DataItems } from "../../src/data/DataItems.ts"
+import * as DataItems from "../../src/data/DataItems.ts"
 import { live, LiveError, type LiveEvent } from "../../src/events/Live.ts"
 import { CatalogV1EventTypes, DataEventTypes, type DomainEvent, EventPaths } from "../../src/events/protocol.ts"
 import { Site } from "../../src/Site.ts"
@@ -90,9 +90,9 @@ describe("Events.live", () => {
         const stream = live({ eventTypes: [DataEventTypes.itemCreated, DataEventTypes.itemUpdated, CatalogV1EventTypes.productCreated] })
         const { fiber, waitFor } = yield* listen(Stream.provide(stream, admin))
         const c = yield* freshCollection("Live")
-        const byVisitor = yield* asVisitor(DataItems.use((d) => d.insert(c, { title: "from a visitor" })))
-        const byMember = yield* asMember(DataItems.use((d) => d.insert(c, { title: "from a member" })))
-        yield* asAdmin(DataItems.use((d) => d.update(c, { ...byVisitor, title: "edited" })))
+        const byVisitor = yield* asVisitor(DataItems.insert(c, { title: "from a visitor" }))
+        const byMember = yield* asMember(DataItems.insert(c, { title: "from a member" }))
+        yield* asAdmin(DataItems.update(c, { ...byVisitor, title: "edited" }))
         const product = yield* asAdmin(Products.create({ name: `Live ${Date.now()}`, priceData: { price: 4 } }))
         yield* asAdmin(Collections.create({ name: `Not asked for ${Date.now()}` }))
         const seen = yield* waitFor(4)
@@ -122,7 +122,7 @@ describe("Events.live", () => {
         const admin = yield* adminAt(between.url)
         const c = yield* freshCollection("Cut")
         const { fiber, waitFor } = yield* listen(Stream.provide(live({ eventTypes: [DataEventTypes.itemCreated], reconnect: { baseMillis: 50 } }), admin))
-        const insert = (i: number) => asAdmin(DataItems.use((d) => d.insert(c, { _id: `item-${i}`, i })))
+        const insert = (i: number) => asAdmin(DataItems.insert(c, { _id: `item-${i}`, i }))
         for (let i = 0; i < 3; i++) yield* insert(i)
         yield* waitFor(3)
         // the platform out of reach: the connection cut, and new ones refused while items are written
@@ -150,7 +150,7 @@ describe("Events.live", () => {
         assert.strictEqual(refused.reason, "Unauthorized")
         const admin = yield* adminAt(platform.url)
         // events are kept by id: after a reset of the platform none before it is kept any more
-        yield* asAdmin(DataItems.use((d) => d.insert("Posts", { title: "before the reset" })))
+        yield* asAdmin(DataItems.insert("Posts", { title: "before the reset" }))
         yield* dev("/reset", { method: "POST", body: {} })
         yield* dev("/seed", { method: "POST", body: { seed: "demo" } })
         const expired = yield* Stream.runCollect(Stream.provide(live({ lastEventId: "1" }), admin)).pipe(Effect.flip)

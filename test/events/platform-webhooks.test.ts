@@ -9,7 +9,7 @@ import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import * as Products from "../../src/catalog/Products.ts"
 import * as Brands from "../../src/catalog/entities/Brands.ts"
-import { DataItems } from "../../src/data/DataItems.ts"
+import * as DataItems from "../../src/data/DataItems.ts"
 import type { EventOf } from "../../src/events/Event.ts"
 import { CatalogV1EventTypes, CatalogV3EventTypes, DataEventTypes, EventPaths } from "../../src/events/protocol.ts"
 import * as Webhooks from "../../src/events/Webhooks.ts"
@@ -54,7 +54,7 @@ describe("the platform's webhooks, received by sitefx", () => {
         )
         assert.strictEqual(registered.status, 200)
         const c = yield* freshCollection("Hooked")
-        const item = yield* asVisitor(DataItems.use((d) => d.insert(c, { title: "hooked" })))
+        const item = yield* asVisitor(DataItems.insert(c, { title: "hooked" }))
         const product = yield* asAdmin(Products.create({ name: `Hooked ${Date.now()}`, priceData: { price: 5 } }))
         const brand = yield* asAdmin(Brands.create({ name: `Hooked ${Date.now()}` }))
         for (let i = 0; i < 200 && (items.length === 0 || products.length === 0 || brands.length === 0); i++) yield* Effect.sleep("25 millis")

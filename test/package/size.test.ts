@@ -14,14 +14,21 @@ import { weigh } from "../../bench/size.ts"
 const BUDGETS_GZIP: Record<string, number> = {
   "sitefx-session": 21_500,
   "sitefx-query": 38_100,
+  "sitefx-readme": 38_300,
   "sitefx-products": 42_000
 }
+
+const ONE_QUERY =
+  /effect\/dist\/(Schema|SchemaAST|Config)\.js$|effect\/dist\/http\/|(^|\/)src\/data\/(Bulk|bulkWrites|Aggregate|aggregation|references|jobs|collections|TypedCollection)\.ts$|(^|\/)src\/data\/(wire\/|guards\/(bulk|aggregation|references|jobs|collections)\.ts$)/
 
 /** Modules an entry must not carry, by the path esbuild reports. */
 const NOT_IN: Record<string, RegExp> = {
   // the token service alone: no OAuth or member flow, no Duration or Stream
   "sitefx-session": /effect\/dist\/(Schema|SchemaAST|Config|Duration|Stream|Queue|Semaphore)\.js$|effect\/dist\/http\/|(^|\/)src\/data\/|(^|\/)src\/session\/(Session|OAuthFlows|MemberFlows|codeGrant|AuthorizeAgent|LoginResult|OAuthError|Pkce|prewarm|tabs)\.ts$|(^|\/)src\/session\/(wire|guards\/(identity|redirects|members))/,
-  "sitefx-query": /effect\/dist\/(Schema|SchemaAST|Config)\.js$|effect\/dist\/http\/|(^|\/)src\/data\/(DataItems|Bulk|Aggregate|wire)\.ts$/,
+  // a query carries the query and its guards: no bulk writes, aggregation, references, jobs, collections, typed collections or wire Schemas
+  "sitefx-query": ONE_QUERY,
+  // the README's first example: the same, with the session from Site.layer
+  "sitefx-readme": ONE_QUERY,
   // a product page carries the product query, not the writers' modules, the v3 services or the wire Schemas
   "sitefx-products": /effect\/dist\/(Schema|SchemaAST|Config)\.js$|effect\/dist\/http\/|(^|\/)src\/catalog\/(wire|v3|storefront)\/|(^|\/)src\/catalog\/(Collections|Inventory)\.ts$/
 }

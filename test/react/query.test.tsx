@@ -17,8 +17,7 @@ import { act, type ReactNode } from "react"
 import { createRoot } from "react-dom/client"
 import { renderToString } from "react-dom/server"
 import * as Products from "../../src/catalog/Products.ts"
-import { DataItems } from "../../src/data/DataItems.ts"
-import * as Items from "../../src/data/Items.ts"
+import * as DataItems from "../../src/data/DataItems.ts"
 import { live } from "../../src/events/Live.ts"
 import {
   type Change,
@@ -108,9 +107,7 @@ const collectionOf = (prefix: string, n: number) =>
   Effect.gen(function*() {
     const id = yield* freshCollection(prefix)
     if (n > 0) {
-      yield* asAdmin(DataItems.use((data) =>
-        data.bulkInsert(id, Array.from({ length: n }, (_, k) => ({ _id: `i${k}`, title: `t${k}`, n: k })))
-      ))
+      yield* asAdmin(DataItems.bulkInsert(id, Array.from({ length: n }, (_, k) => ({ _id: `i${k}`, title: `t${k}`, n: k }))))
     }
     return id
   }).pipe(Effect.orDie)
@@ -123,7 +120,7 @@ it.layer(LocalPlatform.layer({ seed: "demo" }), { excludeTestServices: true })("
       const runtime = yield* visitorRuntime
       const queries = queryAtoms(runtime)
       const collection = yield* collectionOf("paged", 5)
-      const posts = queries.items(Items.query(collection).ascending("n").limit(2).withTotalCount())
+      const posts = queries.items(DataItems.query(collection).ascending("n").limit(2).withTotalCount())
       const registry = AtomRegistry.make()
       const seen: Array<string> = []
       registry.subscribe(posts, (r) => seen.push(`${r._tag}${AsyncResult.isWaiting(r) ? "+waiting" : ""}:${AsyncResult.isSuccess(r) ? r.value.items.length : "-"}`))
@@ -174,11 +171,11 @@ it.layer(LocalPlatform.layer({ seed: "demo" }), { excludeTestServices: true })("
       const runtime = yield* visitorRuntime
       const queries = queryAtoms(runtime)
       // built twice, separately: the same request, the same atom
-      const a = queries.items(Items.query("Posts").descending("likes").limit(2))
-      const b = queries.items(Items.query("Posts").descending("likes").limit(2))
+      const a = queries.items(DataItems.query("Posts").descending("likes").limit(2))
+      const b = queries.items(DataItems.query("Posts").descending("likes").limit(2))
       assert.strictEqual(a, b)
-      assert.notStrictEqual(a, queries.items(Items.query("Posts").descending("likes").limit(3)))
-      assert.notStrictEqual(a, queries.items(Items.query("Posts").ascending("likes").limit(2)))
+      assert.notStrictEqual(a, queries.items(DataItems.query("Posts").descending("likes").limit(3)))
+      assert.notStrictEqual(a, queries.items(DataItems.query("Posts").ascending("likes").limit(2)))
       assert.strictEqual(queries.products(Products.query().eq("brand", "Kestrel")), queries.products(Products.query().eq("brand", "Kestrel")))
 
       // two components, one request
@@ -244,13 +241,13 @@ it.layer(LocalPlatform.layer({ seed: "demo" }), { excludeTestServices: true })("
       const writes = writeAtoms(runtime)
       const collection = yield* collectionOf("written", 3)
       const other = yield* collectionOf("untouched", 1)
-      const byN = queries.items(Items.query(collection).ascending("n").limit(2).withTotalCount())
-      const byTitle = queries.items(Items.query(collection).descending("title").limit(10))
+      const byN = queries.items(DataItems.query(collection).ascending("n").limit(2).withTotalCount())
+      const byTitle = queries.items(DataItems.query(collection).descending("title").limit(10))
       let otherRequests = 0
       const untouched = queries.of({
         key: `untouched ${other}`,
         keys: [QueryKeys.data(other)],
-        first: Effect.tap(Items.query(other).find, () => Effect.sync(() => otherRequests++))
+        first: Effect.tap(DataItems.query(other).find, () => Effect.sync(() => otherRequests++))
       })
 
       function Editor() {
@@ -312,18 +309,18 @@ it.layer(LocalPlatform.layer({ seed: "demo" }), { excludeTestServices: true })("
           Stream.provide(admin)
         )
       })
-      const items = queries.items(Items.query(collection).ascending("n"))
+      const items = queries.items(DataItems.query(collection).ascending("n"))
       const registry = AtomRegistry.make()
       const ui = yield* render(<List query={items} id="l" label={title} />, registry)
       yield* waitFor(() => ui.text("l-items") === "t0,t1", "the items")
       // the live stream connects while the list is shown
       yield* Effect.sleep("200 millis")
 
-      yield* asAdmin(DataItems.use((data) => data.update(collection, { _id: "i1", title: "changed elsewhere", n: 1 })))
+      yield* asAdmin(DataItems.update(collection, { _id: "i1", title: "changed elsewhere", n: 1 }))
       yield* waitFor(() => ui.text("l-items") === "t0,changed elsewhere", "the change made elsewhere")
-      yield* asAdmin(DataItems.use((data) => data.insert(collection, { _id: "i9", title: "added elsewhere", n: 9 })))
+      yield* asAdmin(DataItems.insert(collection, { _id: "i9", title: "added elsewhere", n: 9 }))
       yield* waitFor(() => ui.text("l-items") === "t0,changed elsewhere,added elsewhere", "the insert made elsewhere")
-      yield* asAdmin(DataItems.use((data) => data.remove(collection, "i0")))
+      yield* asAdmin(DataItems.remove(collection, "i0"))
       yield* waitFor(() => ui.text("l-items") === "changed elsewhere,added elsewhere", "the removal made elsewhere")
       registry.dispose()
     }))
@@ -340,12 +337,12 @@ it.layer(LocalPlatform.layer({ seed: "demo" }), { excludeTestServices: true })("
         queries.of({
           key: `fed ${collection}`,
           keys: [QueryKeys.data(collection)],
-          first: Effect.tap(Items.query(collection).find, () => Effect.sync(() => runs[name]++))
+          first: Effect.tap(DataItems.query(collection).find, () => Effect.sync(() => runs[name]++))
         })
       const registry = AtomRegistry.make()
       const ui = yield* render(<><List query={counted(one, "one")} id="a" label={title} /><List query={counted(two, "two")} id="b" label={title} /></>, registry)
       yield* waitFor(() => ui.text("a-state") === "ok" && ui.text("b-state") === "ok", "both lists")
-      yield* asAdmin(DataItems.use((data) => data.insert(one, { _id: "x", title: "fed", n: 5 })))
+      yield* asAdmin(DataItems.insert(one, { _id: "x", title: "fed", n: 5 }))
       yield* Queue.offer(feed, dataChange(one, "x"))
       yield* waitFor(() => ui.text("a-items") === "t0,fed", "the fed change")
       assert.deepStrictEqual(runs, { one: 2, two: 1 })
@@ -357,9 +354,9 @@ it.layer(LocalPlatform.layer({ seed: "demo" }), { excludeTestServices: true })("
       const runtime = yield* visitorRuntime
       const queries = queryAtoms(runtime)
       // the platform refuses a query on a collection it does not have
-      const missing = queries.items(Items.query("NoSuchCollection").limit(5))
+      const missing = queries.items(DataItems.query("NoSuchCollection").limit(5))
       // a members-only collection refuses a visitor
-      const notes = queries.items(Items.query("Notes").limit(5))
+      const notes = queries.items(DataItems.query("Notes").limit(5))
       let failNext = true
       const page = (n: number): PageLike<string, string, never> => ({
         items: [`item${n}`],
@@ -415,7 +412,7 @@ it.layer(LocalPlatform.layer({ seed: "demo" }), { excludeTestServices: true })("
         const runtime = Atom.runtime(Site.layer({ baseUrl: platform.url, clientId: platform.clientId, authorizeAgent: AuthorizeAgent.http() }))
         const queries = queryAtoms(runtime)
         const writes = writeAtoms(runtime)
-        const posts = queries.items(Items.query("Posts").limit(2))
+        const posts = queries.items(DataItems.query("Posts").limit(2))
         assert.isDefined(writes.insert)
         assert.strictEqual(touched, 0)
         const html = renderToString(<RegistryProvider><List query={posts} id="ssr" label={title} /></RegistryProvider>)

@@ -4,7 +4,7 @@
  * since what a collection shows and allows depends on it.
  */
 import { AsyncResult, Atom } from "effect/reactivity"
-import * as Items from "sitefx/data/items"
+import * as DataItems from "sitefx/data/items"
 import { queryAtoms, writeAtoms } from "sitefx/react"
 import { session } from "../member/atoms.ts"
 import { runtime } from "../site.ts"
@@ -95,7 +95,7 @@ const valueOf = (field: Field, text: string): unknown => {
 
 /** The items query of a view: its filter, its sort (then by id, so pages never share an item), a page at a time, counted. */
 export const itemsQuery = (c: KnownCollection, v: View) => {
-  let q = Items.query(c.id).limit(PAGE_SIZE).withTotalCount()
+  let q = DataItems.query(c.id).limit(PAGE_SIZE).withTotalCount()
   const field = c.fields.find((f) => f.key === v.field)
   const value = field === undefined || v.value.trim() === "" ? undefined : valueOf(field, v.value.trim())
   if (field !== undefined && value !== undefined) {
@@ -125,4 +125,4 @@ export const itemsQuery = (c: KnownCollection, v: View) => {
 
 /** The items of a collection a reference points into, for showing and choosing references (the first 100). */
 export const referencedAtom = (collection: string, identity: string) =>
-  queries.items(Items.query(collection).ascending("_id").limit(100), { key: identity })
+  queries.items(DataItems.query(collection).ascending("_id").limit(100), { key: identity })

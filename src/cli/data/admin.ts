@@ -10,10 +10,10 @@ import * as Option from "effect/Option"
 import { readFileSync } from "node:fs"
 import { createInterface } from "node:readline"
 import { call } from "../../data/calls.ts"
-import { DataItems } from "../../data/DataItems.ts"
-import * as A from "../../data/answers.ts"
+import * as DataItems from "../../data/DataItems.ts"
+import { CollectionResponse } from "../../data/guards/collections.ts"
 import * as P from "../../data/protocol.ts"
-import type { DataCollection } from "../../data/wire.ts"
+import type { DataCollection } from "../../data/wire/index.ts"
 import { PlatformClient } from "../../http/PlatformClient.ts"
 import { type OutputMode, printResult, usage } from "../output.ts"
 import { parseFilter } from "./export.ts"
@@ -41,25 +41,23 @@ const confirm = (yes: boolean, what: string) =>
 
 const existing = (collection: string) =>
   Effect.gen(function*() {
-    const data = yield* DataItems
-    const found = yield* data.collections.get(collection)
+    const found = yield* DataItems.collections.get(collection)
     if (Option.isNone(found)) return yield* usage(`the site has no collection ${JSON.stringify(collection)}; \`sitefx data collections\` lists them`)
     return found.value
   })
 
 export const runRemove = (options: { readonly collection: string; readonly filter: string; readonly yes: boolean; readonly mode: OutputMode }) =>
   Effect.gen(function*() {
-    const data = yield* DataItems
     const filter = yield* parseFilter(options.filter)
     if (filter === undefined) return yield* usage("--filter is required; to remove every item use `sitefx data truncate`")
     yield* existing(options.collection)
-    const matching = yield* data.count(options.collection, filter)
+    const matching = yield* DataItems.count(options.collection, filter)
     if (matching === 0) {
       return yield* printResult(options.mode, { collection: options.collection, removed: 0 }, `no item of ${options.collection} matches; nothing removed`)
     }
     yield* confirm(options.yes, `remove ${matching} items of ${options.collection} matching ${options.filter}`)
-    const job = yield* data.removeByFilter(options.collection, filter)
-    const state = yield* data.awaitJob(job, { every: "200 millis" })
+    const job = yield* DataItems.removeByFilter(options.collection, filter)
+    const state = yield* DataItems.awaitJob(job, { every: "200 millis" })
     if (state.status !== "SUCCEEDED") return yield* Effect.fail(usage(`the platform's removal job ${job} ended ${state.status}`))
     const removed = state.successCount ?? matching
     yield* printResult(options.mode, { collection: options.collection, removed, job }, `removed ${removed} items of ${options.collection}`)
@@ -67,11 +65,10 @@ export const runRemove = (options: { readonly collection: string; readonly filte
 
 export const runTruncate = (options: { readonly collection: string; readonly yes: boolean; readonly mode: OutputMode }) =>
   Effect.gen(function*() {
-    const data = yield* DataItems
     yield* existing(options.collection)
-    const all = yield* data.count(options.collection)
+    const all = yield* DataItems.count(options.collection)
     yield* confirm(options.yes, `remove all ${all} items of ${options.collection}`)
-    yield* data.truncate(options.collection)
+    yield* DataItems.truncate(options.collection)
     yield* printResult(options.mode, { collection: options.collection, removed: all }, `removed all ${all} items of ${options.collection}`)
   })
 
@@ -82,15 +79,14 @@ const fieldLine = (f: NonNullable<DataCollection["fields"]>[number]) =>
 
 export const runCollectionsList = (mode: OutputMode) =>
   Effect.gen(function*() {
-    const data = yield* DataItems
     const all: Array<DataCollection> = []
     for (let skip = 0; ; skip += 100) {
-      const page = yield* data.collections.query({ limit: 100, skip })
+      const page = yield* DataItems.collections.query({ limit: 100, skip })
       all.push(...page)
       if (page.length < 100) break
     }
     const rows = yield* Effect.forEach(all, (c) =>
-      Effect.map(data.count(c.id).pipe(Effect.option), (n) => ({ id: c.id, displayName: c.displayName ?? null, items: Option.getOrNull(n), fields: (c.fields ?? []).filter((f) => f.systemField !== true).length })), { concurrency: 4 })
+      Effect.map(DataItems.count(c.id).pipe(Effect.option), (n) => ({ id: c.id, displayName: c.displayName ?? null, items: Option.getOrNull(n), fields: (c.fields ?? []).filter((f) => f.systemField !== true).length })), { concurrency: 4 })
     const text = rows.length === 0
       ? "the site has no collections"
       : [`${"collection".padEnd(28)} ${"items".padStart(9)}  fields`, ...rows.map((r) => `${r.id.padEnd(28)} ${String(r.items ?? "?").padStart(9)}  ${r.fields}`)].join("\n")
@@ -99,9 +95,8 @@ export const runCollectionsList = (mode: OutputMode) =>
 
 export const runCollectionsDescribe = (options: { readonly collection: string; readonly mode: OutputMode }) =>
   Effect.gen(function*() {
-    const data = yield* DataItems
     const c = yield* existing(options.collection)
-    const items = yield* data.count(c.id)
+    const items = yield* DataItems.count(c.id)
     const text = [
       `${c.id}${c.displayName !== undefined && c.displayName !== null ? ` (${c.displayName})` : ""}: ${items} items`,
       ...(c.permissions === undefined ? [] : [`  permissions: read ${c.permissions.read ?? "?"}, insert ${c.permissions.insert ?? "?"}, update ${c.permissions.update ?? "?"}, remove ${c.permissions.remove ?? "?"}`]),
@@ -130,6 +125,6 @@ export const runCollectionsCreate = (options: { readonly file: string; readonly 
       method: "POST",
       path: P.DataPaths.collections,
       payload: { collection }
-    }, A.CollectionResponse)
+    }, CollectionResponse)
     yield* printResult(options.mode, { collection: created.collection }, `created collection ${created.collection.id} with ${(created.collection.fields ?? []).filter((f) => f.systemField !== true).length} fields`)
   })

@@ -5,7 +5,7 @@
  * {@link recordToItem}, reporting bad records by line and going on with the next.
  */
 import { encodeDates, reviveDates, setOwn } from "../../http/codec.ts"
-import type { FieldType } from "../../data/wire.ts"
+import type { FieldType } from "../../data/wire/index.ts"
 
 /**
  * One record of a CSV text: its fields, or why it could not be read; `line` is where it starts (1-based).

@@ -9,7 +9,8 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
-import { DataItems, type Item } from "../../data/DataItems.ts"
+import type { Item } from "../../data/calls.ts"
+import * as DataItems from "../../data/DataItems.ts"
 import { Filter } from "../../data/Filter.ts"
 import { encodeDates } from "../../http/codec.ts"
 import { type OutputMode, printResult, usage, withProgress } from "../output.ts"
@@ -53,18 +54,17 @@ const parseSort = (spec: string) => {
 
 export const runExport = (options: ExportOptions) =>
   Effect.scoped(Effect.gen(function*() {
-    const data = yield* DataItems
     const filter = yield* parseFilter(options.filter)
     const sorts = yield* Effect.forEach(options.sort, parseSort)
-    const collection = yield* data.collections.get(options.collection)
+    const collection = yield* DataItems.collections.get(options.collection)
     if (Option.isNone(collection)) {
       return yield* usage(`the site has no collection ${JSON.stringify(options.collection)}; \`sitefx data collections\` lists them`)
     }
-    let query = data.query(options.collection)
+    let query = DataItems.query(options.collection)
     if (filter !== undefined) query = query.where(filter)
     for (const s of sorts) query = s.descending ? query.descending(s.field) : query.ascending(s.field)
     if (options.fields.length > 0) query = query.fields(...options.fields)
-    const total = yield* data.count(options.collection, filter)
+    const total = yield* DataItems.count(options.collection, filter)
 
     const target = options.out
     const out = yield* openOutput(target)

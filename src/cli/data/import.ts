@@ -17,9 +17,10 @@ import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
 import { existsSync, writeFileSync } from "node:fs"
 import { type BulkProgress, type BulkReport } from "../../data/Bulk.ts"
-import { DataItems, type Item } from "../../data/DataItems.ts"
+import type { Item } from "../../data/calls.ts"
+import * as DataItems from "../../data/DataItems.ts"
 import { newBulkKey } from "../../data/ids.ts"
-import type { CollectionField } from "../../data/wire.ts"
+import type { CollectionField } from "../../data/wire/index.ts"
 import { countLines } from "../files.ts"
 import { collectEvery } from "../memory.ts"
 import { ExitCode, type OutputMode, printResult, usage, withProgress } from "../output.ts"
@@ -113,12 +114,11 @@ export const exitCodeOf = (r: ImportReport): number =>
 
 export const runImport = (options: ImportOptions) =>
   Effect.scoped(Effect.gen(function*() {
-    const data = yield* DataItems
     if (options.path !== "-" && !existsSync(options.path)) return yield* usage(`no file ${options.path}`)
     if (!Number.isInteger(options.concurrency) || options.concurrency < 1 || options.concurrency > 32) {
       return yield* usage(`--concurrency must be a whole number from 1 to 32, not ${options.concurrency}`)
     }
-    const collection = yield* data.collections.get(options.collection)
+    const collection = yield* DataItems.collections.get(options.collection)
     if (Option.isNone(collection)) {
       return yield* usage(`the site has no collection ${JSON.stringify(options.collection)}; create it first (\`sitefx data collections create FILE\`)`)
     }
@@ -225,10 +225,10 @@ export const runImport = (options: ImportOptions) =>
             })
         }
         const write = options.mode === "insert"
-          ? data.bulkInsert(options.collection, source, bulkOptions)
+          ? DataItems.bulkInsert(options.collection, source, bulkOptions)
           : options.mode === "save"
-          ? data.bulkSave(options.collection, source, bulkOptions)
-          : data.bulkUpdate(options.collection, source, bulkOptions)
+          ? DataItems.bulkSave(options.collection, source, bulkOptions)
+          : DataItems.bulkUpdate(options.collection, source, bulkOptions)
         return write
       })
     } else {

@@ -6,7 +6,7 @@
  */
 import { createReadStream } from "node:fs"
 import { reviveDates } from "../../http/codec.ts"
-import type { CollectionField, FieldType } from "../../data/wire.ts"
+import type { CollectionField, FieldType } from "../../data/wire/index.ts"
 import { CsvReader, isPlainObject, JSON_KINDS, makeCellReader, parseDate, recordToItem } from "./csv.ts"
 
 export type Format = "jsonl" | "csv"

@@ -21,8 +21,8 @@ import {
   QueryDataItemsResponse,
   SearchMode,
   Sorting
-} from "../../data/wire.ts"
-import type { CursorPaging, DataCollection, DataItem, Paging, PagingMetadata } from "../../data/wire.ts"
+} from "../../data/wire/index.ts"
+import type { CursorPaging, DataCollection, DataItem, Paging, PagingMetadata } from "../../data/wire/index.ts"
 import type { Caller } from "../oauth/Callers.ts"
 import { Database, type Row } from "../platform/Database.ts"
 import { MAX_INCLUDED_REFERENCES, MAX_PROJECTED_FIELDS, MAX_SORT_FIELDS } from "../platform/limits.ts"

@@ -7,7 +7,7 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import type { DataCollection } from "../../data/wire.ts"
+import type { DataCollection } from "../../data/wire/index.ts"
 import { Database, type Row } from "../platform/Database.ts"
 import { DataCollections } from "./DataCollections.ts"
 import { badRequest } from "./engineFailures.ts"

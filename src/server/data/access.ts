@@ -4,7 +4,7 @@
  * SITE_MEMBER_AUTHOR (a member, on the items it owns; an API key on all), and CMS_EDITOR / PRIVILEGED
  * / ADMIN, which only an API key holds here (the local platform has no editors).
  */
-import type { DataCollection, Role } from "../../data/wire.ts"
+import type { DataCollection, Role } from "../../data/wire/index.ts"
 import type { Caller } from "../oauth/Callers.ts"
 import { DEFAULT_PERMISSIONS } from "./DataCollections.ts"
 import { permissionDenied } from "./engineFailures.ts"

@@ -9,6 +9,7 @@ import * as Effect from "effect/Effect"
 import type * as Schema from "effect/Schema"
 import * as HttpRouter from "effect/http/HttpRouter"
 import { WDE } from "../../data/DataError.ts"
+import { DataPaths, MAX_BULK_ITEMS } from "../../data/protocol.ts"
 import {
   AsyncJobResponse,
   AsyncJobStatusResponse,
@@ -21,10 +22,8 @@ import {
   BulkRemoveRequest,
   BulkResponse,
   type DataCollection,
-  DataPaths,
-  isBulkItemsRequest,
-  MAX_BULK_ITEMS
-} from "../../data/wire.ts"
+  isBulkItemsRequest
+} from "../../data/wire/index.ts"
 import type { Caller } from "../oauth/Callers.ts"
 import { Callers } from "../oauth/Callers.ts"
 import { application, notFound, reply, replyAsIs } from "../platform/responses.ts"

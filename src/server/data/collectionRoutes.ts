@@ -6,6 +6,7 @@
 import * as Effect from "effect/Effect"
 import type * as Schema from "effect/Schema"
 import * as HttpRouter from "effect/http/HttpRouter"
+import { DataPaths } from "../../data/protocol.ts"
 import {
   CollectionFieldRequest,
   CollectionRequest,
@@ -14,7 +15,6 @@ import {
   CreateIndexRequest,
   type DataCollection,
   DataCollectionResponse,
-  DataPaths,
   DeleteCollectionFieldRequest,
   DropIndexRequest,
   IndexesListResponse,
@@ -22,7 +22,7 @@ import {
   ListCollectionsRequest,
   ListIndexesRequest,
   QueryCollectionsRequest
-} from "../../data/wire.ts"
+} from "../../data/wire/index.ts"
 import type { Caller } from "../oauth/Callers.ts"
 import { Callers } from "../oauth/Callers.ts"
 import { reply, replyEmpty } from "../platform/responses.ts"

@@ -7,7 +7,7 @@ import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
 import { WDE } from "../../data/DataError.ts"
 import type { HookError } from "../../data/DataError.ts"
-import type { ItemError } from "../../data/wire.ts"
+import type { ItemError } from "../../data/wire/index.ts"
 import type { FieldViolation } from "../../http/wire.ts"
 import { application, invalidField, type Reject, validation } from "../platform/responses.ts"
 

@@ -5,6 +5,7 @@
 import * as Effect from "effect/Effect"
 import type * as Schema from "effect/Schema"
 import * as HttpRouter from "effect/http/HttpRouter"
+import { DataPaths } from "../../data/protocol.ts"
 import {
   AggregateDataItemsRequest,
   AggregateDataItemsResponse,
@@ -14,7 +15,6 @@ import {
   CountDataItemsResponse,
   type DataItem,
   DataItemResponse,
-  DataPaths,
   GetDataItemRequest,
   InsertDataItemRequest,
   PatchDataItemRequest,
@@ -27,7 +27,7 @@ import {
   SearchDataItemsRequest,
   TruncateDataItemsRequest,
   UpdateDataItemRequest
-} from "../../data/wire.ts"
+} from "../../data/wire/index.ts"
 import { Callers } from "../oauth/Callers.ts"
 import { reply, replyEmpty, replyJson } from "../platform/responses.ts"
 import { pathParam, query, route } from "../platform/routing.ts"

@@ -3,7 +3,7 @@
  * missing field counts as 0), append to an array (a missing field becomes a new array) and remove every
  * equal element from an array. Paths are dotted; system fields cannot be patched.
  */
-import type { FieldModification } from "../../data/wire.ts"
+import type { FieldModification } from "../../data/wire/index.ts"
 import { badRequest } from "./engineFailures.ts"
 import { checkDepth, getPath, type Json, jsonEquals, normalizeDates, removePath, segments, setPath } from "./values.ts"
 

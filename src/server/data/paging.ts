@@ -4,8 +4,8 @@
  * and may not pass 1000. Answers always say `hasNext`, since the official client pages only then.
  */
 import { WDE } from "../../data/DataError.ts"
-import type { CursorPaging, Paging, PagingMetadata } from "../../data/wire.ts"
-import { DEFAULT_PAGE_SIZE } from "../../data/wire.ts"
+import type { CursorPaging, Paging, PagingMetadata } from "../../data/wire/index.ts"
+import { DEFAULT_PAGE_SIZE } from "../../data/protocol.ts"
 import { MAX_INTEGER } from "../platform/limits.ts"
 import { badRequest } from "./engineFailures.ts"
 

@@ -8,7 +8,7 @@
  * The simpler aggregate call (`aggregation{groupingFields, operations}`, `finalFilter`, `sort`) is the
  * same machinery: filter, group, filter, sort.
  */
-import type { AggregateDataItemsRequest, PipelineExpression, PipelineStage } from "../../data/wire.ts"
+import type { AggregateDataItemsRequest, PipelineExpression, PipelineStage } from "../../data/wire/index.ts"
 import {
   MAX_EXPRESSION_DEPTH,
   MAX_EXPRESSION_NODES,

@@ -8,20 +8,19 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as HttpRouter from "effect/http/HttpRouter"
 import { WDE } from "../../data/DataError.ts"
+import { DataPaths, MAX_BULK_ITEMS } from "../../data/protocol.ts"
 import {
   BulkReferencesRequest,
   BulkReferencesResponse,
   type DataCollection,
   type DataItemReference,
-  DataPaths,
   IsReferencedRequest,
   IsReferencedResponse,
-  MAX_BULK_ITEMS,
   QueryReferencedRequest,
   QueryReferencedResponse,
   ReplaceReferencesRequest,
   ReplaceReferencesResponse
-} from "../../data/wire.ts"
+} from "../../data/wire/index.ts"
 import type { Caller } from "../oauth/Callers.ts"
 import { Callers } from "../oauth/Callers.ts"
 import { application, reply } from "../platform/responses.ts"

@@ -9,7 +9,7 @@
  * Searchable fields: the collection's TEXT and RICH_TEXT fields; for a collection without declared
  * text fields, every top-level string field except the system ones (`_id`, `_owner`, ...).
  */
-import type { DataCollection } from "../../data/wire.ts"
+import type { DataCollection } from "../../data/wire/index.ts"
 import type { DatabaseShape } from "../platform/Database.ts"
 import { MAX_SEARCH_WORDS } from "../platform/limits.ts"
 import { atMost } from "./engineFailures.ts"

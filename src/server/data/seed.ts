@@ -5,7 +5,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import type { CollectionField, DataCollection } from "../../data/wire.ts"
+import type { CollectionField, DataCollection } from "../../data/wire/index.ts"
 import { MemberStore } from "../identity/MemberStore.ts"
 import { DEMO_MEMBER_EMAIL, Seeder } from "../seed.ts"
 import { DataCollections } from "./DataCollections.ts"

@@ -22,7 +22,7 @@
 import type { SQLInputValue } from "node:sqlite"
 import type { FilterNode, MatchPart } from "../../data/FilterTree.ts"
 import { isDateValue } from "../../data/FilterTree.ts"
-import type { Sorting } from "../../data/wire.ts"
+import type { Sorting } from "../../data/wire/index.ts"
 import type { DatabaseShape } from "../platform/Database.ts"
 import { normalizeDates, segments } from "./values.ts"
 

@@ -10,7 +10,7 @@ import * as Option from "effect/Option"
 import { Aggregate, type AggregateRunner } from "../../../src/data/Aggregate.ts"
 import { DataError } from "../../../src/data/DataError.ts"
 import { Filter } from "../../../src/data/Filter.ts"
-import type { AggregateDataItemsRequest, ItemData, PagingMetadata } from "../../../src/data/wire.ts"
+import type { AggregateDataItemsRequest, ItemData, PagingMetadata } from "../../../src/data/wire/index.ts"
 
 const recording = (results: ReadonlyArray<ItemData> = [], pagingMetadata?: PagingMetadata) => {
   const requests: Array<AggregateDataItemsRequest> = []

@@ -15,7 +15,7 @@ import { newBulkKey } from "../../../src/data/ids.ts"
 import { DataError, fromReason } from "../../../src/data/DataError.ts"
 import type { RetryPolicy } from "../../../src/http/PlatformConfig.ts"
 import { ApplicationError, PlatformError, SystemError, TransportError } from "../../../src/http/PlatformError.ts"
-import type { BulkItemResult } from "../../../src/data/wire.ts"
+import type { BulkItemResult } from "../../../src/data/wire/index.ts"
 
 interface Doc {
   readonly _id: string

@@ -11,7 +11,7 @@ import * as Stream from "effect/Stream"
 import { badAnswer, DataError } from "../../../src/data/DataError.ts"
 import { Filter } from "../../../src/data/Filter.ts"
 import { type Page, Query, type QueryRunner } from "../../../src/data/Query.ts"
-import type { ItemData, QueryDataItemsRequest, QueryDataItemsResponse } from "../../../src/data/wire.ts"
+import type { ItemData, QueryDataItemsRequest, QueryDataItemsResponse } from "../../../src/data/wire/index.ts"
 
 interface Row {
   readonly _id: string

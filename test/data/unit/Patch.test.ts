@@ -8,7 +8,7 @@ import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
 import { DataError } from "../../../src/data/DataError.ts"
 import { Patch } from "../../../src/data/Patch.ts"
-import type { FieldModification } from "../../../src/data/wire.ts"
+import type { FieldModification } from "../../../src/data/wire/index.ts"
 
 const recording = () => {
   const calls: Array<ReadonlyArray<FieldModification>> = []

@@ -10,7 +10,7 @@ import * as Stream from "effect/Stream"
 import { DataError } from "../../../src/data/DataError.ts"
 import { Filter } from "../../../src/data/Filter.ts"
 import { Query, type QueryRunner } from "../../../src/data/Query.ts"
-import type { CountDataItemsRequest, ItemData, QueryDataItemsRequest, QueryDistinctValuesRequest } from "../../../src/data/wire.ts"
+import type { CountDataItemsRequest, ItemData, QueryDataItemsRequest, QueryDistinctValuesRequest } from "../../../src/data/wire/index.ts"
 
 /** A runner that records every call and answers an empty page, a count of 7 and two distinct values. */
 const recording = () => {

@@ -9,9 +9,11 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Stream from "effect/Stream"
 import { PlatformFetch } from "../../../src/http/PlatformHttp.ts"
-import { DataItems } from "../../../src/data/DataItems.ts"
+import * as DataItems from "../../../src/data/DataItems.ts"
 import { Query, type QueryRunner } from "../../../src/data/Query.ts"
-import { type ItemData, peekPagingMetadata, type QueryDataItemsResponse, samePaging } from "../../../src/data/wire.ts"
+import { peekPagingMetadata, samePaging } from "../../../src/data/readAhead.ts"
+import type { ItemData, QueryDataItemsResponse } from "../../../src/data/wire/index.ts"
+import type { PlatformClient } from "../../../src/http/PlatformClient.ts"
 import { fromBase64url } from "../../../src/http/wire.ts"
 import { Site } from "../../../src/Site.ts"
 
@@ -98,7 +100,7 @@ describe("the client reads pages ahead from the platform's answers", () => {
     }
     return { fetch, requests }
   }
-  const run = <A, E>(fetch: typeof globalThis.fetch, effect: Effect.Effect<A, E, DataItems>) =>
+  const run = <A, E>(fetch: typeof globalThis.fetch, effect: Effect.Effect<A, E, PlatformClient>) =>
     effect.pipe(
       Effect.provide(Layer.fresh(Site.apiKey({ baseUrl: "http://platform.test", apiKey: "k", siteId: "s" })), { local: true }),
       Effect.provideService(PlatformFetch, fetch)
@@ -115,7 +117,7 @@ describe("the client reads pages ahead from the platform's answers", () => {
     it.effect(`${name}: every item once, dates revived, cursor requests`, () =>
       Effect.gen(function*() {
         const { fetch, requests } = fake((request) => write(pageOf(request)))
-        const items = yield* run(fetch, DataItems.use((d) => Stream.runCollect(d.query("Posts").eq("n", 1).stream)))
+        const items = yield* run(fetch, Stream.runCollect(DataItems.query("Posts").eq("n", 1).stream))
         expect(items.map((i) => i["n"])).toStrictEqual([0, 1, 2])
         assert.instanceOf(items[2]!["at"], Date)
         assert.strictEqual((items[2]!["at"] as Date).toISOString(), "2024-01-02T03:04:05.678Z")
@@ -128,7 +130,7 @@ describe("the client reads pages ahead from the platform's answers", () => {
     Effect.gen(function*() {
       const { fetch } = fake((request) => (pageOf(request) === 1 ? JSON.stringify({ dataItems: "oops", pagingMetadata: paging(1) }) : JSON.stringify({ dataItems: page(pageOf(request), "2024-01-02T03:04:05.678Z"), pagingMetadata: paging(pageOf(request)) })))
       const seen: Array<unknown> = []
-      const error = yield* run(fetch, DataItems.use((d) => d.query("Posts").stream.pipe(Stream.runForEach((i) => Effect.sync(() => seen.push(i["n"]))), Effect.flip)))
+      const error = yield* run(fetch, DataItems.query("Posts").stream.pipe(Stream.runForEach((i) => Effect.sync(() => seen.push(i["n"]))), Effect.flip))
       expect(seen).toStrictEqual([0])
       assert.strictEqual(error._tag, "DataError")
     }))

@@ -6,9 +6,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Schema from "effect/Schema"
 import * as fc from "fast-check"
-import * as A from "../../../src/data/answers.ts"
-import * as P from "../../../src/data/protocol.ts"
-import { BulkItemsRequest, BulkResponse, isBulkItemsRequest, QueryDataItemsResponse } from "../../../src/data/wire.ts"
+import * as Guards from "../../../src/data/guards/index.ts"
+import { BulkItemsRequest, BulkResponse, isBulkItemsRequest, QueryDataItemsResponse } from "../../../src/data/wire/index.ts"
 
 const passes = (guard: (u: unknown) => string | undefined) => (u: unknown) => guard(u) === undefined
 
@@ -94,10 +93,10 @@ describe("wire guards", () => {
   })
 
   it("the client's BulkResponse guard accepts exactly what the BulkResponse schema accepts", () => {
-    agreesWithSchema(bulkResponse, passes(A.BulkResponse), BulkResponse)
+    agreesWithSchema(bulkResponse, passes(Guards.BulkResponse), BulkResponse)
   })
 
   it("the client's page guard accepts exactly what the QueryDataItemsResponse schema accepts", () => {
-    agreesWithSchema(page, passes(P.QueryDataItemsResponse), QueryDataItemsResponse)
+    agreesWithSchema(page, passes(Guards.QueryDataItemsResponse), QueryDataItemsResponse)
   })
 })

@@ -1,7 +1,7 @@
 import { assert, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { QueryDataItemsResponse } from "../../../src/data/wire.ts"
+import { QueryDataItemsResponse } from "../../../src/data/wire/index.ts"
 import { LocalPlatform } from "../../../src/server/index.ts"
 import { bulkInsert, codeOf, count, data, freshCollection, getQuery, ids, ok, query } from "./support.ts"
 

@@ -17,7 +17,7 @@ import * as http from "node:http"
 import type { AddressInfo } from "node:net"
 import { join } from "node:path"
 import * as Products from "../../../src/catalog/Products.ts"
-import { DataItems } from "../../../src/data/DataItems.ts"
+import * as DataItems from "../../../src/data/DataItems.ts"
 import type { Item } from "../../../src/data/calls.ts"
 import {
   CatalogV1EventTypes,
@@ -183,7 +183,7 @@ const untilDeadLetters = (webhookId: string, n: number) =>
     return assert.fail(`no ${n} dead letters for ${webhookId}`)
   })
 
-const insertAsAdmin = (collection: string, item: Record<string, unknown>) => asAdmin(DataItems.use((d) => d.insert(collection, item)))
+const insertAsAdmin = (collection: string, item: Record<string, unknown>) => asAdmin(DataItems.insert(collection, item))
 
 /** Deliveries (verified) whose data item is in `collection`. */
 const ofCollection = (key: string, collection: string) => (received: ReadonlyArray<Received>) =>
@@ -206,7 +206,7 @@ describe("webhook deliveries", () => {
         const webhook = yield* subscribe(r.url, [DataEventTypes.itemCreated, CatalogV1EventTypes.productCreated])
         assert.deepStrictEqual(webhook.eventTypes, [DataEventTypes.itemCreated, CatalogV1EventTypes.productCreated])
         const c = yield* freshCollection("Hooked")
-        const item = yield* asVisitor(DataItems.use((d) => d.insert(c, { title: "from a visitor" })))
+        const item = yield* asVisitor(DataItems.insert(c, { title: "from a visitor" }))
         const product = yield* asAdmin(Products.create({ name: `Hooked ${Date.now()}`, priceData: { price: 7 } }))
         const received = yield* r.until((all) => all.length >= 2)
         assert.strictEqual(received.length, 2)
@@ -351,9 +351,9 @@ describe("webhook deliveries", () => {
         const c = yield* freshCollection("Ordered")
         const items: Array<Item> = []
         for (let i = 0; i < 6; i++) items.push(yield* insertAsAdmin(c, { _id: `o${i}`, i }))
-        yield* asAdmin(DataItems.use((d) => d.update(c, { ...items[2]!, i: 20 })))
-        yield* asAdmin(DataItems.use((d) => d.update(c, { ...items[4]!, i: 40 })))
-        yield* asAdmin(DataItems.use((d) => d.remove(c, "o5")))
+        yield* asAdmin(DataItems.update(c, { ...items[2]!, i: 20 }))
+        yield* asAdmin(DataItems.update(c, { ...items[4]!, i: 40 }))
+        yield* asAdmin(DataItems.remove(c, "o5"))
         const mine = ofCollection(key, c)
         const got = yield* Effect.map(everything.until((r) => mine(r.filter((x) => x.status === 200)).length >= 9), (r) => mine(r.filter((x) => x.status === 200)))
         assert.deepStrictEqual(
@@ -542,7 +542,7 @@ describe("start-up webhooks", () => {
       yield* onPlatform({ ...options, seed: "none" }, Effect.gen(function*() {
         const listed = (yield* dev("/webhooks")).webhooks
         assert.deepStrictEqual(listed.map((w: any) => w.id), firstRun.ids)
-        yield* asAdmin(DataItems.use((d) => d.remove(firstRun.c, "a")))
+        yield* asAdmin(DataItems.remove(firstRun.c, "a"))
         yield* filtered.until((all) => all.length >= 1)
         yield* r.until((all) => all.length >= 2)
         const key = (yield* dev("/webhooks/public-key")).publicKey

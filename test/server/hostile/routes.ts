@@ -4,7 +4,7 @@
  * parameter the fuzzer fills in.
  */
 import { CatalogPaths } from "../../../src/catalog/protocol.ts"
-import { DataPaths } from "../../../src/data/wire.ts"
+import { DataPaths } from "../../../src/data/protocol.ts"
 import { EventPaths } from "../../../src/events/protocol.ts"
 import { MembersPaths } from "../../../src/members/protocol.ts"
 import { Paths } from "../../../src/session/wire/index.ts"

@@ -5,7 +5,7 @@
  * refusal is a 400 naming the field it is about.
  */
 import type { FilterNode } from "../../../data/FilterTree.ts"
-import type { Sorting } from "../../../data/wire.ts"
+import type { Sorting } from "../../../data/wire/index.ts"
 import { EngineFailure, toViolation } from "../../data/engineFailures.ts"
 import { checkFilter } from "../../data/filters.ts"
 import { segments } from "../../data/values.ts"

@@ -1,0 +1,89 @@
+/** Bulk writes: many items in one request, each with its own result. */
+import * as Schema from "effect/Schema"
+import { BULK_ACTION_TYPES } from "../protocol.ts"
+import { DataItem } from "./common.ts"
+import { isRecord } from "../../http/isRecord.ts"
+import { WriteOptions } from "./fields.ts"
+import { Patch } from "./items.ts"
+import { DataItemReference } from "./references.ts"
+
+export const ItemError = Schema.Struct({
+  code: Schema.String,
+  description: Schema.optionalKey(Schema.String),
+  data: Schema.optionalKey(Schema.NullOr(Schema.Unknown))
+})
+export type ItemError = typeof ItemError.Type
+
+export const BulkActionType = Schema.Literals(BULK_ACTION_TYPES)
+
+export const BulkItemResult = Schema.Struct({
+  action: Schema.optionalKey(BulkActionType),
+  itemMetadata: Schema.Struct({
+    id: Schema.optionalKey(Schema.NullOr(Schema.String)),
+    originalIndex: Schema.Number,
+    success: Schema.Boolean,
+    error: Schema.optionalKey(ItemError)
+  }),
+  dataItem: Schema.optionalKey(DataItem)
+})
+export type BulkItemResult = typeof BulkItemResult.Type
+
+export const BulkActionMetadata = Schema.Struct({ totalSuccesses: Schema.Number, totalFailures: Schema.Number })
+
+export const BulkResponse = Schema.Struct({
+  results: Schema.Array(BulkItemResult),
+  bulkActionMetadata: BulkActionMetadata
+})
+export type BulkResponse = typeof BulkResponse.Type
+
+export const BulkReferencesResponse = Schema.Struct({
+  results: Schema.optionalKey(Schema.Array(Schema.Struct({
+    action: Schema.optionalKey(BulkActionType),
+    referenceMetadata: Schema.Struct({
+      id: Schema.optionalKey(Schema.NullOr(Schema.String)),
+      originalIndex: Schema.Number,
+      success: Schema.Boolean,
+      error: Schema.optionalKey(ItemError)
+    }),
+    dataItemReference: Schema.optionalKey(DataItemReference)
+  }))),
+  bulkActionMetadata: Schema.optionalKey(BulkActionMetadata)
+})
+
+export const BulkItemsRequest = Schema.Struct({
+  dataCollectionId: Schema.String,
+  dataItems: Schema.Array(DataItem),
+  returnEntity: Schema.optionalKey(Schema.Boolean),
+  ...WriteOptions
+})
+export type BulkItemsRequest = typeof BulkItemsRequest.Type
+
+const isDataItem = (u: unknown): u is DataItem => {
+  if (!isRecord(u)) return false
+  const { id, dataCollectionId, data } = u as Record<string, unknown>
+  return (id === undefined || typeof id === "string") &&
+    (dataCollectionId === undefined || typeof dataCollectionId === "string") &&
+    (data === undefined || data === null || isRecord(data))
+}
+
+const isOptionalBoolean = (u: unknown) => u === undefined || typeof u === "boolean"
+
+/** Whether a request is a {@link BulkItemsRequest}: the schema's checks written out, without a schema run per item. */
+export const isBulkItemsRequest = (u: unknown): u is BulkItemsRequest => {
+  if (!isRecord(u)) return false
+  const { dataCollectionId, dataItems, returnEntity, suppressHooks } = u as Record<string, unknown>
+  return typeof dataCollectionId === "string" && Array.isArray(dataItems) && isOptionalBoolean(returnEntity) && isOptionalBoolean(suppressHooks) &&
+    dataItems.every(isDataItem)
+}
+
+export const BulkRemoveRequest = Schema.Struct({
+  dataCollectionId: Schema.String,
+  dataItemIds: Schema.Array(Schema.String),
+  ...WriteOptions
+})
+export const BulkPatchRequest = Schema.Struct({
+  dataCollectionId: Schema.String,
+  patches: Schema.Array(Patch),
+  returnEntity: Schema.optionalKey(Schema.Boolean),
+  ...WriteOptions
+})

@@ -1,0 +1,100 @@
+/** Collections: their fields, permissions and paging modes; indexes. */
+import * as Schema from "effect/Schema"
+import { COLLECTION_TYPES, FIELD_TYPES, PAGING_MODES, ROLES } from "../protocol.ts"
+import { Paging, PagingMetadata, QueryV2, SortOrder } from "./common.ts"
+
+export const Role = Schema.Literals(ROLES)
+export type Role = typeof Role.Type
+
+export const Permissions = Schema.Struct({
+  read: Schema.optionalKey(Role),
+  insert: Schema.optionalKey(Role),
+  update: Schema.optionalKey(Role),
+  remove: Schema.optionalKey(Role)
+})
+export type Permissions = typeof Permissions.Type
+
+export const FieldType = Schema.Literals(FIELD_TYPES)
+export type FieldType = typeof FieldType.Type
+
+export const CollectionField = Schema.Struct({
+  key: Schema.String,
+  displayName: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  type: FieldType,
+  typeMetadata: Schema.optionalKey(Schema.Struct({
+    reference: Schema.optionalKey(Schema.Struct({ referencedCollectionId: Schema.String })),
+    multiReference: Schema.optionalKey(Schema.Struct({
+      referencedCollectionId: Schema.String,
+      referencingFieldKey: Schema.optionalKey(Schema.String),
+      referencingDisplayName: Schema.optionalKey(Schema.String)
+    }))
+  })),
+  systemField: Schema.optionalKey(Schema.Boolean),
+  required: Schema.optionalKey(Schema.Boolean),
+  readOnly: Schema.optionalKey(Schema.Boolean),
+  capabilities: Schema.optionalKey(Schema.Struct({
+    sortable: Schema.optionalKey(Schema.Boolean),
+    queryOperators: Schema.optionalKey(Schema.Array(Schema.String))
+  }))
+})
+export type CollectionField = typeof CollectionField.Type
+
+export const PagingMode = Schema.Literals(PAGING_MODES)
+
+export const DataCollection = Schema.Struct({
+  id: Schema.String,
+  collectionType: Schema.optionalKey(Schema.Literals(COLLECTION_TYPES)),
+  displayName: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  displayField: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  fields: Schema.optionalKey(Schema.Array(CollectionField)),
+  permissions: Schema.optionalKey(Permissions),
+  pagingModes: Schema.optionalKey(Schema.Array(PagingMode)),
+  maxPageSize: Schema.optionalKey(Schema.NullOr(Schema.Number)),
+  revision: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  createdDate: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  updatedDate: Schema.optionalKey(Schema.NullOr(Schema.String))
+})
+export type DataCollection = typeof DataCollection.Type
+
+export const CollectionResponse = Schema.Struct({ collection: DataCollection })
+export const CollectionsListResponse = Schema.Struct({
+  collections: Schema.Array(DataCollection),
+  pagingMetadata: Schema.optionalKey(PagingMetadata)
+})
+
+/** `POST` / `PUT /wix-data/v2/collections`. */
+export const CollectionRequest = Schema.Struct({ collection: DataCollection })
+/** `POST …/collections/create-field` and `update-field`. */
+export const CollectionFieldRequest = Schema.Struct({ dataCollectionId: Schema.String, field: CollectionField })
+/** `POST …/collections/delete-field`. */
+export const DeleteCollectionFieldRequest = Schema.Struct({ dataCollectionId: Schema.String, fieldKey: Schema.String })
+/** What the field calls answer. */
+export const DataCollectionResponse = Schema.Struct({ dataCollection: DataCollection })
+/** `GET …/collections/query?.r=`: `{query:{filter, sort, paging}}` over collection properties. */
+export const QueryCollectionsRequest = Schema.Struct({ query: Schema.optionalKey(QueryV2) })
+/** `GET /wix-data/v2/collections?paging.limit=&paging.offset=` (API key). */
+export const ListCollectionsRequest = Schema.Struct({ paging: Schema.optionalKey(Paging) })
+
+export const IndexField = Schema.Struct({ path: Schema.String, order: Schema.optionalKey(SortOrder) })
+export const IndexStatus = Schema.Literals(["UNKNOWN", "BUILDING", "ACTIVE", "DROPPING", "DROPPED", "FAILED", "INVALID"])
+export const DataIndex = Schema.Struct({
+  id: Schema.optionalKey(Schema.String),
+  name: Schema.String,
+  fields: Schema.Array(IndexField),
+  unique: Schema.optionalKey(Schema.Boolean),
+  caseInsensitive: Schema.optionalKey(Schema.Boolean),
+  status: Schema.optionalKey(IndexStatus)
+})
+export type DataIndex = typeof DataIndex.Type
+
+/** `POST /wix-data/v2/indexes`. */
+export const CreateIndexRequest = Schema.Struct({ dataCollectionId: Schema.String, index: DataIndex })
+export const IndexResponse = Schema.Struct({ index: DataIndex })
+/** `GET /wix-data/v2/indexes?dataCollectionId=&paging.limit=&paging.offset=`. */
+export const ListIndexesRequest = Schema.Struct({ dataCollectionId: Schema.String, paging: Schema.optionalKey(Paging) })
+/** `DELETE /wix-data/v2/indexes?dataCollectionId=&indexName=`. */
+export const DropIndexRequest = Schema.Struct({ dataCollectionId: Schema.String, indexName: Schema.String })
+export const IndexesListResponse = Schema.Struct({
+  indexes: Schema.Array(DataIndex),
+  pagingMetadata: Schema.optionalKey(PagingMetadata)
+})

@@ -1,0 +1,68 @@
+/**
+ * The shapes every data call shares: item data (JSON in which dates travel as `{"$date": iso}`), items,
+ * filters (JSON trees read by `FilterTree.ts`), sorting, paging and the paging metadata of answers.
+ */
+import * as Schema from "effect/Schema"
+import { SORT_ORDERS } from "../protocol.ts"
+import { isRecord } from "../../http/isRecord.ts"
+
+/**
+ * A JSON object of item fields (`$date` values still encoded). Checked as a whole and passed on as it
+ * is: a page of a thousand items is not copied key by key on either side of the wire.
+ */
+export const ItemData = Schema.declare((u): u is { readonly [field: string]: unknown } => isRecord(u), { identifier: "ItemData" })
+export type ItemData = typeof ItemData.Type
+
+/** A filter tree as JSON (`{field: value}`, `{field: {$op: ...}}`, `$and`/`$or`/`$not`). */
+export const FilterJson = Schema.Record(Schema.String, Schema.Unknown)
+export type FilterJson = typeof FilterJson.Type
+
+export const DataItem = Schema.Struct({
+  id: Schema.optionalKey(Schema.String),
+  dataCollectionId: Schema.optionalKey(Schema.String),
+  data: Schema.optionalKey(Schema.NullOr(ItemData))
+})
+export type DataItem = typeof DataItem.Type
+
+export const SortOrder = Schema.Literals(SORT_ORDERS)
+export type SortOrder = typeof SortOrder.Type
+
+export const Sorting = Schema.Struct({ fieldName: Schema.String, order: Schema.optionalKey(SortOrder) })
+export type Sorting = typeof Sorting.Type
+
+export const Paging = Schema.Struct({
+  limit: Schema.optionalKey(Schema.NullOr(Schema.Number)),
+  offset: Schema.optionalKey(Schema.NullOr(Schema.Number))
+})
+export type Paging = typeof Paging.Type
+
+export const CursorPaging = Schema.Struct({
+  limit: Schema.optionalKey(Schema.NullOr(Schema.Number)),
+  cursor: Schema.optionalKey(Schema.NullOr(Schema.String))
+})
+export type CursorPaging = typeof CursorPaging.Type
+
+export const QueryV2 = Schema.Struct({
+  filter: Schema.optionalKey(Schema.NullOr(FilterJson)),
+  sort: Schema.optionalKey(Schema.Array(Sorting)),
+  fields: Schema.optionalKey(Schema.Array(Schema.String)),
+  paging: Schema.optionalKey(Paging),
+  cursorPaging: Schema.optionalKey(CursorPaging)
+})
+export type QueryV2 = typeof QueryV2.Type
+
+export const IncludedReference = Schema.Struct({ field: Schema.String, limit: Schema.optionalKey(Schema.Number) })
+export type IncludedReference = typeof IncludedReference.Type
+
+export const PagingMetadata = Schema.Struct({
+  count: Schema.optionalKey(Schema.NullOr(Schema.Number)),
+  offset: Schema.optionalKey(Schema.NullOr(Schema.Number)),
+  total: Schema.optionalKey(Schema.NullOr(Schema.Number)),
+  tooManyToCount: Schema.optionalKey(Schema.NullOr(Schema.Boolean)),
+  cursors: Schema.optionalKey(Schema.Struct({
+    next: Schema.optionalKey(Schema.NullOr(Schema.String)),
+    prev: Schema.optionalKey(Schema.NullOr(Schema.String))
+  })),
+  hasNext: Schema.optionalKey(Schema.NullOr(Schema.Boolean))
+})
+export type PagingMetadata = typeof PagingMetadata.Type
