@@ -2,6 +2,7 @@
  * Immutable patches: field modifications applied on the platform without reading the item first.
  *
  * @example
+ * declare const id: string
  * yield* DataItems.patch("Posts", id).incrementField("likes", 1).appendToArray("tags", "hot").run
  */
 import * as Effect from "effect/Effect"

@@ -3,7 +3,10 @@
  * the caller. Its own module, so programs that never use it carry no Schema.
  *
  * @example
- * const answer = yield* decodeJson({ method: "GET", path: "/members/v1/members/my" }, MyMemberSchema)
+ * import * as Schema from "effect/Schema"
+ *
+ * const MyMember = Schema.Struct({ member: Schema.Struct({ id: Schema.String, loginEmail: Schema.optionalKey(Schema.String) }) })
+ * const answer = yield* decodeJson({ method: "GET", path: "/members/v1/members/my" }, MyMember)
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"

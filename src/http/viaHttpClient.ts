@@ -6,7 +6,11 @@
  * effect/http.
  *
  * @example
- * Site.apiKey({ transport: viaHttpClient(NodeHttpClient.layerNodeHttpOptions({ keepAlive: true })) })
+ * import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
+ * import { Site } from "sitefx"
+ * import { viaHttpClient } from "sitefx/http"
+ *
+ * const SiteLive = Site.apiKey({ transport: viaHttpClient(NodeHttpClient.layerNodeHttpOptions({ keepAlive: true })) })
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"

@@ -15,7 +15,9 @@
  * Nothing here touches `window` or storage: the atoms are descriptions, safe to build on a server.
  *
  * @example
- * const runtime = Atom.runtime(Site.layer({ clientId, tokens: "localStorage" }))
+ * import { DataItems, Site } from "sitefx"
+ *
+ * const runtime = Atom.runtime(Site.layer({ clientId: "my-client-id", tokens: "localStorage" }))
  * const queries = queryAtoms(runtime)
  * const writes = writeAtoms(runtime)
  *
@@ -24,7 +26,7 @@
  *   const result = useAtomValue(posts)                         // AsyncResult<QueryResult<Item>, DataFailure>
  *   const loadMore = useAtomSet(posts.loadMore)
  *   const insert = useAtomSet(writes.insert)                   // refreshes every query of Posts
- *   ...
+ *   return result._tag
  * }
  */
 import type * as Duration from "effect/Duration"

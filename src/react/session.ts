@@ -121,7 +121,9 @@ const captchaOf = (token: string | undefined): { captchaTokens?: CaptchaTokens }
  * `tokens: tabTokenStore()` in a browser so the tabs share one session.
  *
  * @example
- * const runtime = Atom.runtime(siteSession({ clientId, baseUrl, tokens: tabTokenStore() }))
+ * import { siteSession, tabTokenStore } from "sitefx/session"
+ *
+ * const runtime = Atom.runtime(siteSession({ clientId: "my-client-id", baseUrl: "http://127.0.0.1:8787", tokens: tabTokenStore() }))
  * export const session = sessionAtoms(runtime)
  * // in a component:
  * const state = useAtomValue(session.state)            // AsyncResult<SessionState>
