@@ -6,6 +6,7 @@
  *
  * @example
  * import * as Inventory from "sitefx/catalog/inventory"
+ * declare const productId: string, variantId: string
  * yield* Inventory.update(productId, { trackQuantity: true, variants: [{ variantId, quantity: 12 }] })
  * yield* Inventory.decrement([{ productId, variantId, decrementBy: 1 }])
  */

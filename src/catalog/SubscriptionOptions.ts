@@ -9,6 +9,7 @@
  *
  * @example
  * import { SubscriptionOptions } from "sitefx/catalog"
+ * declare const productId: string
  * const monthly = yield* SubscriptionOptions.create({
  *   title: "Monthly",
  *   subscriptionSettings: { frequency: "MONTH", autoRenewal: false, billingCycles: 6 },

@@ -7,6 +7,7 @@
  * `count`) serve visitors; writers need an API key.
  *
  * @example
+ * declare const productId: string, variantId: string
  * const item = yield* InventoryItems.create({ variantId, productId, quantity: 10 })
  * yield* InventoryItems.bulkDecrementByVariant([{ variantId, decrementBy: 2 }])
  */
