@@ -32,6 +32,7 @@
  * })
  * export default { fetch: Webhooks.toFetchHandler(webhooks) }
  */
+
 import * as ByteSize from "effect/ByteSize"
 import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
