@@ -96,7 +96,23 @@ export interface Options<H, X extends ReadonlyArray<EventType>, A extends Readon
   readonly maxBodyBytes?: number
 }
 
-/** Verifies, decodes and dispatches webhook bodies. */
+/**
+ * Verifies, decodes and dispatches webhook bodies.
+ *
+ * @example
+ * // a processor behind a server of your own (the adapters answer the same way, with a JSON body)
+ * import { createServer } from "node:http"
+ * declare const processor: Webhooks.Processor<"wix.data.v2.data_item_created">
+ * createServer(async (request, response) => {
+ *   let body = ""
+ *   for await (const chunk of request) body += chunk
+ *   const status = await Effect.runPromise(processor.process(body).pipe(
+ *     Effect.as(200),
+ *     Effect.catchTag("WebhookError", (e) => Effect.succeed(e.reason === "HandlerFailed" || e.reason === "InvalidKey" ? 500 : 400))
+ *   ))
+ *   response.writeHead(status).end()
+ * }).listen(3000)
+ */
 export interface Processor<T extends EventType, R = never> {
   /** Verifies and decodes one body and runs its type's handler; the event once the handler succeeded. */
   readonly process: (body: string) => Effect.Effect<EventOf<T>, WebhookError, R>
