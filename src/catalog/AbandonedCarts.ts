@@ -26,7 +26,15 @@ export type AbandonedCart = G.AbandonedCart
 const nonEmpty = (value: unknown, field: string): CatalogError | undefined =>
   typeof value === "string" && value !== "" ? undefined : invalidArgument(`${field} must be a non-empty string`, field)
 
-/** The cart with this id (the original cart's id); ABANDONED_CART_NOT_FOUND when there is none. */
+/**
+ * The cart with this id (the original cart's id); ABANDONED_CART_NOT_FOUND when there is none.
+ *
+ * @example
+ * import * as AbandonedCarts from "sitefx/catalog/abandoned-carts"
+ * declare const cartId: string
+ * const cart = yield* AbandonedCarts.get(cartId)
+ * if (cart.status === "ABANDONED") console.log(`remind ${cart.buyerInfo?.email} of ${cart.total}`)
+ */
 export const get = (id: string): Effect.Effect<G.AbandonedCart, CatalogFailure, PlatformClient> =>
   unlessInvalid(nonEmpty(id, "id"), () =>
     requireCatalog(ANY_STORE, "AbandonedCarts.get", (client) =>
@@ -56,6 +64,15 @@ const cartsRequest = (query: OffsetQueryBody): QueryAbandonedCartsRequest => ({
  * `eq("buyerInfo.email", email)`, `or(...)`), `ascending`/`descending`, `limit` (at most 100) and `skip`;
  * `find` gives one page with `next`/`prev` and the total, `pages`/`stream` walk every page. Dates are
  * compared as ISO text, as the carts hold them.
+ *
+ * @example
+ * import * as AbandonedCarts from "sitefx/catalog/abandoned-carts"
+ * const lastWeek = new Date(Date.now() - 7 * 24 * 3600 * 1000).toISOString()
+ * const recent = yield* AbandonedCarts.query().eq("status", "ABANDONED").ge("abandonTime", lastWeek).descending("abandonTime").find
+ * const emails = yield* AbandonedCarts.query().eq("status", "RECOVERED").stream.pipe(
+ *   Stream.map((cart) => cart.buyerInfo?.email),
+ *   Stream.runCollect
+ * )
  */
 export const query = (): OffsetQuery<AbandonedCart> =>
   new OffsetQuery({

@@ -24,7 +24,17 @@ export const CatalogCodes = {
   unauthenticated: FailureCodes.unauthenticated
 } as const
 
-/** A refused catalog call: sitefx's own check, the platform's refusal, or an answer sitefx could not use. */
+/**
+ * A refused catalog call: sitefx's own check, the platform's refusal, or an answer sitefx could not use.
+ *
+ * @example
+ * import * as Products from "sitefx/catalog/products"
+ * declare const productId: string
+ * const product = yield* Products.get(productId).pipe(
+ *   Effect.catchTag("CatalogError", (e) =>
+ *     e.code === CatalogCodes.storesNotInstalled ? Effect.succeed(undefined) : Effect.fail(e))
+ * )
+ */
 export class CatalogError extends Refusal("CatalogError") {}
 
 /** A client-side refusal, before any request. */

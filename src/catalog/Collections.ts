@@ -33,7 +33,15 @@ const collectionOf = (r: TypeOf<typeof G.CollectionResponse>): Collection => r.c
 export const get = (id: string): Effects<Collection> =>
   Effect.map(send("Collections.get", checkId("Collections.get", "id", id), () => ({ method: "GET", path: CatalogPaths.collection(id), payload: { id } }), G.CollectionResponse), collectionOf)
 
-/** The collection of this slug (its URL name). */
+/**
+ * The collection of this slug (its URL name).
+ *
+ * @example
+ * import * as Collections from "sitefx/catalog/collections"
+ * import * as Products from "sitefx/catalog/products"
+ * const tees = yield* Collections.bySlug("tees")
+ * const page = tees.id ? yield* Products.query().hasSome("collectionIds", [tees.id]).limit(24).find : undefined
+ */
 export const bySlug = (slug: string): Effects<Collection> =>
   Effect.map(
     send("Collections.bySlug", checkId("Collections.bySlug", "slug", slug), () => ({ method: "GET", path: CatalogPaths.collectionBySlug(slug), payload: { slug } }), G.CollectionResponse),
@@ -47,7 +55,14 @@ export const bySlugV1 = (slug: string): Effects<Collection> =>
     collectionOf
   )
 
-/** A collection query (filter, sort, page, stream). */
+/**
+ * A collection query (filter, sort, page, stream).
+ *
+ * @example
+ * import * as Collections from "sitefx/catalog/collections"
+ * const shown = yield* Collections.query().eq("visible", true).ascending("name").limit(50).find
+ * const names = shown.items.map((c) => `${c.name} (${c.numberOfProducts ?? 0})`)
+ */
 export const query = (): OffsetQuery<Collection> =>
   new OffsetQuery(offsetRunner({
     what: "Collections.query",
@@ -88,7 +103,15 @@ export const update = (id: string, collection: CollectionInput): Effects<Collect
 export const remove = (id: string): Effects<void> =>
   sendVoid("Collections.remove", checkId("Collections.remove", "id", id), () => ({ method: "DELETE", path: CatalogPaths.writeCollection(id), payload: { id } }))
 
-/** Adds up to 1000 products to a collection (an API key); products already in it stay. */
+/**
+ * Adds up to 1000 products to a collection (an API key); products already in it stay.
+ *
+ * @example
+ * import * as Collections from "sitefx/catalog/collections"
+ * declare const productIds: ReadonlyArray<string>
+ * const sale = yield* Collections.create({ name: "Summer sale", visible: true })
+ * if (sale.id) yield* Collections.addProducts(sale.id, productIds)
+ */
 export const addProducts = (id: string, productIds: ReadonlyArray<string>): Effects<void> =>
   sendVoid("Collections.addProducts", first(checkId("Collections.addProducts", "id", id), checkIds("Collections.addProducts", "productIds", productIds, MAX_COLLECTION_PRODUCTS)), () => ({
     method: "POST",

@@ -6,6 +6,7 @@
  *
  * @example
  * import * as Inventory from "sitefx/catalog/inventory"
+ * declare const productId: string, variantId: string
  * yield* Inventory.update(productId, { trackQuantity: true, variants: [{ variantId, quantity: 12 }] })
  * yield* Inventory.decrement([{ productId, variantId, decrementBy: 1 }])
  */
@@ -54,7 +55,14 @@ export interface Increment {
   readonly incrementBy: number
 }
 
-/** Takes quantities out (an order); all or nothing. */
+/**
+ * Takes quantities out (an order); all or nothing.
+ *
+ * @example
+ * import * as Inventory from "sitefx/catalog/inventory"
+ * declare const order: ReadonlyArray<{ productId: string; variantId: string; quantity: number }>
+ * yield* Inventory.decrement(order.map((line) => ({ productId: line.productId, variantId: line.variantId, decrementBy: line.quantity })))
+ */
 export const decrement = (entries: ReadonlyArray<Decrement>): Effects<void> =>
   sendVoid("Inventory.decrement", checkList("Inventory.decrement", "entries", entries, MAX_SHIFTS), () => ({
     method: "POST",
@@ -70,7 +78,15 @@ export const increment = (entries: ReadonlyArray<Increment>): Effects<void> =>
     payload: { incrementData: entries }
   }))
 
-/** A product's inventory item (by the item's id, or a product's id), with all or some of its variants. */
+/**
+ * A product's inventory item (by the item's id, or a product's id), with all or some of its variants.
+ *
+ * @example
+ * import * as Inventory from "sitefx/catalog/inventory"
+ * declare const productId: string
+ * const item = yield* Inventory.get(productId)
+ * const low = (item.variants ?? []).filter((v) => item.trackQuantity && (v.quantity ?? 0) < 5)
+ */
 export const get = (inventoryId: string, options: { readonly variantIds?: ReadonlyArray<string> } = {}): Effects<InventoryItem> =>
   Effect.map(
     send("Inventory.get", checkId("Inventory.get", "inventoryId", inventoryId), () => ({
@@ -84,6 +100,10 @@ export const get = (inventoryId: string, options: { readonly variantIds?: Readon
 /**
  * Inventory items (an API key): a query to filter (`productId`, `trackQuantity`, ...), sort, page and
  * stream. The v1 inventory reader takes its filter and sort as JSON text, and this sends them so.
+ *
+ * @example
+ * import * as Inventory from "sitefx/catalog/inventory"
+ * const tracked = yield* Inventory.query().eq("trackQuantity", true).descending("lastUpdated").limit(50).find
  */
 export const query = (): OffsetQuery<InventoryItem> =>
   new OffsetQuery(offsetRunner({

@@ -9,6 +9,7 @@
  * limit}, sort}}`, the conditions under one `$and` in the order given, 50 a page unless set.
  *
  * @example
+ * declare const tees: string // a collection's id
  * const page = yield* Products.query().hasSome("collectionIds", [tees]).descending("priceData.price").limit(20).find
  * const all = yield* Products.query().stream.pipe(Stream.runCollect)
  */

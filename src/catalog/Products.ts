@@ -7,9 +7,12 @@
  *
  * @example
  * import * as Products from "sitefx/catalog/products"
- * const page = yield* Products.query().hasSome("collectionIds", [id]).ascending("priceData.price").limit(24).find
- * const shirt = yield* Products.get(page.items[0].id)
- * const sizeM = yield* Products.optionsAvailability(shirt.id, { Size: "M", Color: "Navy" })
+ * declare const tees: string, productId: string // a collection's id, a product's
+ * const page = yield* Products.query().hasSome("collectionIds", [tees]).ascending("priceData.price").limit(24).find
+ * for (const product of page.items) console.log(product.name, product.priceData?.formatted?.price)
+ * const shirt = yield* Products.get(productId)
+ * const sizeM = yield* Products.optionsAvailability(productId, { Size: "M", Color: "Navy" })
+ * if (sizeM.availableForPurchase) console.log(shirt.name, "in M and Navy:", sizeM.selectedVariant?.price?.formatted?.price)
  */
 import * as Effect from "effect/Effect"
 import type { TypeOf } from "../http/guard.ts"
@@ -50,7 +53,15 @@ export interface QueryOptions {
   readonly includeHiddenProducts?: boolean
 }
 
-/** A product query (filter, sort, page, stream); 50 a page unless `limit` says, at most 100. */
+/**
+ * A product query (filter, sort, page, stream); 50 a page unless `limit` says, at most 100.
+ *
+ * @example
+ * import * as Products from "sitefx/catalog/products"
+ * const page = yield* Products.query({ includeVariants: true }).startsWith("name", "Tee").descending("lastUpdated").limit(20).find
+ * console.log(page.totalCount, page.items.map((p) => p.name))
+ * const visible = yield* Products.query().eq("visible", true).stream.pipe(Stream.runCollect)
+ */
 export const query = (options: QueryOptions = {}): OffsetQuery<Product> =>
   new OffsetQuery(offsetRunner({
     what: "Products.query",
@@ -65,7 +76,16 @@ export const query = (options: QueryOptions = {}): OffsetQuery<Product> =>
     read: (r) => ({ items: r.products ?? [], paging: pagingOf(r.metadata, r.totalResults) })
   }))
 
-/** A product with its variants; PRODUCT_NOT_FOUND when there is none (or a visitor may not see it). */
+/**
+ * A product with its variants; PRODUCT_NOT_FOUND when there is none (or a visitor may not see it).
+ *
+ * @example
+ * import * as Products from "sitefx/catalog/products"
+ * declare const productId: string
+ * const product = yield* Products.get(productId).pipe(
+ *   Effect.catchIf((e) => e._tag === "CatalogError" && e.code === "PRODUCT_NOT_FOUND", () => Effect.succeed(undefined))
+ * )
+ */
 export const get = (id: string, options: { readonly includeMerchantSpecificData?: boolean } = {}): Effects<Product> =>
   Effect.map(
     send("Products.get", checkId("Products.get", "id", id), () => ({

@@ -9,6 +9,7 @@
  *
  * @example
  * import { SubscriptionOptions } from "sitefx/catalog"
+ * declare const productId: string
  * const monthly = yield* SubscriptionOptions.create({
  *   title: "Monthly",
  *   subscriptionSettings: { frequency: "MONTH", autoRenewal: false, billingCycles: 6 },
@@ -160,6 +161,11 @@ export const bulkRemove = (ids: ReadonlyArray<string>): Effect.Effect<void, Cata
 /**
  * Offers these options (at most 6, in this order) for a product, replacing what it offered; an empty
  * list removes them all. A hidden option stays assigned but storefronts do not see it.
+ *
+ * @example
+ * import * as SubscriptionOptions from "sitefx/catalog/subscription-options"
+ * declare const productId: string, monthlyId: string, weeklyId: string
+ * yield* SubscriptionOptions.assignToProduct(productId, [{ id: monthlyId }, { id: weeklyId, hidden: true }])
  */
 export const assignToProduct = (productId: string, assigned: ReadonlyArray<Assigned>): Effect.Effect<void, CatalogFailure, PlatformClient> =>
   unlessInvalid(
@@ -196,7 +202,15 @@ export const get = (id: string): Effect.Effect<StoredSubscriptionOption, Catalog
         Effect.flatMap((r) => (r.subscriptionOption === undefined ? Effect.fail(notFound(id)) : withId(r.subscriptionOption, "SubscriptionOptions.get")))
       )))
 
-/** The options a product offers, in order; hidden ones too with `includeHidden` (an API key only). */
+/**
+ * The options a product offers, in order; hidden ones too with `includeHidden` (an API key only).
+ *
+ * @example
+ * import * as SubscriptionOptions from "sitefx/catalog/subscription-options"
+ * declare const productId: string
+ * const offered = yield* SubscriptionOptions.forProduct(productId)
+ * const labels = offered.map((o) => o.discount?.type === "PERCENT" ? `${o.title} (−${o.discount.value} %)` : o.title)
+ */
 export const forProduct = (
   productId: string,
   options: { readonly includeHidden?: boolean | undefined } = {}

@@ -11,6 +11,7 @@ import type { PlatformRequest } from "../http/PlatformRequest.ts"
 import { badAnswer, CatalogCodes, type CatalogError, fromPlatformError } from "./CatalogError.ts"
 import { CATALOG_VERSIONS, CatalogPaths, type CatalogVersion } from "./protocol.ts"
 
+/** How a catalog call fails: refused (a CatalogError, see its `code`), or the platform unavailable (a PlatformError, worth a retry). */
 export type CatalogFailure = CatalogError | PlatformError
 
 /** Unavailability stays a PlatformError: it is about the platform, not the catalog. */

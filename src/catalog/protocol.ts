@@ -6,7 +6,7 @@
 
 /** Which catalog a site runs: v1 products, v3 products, or no store at all. */
 export const CATALOG_VERSIONS = ["V1_CATALOG", "V3_CATALOG", "STORES_NOT_INSTALLED"] as const
-/** One of {@link CATALOG_VERSIONS}. */
+/** The catalog a site runs: `V1_CATALOG`, `V3_CATALOG`, or `STORES_NOT_INSTALLED` when it has no store. */
 export type CatalogVersion = typeof CATALOG_VERSIONS[number]
 
 export const PRODUCT_TYPES = ["unspecified_product_type", "physical", "digital"] as const
@@ -108,7 +108,7 @@ export const CartPaths = {
 
 /** A subscription option's discount: none (`UNDEFINED`), an amount off, or a percentage off. */
 export const SUBSCRIPTION_DISCOUNT_TYPES = ["UNDEFINED", "AMOUNT", "PERCENT"] as const
-/** One of {@link SUBSCRIPTION_DISCOUNT_TYPES}. */
+/** How a subscription option's discount is given: an `AMOUNT` off, a `PERCENT` off, or `UNDEFINED` (none). */
 export type SubscriptionDiscountType = typeof SUBSCRIPTION_DISCOUNT_TYPES[number]
 
 /** The platform's bounds on a subscription option and on its calls. */

@@ -19,6 +19,7 @@
  * values become Dates and `_id` is filled from the item id.
  *
  * @example
+ * declare const envelope: unknown // an envelope as parsed from JSON
  * const event = yield* decodeEnvelope(envelope)
  * if (event.type === DataEventTypes.itemCreated && event.change._tag === "Created") {
  *   console.log(event.change.entity.dataCollectionId, event.change.entity.data?._id, event.identity?.identityType)

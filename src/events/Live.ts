@@ -86,7 +86,18 @@ const sleep = (ms: number, signal: AbortSignal) =>
     }, { once: true })
   })
 
-/** The site's events from now on (or after `lastEventId`), reconnecting without loss. */
+/**
+ * The site's events from now on (or after `lastEventId`), reconnecting without loss.
+ *
+ * @example
+ * import * as Events from "sitefx/events"
+ * declare const lastHandled: string // the id of the last event handled, kept across runs
+ * yield* Events.live({ eventTypes: [Events.DataEventTypes.itemCreated, Events.DataEventTypes.itemUpdated], lastEventId: lastHandled }).pipe(
+ *   Stream.runForEach((e) => (e.event?._tag === "Domain" ? Effect.log(e.id, e.type, e.event.entityId) : Effect.void)),
+ *   Effect.catchTag("LiveError", (error) =>
+ *     error.reason === "Expired" ? Effect.log("too much was missed: read the current state, then start again") : Effect.fail(error))
+ * )
+ */
 export const live = (options: LiveOptions = {}): Stream.Stream<LiveEvent, LiveError, PlatformAuth | PlatformConfig> =>
   Stream.unwrap(Effect.gen(function*() {
     const auth = yield* PlatformAuth

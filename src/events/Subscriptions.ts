@@ -23,6 +23,12 @@ export const list: Effect.Effect<ReadonlyArray<WebhookSubscription>, PlatformErr
 /**
  * Subscribes a URL (http or https) to the given event types, or to every type when none are named.
  * The platform refuses a bad URL, an unknown type, or more subscriptions than a site may have (400).
+ *
+ * @example
+ * import { DataEventTypes, Subscriptions } from "sitefx/events"
+ * const hook = yield* Subscriptions.create({ url: "https://example.com/hooks/data", eventTypes: [DataEventTypes.itemCreated] })
+ * const all = yield* Subscriptions.list
+ * console.log(hook.id, all.map((s) => s.url))
  */
 export const create = (input: { readonly url: string; readonly eventTypes?: ReadonlyArray<string> }): Effect.Effect<WebhookSubscription, PlatformError, PlatformClient> =>
   Effect.gen(function*() {

@@ -32,6 +32,7 @@
  * })
  * export default { fetch: Webhooks.toFetchHandler(webhooks) }
  */
+
 import * as ByteSize from "effect/ByteSize"
 import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
@@ -95,7 +96,23 @@ export interface Options<H, X extends ReadonlyArray<EventType>, A extends Readon
   readonly maxBodyBytes?: number
 }
 
-/** Verifies, decodes and dispatches webhook bodies. */
+/**
+ * Verifies, decodes and dispatches webhook bodies.
+ *
+ * @example
+ * // a processor behind a server of your own (the adapters answer the same way, with a JSON body)
+ * import { createServer } from "node:http"
+ * declare const processor: Webhooks.Processor<"wix.data.v2.data_item_created">
+ * createServer(async (request, response) => {
+ *   let body = ""
+ *   for await (const chunk of request) body += chunk
+ *   const status = await Effect.runPromise(processor.process(body).pipe(
+ *     Effect.as(200),
+ *     Effect.catchTag("WebhookError", (e) => Effect.succeed(e.reason === "HandlerFailed" || e.reason === "InvalidKey" ? 500 : 400))
+ *   ))
+ *   response.writeHead(status).end()
+ * }).listen(3000)
+ */
 export interface Processor<T extends EventType, R = never> {
   /** Verifies and decodes one body and runs its type's handler; the event once the handler succeeded. */
   readonly process: (body: string) => Effect.Effect<EventOf<T>, WebhookError, R>
@@ -115,7 +132,7 @@ const refuse = (reason: WebhookErrorReason, message: string, extra: { readonly e
  *
  * @example
  * const processor = Webhooks.handler({
- *   publicKey,
+ *   publicKey: process.env.SITE_PUBLIC_KEY!,
  *   exhaustive: Object.values(DataEventTypes),
  *   handlers: Webhooks.forTypes(Object.values(DataEventTypes), (event) => Effect.log(event.type, event.entityId))
  * })
@@ -259,8 +276,15 @@ const readBody = async (request: Request, max: number): Promise<string | undefin
  * whose handlers need services takes a runner that provides them (`ManagedRuntime.make(layer)`).
  *
  * @example
- * Deno.serve(Webhooks.toFetchHandler(processor))
- * Bun.serve({ fetch: Webhooks.toFetchHandler(processor) })
+ * // what Deno's and Bun's own types say of their servers
+ * declare const Deno: { serve(handler: (request: Request) => Promise<Response>): unknown }
+ * declare const Bun: { serve(options: { fetch: (request: Request) => Promise<Response> }): unknown }
+ * const processor = Webhooks.handler({
+ *   publicKey: process.env.SITE_PUBLIC_KEY!,
+ *   handlers: { [DataEventTypes.itemCreated]: (event) => Effect.log(event.entityId) }
+ * })
+ * Deno.serve(Webhooks.toFetchHandler(processor)) // on Deno
+ * Bun.serve({ fetch: Webhooks.toFetchHandler(processor) }) // on Bun
  */
 export function toFetchHandler<T extends EventType>(processor: Processor<T, never>): (request: Request) => Promise<Response>
 export function toFetchHandler<T extends EventType, R>(processor: Processor<T, R>, runner: Runner<R>): (request: Request) => Promise<Response>
@@ -293,8 +317,21 @@ export function toFetchHandler<T extends EventType, R>(processor: Processor<T, R
  * from the server's environment.
  *
  * @example
+ * import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
+ * import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
+ * import * as HttpRouter from "effect/http/HttpRouter"
+ * import { createServer } from "node:http"
+ * declare const otherRoutes: Layer.Layer<never, never, HttpRouter.HttpRouter>
+ * const processor = Webhooks.handler({
+ *   publicKey: process.env.SITE_PUBLIC_KEY!,
+ *   handlers: { [DataEventTypes.itemCreated]: (event) => Effect.log(event.entityId) }
+ * })
  * const Routes = Layer.mergeAll(Webhooks.route("/webhooks", processor), otherRoutes)
- * HttpRouter.serve(Routes).pipe(Layer.provide(NodeHttpServer.layer(createServer, { port: 3000 })))
+ * HttpRouter.serve(Routes).pipe(
+ *   Layer.provide(NodeHttpServer.layer(createServer, { port: 3000 })),
+ *   Layer.launch,
+ *   NodeRuntime.runMain
+ * )
  */
 export const route = <T extends EventType, R>(
   path: HttpRouter.PathInput,

@@ -6,7 +6,7 @@
  *
  * @example
  * import * as Events from "sitefx/events"
- * const hook = Events.Webhooks.handler({ publicKey, handlers: { "wix.data.v2.data_item_created": (e) => Effect.log(e.entityId) } })
+ * const hook = Events.Webhooks.handler({ publicKey: process.env.SITE_PUBLIC_KEY!, handlers: { "wix.data.v2.data_item_created": (e) => Effect.log(e.entityId) } })
  * export default { fetch: Events.Webhooks.toFetchHandler(hook) }
  */
 export {

@@ -38,7 +38,7 @@ export const DEFAULT_LEEWAY_SECONDS = 30
 
 /** How a webhook token's times are checked: the clock leeway and the current time. */
 export interface VerifyOptions {
-  /** Seconds of clock difference tolerated on `exp` and `nbf` ({@link DEFAULT_LEEWAY_SECONDS} unless given; 0 is exact). */
+  /** Seconds of clock difference tolerated on `exp` and `nbf` (30 unless given; 0 is exact). */
   readonly leewaySeconds?: number
   /** The current time in milliseconds since the epoch (`Date.now` unless given; tests pass a fixed time). */
   readonly now?: () => number

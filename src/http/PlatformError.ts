@@ -46,6 +46,7 @@ export class TransportError extends Data.TaggedClass("TransportError")<{
   readonly cause?: unknown
 }> {}
 
+/** Why a platform call failed, as the wire tells it: refused fields, an application code, another status, or no answer. */
 export type PlatformErrorReason = ValidationError | ApplicationError | SystemError | TransportError
 
 /** Why a module refused or the platform refused a call (a module error's `reason`). */
@@ -86,6 +87,13 @@ export const codeOf = (reason: FailureReason): string => {
 /**
  * A failed platform call. Plain tagged classes (effect/Data), not Schema classes: errors are made and
  * matched on, never decoded, and a browser bundle should not carry Schema for them.
+ *
+ * @example
+ * declare const load: Effect.Effect<string, PlatformError>
+ * const shown = load.pipe(
+ *   Effect.catchReason("PlatformError", "TransportError", () => Effect.succeed("offline: showing what was kept")),
+ *   Effect.catchTag("PlatformError", (e) => Effect.succeed(e.code === "RESOURCE_EXHAUSTED" ? "busy, try again" : e.message))
+ * )
  */
 export class PlatformError extends Data.TaggedError("PlatformError")<{
   readonly method: string

@@ -102,7 +102,14 @@ export const list = (options: PageOptions = {}): Effects<MembersPage> =>
     pageOf
   )
 
-/** Members of a status and/or a login e-mail, a page at a time (`POST /members/v1/members/query`). */
+/**
+ * Members of a status and/or a login e-mail, a page at a time (`POST /members/v1/members/query`).
+ *
+ * @example
+ * import { Members } from "sitefx/members"
+ * const found = yield* Members.query({ loginEmail: "ada@example.com" })
+ * const blocked = yield* Members.query({ status: "BLOCKED", limit: 50 })
+ */
 export const query = (options: QueryOptions = {}): Effects<MembersPage> => {
   const what = "Members.query"
   const check = checkPage(what, options) ??
@@ -136,6 +143,14 @@ export const query = (options: QueryOptions = {}): Effects<MembersPage> => {
 /**
  * Every member, page after page (`pageSize` a page, 100 unless given), the next page asked for only
  * as the stream is consumed.
+ *
+ * @example
+ * import { Members } from "sitefx/members"
+ * const emails = yield* Members.stream({ pageSize: 100 }).pipe(
+ *   Stream.filter((m) => m.status === "APPROVED"),
+ *   Stream.map((m) => m.loginEmail),
+ *   Stream.runCollect
+ * )
  */
 export const stream = (options: { readonly pageSize?: number } = {}): Stream.Stream<Member, MembersFailure, PlatformClient> => {
   const limit = options.pageSize ?? P.DEFAULT_MEMBERS_PAGE
@@ -151,7 +166,16 @@ export const stream = (options: { readonly pageSize?: number } = {}): Stream.Str
 
 const memberOf = (answer: TypeOf<typeof G.MemberResponse>): Member => answer.member
 
-/** A member by id (`GET /members/v1/members/{id}`); an unknown id is a MembersError (404). */
+/**
+ * A member by id (`GET /members/v1/members/{id}`); an unknown id is a MembersError (404).
+ *
+ * @example
+ * import { Members, MembersCodes } from "sitefx/members"
+ * declare const memberId: string
+ * const member = yield* Members.get(memberId).pipe(
+ *   Effect.catchIf((e) => e._tag === "MembersError" && e.code === MembersCodes.memberNotFound, () => Effect.succeed(undefined))
+ * )
+ */
 export const get = (id: string): Effects<Member> =>
   Effect.map(
     send(checkId("Members.get", id), () => ({ method: "GET", path: P.MembersPaths.member(id), payload: { id, fieldsets: FIELDSETS } }), G.MemberResponse),
@@ -171,6 +195,12 @@ export const approve = (id: string): Effects<Member> =>
 /**
  * Blocks a member: they cannot log in, and their sessions end (`POST /members/v1/members/{id}/block`).
  * Answers the member as it now is; {@link approve} unblocks.
+ *
+ * @example
+ * import { Members } from "sitefx/members"
+ * declare const memberId: string
+ * const member = yield* Members.block(memberId)
+ * console.log(member.status) // "BLOCKED"
  */
 export const block = (id: string): Effects<Member> =>
   Effect.map(

@@ -88,6 +88,7 @@ const fallback = (appDir: string | undefined, dev: boolean) =>
     return [route("*", "*", handler)]
   }))
 
+/** Every route of the platform with its middleware (CORS, dev guard, faults, request ids) and the fallback, to serve with `HttpRouter.serve`. */
 export const appLayer = (options: AppOptions) =>
   Layer.mergeAll(
     modules,

@@ -25,6 +25,7 @@ import { Settings } from "./platform/Settings.ts"
 import { SiteRegistry } from "./platform/SiteRegistry.ts"
 import { Stats } from "./platform/Stats.ts"
 
+/** The services `coreLayer` provides: storage, clock, settings, site, members, tokens, callers, and the data, store and events engines. */
 export type PlatformCore =
   | Database
   | ServerClock
@@ -59,6 +60,7 @@ export interface CoreOptions {
   readonly webhooks?: WebhooksOptions | undefined
 }
 
+/** The platform's services without an HTTP server, for tools and tests that drive the engines in-process. */
 export const coreLayer = (options: CoreOptions): Layer.Layer<PlatformCore> => {
   const storage = Layer.mergeAll(ServerClock.layer, Stats.layer).pipe(Layer.provideMerge(Database.layer(options.db)))
   const records = Layer.mergeAll(

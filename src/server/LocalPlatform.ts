@@ -29,6 +29,7 @@ import { DEMO_MEMBER_EMAIL, DEMO_MEMBER_PASSWORD, Seeder } from "./seed.ts"
 import { DEFAULT_ACCESS_TOKEN_TTL_SECONDS } from "./platform/Settings.ts"
 import type { DeliveryPolicy, WebhookRegistration } from "./events/webhooks/index.ts"
 
+/** Where the platform listens, what it stores in, how it is seeded, and its dev and webhook settings. */
 export interface LocalPlatformOptions {
   /** Default 0: an ephemeral port. */
   readonly port?: number
@@ -67,14 +68,19 @@ export interface LocalPlatformOptions {
   readonly webhookDelivery?: Partial<DeliveryPolicy>
 }
 
+/** A started platform: where it listens, and what a client needs to reach its site. */
 export interface LocalPlatformShape {
-  /** `http://127.0.0.1:PORT` */
+  /** `http://127.0.0.1:PORT`: a client's base URL. */
   readonly url: string
+  /** The OAuth client id of the seeded site (`LOCAL_CLIENT_ID`). */
   readonly clientId: string
+  /** The seeded site's id (`LOCAL_SITE_ID`). */
   readonly siteId: string
+  /** The site's admin API key, for the calls that need one. */
   readonly apiKey: Redacted.Redacted<string>
   /** The seeded member, with the `demo` seed. */
   readonly demoMember: { readonly email: string; readonly password: Redacted.Redacted<string> } | undefined
+  /** Whether the `/_sitefx/*` dev endpoints are mounted. */
   readonly dev: boolean
 }
 
@@ -87,6 +93,30 @@ const urlOf = (address: HttpServer.HttpServer["Service"]["address"]): string => 
   return formatted.origin
 }
 
+/**
+ * A local platform running on this machine: its layer starts the server (closed with the layer) and
+ * provides its address and seeded values.
+ *
+ * @example
+ * // a test against a fresh site on an ephemeral port
+ * import { it } from "@effect/vitest"
+ * it.layer(LocalPlatform.layer({ seed: "demo" }), { excludeTestServices: true })("members", (it) => {
+ *   it.effect("has the demo member", () => Effect.gen(function* () {
+ *     const { url, clientId, demoMember } = yield* LocalPlatform
+ *     yield* Effect.log(url, clientId, demoMember?.email)
+ *   }))
+ * })
+ *
+ * @example
+ * // a process serving a site kept in a file, as `sitefx serve` does
+ * import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
+ * const main = Effect.gen(function* () {
+ *   const { url, clientId } = yield* LocalPlatform
+ *   yield* Effect.log(`the local platform is at ${url} (client ${clientId})`)
+ *   return yield* Effect.never
+ * })
+ * main.pipe(Effect.provide(LocalPlatform.layer({ port: 8787, db: "sitefx.db" })), NodeRuntime.runMain)
+ */
 export class LocalPlatform extends Context.Service<LocalPlatform, LocalPlatformShape>()("sitefx/LocalPlatform") {
   /** Starts the platform (closed with the layer) and provides its address and seeded values. */
   static layer(options: LocalPlatformOptions = {}): Layer.Layer<LocalPlatform, ServeError | PlatformError> {

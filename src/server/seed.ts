@@ -16,8 +16,11 @@ import { hashPassword } from "./identity/passwords.ts"
 import { derive } from "./platform/secrets.ts"
 import { SiteRegistry } from "./platform/SiteRegistry.ts"
 
+/** The OAuth client id every seed creates (it may redirect to any loopback origin): what a client's `clientId` is locally. */
 export const LOCAL_CLIENT_ID = "sitefx-local-client"
+/** The site id every seed gives the local site. */
 export const LOCAL_SITE_ID = "sitefx-local-site"
+/** The email of the member the `demo` seed creates, verified and active (its password is in `LocalPlatform`'s `demoMember`). */
 export const DEMO_MEMBER_EMAIL = "demo@sitefx.dev"
 export const DEMO_MEMBER_PASSWORD = "sitefx-demo"
 

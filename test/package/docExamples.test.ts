@@ -11,7 +11,7 @@
  *   when several do), and failing that from effect (`Effect`, `Stream`, `Layer`... as
  *   `import * as Effect from "effect/Effect"`; `Atom`, `AsyncResult`... from "effect/reactivity");
  * - an example that yields (`yield*`) or returns at its top level is the body of
- *   `Effect.gen(function* () { ... })`; its own imports stay at the top.
+ *   `Effect.gen(function* () { ... })`; its own imports and declarations (`declare const ...`) stay at the top.
  * Anything else it uses (an id, a product, a schema of the reader's) it declares:
  * `declare const productId: string`. A fenced block (```ts ... ```) is checked alone when the example
  * has fences; otherwise the whole example is code.
@@ -211,8 +211,10 @@ const readExample = (code: string, tsx: boolean) => {
   }
   ts.forEachChild(source, (child) => walk(child, true))
   const importLines = new Set<number>()
+  // Imports, and the declarations of an example's placeholders (which only a module's top level takes), stay at the top.
   for (const statement of source.statements) {
-    if (!ts.isImportDeclaration(statement)) continue
+    const declared = ts.canHaveModifiers(statement) && (ts.getModifiers(statement) ?? []).some((m) => m.kind === ts.SyntaxKind.DeclareKeyword)
+    if (!ts.isImportDeclaration(statement) && !declared) continue
     const first = source.getLineAndCharacterOfPosition(statement.getStart()).line
     const last = source.getLineAndCharacterOfPosition(statement.end).line
     for (let line = first; line <= last; line++) importLines.add(line)

@@ -87,10 +87,24 @@ export const query = (options?: FieldsOptions): CursorQuery<Brand> => Named.quer
 /** How many brands match (all of them without a filter). */
 export const count = (filter?: Filter | Record<string, unknown>): Eff<number> => Named.count(BRAND, filter)
 
-/** The brand of this name, created when the store has none. */
+/**
+ * The brand of this name, created when the store has none.
+ *
+ * @example
+ * import { Brands } from "sitefx/catalog/entities"
+ * const brand = yield* Brands.getOrCreate("Northwind")
+ * console.log(brand.id, brand.assignedProductsCount)
+ */
 export const getOrCreate = (brandName: string, options?: FieldsOptions): Eff<Brand> => Named.getOrCreate(BRAND, brandName, options)
 
-/** The brands of these names (each found or created), one result per name in order. */
+/**
+ * The brands of these names (each found or created), one result per name in order.
+ *
+ * @example
+ * import { Brands } from "sitefx/catalog/entities"
+ * const { results } = yield* Brands.bulkGetOrCreate(["Northwind", "Contoso"])
+ * const ids = results.map((r) => r.item?.id)
+ */
 export const bulkGetOrCreate = (brandNames: ReadonlyArray<string>, options?: FieldsOptions): Eff<G.BulkResults<Brand>> =>
   Named.bulkGetOrCreate(BRAND, brandNames, options)
 

@@ -208,7 +208,16 @@ const one = (
   method: "POST" | "PATCH" = "POST"
 ) => send(what, check, () => ({ method, path: path(), payload: payload() }), G.CustomizationResponse).pipe(Effect.map((r) => r.customization))
 
-/** Creates a customization (an API key); its choices must fit its render type. */
+/**
+ * Creates a customization (an API key); its choices must fit its render type.
+ *
+ * @example
+ * import { Customizations } from "sitefx/catalog/entities"
+ * const size = yield* Customizations.create({
+ *   name: "Size", customizationType: "PRODUCT_OPTION", customizationRenderType: "TEXT_CHOICES",
+ *   choicesSettings: { choices: [{ choiceType: "CHOICE_TEXT", name: "S" }, { choiceType: "CHOICE_TEXT", name: "M" }] }
+ * })
+ */
 export const create = (customization: CustomizationInput): Eff<Customization> =>
   one("Customizations.create", checkInput("Customizations.create", customization, "customization"), () => EntityPaths.customizations, () => ({ customization }))
 
@@ -239,7 +248,13 @@ export const remove = (id: string): Eff<void> =>
     payload: { customizationId: id }
   }))
 
-/** A query over the store's customizations (filter on `id`, `name`, `customizationType`, ...). */
+/**
+ * A query over the store's customizations (filter on `id`, `name`, `customizationType`, ...).
+ *
+ * @example
+ * import { Customizations } from "sitefx/catalog/entities"
+ * const modifiers = yield* Customizations.query().eq("customizationType", "MODIFIER").ascending("name").find
+ */
 export const query = (options?: FieldsOptions): CursorQuery<Customization> =>
   checkedQuery(
     queryRunner({

@@ -129,13 +129,28 @@ export const update = (infoSection: InfoSectionUpdate, options?: FieldsOptions):
 /** Deletes an info section (an API key). */
 export const remove = (id: string): Eff<void> => Named.remove(INFO_SECTION, id)
 
-/** A query over the store's info sections (filter on `id`, `uniqueName`, `title`, dates). */
+/**
+ * A query over the store's info sections (filter on `id`, `uniqueName`, `title`, dates).
+ *
+ * @example
+ * import { InfoSections } from "sitefx/catalog/entities"
+ * const titles = yield* InfoSections.query().startsWith("uniqueName", "care").ascending("title").stream.pipe(
+ *   Stream.map((s) => s.title),
+ *   Stream.runCollect
+ * )
+ */
 export const query = (options?: FieldsOptions): CursorQuery<InfoSection> => Named.query(INFO_SECTION, options)
 
 /** How many info sections match (all of them without a filter). */
 export const count = (filter?: Filter | Record<string, unknown>): Eff<number> => Named.count(INFO_SECTION, filter)
 
-/** The info section of this id or unique name; created (from unique name and title) when there is none. */
+/**
+ * The info section of this id or unique name; created (from unique name and title) when there is none.
+ *
+ * @example
+ * import { InfoSections } from "sitefx/catalog/entities"
+ * const care = yield* InfoSections.getOrCreate({ uniqueName: "care", title: "Care instructions" })
+ */
 export const getOrCreate = (infoSection: InfoSectionForGetOrCreate, options?: FieldsOptions): Eff<InfoSection> =>
   Named.getOrCreate(INFO_SECTION, infoSection, options)
 

@@ -7,6 +7,7 @@
  * `count`) serve visitors; writers need an API key.
  *
  * @example
+ * declare const productId: string, variantId: string
  * const item = yield* InventoryItems.create({ variantId, productId, quantity: 10 })
  * yield* InventoryItems.bulkDecrementByVariant([{ variantId, decrementBy: 2 }])
  */
@@ -192,7 +193,14 @@ export const remove = (id: string): Eff<void> =>
     payload: { inventoryItemId: id }
   }))
 
-/** A query over inventory items (filter on `productId`, `variantId`, `locationId`, `quantity`, `availabilityStatus`, ...). */
+/**
+ * A query over inventory items (filter on `productId`, `variantId`, `locationId`, `quantity`, `availabilityStatus`, ...).
+ *
+ * @example
+ * import { InventoryItems } from "sitefx/catalog/entities"
+ * const soldOut = yield* InventoryItems.query().eq("availabilityStatus", "OUT_OF_STOCK").limit(100).find
+ * const lowStock = yield* InventoryItems.count({ quantity: { $lt: 5 } })
+ */
 export const query = (): CursorQuery<InventoryItem> =>
   checkedQuery(
     queryRunner({
@@ -309,7 +317,18 @@ export const bulkIncrementByVariant = (
     G.BulkInventoryItemsResponse
   )
 
-/** Decrements by variant (and location: the default one when left out). */
+/**
+ * Decrements by variant (and location: the default one when left out).
+ *
+ * @example
+ * import { InventoryItems } from "sitefx/catalog/entities"
+ * declare const cart: ReadonlyArray<{ variantId: string; quantity: number }>
+ * const { bulkActionMetadata } = yield* InventoryItems.bulkDecrementByVariant(
+ *   cart.map((line) => ({ variantId: line.variantId, decrementBy: line.quantity })),
+ *   { reason: "ORDER" }
+ * )
+ * if ((bulkActionMetadata.totalFailures ?? 0) > 0) yield* Effect.logWarning("some lines were not in stock")
+ */
 export const bulkDecrementByVariant = (
   decrementData: ReadonlyArray<{
     readonly variantId: string

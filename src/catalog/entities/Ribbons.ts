@@ -87,7 +87,13 @@ export const query = (options?: FieldsOptions): CursorQuery<Ribbon> => Named.que
 /** How many ribbons match (all of them without a filter). */
 export const count = (filter?: Filter | Record<string, unknown>): Eff<number> => Named.count(RIBBON, filter)
 
-/** The ribbon of this name, created when the store has none. */
+/**
+ * The ribbon of this name, created when the store has none.
+ *
+ * @example
+ * import { Ribbons } from "sitefx/catalog/entities"
+ * const sale = yield* Ribbons.getOrCreate("Sale")
+ */
 export const getOrCreate = (ribbonName: string, options?: FieldsOptions): Eff<Ribbon> => Named.getOrCreate(RIBBON, ribbonName, options)
 
 /** The ribbons of these names (each found or created), one result per name in order. */

@@ -79,7 +79,7 @@ export const AVAILABILITY_STATUSES = ["OUT_OF_STOCK", "IN_STOCK", "PREORDER"] as
 export type AvailabilityStatus = typeof AVAILABILITY_STATUSES[number]
 /** Why an inventory quantity changed. */
 export const INVENTORY_REASONS = ["ORDER", "MANUAL", "REVERT_INVENTORY_CHANGE"] as const
-/** One of {@link INVENTORY_REASONS}. */
+/** Why a quantity moves, kept with the change: an `ORDER`, a `MANUAL` change, or `REVERT_INVENTORY_CHANGE`. */
 export type InventoryReason = typeof INVENTORY_REASONS[number]
 
 /** What `fields` may ask for: brands, customizations and info sections count their products. */

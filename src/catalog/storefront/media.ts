@@ -160,6 +160,8 @@ const sized = (size: MediaSize) => ({
  * `undefined` when the source names no image.
  *
  * @example
+ * import type { Product } from "sitefx/catalog/products"
+ * declare const product: Product
  * mediaUrl(product.media?.mainMedia, { width: 600, height: 600 })
  * // "https://static.wixstatic.com/media/11062b_a1~mv2.jpg/v1/fill/w_600,h_600,al_c,q_80,enc_auto/11062b_a1~mv2.jpg"
  * mediaUrl("wix:image://v1/11062b_a1~mv2.jpg/shoe.jpg#originWidth=800&originHeight=600", { width: 300, height: 200, fit: "fit" })
@@ -182,6 +184,8 @@ export const mediaUrl = (source: MediaSource, size: MediaSize): string | undefin
  * Other URLs come back as `mediaUrl` gives them.
  *
  * @example
+ * import type { Product } from "sitefx/catalog/products"
+ * declare const product: Product
  * const imageUrl = mediaUrlResolver(new URL(LOCAL_MEDIA_PATH, "http://localhost:4100").href)
  * imageUrl(product.media, { width: 400, height: 300 })
  * // "http://localhost:4100/media/11062b_a1~mv2.jpg?w=400&h=300&fit=fill"

@@ -122,8 +122,11 @@ const priceDataOf = (product: Product, variant: Variant | undefined, converted: 
  * falls back to the product's price.
  *
  * @example
- * const shown = displayPrice(product, resolved.variant, { locale: "de-DE" })
- * shown?.onSale ? `${shown.formatted.discountedPrice} statt ${shown.formatted.price} (−${shown.discount.percent} %)`
+ * import type { Product } from "sitefx/catalog/products"
+ * declare const product: Product
+ * const resolved = resolveVariant(product, { Size: "M" })
+ * const shown = displayPrice(product, resolved._tag === "Resolved" ? resolved.variant : undefined, { locale: "de-DE" })
+ * const label = shown?.onSale ? `${shown.formatted.discountedPrice} statt ${shown.formatted.price} (−${shown.discount.percent} %)`
  *   : shown?.formatted.price
  */
 export const displayPrice = (

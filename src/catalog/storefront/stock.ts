@@ -68,8 +68,10 @@ const countStatus = (inStock: number, of: number, preorder: boolean): StockStatu
  * came without variants is answered from its choices' `inStock` flags.
  *
  * @example
+ * import type { Product } from "sitefx/catalog/products"
+ * declare const product: Product
  * const stock = stockOf(product, { Size: "M" })
- * stock.purchasable ? (stock.quantity !== undefined && stock.quantity < 5 ? `Only ${stock.quantity} left` : "")
+ * const note = stock.purchasable ? (stock.quantity !== undefined && stock.quantity < 5 ? `Only ${stock.quantity} left` : "")
  *   : stock.status === "PREORDER" ? "Preorder" : "Sold out"
  */
 export const stockOf = (product: Product, chosen: Chosen = {}): StockAnswer => {

@@ -87,12 +87,16 @@ const resolvedFrom = (index: ProductIndex, v: IndexedVariant, choices: Record<st
  * `NoSuchVariant` (a known combination no variant carries) or `VariantsNotLoaded`.
  *
  * @example
- * const answer = resolveVariant(product, { Size: "M", Color: "Red" })
- * switch (answer._tag) {
- *   case "Resolved": return addToCart(answer.variantId, answer.purchasable)
- *   case "Incomplete": return `Choose ${answer.missing.join(" and ")}`
- *   case "Unknown": return `No ${answer.choices.map((c) => `${c.option} ${c.value}`).join(", ")}`
- *   default: return "Not available"
+ * import type { Product } from "sitefx/catalog/products"
+ * import type { Chosen } from "sitefx/catalog/storefront"
+ * const buttonLabel = (product: Product, chosen: Chosen): string => {
+ *   const answer = resolveVariant(product, chosen)
+ *   switch (answer._tag) {
+ *     case "Resolved": return answer.purchasable ? "Add to cart" : "Sold out"
+ *     case "Incomplete": return `Choose ${answer.missing.join(" and ")}`
+ *     case "Unknown": return `No ${answer.choices.map((c) => `${c.option} ${c.value}`).join(", ")}`
+ *     default: return "Not available"
+ *   }
  * }
  */
 export const resolveVariant = (product: Product, chosen: Chosen = {}): VariantResolution => {
@@ -195,6 +199,9 @@ const fromFlags = (index: ProductIndex, picked: ReadonlyMap<number, number>): Re
  * that came without its variants is answered from its choices' `visible` and `inStock` flags.
  *
  * @example
+ * import type { Product } from "sitefx/catalog/products"
+ * declare const product: Product
+ * declare const render: (label: string, props: { disabled: boolean; note: string }) => void
  * for (const option of availableChoices(product, { Color: "Red" })) {
  *   for (const c of option.choices) {
  *     render(c.label, { disabled: !c.purchasable, note: c.state === "out-of-stock" ? "Sold out"

@@ -35,6 +35,7 @@ export interface NoCaller {
   readonly kind: "none"
 }
 
+/** Who made a request: nobody (`none`), a visitor or member session, or an admin (an API key, maybe with a session). */
 export type Caller = NoCaller | SessionCaller | AdminCaller
 
 export interface CallersShape {
@@ -50,6 +51,7 @@ export interface CallersShape {
   readonly admin: Effect.Effect<AdminCaller, Reject, HttpServerRequest.HttpServerRequest>
 }
 
+/** The service a platform route asks who is calling, and to require a session, a member or an API key. */
 export class Callers extends Context.Service<Callers, CallersShape>()("sitefx/server/Callers") {
   static readonly layer: Layer.Layer<Callers, never, AccessTokens | MemberStore | SiteRegistry> = Layer.effect(
     Callers,

@@ -6,6 +6,7 @@ import * as Schema from "effect/Schema"
 import { CatalogVersion } from "../../catalog/wire/common.ts"
 import { Identity } from "../../session/wire/index.ts"
 
+/** The site's switches, as `GET /_sitefx/settings` answers them: captcha, email verification, owner approval, MFA, the access token lifetime and the store catalog. */
 export const SiteSettings = Schema.Struct({
   captcha: Schema.Boolean,
   emailVerification: Schema.Boolean,
@@ -17,6 +18,7 @@ export const SiteSettings = Schema.Struct({
 })
 export type SiteSettings = typeof SiteSettings.Type
 
+/** `PATCH /_sitefx/settings`: the switches to change; those left out keep their value. */
 export const SiteSettingsPatch = Schema.Struct({
   captcha: Schema.optionalKey(Schema.Boolean),
   emailVerification: Schema.optionalKey(Schema.Boolean),
@@ -27,9 +29,11 @@ export const SiteSettingsPatch = Schema.Struct({
 })
 export type SiteSettingsPatch = typeof SiteSettingsPatch.Type
 
+/** Why the platform sent a message: an email verification, an MFA code, an account recovery or an activation. */
 export const OutboxKind = Schema.Literals(["EMAIL_VERIFICATION", "MFA_CODE", "RECOVERY", "ACTIVATION"])
 export type OutboxKind = typeof OutboxKind.Type
 
+/** A message the platform would have emailed or texted, kept so a test can read its code, link or token. */
 export const OutboxMessage = Schema.Struct({
   id: Schema.String,
   to: Schema.String,
@@ -43,17 +47,24 @@ export const OutboxMessage = Schema.Struct({
 })
 export type OutboxMessage = typeof OutboxMessage.Type
 
+/** `GET /_sitefx/outbox[?to=address]`: the messages sent, all or to one address. */
 export const OutboxResponse = Schema.Struct({ messages: Schema.Array(OutboxMessage) })
 
+/** `POST /_sitefx/clock`: how many seconds the platform's clock runs ahead (or behind, when negative), to expire tokens without waiting. */
 export const ClockRequest = Schema.Struct({ skewSeconds: Schema.Finite })
+/** The platform's clock: its skew in seconds and the time it reads now (ISO text). */
 export const ClockResponse = Schema.Struct({ skewSeconds: Schema.Finite, now: Schema.String })
 
+/** What a seed creates: `demo` the site with a demo member, a demo store and demo data collections; `none` the site alone. */
 export const SeedName = Schema.Literals(["demo", "none"])
 export type SeedName = typeof SeedName.Type
+/** `POST /_sitefx/seed`: the seed to apply (after `POST /_sitefx/reset`, for a fresh site). */
 export const SeedRequest = Schema.Struct({ seed: SeedName })
 
+/** `POST /_sitefx/captcha`: a captcha token the platform takes once, for a registration or login when captcha is on. */
 export const CaptchaResponse = Schema.Struct({ token: Schema.String })
 
+/** `GET /_sitefx/stats`: requests served, and token requests by grant type (a test counts refreshes with it). */
 export const StatsResponse = Schema.Struct({
   tokenRequests: Schema.Struct({
     anonymous: Schema.Number,
@@ -64,13 +75,17 @@ export const StatsResponse = Schema.Struct({
   requests: Schema.Number
 })
 
+/** `POST /_sitefx/members/:id/factors`: an MFA factor to enroll for a member (an SMS factor needs a phone). */
 export const EnrollFactorRequest = Schema.Struct({
   type: Schema.Literals(["TOTP", "EMAIL", "SMS"]),
   phone: Schema.optionalKey(Schema.String)
 })
+/** The enrolled factor's id, and for TOTP its secret (base32), to compute codes with. */
 export const EnrollFactorResponse = Schema.Struct({ factorId: Schema.String, secret: Schema.optionalKey(Schema.String) })
 
+/** Who a request's credentials make its caller: a visitor, a member, or an admin (an API key). */
 export const CallerKind = Schema.Literals(["visitor", "member", "admin"])
+/** `GET /_sitefx/whoami`: the caller the request's `Authorization` makes, with its id, role and OAuth client. */
 export const WhoAmI = Schema.Struct({
   kind: CallerKind,
   id: Schema.String,
@@ -87,8 +102,11 @@ export const FaultRequest = Schema.Struct({
 })
 export type FaultRequest = typeof FaultRequest.Type
 
+/** `GET /_sitefx/health`, and the answer of dev calls that have nothing else to say: `{ ok: true }`. */
 export const Health = Schema.Struct({ ok: Schema.Literal(true) })
 /** What a script needs to reach this site: `GET /_sitefx/site` (dev mode, scripts and allowed pages only). */
 export const SiteConnection = Schema.Struct({ clientId: Schema.String, siteId: Schema.String, apiKey: Schema.String })
+/** A member's identity after a dev change (approve, block, require a password reset). */
 export const IdentityResponse = Schema.Struct({ identity: Identity })
+/** `GET /_sitefx/members[?email=address]`: the site's members' identities, all or the one with that email. */
 export const IdentitiesResponse = Schema.Struct({ identities: Schema.Array(Identity) })

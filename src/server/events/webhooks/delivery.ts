@@ -8,6 +8,7 @@ import * as Data from "effect/Data"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 
+/** How the platform retries a webhook delivery: attempts, backoff and the timeout of one attempt. */
 export interface DeliveryPolicy {
   /** Attempts per delivery, the first included (default 5). */
   readonly attempts: number
