@@ -50,6 +50,7 @@ export const tokenCall = (
   return Effect.flatMap(http.send(req), (res) => checkBody(req, res, TokenResponse))
 }
 
+/** The token endpoint as the token service uses it: the client id it asks for, and a grant. */
 export interface TokenEndpointShape {
   /** The headless app's client id the tokens are issued to. */
   readonly clientId: string
