@@ -1,10 +1,8 @@
 /**
- * The README's first data example: a visitor session and one query, as a browser page runs it (the
- * import of `DataItems` is the one esbuild shakes). Run against `npm start`: `npm run example examples/latest-posts.ts`.
+ * The README's first data example: a visitor session and one query, as a browser page runs it. Run against `npm start`: `npm run example examples/latest-posts.ts`.
  */
 import * as Effect from "effect/Effect"
-import { Site } from "sitefx"
-import * as DataItems from "sitefx/data/items"
+import { DataItems, Site } from "sitefx"
 import { siteConnection } from "./localSite.ts"
 
 /** The ten newest posts, as a visitor sees them. */

@@ -7,21 +7,15 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
-import { describe, type Guard } from "./guard.ts"
-import { PlatformError, SystemError } from "./PlatformError.ts"
-import { catchFailure, PlatformHttp, type PlatformResponse } from "./PlatformHttp.ts"
-import type { Host, PlatformRequest } from "./PlatformRequest.ts"
+import { catchFailure, checkBody, type PlatformResponse } from "./exchange.ts"
+import type { Guard } from "./guard.ts"
+import { PlatformAuth, type PlatformAuthShape } from "./PlatformAuth.ts"
+import type { PlatformError } from "./PlatformError.ts"
+import { PlatformHttp } from "./PlatformHttp.ts"
+import type { PlatformRequest } from "./PlatformRequest.ts"
 
-export interface PlatformAuthShape {
-  /** Headers that authenticate the next call (`Authorization`, `wix-site-id`, ...). */
-  readonly headers: Effect.Effect<Readonly<Record<string, string>>, PlatformError>
-  /** The platform answered 401 to these headers: refresh the credentials (at most once per rejection). */
-  readonly unauthorized: (rejected: Readonly<Record<string, string>>) => Effect.Effect<void, PlatformError>
-  /** Module calls of a visitor/member session go to the module host (the CDN); API-key calls to the API host. */
-  readonly host: Host
-}
-
-export class PlatformAuth extends Context.Service<PlatformAuth, PlatformAuthShape>()("sitefx/PlatformAuth") {}
+export { checkBody } from "./exchange.ts"
+export { PlatformAuth, type PlatformAuthShape } from "./PlatformAuth.ts"
 
 export interface ApiKeyOptions {
   readonly apiKey: Redacted.Redacted<string>
@@ -92,21 +86,4 @@ export const authorized = (
 const sameHeaders = (a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean => {
   const keys = Object.keys(a)
   return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k])
-}
-
-/** Checks a 200 body with a guard; a mismatch is reported as a SystemError naming the call and the place. */
-export const checkBody = <A>(req: PlatformRequest, res: PlatformResponse, guard: Guard<A>): Effect.Effect<A, PlatformError> => {
-  const wrong = guard(res.body)
-  return wrong === undefined ? Effect.succeed(res.body as A) : Effect.fail(
-    new PlatformError({
-      method: req.method,
-      path: req.path,
-      reason: new SystemError({
-        status: 200,
-        message: `Unexpected response body: ${describe(wrong)}`,
-        description: "unexpected response body",
-        ...(res.requestId === undefined ? {} : { requestId: res.requestId })
-      })
-    })
-  )
 }

@@ -9,9 +9,9 @@ import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
+import { DEFAULT_API_URL, DEFAULT_EDGE_URL, trimSlash } from "./exchange.ts"
 
-export const DEFAULT_API_URL = "https://www.wixapis.com"
-export const DEFAULT_EDGE_URL = "https://edge.wixapis.com"
+export { DEFAULT_API_URL, DEFAULT_EDGE_URL }
 
 /** How transient failures (429, 502, 503, 504, connection resets) of idempotent calls are retried. */
 export interface RetryPolicy {
@@ -53,8 +53,6 @@ export interface PlatformConfigOptions {
    */
   readonly tracePropagation?: boolean | undefined
 }
-
-const trimSlash = (url: string) => url.replace(/\/+$/, "")
 
 /** Resolves options to a full configuration (pure; exported for tests and the CLI). */
 export const makeConfig = (options: PlatformConfigOptions = {}): PlatformConfigShape => ({

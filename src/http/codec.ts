@@ -3,8 +3,7 @@
  * encoding, query parameters and the platform's headers. Plain functions, no Schema.
  */
 
-export const REQUEST_ID_HEADER = "x-wix-request-id"
-export const CONSISTENT_HEADER = "x-wix-consistent"
+export { CONSISTENT_HEADER, REQUEST_ID_HEADER } from "./headers.ts"
 
 /** base64url without padding, as the platform's `.r` parameter wants it (`latin1`: the text holds raw bytes). */
 export const base64url = (text: string, encoding: "utf8" | "latin1" = "utf8"): string => {
@@ -90,8 +89,9 @@ export const encodeDates = (value: unknown): unknown => {
   return out ?? value
 }
 
-const TWO_DIGITS = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, "0"))
-const THREE_DIGITS = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, "0"))
+// pure: a page that only needs the header names leaves the tables out
+const TWO_DIGITS = /* @__PURE__ */ Array.from({ length: 100 }, (_, i) => String(i).padStart(2, "0"))
+const THREE_DIGITS = /* @__PURE__ */ Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, "0"))
 const DAY_MS = 86_400_000
 /** Year 0 to year 9999: the range in which `toISOString` writes four-digit years. */
 const FIRST_MS = -62_167_219_200_000
@@ -188,7 +188,7 @@ const parseIso = (s: string): Date => {
   return new Date(Date.UTC(f[0]!, f[1]! - 1, f[2]!, f[3]!, f[4]!, f[5]!, f[6]!))
 }
 
-const isoFields = new Int32Array(7)
+const isoFields = /* @__PURE__ */ new Int32Array(7)
 
 /**
  * Reads `YYYY-MM-DDTHH:mm:ss.sssZ` (the form `toISOString` writes) into `into`: year, month, day,

@@ -16,6 +16,7 @@ import type { AuthorizeAgent } from "./AuthorizeAgent.ts"
 import { MemberFlows, type MemberFlowsShape } from "./MemberFlows.ts"
 import { OAuthFlows, type OAuthFlowsShape } from "./OAuthFlows.ts"
 import { type SessionOptions, type SessionState, SessionTokens, type SessionTokensShape } from "./SessionTokens.ts"
+import { wireTokenEndpoint } from "./tokenEndpoint.ts"
 import type { TokenStore } from "./TokenStore.ts"
 
 export type { CaptchaTokens, Secret } from "./MemberFlows.ts"
@@ -62,7 +63,7 @@ export class Session extends Context.Service<Session, SessionShape>()("sitefx/Se
   > =>
     Layer.effect(Session, make).pipe(
       Layer.provideMerge(Layer.merge(OAuthFlows.layer, MemberFlows.layer)),
-      Layer.provideMerge(SessionTokens.layer(options))
+      Layer.provideMerge(SessionTokens.layer.pipe(Layer.provide(wireTokenEndpoint(options))))
     )
 }
 

@@ -10,14 +10,12 @@ import * as Context from "effect/Context"
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
-import { PlatformAuth, type PlatformAuthShape } from "../http/PlatformClient.ts"
-import { PlatformConfig } from "../http/PlatformConfig.ts"
+import { catchFailure } from "../http/exchange.ts"
+import { PlatformAuth, type PlatformAuthShape } from "../http/PlatformAuth.ts"
 import type { PlatformError } from "../http/PlatformError.ts"
-import { catchFailure, PlatformHttp } from "../http/PlatformHttp.ts"
 import { EMPTY_TOKENS } from "./protocol.ts"
-import { isExpired, nowSeconds, tokenCall, tokensFrom } from "./tokenEndpoint.ts"
+import { isExpired, nowSeconds, TokenEndpoint, tokensFrom } from "./tokenEndpoint.ts"
 import { TokenStore } from "./TokenStore.ts"
 import type { TokenRole, Tokens } from "./wire/tokens.ts"
 
@@ -27,7 +25,7 @@ export interface SessionState {
 }
 
 export interface SessionOptions {
-  /** The headless app's client id; defaults to PlatformConfig's. */
+  /** The headless app's client id; defaults to PlatformConfig's (`SITEFX_CLIENT_ID`). */
   readonly clientId?: string | undefined
 }
 
@@ -59,129 +57,122 @@ export const stateOf = (tokens: Tokens): SessionState => ({
   loggedIn: tokens.refreshToken.role === "member"
 })
 
-export class SessionTokens extends Context.Service<SessionTokens, SessionTokensShape>()("sitefx/SessionTokens") {
-  /**
-   * The token service and the PlatformAuth every platform call of the session uses. Needs the wire
-   * (PlatformHttp, PlatformConfig) and a TokenStore; `siteTokens` in `sitefx/session` builds it all.
-   */
-  static readonly layer = (
-    options: SessionOptions = {}
-  ): Layer.Layer<SessionTokens | PlatformAuth, never, PlatformHttp | PlatformConfig | TokenStore> =>
-    Layer.effectContext(Effect.map(make(options), ({ auth, service }) =>
-      Context.make(SessionTokens, service).pipe(Context.add(PlatformAuth, auth))
-    ))
-}
+const make = Effect.gen(function*() {
+  const endpoint = yield* TokenEndpoint
+  const store = yield* TokenStore
+  const { clientId } = endpoint
 
-const make = (options: SessionOptions) =>
-  Effect.gen(function*() {
-    const config = yield* PlatformConfig
-    const http = yield* PlatformHttp
-    const store = yield* TokenStore
-    const clientId = options.clientId ?? Option.getOrUndefined(config.clientId)
-    if (clientId === undefined) {
-      return yield* Effect.die(new Error("sitefx: a session needs a clientId (Site.layer({ clientId }) or SITEFX_CLIENT_ID)"))
-    }
+  // the state and whoever follows its changes (a Set of listeners: lighter in a browser than a PubSub)
+  let state = stateOf((yield* store.load).tokens)
+  const listeners = new Set<(state: SessionState) => void>()
+  // across everyone sharing the store (tabs), when the store can tell
+  const exclusive = store.exclusive ?? (<A, E, R>(effect: Effect.Effect<A, E, R>) => effect)
 
-    // the state and whoever follows its changes (a Set of listeners: lighter in a browser than a PubSub)
-    let state = stateOf((yield* store.load).tokens)
-    const listeners = new Set<(state: SessionState) => void>()
-    // across everyone sharing the store (tabs), when the store can tell
-    const exclusive = store.exclusive ?? (<A, E, R>(effect: Effect.Effect<A, E, R>) => effect)
-
-    const loadTokens = Effect.map(store.load, (s) => s.tokens)
-    const saveTokens = (tokens: Tokens) =>
-      store.load.pipe(
-        Effect.flatMap((s) => store.save({ ...s, tokens })),
-        Effect.andThen(Effect.sync(() => {
-          state = stateOf(tokens)
-          for (const listener of listeners) listener(state)
-        }))
-      )
-
-    const anonymous = Effect.flatMap(
-      tokenCall(http, { clientId, grantType: "anonymous" }, { idempotent: true }),
-      (response) => Effect.map(nowSeconds, (now) => tokensFrom(response, "visitor", now))
+  const loadTokens = Effect.map(store.load, (s) => s.tokens)
+  const saveTokens = (tokens: Tokens) =>
+    store.load.pipe(
+      Effect.flatMap((s) => store.save({ ...s, tokens })),
+      Effect.andThen(Effect.sync(() => {
+        state = stateOf(tokens)
+        for (const listener of listeners) listener(state)
+      }))
     )
 
-    const renew = (refreshToken: Tokens["refreshToken"]) =>
-      Effect.flatMap(
-        tokenCall(http, { clientId, refreshToken: refreshToken.value, grantType: "refresh_token" }, { idempotent: true }),
-        (response) => Effect.map(nowSeconds, (now) => tokensFrom(response, refreshToken.role, now, refreshToken.value))
+  const anonymous = Effect.flatMap(
+    endpoint.grant({ clientId, grantType: "anonymous" }),
+    (response) => Effect.map(nowSeconds, (now) => tokensFrom(response, "visitor", now))
+  )
+
+  const renew = (refreshToken: Tokens["refreshToken"]) =>
+    Effect.flatMap(
+      endpoint.grant({ clientId, refreshToken: refreshToken.value, grantType: "refresh_token" }),
+      (response) => Effect.map(nowSeconds, (now) => tokensFrom(response, refreshToken.role, now, refreshToken.value))
+    )
+
+  // A refused refresh (revoked, unknown) falls back to a fresh visitor; a refresh that never got a
+  // verdict (network, 5xx after retries) fails instead, so a blip does not sign a member out.
+  const renewOrAnonymous = (tokens: Tokens) =>
+    tokens.refreshToken.value === ""
+      ? anonymous
+      : catchFailure(
+        renew(tokens.refreshToken),
+        (e) => e.status !== undefined && e.status >= 400 && e.status < 500,
+        () => anonymous
       )
 
-    // A refused refresh (revoked, unknown) falls back to a fresh visitor; a refresh that never got a
-    // verdict (network, 5xx after retries) fails instead, so a blip does not sign a member out.
-    const renewOrAnonymous = (tokens: Tokens) =>
-      tokens.refreshToken.value === ""
-        ? anonymous
-        : catchFailure(
-          renew(tokens.refreshToken),
-          (e) => e.status !== undefined && e.status >= 400 && e.status < 500,
-          () => anonymous
-        )
+  // The refresh in flight, if any: callers who find stale tokens while it runs wait for it and look
+  // again, so concurrent callers at expiry share a single token request.
+  let flight: Deferred.Deferred<Tokens, PlatformError> | undefined
 
-    // The refresh in flight, if any: callers who find stale tokens while it runs wait for it and look
-    // again, so concurrent callers at expiry share a single token request.
-    let flight: Deferred.Deferred<Tokens, PlatformError> | undefined
-
-    /**
-     * Usable tokens. The fast path waits for nothing; otherwise one caller at a time re-checks and
-     * refreshes. `rejected` is an access token the platform refused: it counts as expired, unless
-     * someone already replaced it.
-     */
-    const ensure = (rejected?: string): Effect.Effect<Tokens, PlatformError> =>
-      Effect.gen(function*() {
-        while (true) {
-          const now = yield* nowSeconds
-          const stale = (t: Tokens) => isExpired(t, now) || (rejected !== undefined && t.accessToken.value === rejected)
-          const current = yield* loadTokens
-          if (!stale(current)) return current
-          if (flight !== undefined) {
-            // whatever came of it (even an interruption), look again
-            yield* Effect.exit(Deferred.await(flight))
-            continue
-          }
-          const mine = Deferred.makeUnsafe<Tokens, PlatformError>()
-          flight = mine
-          const refreshed = Effect.gen(function*() {
-            const latest = yield* loadTokens
-            if (!stale(latest)) return latest
-            const fresh = yield* renewOrAnonymous(latest)
-            // tokens stored while the refresh was out (a login, a logout, another tab's) win over it
-            const stored = yield* loadTokens
-            if (stored.refreshToken.value !== latest.refreshToken.value) return stored
-            yield* saveTokens(fresh)
-            return fresh
-          })
-          return yield* exclusive(refreshed).pipe(Effect.onExit((exit) =>
-            Effect.sync(() => {
-              if (flight === mine) flight = undefined
-              Deferred.doneUnsafe(mine, exit)
-            })
-          ))
+  /**
+   * Usable tokens. The fast path waits for nothing; otherwise one caller at a time re-checks and
+   * refreshes. `rejected` is an access token the platform refused: it counts as expired, unless
+   * someone already replaced it.
+   */
+  const ensure = (rejected?: string): Effect.Effect<Tokens, PlatformError> =>
+    Effect.gen(function*() {
+      while (true) {
+        const now = yield* nowSeconds
+        const stale = (t: Tokens) => isExpired(t, now) || (rejected !== undefined && t.accessToken.value === rejected)
+        const current = yield* loadTokens
+        if (!stale(current)) return current
+        if (flight !== undefined) {
+          // whatever came of it (even an interruption), look again
+          yield* Effect.exit(Deferred.await(flight))
+          continue
         }
-      })
+        const mine = Deferred.makeUnsafe<Tokens, PlatformError>()
+        flight = mine
+        const refreshed = Effect.gen(function*() {
+          const latest = yield* loadTokens
+          if (!stale(latest)) return latest
+          const fresh = yield* renewOrAnonymous(latest)
+          // tokens stored while the refresh was out (a login, a logout, another tab's) win over it
+          const stored = yield* loadTokens
+          if (stored.refreshToken.value !== latest.refreshToken.value) return stored
+          yield* saveTokens(fresh)
+          return fresh
+        })
+        return yield* exclusive(refreshed).pipe(Effect.onExit((exit) =>
+          Effect.sync(() => {
+            if (flight === mine) flight = undefined
+            Deferred.doneUnsafe(mine, exit)
+          })
+        ))
+      }
+    })
 
-    const auth: PlatformAuthShape = {
-      headers: Effect.map(ensure(), (t) => ({ Authorization: t.accessToken.value })),
-      unauthorized: (rejected) => Effect.asVoid(ensure(rejected["Authorization"] ?? "")),
-      host: "module"
-    }
+  const auth: PlatformAuthShape = {
+    headers: Effect.map(ensure(), (t) => ({ Authorization: t.accessToken.value })),
+    unauthorized: (rejected) => Effect.asVoid(ensure(rejected["Authorization"] ?? "")),
+    host: "module"
+  }
 
-    const service: SessionTokensShape = {
-      clientId,
-      tokens: loadTokens,
-      setTokens: saveTokens,
-      ensureTokens: ensure(),
-      accessToken: Effect.map(ensure(), (t) => Redacted.make(t.accessToken.value, { label: "access token" })),
-      refresh: Effect.flatMap(loadTokens, (t) => ensure(t.accessToken.value === "" ? "\u0000" : t.accessToken.value)),
-      loggedIn: Effect.map(loadTokens, (t) => t.refreshToken.role === "member"),
-      state: Effect.sync(() => state),
-      subscribe: (listener) => {
-        listeners.add(listener)
-        return () => void listeners.delete(listener)
-      },
-      clear: saveTokens(EMPTY_TOKENS)
-    }
-    return { service, auth }
-  })
+  const service: SessionTokensShape = {
+    clientId,
+    tokens: loadTokens,
+    setTokens: saveTokens,
+    ensureTokens: ensure(),
+    accessToken: Effect.map(ensure(), (t) => Redacted.make(t.accessToken.value, { label: "access token" })),
+    refresh: Effect.flatMap(loadTokens, (t) => ensure(t.accessToken.value === "" ? "\u0000" : t.accessToken.value)),
+    loggedIn: Effect.map(loadTokens, (t) => t.refreshToken.role === "member"),
+    state: Effect.sync(() => state),
+    subscribe: (listener) => {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    },
+    clear: saveTokens(EMPTY_TOKENS)
+  }
+  return { service, auth }
+})
+
+export class SessionTokens extends Context.Service<SessionTokens, SessionTokensShape>()("sitefx/SessionTokens") {
+  /**
+   * The token service and the PlatformAuth every platform call of the session uses. Needs a token
+   * endpoint (`wireTokenEndpoint` over the platform's wire, or `fetchTokenEndpoint`) and a TokenStore;
+   * `siteTokens` in `sitefx/session` builds it all.
+   */
+  static readonly layer: Layer.Layer<SessionTokens | PlatformAuth, never, TokenEndpoint | TokenStore> = Layer.effectContext(
+    Effect.map(make, ({ auth, service }) => Context.make(SessionTokens, service).pipe(Context.add(PlatformAuth, auth)))
+  )
+}

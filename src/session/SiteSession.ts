@@ -2,15 +2,16 @@
  * A visitor/member session and the wire under it, without the data client: what a page that only signs
  * members in needs, and what `Site.layer` builds on. Bundlers leave the data client out of an app that
  * uses only this (about a quarter of the browser bundle, `npm run size`). `siteTokens` is the token
- * service alone, for a page that only reads the session (visitor tokens, is anyone signed in?) or
- * calls the platform as a visitor: it carries no OAuth or member flow.
+ * service alone, for a page that only reads the session (visitor tokens, is anyone signed in?): it
+ * carries no OAuth or member flow, no data wire and no environment configuration.
  *
  * @example
  * const SessionLive = siteSession({ clientId: "my-client-id", tokens: "localStorage" })
  * const TokensLive = siteTokens({ clientId: "my-client-id", tokens: "localStorage" })
  */
 import * as Layer from "effect/Layer"
-import { PlatformAuth, PlatformClient } from "../http/PlatformClient.ts"
+import type { PlatformAuth } from "../http/PlatformAuth.ts"
+import { PlatformClient } from "../http/PlatformClient.ts"
 import { PlatformConfig, type PlatformConfigOptions } from "../http/PlatformConfig.ts"
 import { PlatformHttp } from "../http/PlatformHttp.ts"
 import { AuthorizeAgent } from "./AuthorizeAgent.ts"
@@ -18,6 +19,7 @@ import type { MemberFlows } from "./MemberFlows.ts"
 import type { OAuthFlows } from "./OAuthFlows.ts"
 import { Session } from "./Session.ts"
 import { SessionTokens } from "./SessionTokens.ts"
+import { fetchTokenEndpoint, type FetchTokenEndpointOptions } from "./tokenEndpoint.ts"
 import { TokenStore } from "./TokenStore.ts"
 
 export interface WireOptions {
@@ -30,24 +32,31 @@ export interface WireOptions {
   readonly transport?: Layer.Layer<PlatformHttp, never, PlatformConfig> | undefined
 }
 
-/** The options of `siteTokens`: the platform's configuration, the transport, and where tokens live. */
-export interface TokenOptions extends PlatformConfigOptions, WireOptions {
-  /** Where tokens live: in memory (default), in localStorage, or any TokenStore layer (e.g. a file). */
-  readonly tokens?: "memory" | "localStorage" | Layer.Layer<TokenStore> | undefined
+/** Where tokens live: in memory (default), in localStorage, or any TokenStore layer (e.g. a file). */
+export type TokenStoreOption = "memory" | "localStorage" | Layer.Layer<TokenStore> | undefined
+
+/**
+ * The options of `siteTokens`, from code only (no `SITEFX_*` variable is read): the client id, where the
+ * platform is, and where tokens live.
+ */
+export interface TokenOptions extends FetchTokenEndpointOptions {
+  readonly tokens?: TokenStoreOption
 }
 
-export interface SiteOptions extends TokenOptions {
+export interface SiteOptions extends PlatformConfigOptions, WireOptions {
+  /** Where tokens live: in memory (default), in localStorage, or any TokenStore layer (e.g. a file). */
+  readonly tokens?: TokenStoreOption
   /** How a direct login reaches the authorize page; by default an iframe in browsers, HTTP elsewhere. */
   readonly authorizeAgent?: Layer.Layer<AuthorizeAgent> | undefined
 }
 
-/** What `siteTokens` provides: the token service, its store and auth, and the platform client over them. */
-export type TokenServices = SessionTokens | TokenStore | PlatformAuth | PlatformClient | PlatformHttp | PlatformConfig
+/** What `siteTokens` provides: the token service, its store, and the auth a platform client sends with. */
+export type TokenServices = SessionTokens | TokenStore | PlatformAuth
 
-/** What `siteSession` provides: the whole session, each of its parts, and the platform client. */
-export type SessionServices = Session | OAuthFlows | MemberFlows | TokenServices
+/** What `siteSession` provides: the whole session, each of its parts, the platform client and the wire under it. */
+export type SessionServices = Session | OAuthFlows | MemberFlows | TokenServices | PlatformClient | PlatformHttp | PlatformConfig
 
-const tokenStore = (tokens: TokenOptions["tokens"]): Layer.Layer<TokenStore> =>
+const tokenStore = (tokens: TokenStoreOption): Layer.Layer<TokenStore> =>
   tokens === undefined || tokens === "memory"
     ? TokenStore.memory()
     : tokens === "localStorage"
@@ -69,14 +78,10 @@ export const siteSession = (options: SiteOptions = {}): Layer.Layer<SessionServi
 }
 
 /**
- * The token service of a site's session alone (no OAuth or member flow), with the platform client over
- * it: a page that only reads the session, or calls the platform as a visitor. Options win over
- * `SITEFX_*` environment variables.
+ * The token service of a site's session alone (no OAuth or member flow, no platform client): a page
+ * that only reads the session (visitor tokens, is anyone signed in?). It calls the token endpoint with
+ * a JSON call of its own and reads its settings from code alone, so the page carries neither the data
+ * wire nor the environment's configuration. For platform calls too, use `siteSession` (or `Site.layer`).
  */
-export const siteTokens = (options: TokenOptions = {}): Layer.Layer<TokenServices> => {
-  const base = wire(PlatformConfig.layerConfig(options).pipe(Layer.orDie), options)
-  const tokens = SessionTokens.layer({ clientId: options.clientId }).pipe(
-    Layer.provideMerge(Layer.merge(base, tokenStore(options.tokens)))
-  )
-  return PlatformClient.layer.pipe(Layer.provideMerge(tokens))
-}
+export const siteTokens = (options: TokenOptions): Layer.Layer<TokenServices> =>
+  SessionTokens.layer.pipe(Layer.provideMerge(Layer.merge(fetchTokenEndpoint(options), tokenStore(options.tokens))))

@@ -1,6 +1,6 @@
 /**
  * `sitefx/session`: a visitor's or member's session as Layers, in parts: the token service
- * (`SessionTokens`, `siteTokens` for a page that only reads the session), the OAuth flows (`OAuthFlows`)
+ * (`SessionTokens`, over a `TokenEndpoint`; `siteTokens` for a page that only reads the session), the OAuth flows (`OAuthFlows`)
  * and the member flows (`MemberFlows`), and the whole (`Session`, `siteSession`); the token stores (and
  * the one a browser's tabs share), the authorize agent, and the session's typed errors and results.
  */
@@ -20,8 +20,16 @@ export {
   siteTokens,
   type TokenOptions,
   type TokenServices,
+  type TokenStoreOption,
   type WireOptions
 } from "./SiteSession.ts"
+export {
+  fetchTokenEndpoint,
+  type FetchTokenEndpointOptions,
+  TokenEndpoint,
+  type TokenEndpointShape,
+  wireTokenEndpoint
+} from "./tokenEndpoint.ts"
 export { type OAuthData, type StoredSession, TokenStore, type TokenStoreShape } from "./TokenStore.ts"
 export {
   type Exclusive,

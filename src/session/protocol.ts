@@ -43,9 +43,12 @@ export const IdentityCodes = {
   emailAlreadyExists: "-19995"
 } as const
 
+/** The token endpoint's path, apart from the others: the only one a page that only reads the session carries. */
+export const TOKEN_PATH = "/oauth2/token"
+
 /** Paths, relative to the API host. */
 export const Paths = {
-  token: "/oauth2/token",
+  token: TOKEN_PATH,
   redirectSession: "/_api/redirects-api/v1/redirect-session",
   register: "/_api/iam/authentication/v2/register",
   login: "/_api/iam/authentication/v2/login",

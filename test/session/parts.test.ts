@@ -14,6 +14,7 @@ import { MemberFlows } from "../../src/session/MemberFlows.ts"
 import { OAuthFlows } from "../../src/session/OAuthFlows.ts"
 import { SessionTokens } from "../../src/session/SessionTokens.ts"
 import { siteTokens } from "../../src/session/SiteSession.ts"
+import { wireTokenEndpoint } from "../../src/session/tokenEndpoint.ts"
 import { TokenStore } from "../../src/session/TokenStore.ts"
 import { LocalPlatform, settings, stats, uniqueEmail } from "../support/platform.ts"
 
@@ -21,7 +22,8 @@ const PASSWORD = "correct horse battery"
 
 /** The token service alone over the local platform's wire and a memory store. */
 const tokensOn = (platform: Platform) =>
-  SessionTokens.layer({ clientId: platform.clientId }).pipe(
+  SessionTokens.layer.pipe(
+    Layer.provide(wireTokenEndpoint({ clientId: platform.clientId })),
     Layer.provideMerge(PlatformHttp.layerFetch.pipe(Layer.provideMerge(PlatformConfig.layer({ baseUrl: platform.url })))),
     Layer.provideMerge(TokenStore.memory())
   )
@@ -95,14 +97,21 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("session parts"
       })
     ))
 
-  it.effect("siteTokens builds the token service and a platform client, with no flow", () =>
+  it.effect("siteTokens builds the token service alone from code settings; a platform client over its auth is a visitor", () =>
     Effect.flatMap(localPlatform, (platform) =>
       Effect.gen(function*() {
         const tokens = yield* SessionTokens
-        const client = yield* PlatformClient
-        const me = yield* client.json({ method: "GET", path: "/_sitefx/whoami", host: "api" }, (u) => (typeof u === "object" ? undefined : "not an object"))
-        assert.strictEqual((me as { kind: string }).kind, "visitor")
         assert.isFalse(yield* tokens.loggedIn)
+        const visitor = yield* tokens.ensureTokens
+        assert.strictEqual(visitor.refreshToken.role, "visitor")
+        // the token service's auth is what a platform client sends with
+        const me = yield* PlatformClient.use((client) =>
+          client.json({ method: "GET", path: "/_sitefx/whoami", host: "api" }, (u) => (typeof u === "object" ? undefined : "not an object"))
+        ).pipe(Effect.provide(
+          PlatformClient.layer.pipe(Layer.provide(PlatformHttp.layerFetch.pipe(Layer.provide(PlatformConfig.layer({ baseUrl: platform.url })))))
+        ))
+        assert.strictEqual((me as { kind: string }).kind, "visitor")
+        assert.strictEqual((yield* tokens.tokens).accessToken.value, visitor.accessToken.value)
       }).pipe(Effect.provide(Layer.fresh(siteTokens({ baseUrl: platform.url, clientId: platform.clientId })), { local: true }))
     ))
 })

@@ -1,0 +1,273 @@
+/**
+ * One JSON exchange with the platform, without the data wire's encodings (`.r`, `$date`): the `fetch`
+ * transport, the answer read into a body or a typed PlatformError, and the retries of transient
+ * failures. PlatformHttp builds the whole wire on it; the token service's own call (siteTokens) uses it
+ * alone, so a page that only reads the session carries none of the rest. Plain functions only, so a
+ * bundler keeps just what a page calls.
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import { describe, type Guard } from "./guard.ts"
+import { REQUEST_ID_HEADER } from "./headers.ts"
+import { isRecord } from "./isRecord.ts"
+import { PlatformError, type PlatformErrorReason, reasonFromResponse, SystemError, TransportError } from "./PlatformError.ts"
+import type { PlatformRequest, WireRequest } from "./PlatformRequest.ts"
+import { sleepMillis } from "./time.ts"
+import type { ErrorBody } from "./wire.ts"
+
+export const DEFAULT_API_URL = "https://www.wixapis.com"
+export const DEFAULT_EDGE_URL = "https://edge.wixapis.com"
+
+export const trimSlash = (url: string) => url.replace(/\/+$/, "")
+
+/** A successful (HTTP 200) answer. */
+export interface PlatformResponse {
+  readonly body: unknown
+  readonly headers: Readonly<Record<string, string>>
+  readonly requestId: string | undefined
+}
+
+/** One HTTP exchange as the transport sees it: what goes out, and the whole answer that comes back. */
+export interface TransportRequest extends WireRequest {
+  readonly headers: Readonly<Record<string, string>>
+}
+export interface TransportResponse {
+  readonly status: number
+  /** Lower-case names. */
+  readonly headers: Readonly<Record<string, string>>
+  readonly text: string
+}
+
+/**
+ * Moves bytes: `fetch` by default (browsers, Node, Deno, Bun), or Effect's HttpClient through
+ * `httpClientTransport` (sitefx/http) for those who want Node's own client. A failure is a request that
+ * got no answer.
+ */
+export type Transport = (request: TransportRequest) => Effect.Effect<TransportResponse, TransportError>
+
+/** The `fetch` requests go through; the global one unless provided (tests record or rewrite requests with it). */
+export const PlatformFetch = Context.Reference<typeof globalThis.fetch>("sitefx/PlatformFetch", {
+  defaultValue: () => (input, init) => globalThis.fetch(input, init)
+})
+
+const transportError = (error: unknown) =>
+  new TransportError({ message: error instanceof Error ? error.message : String(error), cause: error })
+
+/** The default transport: `fetch`, aborted when the effect is interrupted. */
+export const fetchTransport: Transport = (request) =>
+  Effect.flatMap(PlatformFetch, (fetch) =>
+    Effect.tryPromise({
+      try: async (signal) => {
+        const response = await fetch(request.url, {
+          method: request.method,
+          headers: request.body === undefined ? request.headers : { "content-type": "application/json", ...request.headers },
+          ...(request.body === undefined ? {} : { body: request.body }),
+          signal
+        })
+        const headers: Record<string, string> = {}
+        response.headers.forEach((value, name) => {
+          headers[name] = value
+        })
+        return { status: response.status, headers, text: await response.text() }
+      },
+      catch: transportError
+    }))
+
+// Reason phrases for the statuses the platform uses (fetch's statusText is empty over HTTP/2 and in some runtimes).
+export const STATUS_TEXT: Readonly<Record<number, string>> = {
+  400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 409: "Conflict",
+  413: "Payload Too Large", 428: "Precondition Required", 429: "Too Many Requests", 500: "Internal Server Error",
+  502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout"
+}
+
+/**
+ * The platform's error body, as far as it has that shape: a field of the wrong type is left out, so a
+ * malformed body still gives an error with what could be read (a missing message falls back to the
+ * status text).
+ */
+export const readErrorBody = (json: unknown): ErrorBody | undefined => {
+  if (!isRecord(json)) return undefined
+  const message = typeof json["message"] === "string" ? { message: json["message"] } : {}
+  const details = json["details"]
+  if (!isRecord(details)) return message
+  const app = details["applicationError"]
+  const validation = details["validationError"]
+  const application = isRecord(app) ? app : {}
+  const code = application["code"]
+  const violations = isRecord(validation) ? validation["fieldViolations"] : undefined
+  return {
+    ...message,
+    details: {
+      ...(typeof code === "string" || typeof code === "number"
+        ? {
+          applicationError: {
+            code,
+            ...(typeof application["description"] === "string" ? { description: application["description"] } : {}),
+            ...(application["data"] === undefined ? {} : { data: application["data"] })
+          }
+        }
+        : {}),
+      ...(Array.isArray(violations) && violations.every(isRecord)
+        ? {
+          validationError: {
+            fieldViolations: violations.map((v) => {
+              const out: Record<string, unknown> = {}
+              for (const k of ["field", "description", "violatedRule", "ruleName"] as const) if (typeof v[k] === "string") out[k] = v[k]
+              if (isRecord(v["data"])) out["data"] = v["data"]
+              return out
+            })
+          }
+        }
+        : {})
+    }
+  }
+}
+
+/** A 200 whose body is not JSON. */
+export const notJson = (text: string, requestId: string | undefined) =>
+  new SystemError({
+    status: 200,
+    message: "The platform answered 200 without a JSON body",
+    description: text === "" ? "empty body" : "body is not JSON",
+    ...(requestId === undefined ? {} : { requestId })
+  })
+
+/**
+ * The JSON of a 200 answer; any other status as the PlatformError its error body (or status) stands
+ * for, with its `Retry-After` kept for the retry loop; a 200 that is not JSON as a SystemError.
+ */
+export const readAnswer = (
+  response: TransportResponse,
+  fail: (reason: PlatformErrorReason) => PlatformError
+): Effect.Effect<unknown, PlatformError> => {
+  const requestId = response.headers[REQUEST_ID_HEADER]
+  const text = response.text
+  let json: unknown = undefined
+  let parsed = false
+  if (text !== "") {
+    try {
+      json = JSON.parse(text)
+      parsed = true
+    } catch {
+      parsed = false
+    }
+  }
+  if (response.status !== 200) {
+    const body = parsed ? readErrorBody(json) : undefined
+    const statusText = STATUS_TEXT[response.status] ?? ""
+    return Effect.fail(
+      withRetryAfter(fail(reasonFromResponse({ status: response.status, statusText, body, requestId })), response.headers["retry-after"])
+    )
+  }
+  return parsed ? Effect.succeed(json) : Effect.fail(fail(notJson(text, requestId)))
+}
+
+/** Checks a 200 body with a guard; a mismatch is reported as a SystemError naming the call and the place. */
+export const checkBody = <A>(req: PlatformRequest, res: PlatformResponse, guard: Guard<A>): Effect.Effect<A, PlatformError> => {
+  const wrong = guard(res.body)
+  return wrong === undefined ? Effect.succeed(res.body as A) : Effect.fail(
+    new PlatformError({
+      method: req.method,
+      path: req.path,
+      reason: new SystemError({
+        status: 200,
+        message: `Unexpected response body: ${describe(wrong)}`,
+        description: "unexpected response body",
+        ...(res.requestId === undefined ? {} : { requestId: res.requestId })
+      })
+    })
+  )
+}
+
+/**
+ * `Effect.catchIf` for the failures `refine` picks, built on `catchCause`: `catchIf` and `catch` bring
+ * Cause filtering (about 0.4 KB gzip) into every browser page, and the wire's few recoveries need none.
+ */
+export const catchFailure = <A, E, R, A2, E2, R2>(
+  self: Effect.Effect<A, E, R>,
+  refine: (error: E) => boolean,
+  recover: (error: E) => Effect.Effect<A2, E2, R2>
+): Effect.Effect<A | A2, E | E2, R | R2> =>
+  Effect.catchCause(self, (cause): Effect.Effect<A2, E | E2, R2> => {
+    const failure = cause.reasons.find((reason) => reason._tag === "Fail")
+    return failure !== undefined && refine(failure.error) ? recover(failure.error) : Effect.failCause(cause)
+  })
+
+const TRANSIENT = new Set([429, 502, 503, 504])
+
+/** A transient failure: no answer at all, or 429/502/503/504. */
+export const isTransient = (error: PlatformError): boolean =>
+  error.reason._tag === "TransportError" || (error.status !== undefined && TRANSIENT.has(error.status))
+
+// The Retry-After header of a 429/503, in milliseconds, kept beside the error for the retry loop.
+const retryAfterMs = new WeakMap<PlatformError, number>()
+
+const withRetryAfter = (error: PlatformError, header: string | undefined): PlatformError => {
+  if (header !== undefined) {
+    const seconds = Number(header)
+    const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - Date.now()
+    if (Number.isFinite(ms) && ms >= 0) retryAfterMs.set(error, ms)
+  }
+  return error
+}
+
+/** A retry policy in milliseconds: retries after the first attempt, the first backoff (doubling), the longest wait. */
+export interface RetryMillis {
+  readonly times: number
+  readonly base: number
+  readonly cap: number
+}
+
+/** The default policy (three retries, 100 ms doubling, at most 5 s) in milliseconds. */
+export const DEFAULT_RETRY_MILLIS: RetryMillis = { times: 3, base: 100, cap: 5000 }
+
+/**
+ * How long to wait, in milliseconds, before retry number `attempt + 1`: capped exponential backoff with
+ * jitter, or the error's `Retry-After` when it asks for longer (also capped).
+ */
+export const retryDelayMillis = (policy: RetryMillis, attempt: number, error: PlatformError): number => {
+  const backoff = Math.min(policy.cap, policy.base * 2 ** attempt)
+  const jittered = backoff / 2 + Math.random() * (backoff / 2)
+  const hinted = retryAfterMs.get(error)
+  return hinted === undefined ? jittered : Math.min(policy.cap, Math.max(hinted, jittered))
+}
+
+/** Retries transient failures up to `policy.times`, waiting {@link retryDelayMillis} before each. */
+export const retrying = <A>(effect: Effect.Effect<A, PlatformError>, policy: RetryMillis): Effect.Effect<A, PlatformError> => {
+  const loop = (n: number): Effect.Effect<A, PlatformError> =>
+    catchFailure(effect, (e) => n < policy.times && isTransient(e), (error) =>
+      sleepMillis(retryDelayMillis(policy, n, error)).pipe(Effect.andThen(loop(n + 1))))
+  return loop(0)
+}
+
+/**
+ * A POST of JSON to the API host, its answer read as JSON and checked with `guard`; transient failures
+ * retried (for calls that may be sent twice). The headers are the ones PlatformHttp sends: the caller's,
+ * and `content-type`.
+ */
+export const postJson = <A>(
+  options: {
+    readonly apiUrl: string
+    readonly path: string
+    readonly payload: Record<string, unknown>
+    readonly guard: Guard<A>
+    readonly retry?: RetryMillis | undefined
+    readonly headers?: Readonly<Record<string, string>> | undefined
+  }
+): Effect.Effect<A, PlatformError> => {
+  const { path } = options
+  const fail = (reason: PlatformErrorReason) => new PlatformError({ method: "POST", path, reason })
+  const once = fetchTransport({
+    method: "POST",
+    url: `${options.apiUrl}${path}`,
+    body: JSON.stringify(options.payload),
+    headers: options.headers ?? {}
+  }).pipe(
+    Effect.mapError(fail),
+    Effect.flatMap((response) =>
+      Effect.flatMap(readAnswer(response, fail), (body) =>
+        checkBody({ method: "POST", path }, { body, headers: response.headers, requestId: response.headers[REQUEST_ID_HEADER] }, options.guard))
+    )
+  )
+  return options.retry === undefined || options.retry.times <= 0 ? once : retrying(once, options.retry)
+}
