@@ -11,7 +11,9 @@
  * Both do nothing where there is no storage (a page rendered on a server).
  *
  * @example
- * const runtime = Atom.runtime(siteSession({ clientId, baseUrl, tokens: tabTokenStore() }))
+ * import { Atom } from "effect/reactivity"
+ *
+ * const runtime = Atom.runtime(siteSession({ clientId: "my-client-id", tokens: tabTokenStore() }))
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
