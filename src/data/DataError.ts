@@ -56,6 +56,7 @@ export const WDE = {
   noPreviousPage: "WDE0159",
   noNextPage: "WDE0165"
 } as const
+/** A code sitefx raises or honours (a value of {@link WDE}), to compare a DataError's `code` with. */
 export type WdeCode = typeof WDE[keyof typeof WDE]
 
 /** The error a user hook threw (WDE0078): its name, message and code. */

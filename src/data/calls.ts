@@ -25,6 +25,7 @@ export interface Item {
 /** An item to write: `_id` optional (assigned when missing). */
 export type ItemInput = { readonly _id?: string; readonly [field: string]: unknown }
 
+/** How a data call fails: a DataError when sitefx's checks or the platform refused it, a PlatformError when the platform was unavailable (no answer, 429, 502–504). */
 export type DataFailure = DataError | PlatformError
 
 /** Options of a write: `suppressHooks` skips the collection's data hooks. */

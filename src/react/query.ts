@@ -211,6 +211,7 @@ export const invalidate = (changes: ReadonlyArray<Change>): Effect.Effect<void, 
 
 // ---- the atoms -------------------------------------------------------------------------------------
 
+/** How `queryAtoms` keeps its queries fresh: a Stream of outside changes, and how long an unshown query stays cached. */
 export interface QueryAtomsOptions<R> {
   /**
    * Changes made elsewhere (another tab, another client, the site's owner): each refreshes the queries
@@ -338,16 +339,19 @@ export const queryAtoms = <R, ER>(runtime: Atom.AtomRuntime<R, ER>, options: Que
 
 // ---- writes that refresh -----------------------------------------------------------------------------
 
+/** What `writes.insert` takes: the collection, the new item (`_id` optional) and write options. */
 export interface InsertInput {
   readonly collection: string
   readonly item: ItemInput
   readonly options?: WriteOptions
 }
+/** What `writes.update` takes: the collection, the whole item to store under its `_id`, and write options. */
 export interface UpdateInput {
   readonly collection: string
   readonly item: Item
   readonly options?: WriteOptions
 }
+/** What `writes.remove` takes: the collection, the id of the item to remove, and write options. */
 export interface RemoveInput {
   readonly collection: string
   readonly id: string

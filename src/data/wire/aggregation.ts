@@ -4,6 +4,7 @@ import { CursorPaging, FilterJson, ItemData, Paging, PagingMetadata, Sorting } f
 import { ReadOptions } from "./fields.ts"
 
 const FieldOp = Schema.Struct({ itemFieldName: Schema.String })
+/** One value an aggregation computes per group (item count, or average, min, max or sum of a field), named `resultFieldName`. */
 export const AggregateOperation = Schema.Struct({
   resultFieldName: Schema.String,
   average: Schema.optionalKey(FieldOp),
@@ -14,6 +15,7 @@ export const AggregateOperation = Schema.Struct({
 })
 export type AggregateOperation = typeof AggregateOperation.Type
 
+/** The body of `POST /items/aggregate`: filter the items, group them, compute operations per group, then filter, sort and page the groups. */
 export const AggregateDataItemsRequest = Schema.Struct({
   dataCollectionId: Schema.String,
   initialFilter: Schema.optionalKey(Schema.NullOr(FilterJson)),
@@ -30,6 +32,7 @@ export const AggregateDataItemsRequest = Schema.Struct({
 })
 export type AggregateDataItemsRequest = typeof AggregateDataItemsRequest.Type
 
+/** The answer of `POST /items/aggregate`: a page of result rows, one per group. */
 export const AggregateDataItemsResponse = Schema.Struct({
   results: Schema.Array(ItemData),
   pagingMetadata: Schema.optionalKey(PagingMetadata)
@@ -89,6 +92,7 @@ export const PipelineExpression: Schema.Codec<PipelineExpression> = Schema.Struc
   substring: Schema.optionalKey(Schema.Struct({ expression: expr, startExpression: expr, lengthExpression: expr }))
 })
 
+/** One value a pipeline's group stage computes per group (avg, min, max, sum, first, last, or push of an expression), named `resultFieldName`. */
 export const PipelineAccumulator = Schema.Struct({
   resultFieldName: Schema.String,
   avg: Schema.optionalKey(one),
@@ -100,12 +104,14 @@ export const PipelineAccumulator = Schema.Struct({
   push: Schema.optionalKey(one)
 })
 
+/** One field of a pipeline's projection stage: a field kept, a field dropped, or a field computed from an expression. */
 export const PipelineProjectionField = Schema.Struct({
   include: Schema.optionalKey(Schema.Struct({ fieldName: Schema.String })),
   exclude: Schema.optionalKey(Schema.Struct({ fieldName: Schema.String })),
   reshape: Schema.optionalKey(Schema.Struct({ resultFieldName: Schema.String, expression: expr }))
 })
 
+/** One stage of an aggregation pipeline (group, filter, sort, projection, objectToArray, unwindArray, skip or limit). */
 export const PipelineStage = Schema.Struct({
   group: Schema.optionalKey(Schema.Struct({
     groupIds: Schema.optionalKey(Schema.Array(Schema.Struct({ key: Schema.String, expression: expr }))),
@@ -121,6 +127,7 @@ export const PipelineStage = Schema.Struct({
 })
 export type PipelineStage = typeof PipelineStage.Type
 
+/** The body of `POST /items/aggregate-pipeline`: stages run in order over a collection's items, and the paging of the result. */
 export const AggregatePipelineRequest = Schema.Struct({
   dataCollectionId: Schema.String,
   pipeline: Schema.Struct({

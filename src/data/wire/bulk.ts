@@ -7,6 +7,7 @@ import { WriteOptions } from "./fields.ts"
 import { Patch } from "./items.ts"
 import { DataItemReference } from "./references.ts"
 
+/** Why one item of a bulk write failed: its WDE code, a description and details. */
 export const ItemError = Schema.Struct({
   code: Schema.String,
   description: Schema.optionalKey(Schema.String),
@@ -14,8 +15,10 @@ export const ItemError = Schema.Struct({
 })
 export type ItemError = typeof ItemError.Type
 
+/** What a bulk write did to an item: `INSERT`, `UPDATE`, `DELETE` or `PATCH`. */
 export const BulkActionType = Schema.Literals(BULK_ACTION_TYPES)
 
+/** The result of one item of a bulk write: its index in the request, success or its error, and the item when asked for. */
 export const BulkItemResult = Schema.Struct({
   action: Schema.optionalKey(BulkActionType),
   itemMetadata: Schema.Struct({
@@ -28,14 +31,17 @@ export const BulkItemResult = Schema.Struct({
 })
 export type BulkItemResult = typeof BulkItemResult.Type
 
+/** How many items of a bulk write succeeded and how many failed. */
 export const BulkActionMetadata = Schema.Struct({ totalSuccesses: Schema.Number, totalFailures: Schema.Number })
 
+/** The answer of the bulk item writes (`POST /bulk/items/insert`, `/update`, `/save`, `/patch`, `/remove`): one result per item, and the totals. */
 export const BulkResponse = Schema.Struct({
   results: Schema.Array(BulkItemResult),
   bulkActionMetadata: BulkActionMetadata
 })
 export type BulkResponse = typeof BulkResponse.Type
 
+/** The answer of `POST /bulk/items/insert-references` and `/remove-references`: one result per reference, and the totals. */
 export const BulkReferencesResponse = Schema.Struct({
   results: Schema.optionalKey(Schema.Array(Schema.Struct({
     action: Schema.optionalKey(BulkActionType),
@@ -50,6 +56,7 @@ export const BulkReferencesResponse = Schema.Struct({
   bulkActionMetadata: Schema.optionalKey(BulkActionMetadata)
 })
 
+/** The body of `POST /bulk/items/insert`, `/update` and `/save`: up to 1000 items of one collection. */
 export const BulkItemsRequest = Schema.Struct({
   dataCollectionId: Schema.String,
   dataItems: Schema.Array(DataItem),
@@ -76,11 +83,13 @@ export const isBulkItemsRequest = (u: unknown): u is BulkItemsRequest => {
     dataItems.every(isDataItem)
 }
 
+/** The body of `POST /bulk/items/remove`: the ids of up to 1000 items to remove. */
 export const BulkRemoveRequest = Schema.Struct({
   dataCollectionId: Schema.String,
   dataItemIds: Schema.Array(Schema.String),
   ...WriteOptions
 })
+/** The body of `POST /bulk/items/patch`: one patch per item. */
 export const BulkPatchRequest = Schema.Struct({
   dataCollectionId: Schema.String,
   patches: Schema.Array(Patch),

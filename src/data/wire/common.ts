@@ -17,6 +17,7 @@ export type ItemData = typeof ItemData.Type
 export const FilterJson = Schema.Record(Schema.String, Schema.Unknown)
 export type FilterJson = typeof FilterJson.Type
 
+/** An item as it travels: its id, its collection and its fields (`data`); what item writes send and item answers hold. */
 export const DataItem = Schema.Struct({
   id: Schema.optionalKey(Schema.String),
   dataCollectionId: Schema.optionalKey(Schema.String),
@@ -24,24 +25,29 @@ export const DataItem = Schema.Struct({
 })
 export type DataItem = typeof DataItem.Type
 
+/** A sort direction: `"ASC"` or `"DESC"`. */
 export const SortOrder = Schema.Literals(SORT_ORDERS)
 export type SortOrder = typeof SortOrder.Type
 
+/** One sort key of a query, search, aggregation or pipeline: a field and its direction. */
 export const Sorting = Schema.Struct({ fieldName: Schema.String, order: Schema.optionalKey(SortOrder) })
 export type Sorting = typeof Sorting.Type
 
+/** Offset paging of a request: the page size and how many items to skip. */
 export const Paging = Schema.Struct({
   limit: Schema.optionalKey(Schema.NullOr(Schema.Number)),
   offset: Schema.optionalKey(Schema.NullOr(Schema.Number))
 })
 export type Paging = typeof Paging.Type
 
+/** Cursor paging of a request: the page size and the cursor of the page to read (from an answer's `pagingMetadata.cursors`). */
 export const CursorPaging = Schema.Struct({
   limit: Schema.optionalKey(Schema.NullOr(Schema.Number)),
   cursor: Schema.optionalKey(Schema.NullOr(Schema.String))
 })
 export type CursorPaging = typeof CursorPaging.Type
 
+/** What a query asks for (filter, sort, fields, paging): the `query` of an item query (`/items/query`) and of `GET …/collections/query`. */
 export const QueryV2 = Schema.Struct({
   filter: Schema.optionalKey(Schema.NullOr(FilterJson)),
   sort: Schema.optionalKey(Schema.Array(Sorting)),
@@ -51,9 +57,11 @@ export const QueryV2 = Schema.Struct({
 })
 export type QueryV2 = typeof QueryV2.Type
 
+/** A reference field whose referenced items a query or get returns in place of their ids (at most `limit` of them). */
 export const IncludedReference = Schema.Struct({ field: Schema.String, limit: Schema.optionalKey(Schema.Number) })
 export type IncludedReference = typeof IncludedReference.Type
 
+/** The paging part of an answer: how many items came, the total when asked for, whether more follow, and the cursors to go on. */
 export const PagingMetadata = Schema.Struct({
   count: Schema.optionalKey(Schema.NullOr(Schema.Number)),
   offset: Schema.optionalKey(Schema.NullOr(Schema.Number)),

@@ -3,14 +3,19 @@ import * as Schema from "effect/Schema"
 import { DataItem, IncludedReference } from "./common.ts"
 import { ReadOptions, WriteOptions } from "./fields.ts"
 
+/** The body of `POST /items`: insert one item (its id is assigned when it has none). */
 export const InsertDataItemRequest = Schema.Struct({
   dataCollectionId: Schema.String,
   dataItem: DataItem,
   ...WriteOptions
 })
+/** The body of `POST /items/update`: replace the item that has the given id. */
 export const UpdateDataItemRequest = InsertDataItemRequest
+/** The body of `POST /items/save`: insert the item, or replace the one with the same id. */
 export const SaveDataItemRequest = InsertDataItemRequest
+/** The answer of get (`GET /items/{dataItemId}`), insert, update, patch and remove of one item: the item read, written or removed. */
 export const DataItemResponse = Schema.Struct({ dataItem: DataItem })
+/** The answer of `POST /items/save`: the item stored, and whether it was inserted or updated. */
 export const SaveDataItemResponse = Schema.Struct({
   action: Schema.optionalKey(Schema.Literals(["UNKNOWN_ACTION", "INSERTED", "UPDATED"])),
   dataItem: DataItem
@@ -27,14 +32,17 @@ export const GetDataItemRequest = Schema.Struct({
 })
 export type GetDataItemRequest = typeof GetDataItemRequest.Type
 
+/** The body of `POST /items/remove`: the id of the item to remove. */
 export const RemoveDataItemRequest = Schema.Struct({
   dataCollectionId: Schema.String,
   dataItemId: Schema.String,
   ...WriteOptions
 })
 
+/** The body of `POST /items/truncate`: the collection whose items are all removed. */
 export const TruncateDataItemsRequest = Schema.Struct({ dataCollectionId: Schema.String })
 
+/** What a field modification of a patch does: set or remove a field, increment a number, append to or remove from an array. */
 export const FieldModificationAction = Schema.Literals([
   "SET_FIELD",
   "REMOVE_FIELD",
@@ -46,6 +54,7 @@ export type FieldModificationAction = typeof FieldModificationAction.Type
 
 const ValueOption = Schema.Struct({ value: Schema.optionalKey(Schema.Unknown) })
 
+/** One change of a patch: a field path, an action, and the value in the options that go with the action. */
 export const FieldModification = Schema.Struct({
   fieldPath: Schema.String,
   action: FieldModificationAction,
@@ -56,7 +65,9 @@ export const FieldModification = Schema.Struct({
 })
 export type FieldModification = typeof FieldModification.Type
 
+/** The patch of one item: its id and the field modifications to apply to it. */
 export const Patch = Schema.Struct({ dataItemId: Schema.String, fieldModifications: Schema.Array(FieldModification) })
 export type Patch = typeof Patch.Type
 
+/** The body of `POST /items/patch`: change some fields of one item without sending the others. */
 export const PatchDataItemRequest = Schema.Struct({ dataCollectionId: Schema.String, patch: Patch, ...WriteOptions })
