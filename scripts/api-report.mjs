@@ -9,7 +9,8 @@
 // the entry does not export (an Effect service's generated base) shows that base too.
 //
 // It also counts, per entry point, the exports a consumer's editor shows no doc comment for (the members
-// of a namespace export one by one, as `Items.query`); `-- --undocumented` lists them. A re-export of
+// of a namespace export one by one, as `Items.query`); `-- --undocumented` lists them, and `--check` fails
+// while there is any. A re-export of
 // another package (effect's `Atom`) is that package's to document.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -176,7 +177,13 @@ try {
     } else console.log(`api/: the ${entries.length} reports match the declarations`)
   } else console.log(`api/: ${entries.length} reports written`)
 
-  if (!check) {
+  if (check) {
+    const undocumented = entries.flatMap((entry) => undocumentedOf(entry).missing.map((name) => `${entry.name}: ${name}`))
+    if (undocumented.length > 0) {
+      console.error(`Public exports without a doc comment (every export carries one):\n  ${undocumented.join("\n  ")}`)
+      process.exitCode = 1
+    } else console.log("api/: every public export has a doc comment")
+  } else {
     console.log("Exports without a doc comment, per entry point:")
     for (const entry of entries) {
       const { missing, total } = undocumentedOf(entry)
