@@ -41,6 +41,9 @@ const app = await Application.bootstrapWithPlugins({
   // Type errors are the project compiler's to report (`npm test` runs it); TypeScript 5.9 only reads here.
   skipErrorChecking: true,
   readme: "none",
+  // the repository has no public address: a declaration's source is named by its path in the repository
+  disableGit: true,
+  sourceLinkTemplate: "{path}#L{line}",
   out,
   excludePrivate: true,
   excludeInternal: true,
