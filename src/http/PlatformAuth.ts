@@ -7,6 +7,7 @@ import type * as Effect from "effect/Effect"
 import type { PlatformError } from "./PlatformError.ts"
 import type { Host } from "./PlatformRequest.ts"
 
+/** What an authentication provides: the headers of the next call, a refresh on 401, and which host calls go to. */
 export interface PlatformAuthShape {
   /** Headers that authenticate the next call (`Authorization`, `wix-site-id`, ...). */
   readonly headers: Effect.Effect<Readonly<Record<string, string>>, PlatformError>
@@ -16,4 +17,5 @@ export interface PlatformAuthShape {
   readonly host: Host
 }
 
+/** How platform calls authenticate: provided by the session's token service (SessionTokens) or by `ApiKeyAuth`. */
 export class PlatformAuth extends Context.Service<PlatformAuth, PlatformAuthShape>()("sitefx/PlatformAuth") {}

@@ -17,9 +17,13 @@ import type { PlatformRequest } from "./PlatformRequest.ts"
 export { checkBody } from "./exchange.ts"
 export { PlatformAuth, type PlatformAuthShape } from "./PlatformAuth.ts"
 
+/** What `ApiKeyAuth.layer` takes: the API key, and the site (or account) its calls act on. */
 export interface ApiKeyOptions {
+  /** The key, sent as the `Authorization` header. */
   readonly apiKey: Redacted.Redacted<string>
+  /** The site the calls act on (`wix-site-id`). */
   readonly siteId?: string | undefined
+  /** The account the calls act on (`wix-account-id`), for account-level calls. */
   readonly accountId?: string | undefined
 }
 
@@ -41,13 +45,25 @@ export const ApiKeyAuth = {
     }))
 }
 
+/** What the platform client does: send an authenticated call, and optionally check its answer's shape. */
 export interface PlatformClientShape {
+  /** Sends with the auth's headers (refreshing once on a 401); succeeds with the 200 answer. */
   readonly request: (request: PlatformRequest) => Effect.Effect<PlatformResponse, PlatformError>
   /** Sends and checks the 200 body with a guard; a body of another shape is a SystemError. */
   readonly json: <A>(request: PlatformRequest, guard: Guard<A>) => Effect.Effect<A, PlatformError>
 }
 
+/**
+ * The authenticated client every service module calls through; a raw call to an endpoint sitefx does not
+ * wrap goes through it too, with the session's tokens or an API key.
+ *
+ * @example
+ * const client = yield* PlatformClient
+ * const answer = yield* client.request({ method: "GET", path: "/members/v1/members/my" })
+ * console.log(answer.requestId, answer.body)
+ */
 export class PlatformClient extends Context.Service<PlatformClient, PlatformClientShape>()("sitefx/PlatformClient") {
+  /** The client over the wire (PlatformHttp) and an authentication (PlatformAuth). */
   static readonly layer: Layer.Layer<PlatformClient, never, PlatformHttp | PlatformAuth> = Layer.effect(
     PlatformClient,
     Effect.gen(function*() {

@@ -36,11 +36,13 @@ export {
 } from "./exchange.ts"
 export { inputMillis } from "./time.ts"
 
+/** What the wire does: send one request, succeeding only on HTTP 200. */
 export interface PlatformHttpShape {
   /** Sends a request with the given extra headers; succeeds only on HTTP 200. */
   readonly send: (request: PlatformRequest) => Effect.Effect<PlatformResponse, PlatformError>
 }
 
+/** The platform's wire, unauthenticated: encodes requests, retries transient failures, types every error. */
 export class PlatformHttp extends Context.Service<PlatformHttp, PlatformHttpShape>()("sitefx/PlatformHttp") {
   /** The platform's wire over any transport. */
   static readonly layerTransport = (transport: Transport): Layer.Layer<PlatformHttp, never, PlatformConfig> =>

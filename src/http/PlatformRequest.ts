@@ -4,6 +4,7 @@
  */
 import { base64url, encodeDates, flattenParams, isComplexPayload } from "./codec.ts"
 
+/** An HTTP method a platform call uses. */
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
 
 /** Which host a call goes to: the API host, or a visitor/member module host (the CDN when it is on). */
@@ -16,9 +17,12 @@ export interface QueryFallback {
   readonly limit: { readonly kind: "url" | "query"; readonly max: number }
 }
 
+/** A platform call as data, for `PlatformClient.request`: method, path, payload and the wire rules it follows. */
 export interface PlatformRequest {
   readonly method: Method
+  /** The path on the host, `/members/v1/members/my`. */
   readonly path: string
+  /** The host; the authentication's (module host for a session, API host for an API key) by default. */
   readonly host?: Host | undefined
   /** JSON body for POST/PUT/PATCH; query parameters (or `.r`) for GET/DELETE. */
   readonly payload?: Record<string, unknown> | undefined
@@ -30,12 +34,13 @@ export interface PlatformRequest {
   readonly json?: string | undefined
   /** GET only: send the payload as `.r`, optionally falling back to POST when too long. */
   readonly complex?: { readonly fallback?: QueryFallback | undefined } | undefined
+  /** Extra headers; they win over the authentication's. */
   readonly headers?: Readonly<Record<string, string>> | undefined
   /** Safe to send twice. Defaults to true for GET, PUT and DELETE. Only idempotent calls are retried. */
   readonly idempotent?: boolean | undefined
   /** Encode `Date` as `{"$date"}` in the body and decode it back in the answer (data items). */
   readonly dates?: boolean | undefined
-  /** Answer a 200 with its text, unparsed: the caller parses it when it wants to ({@link parseAnswer}). */
+  /** Answer a 200 with its text, unparsed: the caller parses it when it wants to. */
   readonly raw?: boolean | undefined
 }
 

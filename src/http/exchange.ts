@@ -31,6 +31,7 @@ export interface PlatformResponse {
 export interface TransportRequest extends WireRequest {
   readonly headers: Readonly<Record<string, string>>
 }
+/** The whole HTTP answer a transport hands back, whatever its status: status, headers and body text. */
 export interface TransportResponse {
   readonly status: number
   /** Lower-case names. */

@@ -15,14 +15,17 @@ export const FieldViolation = Schema.Struct({
 })
 export type FieldViolation = typeof FieldViolation.Type
 
+/** The `applicationError` of an error body: the platform's code (`"-19976"`, `"WDE0074"`), its description and data. */
 export const ApplicationErrorDetails = Schema.Struct({
   // codes are strings on the wire ("-19976", "WDE0074"); the official client also sees numbers for system errors
   code: Schema.Union([Schema.String, Schema.Number]),
   description: Schema.optionalKey(Schema.String),
   data: Schema.optionalKey(Schema.Unknown)
 })
+/** The `applicationError` of an error body: the platform's code (`"-19976"`, `"WDE0074"`), its description and data. */
 export type ApplicationErrorDetails = typeof ApplicationErrorDetails.Type
 
+/** The `validationError` of an error body: the fields the request got wrong. */
 export const ValidationErrorDetails = Schema.Struct({
   fieldViolations: Schema.Array(FieldViolation)
 })

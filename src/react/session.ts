@@ -32,6 +32,7 @@ import type { FactorType, IdentityProfile, Member } from "../session/wire/index.
 import type { SessionTokens } from "../session/SessionTokens.ts"
 import { followTabs } from "../session/tabs.ts"
 
+/** What the `signIn` atom takes: the member's email and password, and a captcha token when the site asks. */
 export interface SignInInput {
   readonly email: string
   readonly password: Secret
@@ -39,23 +40,29 @@ export interface SignInInput {
   readonly captchaToken?: string | undefined
 }
 
+/** What the `register` atom takes: a sign-in's fields and the new member's profile. */
 export interface RegisterInput extends SignInInput {
+  /** Names, phones, custom fields... of the new member. */
   readonly profile?: IdentityProfile | undefined
 }
 
+/** What the `verifyFactor` atom takes: the code of one MFA factor. */
 export interface VerifyFactorInput {
   readonly code: string
   /** The factor the code belongs to; the pending step's first factor by default. */
   readonly factorType?: FactorType | undefined
+  /** Skip MFA on this device next time. */
   readonly rememberThisDevice?: boolean | undefined
 }
 
+/** What the `recover` atom takes: the recovery link's token and the new password. */
 export interface RecoverInput {
   /** The `recoveryToken` of the recovery email's link. */
   readonly token: string
   readonly password: Secret
 }
 
+/** What the `redirectLogin` atom takes: the page the platform sends the browser back to, and where to go after. */
 export interface RedirectLoginInput {
   /** Where the platform sends the browser back with `code` and `state` in the query. */
   readonly redirectUri: string
@@ -63,6 +70,7 @@ export interface RedirectLoginInput {
   readonly originalUri?: string | undefined
 }
 
+/** What `sessionAtoms` takes: following other tabs, keeping the access token fresh, the silent login's agent. */
 export interface SessionAtomsOptions {
   /**
    * Follow logins and logouts made in other tabs (storage events on the store's key) while the state is

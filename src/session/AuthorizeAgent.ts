@@ -13,19 +13,23 @@ import { OAuthError, timedOut } from "./OAuthError.ts"
 import { AuthorizeMessage } from "./guards/redirects.ts"
 import type { AuthorizeMessage as Message, ResponseMode } from "./wire/index.ts"
 
+/** What the authorize page gave back: the code to exchange for member tokens, and the state it carried. */
 export interface AuthorizeResult {
   readonly code: string
   readonly state: string
 }
 
+/** What an authorize agent does: load the authorize page without UI and hand back its code. */
 export interface AuthorizeAgentShape {
   /** The response mode the agent asks the authorize page for. */
   readonly responseMode: ResponseMode
   /** The redirect URI sent with the request (`web_message` sends none). */
   readonly redirectUri: string | undefined
+  /** Loads the authorize page at `fullUrl` and waits for the code that answers `state`. */
   readonly authorize: (fullUrl: string, state: string) => Effect.Effect<AuthorizeResult, OAuthError>
 }
 
+/** How a direct login reaches the authorize page: a hidden iframe in browsers, an HTTP fetch elsewhere. */
 export class AuthorizeAgent extends Context.Service<AuthorizeAgent, AuthorizeAgentShape>()("sitefx/AuthorizeAgent") {
   /** Fetches the authorize page and reads the code from its redirect. */
   static readonly http = (options: { readonly redirectUri?: string; readonly fetch?: typeof globalThis.fetch } = {}) =>

@@ -11,6 +11,15 @@ import { parseStored, serializeStored, TokenStore } from "./TokenStore.ts"
 // Each save writes its own temp file: two saves sharing one would interleave their bytes.
 let saves = 0
 
+/**
+ * A TokenStore in the JSON file at `path` (its folder made when missing), so a CLI keeps its member
+ * session between runs.
+ *
+ * @example
+ * import { siteSession } from "sitefx/session"
+ * import * as FileTokenStore from "sitefx/session/file"
+ * const SessionLive = siteSession({ tokens: FileTokenStore.layer(".sitefx/session.json") })
+ */
 export const layer = (path: string): Layer.Layer<TokenStore> =>
   Layer.succeed(TokenStore, TokenStore.of({
     load: Effect.promise(() => readFile(path, "utf8").then(parseStored, () => parseStored(undefined))),

@@ -8,6 +8,7 @@ import type { PlatformError } from "../http/PlatformError.ts"
 import { IdentityCodes } from "./protocol.ts"
 import type { FactorType, Identity, StateMachineResponse } from "./wire/index.ts"
 
+/** Why a login or register came to FAILURE, for the UI to word: a wrong password, a captcha to show, a taken email... */
 export type LoginErrorCode =
   | "invalidEmail"
   | "invalidPassword"
@@ -16,6 +17,10 @@ export type LoginErrorCode =
   | "invalidCaptchaToken"
   | "emailAlreadyExists"
 
+/**
+ * Where a member flow step (register, login, verification, recovery) stands: SUCCESS with a session
+ * token, a step still to take (owner approval, an email code, MFA), or a FAILURE to show.
+ */
 export type LoginResult =
   | { readonly loginState: "SUCCESS"; readonly data: { readonly sessionToken: string }; readonly identity?: Identity }
   | { readonly loginState: "OWNER_APPROVAL_REQUIRED"; readonly identity?: Identity }

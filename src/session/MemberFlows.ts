@@ -38,18 +38,47 @@ import type { Tokens } from "./wire/tokens.ts"
 export type Secret = string | Redacted.Redacted<string>
 const reveal = (secret: Secret): string => (Redacted.isRedacted(secret) ? Redacted.value(secret) : secret)
 
+/** A captcha answer to send with a register or login, when the site asks for one. */
 export interface CaptchaTokens {
+  /** The answer of a reCAPTCHA checkbox. */
   readonly recaptchaToken?: string | undefined
+  /** The answer of an invisible reCAPTCHA. */
   readonly invisibleRecaptchaToken?: string | undefined
 }
 
+/** The member flows: register, login, the codes of email verification and MFA, passwords, and the logins that give member tokens. */
 export interface MemberFlowsShape {
+  /**
+   * Creates a member account; the result says whether the member is signed in or has a step left
+   * (owner approval, an email code). A refused email or password is a FAILURE, not an error.
+   *
+   * @example
+   * declare const password: string // what the member typed
+   * const members = yield* MemberFlows
+   * const result = yield* members.register({ email: "ada@example.com", password, profile: { firstName: "Ada" } })
+   * if (result.loginState === "EMAIL_VERIFICATION_REQUIRED") {
+   *   // later, with the code the platform mailed
+   *   const verified = yield* members.verify({ code: "123456" })
+   * }
+   */
   readonly register: (input: {
     readonly email: string
     readonly password: Secret
     readonly profile?: IdentityProfile | undefined
     readonly captchaTokens?: CaptchaTokens | undefined
   }) => Effect.Effect<LoginResult, PlatformError>
+  /**
+   * Checks a member's email and password; a SUCCESS carries the session token `completeDirectLogin`
+   * turns into member tokens. A refused password is a FAILURE, not an error.
+   *
+   * @example
+   * declare const password: string // what the member typed
+   * const members = yield* MemberFlows
+   * const result = yield* members.login({ email: "ada@example.com", password: Redacted.make(password) })
+   * if (result.loginState === "SUCCESS") yield* members.completeDirectLogin(result.data.sessionToken)
+   * else if (result.loginState === "MFA_REQUIRED") console.log("ask for a code of", result.data.factors)
+   * else if (result.loginState === "FAILURE") console.log(result.errorCode ?? result.error)
+   */
   readonly login: (input: {
     readonly email: string
     readonly password: Secret
@@ -66,12 +95,15 @@ export interface MemberFlowsShape {
   }) => Effect.Effect<LoginResult, PlatformError>
   /** Sends a new verification code to the identity's email. */
   readonly startVerification: (identityId: string) => Effect.Effect<{ readonly verificationId: string }, PlatformError>
+  /** Sets a new password for the signed-in member. */
   readonly changePassword: (newPassword: Secret) => Effect.Effect<void, PlatformError>
+  /** Mails a password recovery link that leads to `redirectUri` with a `recoveryToken`. */
   readonly sendPasswordResetEmail: (
     email: string,
     redirectUri: string,
     options?: { readonly language?: string }
   ) => Effect.Effect<void, PlatformError>
+  /** Mails an identity the link that activates its account. */
   readonly sendActivationEmail: (
     identityId: string,
     options?: { readonly redirectUri?: string; readonly language?: string }
@@ -128,6 +160,7 @@ const factorPayload = (factorType: FactorType, code: string): Record<string, unk
   }
 }
 
+/** The member flows as a service: sign members up and in with the site's own forms. */
 export class MemberFlows extends Context.Service<MemberFlows, MemberFlowsShape>()("sitefx/MemberFlows") {
   /** The member flows over a session's token service; the AuthorizeAgent completes a direct login. */
   static readonly layer: Layer.Layer<MemberFlows, never, SessionTokens | PlatformAuth | PlatformHttp | AuthorizeAgent> = Layer.effect(

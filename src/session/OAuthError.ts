@@ -4,6 +4,7 @@
  */
 import * as Data from "effect/Data"
 
+/** Every reason an OAuth flow can fail for, each with what it means. */
 export const OAuthErrorReasons = [
   /** The callback URL has no `code` or no `state`. */
   "MissingCodeOrState",
@@ -20,10 +21,14 @@ export const OAuthErrorReasons = [
   /** A browser-only call ran without a browser window. */
   "NoBrowser"
 ] as const
+/** Why an OAuth flow failed: one of `OAuthErrorReasons`. */
 export type OAuthErrorReason = typeof OAuthErrorReasons[number]
 
+/** A redirect, silent or external login that could not complete; `reason` says why. */
 export class OAuthError extends Data.TaggedError("OAuthError")<{
+  /** Why the flow failed. */
   readonly reason: OAuthErrorReason
+  /** The platform's own client's wording, for code ported from it. */
   readonly message: string
   /** The `error` / `error_description` the authorize page returned. */
   readonly error?: string

@@ -19,32 +19,60 @@ import { type OAuthData, TokenStore } from "./TokenStore.ts"
 import type { Prompt, ResponseMode } from "./wire/redirects.ts"
 import type { Tokens } from "./wire/tokens.ts"
 
+/** What `loginUrl` takes: where the platform sends the browser back, and how the authorize page behaves. */
 export interface LoginUrlOptions {
+  /** The page the platform sends the browser back to, with `code` and `state`. */
   readonly redirectUri: string
   /** Where to send the member after the login completes (kept with the PKCE data). */
   readonly originalUri?: string | undefined
+  /** Where the callback carries the code: the URL's `fragment` (default) or `query`. */
   readonly responseMode?: ResponseMode | undefined
+  /** What the authorize page shows; the login form (`login`) by default. */
   readonly prompt?: Prompt | undefined
+  /** The session token of a login already made with a form, to skip the platform's own. */
   readonly sessionToken?: string | undefined
+  /** An identity provider to sign in with directly. */
   readonly idp?: string | undefined
 }
 
+/** The platform's login page for one login: send the browser to `url`. */
 export interface LoginUrl {
+  /** The whole authorize page URL. */
   readonly url: string
+  /** The authorize page without its query. */
   readonly authorizationEndpoint: string
+  /** The state the callback must carry back (checked by `completeRedirect`). */
   readonly state: string
 }
 
+/** What `completeRedirect` gives back: the member's tokens (already stored) and where to send the member. */
 export interface RedirectResult {
+  /** The member's tokens, already in the token store. */
   readonly tokens: Tokens
   /** The `originalUri` given to `loginUrl`, to send the member back to. */
   readonly originalUri: string
 }
 
+/** The redirect login (its URL, then its callback) and the logout of a session. */
 export interface OAuthFlowsShape {
-  /** Creates a redirect session and returns the authorize page URL; the PKCE data goes to the store. */
+  /**
+   * Creates a redirect session and returns the authorize page URL; the PKCE data goes to the store.
+   *
+   * @example
+   * const oauth = yield* OAuthFlows
+   * const { url } = yield* oauth.loginUrl({ redirectUri: "https://shop.example.com/callback", originalUri: "/account" })
+   * window.location.assign(url)
+   */
   readonly loginUrl: (options: LoginUrlOptions) => Effect.Effect<LoginUrl, PlatformError>
-  /** Reads the callback URL, checks its state and exchanges the code for member tokens. */
+  /**
+   * Reads the callback URL, checks its state and exchanges the code for member tokens.
+   *
+   * @example
+   * // on the page `loginUrl`'s redirectUri names
+   * const oauth = yield* OAuthFlows
+   * const { originalUri } = yield* oauth.completeRedirect(window.location.href)
+   * window.location.replace(originalUri === "" ? "/" : originalUri)
+   */
   readonly completeRedirect: (
     url: string,
     options?: { readonly responseMode?: "fragment" | "query" }
@@ -53,6 +81,7 @@ export interface OAuthFlowsShape {
   readonly logout: (options: { readonly postFlowUrl: string }) => Effect.Effect<{ readonly logoutUrl: string }, PlatformError>
 }
 
+/** The OAuth flows as a service: a login through the platform's own login page, and the logout. */
 export class OAuthFlows extends Context.Service<OAuthFlows, OAuthFlowsShape>()("sitefx/OAuthFlows") {
   /** The OAuth flows over a session's token service (its PlatformAuth signs the redirect-session calls). */
   static readonly layer: Layer.Layer<OAuthFlows, never, SessionTokens | PlatformAuth | PlatformHttp | TokenStore> = Layer.effect(

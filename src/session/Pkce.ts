@@ -5,6 +5,7 @@
 import * as Effect from "effect/Effect"
 import { base64url } from "../http/codec.ts"
 
+/** The characters a PKCE code verifier is drawn from (RFC 7636's unreserved ones). */
 export const VERIFIER_CHARSET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
 
 /** A uniformly random verifier; bytes that would bias the charset are drawn again. */
@@ -34,12 +35,16 @@ export const challengeOf = (verifier: string): Effect.Effect<string> =>
 /** A 43-character random base64url value (32 random bytes). */
 export const randomState = (): string => bytesToBase64url(crypto.getRandomValues(new Uint8Array(32)))
 
+/** One login's PKCE data: the secret verifier, the challenge sent in its place, and the state the callback must echo. */
 export interface Pkce {
+  /** Kept secret until the code exchange. */
   readonly codeVerifier: string
+  /** base64url(SHA-256(codeVerifier)), sent with the login. */
   readonly codeChallenge: string
   readonly state: string
 }
 
+/** Fresh PKCE data for one login: a verifier of `length` characters (43 by default), its challenge and a state. */
 export const makePkce = (length?: number): Effect.Effect<Pkce> =>
   Effect.suspend(() => {
     const codeVerifier = randomVerifier(length)

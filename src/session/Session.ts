@@ -25,6 +25,7 @@ export type { SessionOptions, SessionState } from "./SessionTokens.ts"
 export { tokenFailureMessage } from "./codeGrant.ts"
 export { isExpired } from "./tokenEndpoint.ts"
 
+/** Everything a session does: its tokens and state, the OAuth and member flows, and its changes as a stream. */
 export interface SessionShape
   extends
     Omit<SessionTokensShape, "clientId" | "subscribe" | "clear">,
@@ -49,6 +50,17 @@ export const stateChanges = (tokens: SessionTokensShape): Stream.Stream<SessionS
       (unsubscribe) => Effect.sync(unsubscribe)
     ), { strategy: "sliding", bufferSize: 16 })
 
+/**
+ * The whole session as one service, for an app that signs members in and reads who is signed in.
+ *
+ * @example
+ * declare const password: string // what the member typed
+ * const session = yield* Session
+ * const result = yield* session.login({ email: "ada@example.com", password: Redacted.make(password) })
+ * if (result.loginState === "SUCCESS") yield* session.completeDirectLogin(result.data.sessionToken)
+ * else if (result.loginState === "FAILURE") console.log("refused:", result.errorCode ?? result.error)
+ * const { loggedIn } = yield* session.state
+ */
 export class Session extends Context.Service<Session, SessionShape>()("sitefx/Session") {
   /**
    * The whole session, each of its parts, and the PlatformAuth every platform call uses. Needs the wire,

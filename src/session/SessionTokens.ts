@@ -19,16 +19,21 @@ import { isExpired, nowSeconds, TokenEndpoint, tokensFrom } from "./tokenEndpoin
 import { TokenStore } from "./TokenStore.ts"
 import type { TokenRole, Tokens } from "./wire/tokens.ts"
 
+/** Who the session is now: the refresh token's role, and whether that is a signed-in member. */
 export interface SessionState {
+  /** `none` before the first call, `visitor`, or `member`. */
   readonly role: TokenRole
+  /** True when a member is signed in. */
   readonly loggedIn: boolean
 }
 
+/** What `Session.layer` takes: the client id, when not the configuration's. */
 export interface SessionOptions {
   /** The headless app's client id; defaults to PlatformConfig's (`SITEFX_CLIENT_ID`). */
   readonly clientId?: string | undefined
 }
 
+/** What the token service offers: the tokens, a usable access token, the session's state and its changes. */
 export interface SessionTokensShape {
   /** The headless app's client id the tokens are issued to. */
   readonly clientId: string
@@ -44,6 +49,7 @@ export interface SessionTokensShape {
   readonly refresh: Effect.Effect<Tokens, PlatformError>
   /** True only when the refresh token's role is `member`. */
   readonly loggedIn: Effect.Effect<boolean>
+  /** The role and whether a member is signed in, as stored (no refresh). */
   readonly state: Effect.Effect<SessionState>
   /** Calls `listener` with every change of state (login, logout, fallback to a visitor) until the returned function is called. */
   readonly subscribe: (listener: (state: SessionState) => void) => () => void
@@ -166,6 +172,17 @@ const make = Effect.gen(function*() {
   return { service, auth }
 })
 
+/**
+ * The session's tokens as a service: a usable access token for every call, refreshed as needed, and who
+ * is signed in.
+ *
+ * @example
+ * const tokens = yield* SessionTokens
+ * const { role, loggedIn } = yield* tokens.state
+ * // the `Authorization` value of a call made by hand, kept Redacted
+ * const authorization = yield* tokens.accessToken
+ * const unsubscribe = tokens.subscribe((state) => console.log("signed in:", state.loggedIn))
+ */
 export class SessionTokens extends Context.Service<SessionTokens, SessionTokensShape>()("sitefx/SessionTokens") {
   /**
    * The token service and the PlatformAuth every platform call of the session uses. Needs a token

@@ -22,6 +22,7 @@ import { SessionTokens } from "./SessionTokens.ts"
 import { fetchTokenEndpoint, type FetchTokenEndpointOptions } from "./tokenEndpoint.ts"
 import { TokenStore } from "./TokenStore.ts"
 
+/** How the platform's requests travel: the transport under the wire. */
 export interface WireOptions {
   /**
    * How requests travel; `fetch` by default (browsers and Node alike). On Node,
@@ -43,6 +44,7 @@ export interface TokenOptions extends FetchTokenEndpointOptions {
   readonly tokens?: TokenStoreOption
 }
 
+/** What `siteSession` takes: the platform's settings, the transport, where tokens live and how a direct login completes. */
 export interface SiteOptions extends PlatformConfigOptions, WireOptions {
   /** Where tokens live: in memory (default), in localStorage, or any TokenStore layer (e.g. a file). */
   readonly tokens?: TokenStoreOption
@@ -82,6 +84,13 @@ export const siteSession = (options: SiteOptions = {}): Layer.Layer<SessionServi
  * that only reads the session (visitor tokens, is anyone signed in?). It calls the token endpoint with
  * a JSON call of its own and reads its settings from code alone, so the page carries neither the data
  * wire nor the environment's configuration. For platform calls too, use `siteSession` (or `Site.layer`).
+ *
+ * @example
+ * const TokensLive = siteTokens({ clientId: "my-client-id", tokens: "localStorage" })
+ * const signedIn = Effect.gen(function*() {
+ *   const tokens = yield* SessionTokens
+ *   return (yield* tokens.state).loggedIn
+ * }).pipe(Effect.provide(TokensLive))
  */
 export const siteTokens = (options: TokenOptions): Layer.Layer<TokenServices> =>
   SessionTokens.layer.pipe(Layer.provideMerge(Layer.merge(fetchTokenEndpoint(options), tokenStore(options.tokens))))

@@ -17,8 +17,11 @@ export type OAuthData = G.TypeOf<typeof OAuthDataGuard>
 /** Everything a store persists; one JSON document. */
 export type StoredSession = G.TypeOf<typeof isStoredSession>
 
+/** What a token store does: load and save the session's document, and keep tabs from refreshing at once. */
 export interface TokenStoreShape {
+  /** The stored document; an empty session when nothing (or nothing readable) is stored. */
   readonly load: Effect.Effect<StoredSession>
+  /** Replaces the stored document. */
   readonly save: (session: StoredSession) => Effect.Effect<void>
   /**
    * Runs a token refresh alone among everyone who shares this store (other browser tabs over one
@@ -27,6 +30,14 @@ export interface TokenStoreShape {
   readonly exclusive?: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
 }
 
+/**
+ * Where a session keeps its tokens between calls and page loads: pass one as `tokens` to `siteSession`
+ * or `siteTokens`.
+ *
+ * @example
+ * const BrowserLive = siteSession({ clientId: "my-client-id", tokens: TokenStore.localStorage({ key: "shop.session" }) })
+ * const ScriptLive = siteTokens({ clientId: "my-client-id", tokens: TokenStore.memory() })
+ */
 export class TokenStore extends Context.Service<TokenStore, TokenStoreShape>()("sitefx/TokenStore") {
   /** In memory, optionally starting from known tokens. */
   static readonly memory = (initial: Tokens = EMPTY_TOKENS): Layer.Layer<TokenStore> =>

@@ -46,8 +46,11 @@ export {
 export { AuthorizeAgent, type AuthorizeAgentShape, type AuthorizeResult, type FrameWindow } from "./AuthorizeAgent.ts"
 export { OAuthError, type OAuthErrorReason, OAuthErrorReasons } from "./OAuthError.ts"
 export type { LoginErrorCode, LoginResult, PendingStep } from "./LoginResult.ts"
+/** PKCE for the authorization-code flow: the verifier, its challenge and the state of one login. */
 export * as Pkce from "./Pkce.ts"
+/** The weekly pre-warm that lets the platform's own pages share a browser's session. */
 export * as Prewarm from "./prewarm.ts"
+/** The session's wire shapes as Schemas: the token, redirect-session and identity calls' requests and answers. */
 export * as SessionWire from "./wire/index.ts"
 export { EMPTY_TOKENS } from "./protocol.ts"
 export type { FactorType, Identity, TokenRole, Tokens } from "./wire/index.ts"

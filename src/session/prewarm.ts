@@ -10,9 +10,12 @@ import type { PlatformError } from "../http/PlatformError.ts"
 import { RedirectSessionResponse } from "./guards/redirects.ts"
 import { Paths } from "./protocol.ts"
 
+/** The localStorage key of the last pre-warm's time (the platform's own, so its pages agree). */
 export const PREWARM_KEY = "wixRedirectSessionLastPreWarm"
+/** How long a pre-warm holds: seven days, in milliseconds. */
 export const PREWARM_MAX_AGE_MS = 604_800_000
 
+/** The parts of a browser window a pre-warm uses (its localStorage and document); a test passes its own. */
 export interface PrewarmWindow {
   readonly localStorage: Pick<Storage, "getItem" | "setItem" | "removeItem">
   readonly document: {

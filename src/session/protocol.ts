@@ -29,6 +29,7 @@ export const STATE_TYPES = [
 ] as const
 export const MEMBER_STATUSES = ["UNKNOWN", "PENDING", "APPROVED", "BLOCKED", "OFFLINE"] as const
 
+/** The token set of no session at all: the next call gets fresh visitor tokens. */
 export const EMPTY_TOKENS: Tokens = {
   accessToken: { value: "", expiresAt: 0 },
   refreshToken: { value: "", role: "none" }

@@ -56,6 +56,7 @@ export const webLock = (locks: LockManagerLike, name: string, options: { readonl
     )
 }
 
+/** How the storage lock takes turns: how long a claim holds, waits for rivals, and polls. */
 export interface StorageLockOptions {
   /** How long a holder keeps the lock at most (a tab closed mid-refresh leaves it to expire). Default 10 s. */
   readonly leaseMillis?: number
@@ -118,6 +119,7 @@ export const storageLock = (storage: StorageLike, name: string, options: Storage
   }
 }
 
+/** The store the site's tabs share and how they take turns refreshing, for `tabTokenStore` and `tabLock`. */
 export interface TabOptions {
   /** The store's key; `sitefx.session` by default. */
   readonly key?: string
@@ -125,6 +127,7 @@ export interface TabOptions {
   readonly storage?: StorageLike
   /** The Web Locks API; `navigator.locks` by default. `null` uses the storage lock even where Web Locks exist. */
   readonly locks?: LockManagerLike | null
+  /** The storage lock's timings, where it is used. */
   readonly storageLock?: StorageLockOptions
 }
 
