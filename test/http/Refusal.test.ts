@@ -5,6 +5,7 @@
  * is PERMISSION_DENIED in data, catalog and members alike, and in the PlatformError itself.
  */
 import { assert, describe, expect, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
 import * as Catalog from "../../src/catalog/CatalogError.ts"
 import * as Data from "../../src/data/DataError.ts"
 import { explain, stopsTheCommand } from "../../src/cli/failures.ts"
@@ -115,6 +116,19 @@ describe("every module reads a platform refusal the same way", () => {
     ]
     for (const [reason, code] of reasons) assert.strictEqual(codeOf(reason), code)
   })
+})
+
+describe("Effect's reason handlers", () => {
+  it.effect("Effect.catchReason picks a reason of a module error; other reasons stay the module error", () =>
+    Effect.gen(function*() {
+      const refused = (reason: PlatformError["reason"]) => Effect.fail(Data.fromReason(reason as ApplicationError, "Posts"))
+      const notFound = new ApplicationError({ status: 404, message: "m", code: "WDE0073", description: "gone" })
+      const caught = yield* refused(notFound).pipe(Effect.catchReason("DataError", "ApplicationError", (r) => Effect.succeed(r.code)))
+      assert.strictEqual(caught, "WDE0073")
+      const forbidden = new SystemError({ status: 403, message: "m", description: "Forbidden" })
+      const left = yield* Effect.flip(refused(forbidden).pipe(Effect.catchReason("DataError", "ApplicationError", (r) => Effect.succeed(r.code))))
+      expect([left._tag, left.code]).toStrictEqual(["DataError", "PERMISSION_DENIED"])
+    }))
 })
 
 describe("the command reads one field, the reason, whichever module failed", () => {
