@@ -8,7 +8,7 @@ import * as Effect from "effect/Effect"
 import { randomUUID } from "node:crypto"
 import type { ItemMetadata } from "../../../catalog/wire/common.ts"
 import { EntityCodes } from "../../../catalog/entities/protocol.ts"
-import { catchFailure, EngineFailure, toItemError, toReject } from "../../data/engineFailures.ts"
+import { attempt, catchFailure, EngineFailure, toItemError, toReject } from "../../data/engineFailures.ts"
 import type { Json } from "../../data/values.ts"
 import type { AdminCaller } from "../../oauth/Callers.ts"
 import type { DatabaseShape } from "../../platform/Database.ts"
@@ -29,24 +29,13 @@ export interface Engine {
   readonly read: <A>(f: () => A) => Effect.Effect<A, Reject>
 }
 
-export const makeEngine = (db: DatabaseShape, clock: ServerClockShape, events: CatalogEventsShape): Engine => {
-  const attempt = <A>(f: () => A): Effect.Effect<A, Reject> =>
-    Effect.suspend(() => {
-      try {
-        return Effect.succeed(f())
-      } catch (e) {
-        if (e instanceof EngineFailure) return Effect.fail(toReject(e))
-        throw e
-      }
-    })
-  return {
-    db,
-    now: () => isoDate(clock.millis()),
-    newId: () => randomUUID(),
-    read: attempt,
-    commit: (f) => attempt(() => events.transaction(f))
-  }
-}
+export const makeEngine = (db: DatabaseShape, clock: ServerClockShape, events: CatalogEventsShape): Engine => ({
+  db,
+  now: () => isoDate(clock.millis()),
+  newId: () => randomUUID(),
+  read: attempt,
+  commit: (f) => attempt(() => events.transaction(f))
+})
 
 // refusals
 
