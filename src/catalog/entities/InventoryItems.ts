@@ -130,8 +130,17 @@ const checkUpdate = (what: string, item: unknown, field: string) => {
   )
 }
 
-const checkAmounts = (what: string, list: unknown, field: string, amount: "incrementBy" | "decrementBy", by: "id" | "variant") =>
-  checkBatch(what, field, list, MAX_INVENTORY_ADJUST, (entry, f) => {
+/** A bulk adjustment of quantities: 1 to 300 entries under `field`, each naming its item by id or by variant. */
+const adjust = (
+  what: string,
+  path: string,
+  field: "incrementData" | "decrementData",
+  by: "id" | "variant",
+  list: ReadonlyArray<unknown>,
+  options: DecrementOptions | undefined
+): Eff<G.BulkResults<InventoryItem>> => {
+  const amount = field === "incrementData" ? "incrementBy" : "decrementBy"
+  const check = checkBatch(what, field, list, MAX_INVENTORY_ADJUST, (entry, f) => {
     const e = asObject(entry)
     return first(
       checkObject(what, f, entry),
@@ -140,6 +149,13 @@ const checkAmounts = (what: string, list: unknown, field: string, amount: "incre
       checkInt(what, `${f}.${amount}`, e[amount], 1, MAX_QUANTITY)
     )
   })
+  return send(
+    what,
+    first(check, reasonCheck(what, options)),
+    () => ({ method: "POST", path, payload: { [field]: list, ...optionsOf(options) } }),
+    G.BulkInventoryItemsResponse
+  )
+}
 
 const INVENTORY_ITEM: Named.Removable<"inventoryItem", "inventoryItems", InventoryItem> = {
   module: "InventoryItems",
@@ -257,39 +273,21 @@ export const bulkIncrement = (
   incrementData: ReadonlyArray<{ readonly inventoryItemId: string; readonly incrementBy: number }>,
   options?: BulkOptions & ReasonOptions
 ): Eff<G.BulkResults<InventoryItem>> =>
-  send(
-    "InventoryItems.bulkIncrement",
-    first(checkAmounts("InventoryItems.bulkIncrement", incrementData, "incrementData", "incrementBy", "id"), reasonCheck("InventoryItems.bulkIncrement", options)),
-    () => ({ method: "POST", path: EntityPaths.inventoryBulkIncrement, payload: { incrementData, ...optionsOf(options) } }),
-    G.BulkInventoryItemsResponse
-  )
+  adjust("InventoryItems.bulkIncrement", EntityPaths.inventoryBulkIncrement, "incrementData", "id", incrementData, options)
 
 /** Takes from up to 300 items' quantities by item id (an API key); never below zero unless `restrictInventory` is false. */
 export const bulkDecrement = (
   decrementData: ReadonlyArray<{ readonly inventoryItemId: string; readonly decrementBy: number; readonly preorderRequest?: boolean }>,
   options?: DecrementOptions
 ): Eff<G.BulkResults<InventoryItem>> =>
-  send(
-    "InventoryItems.bulkDecrement",
-    first(checkAmounts("InventoryItems.bulkDecrement", decrementData, "decrementData", "decrementBy", "id"), reasonCheck("InventoryItems.bulkDecrement", options)),
-    () => ({ method: "POST", path: EntityPaths.inventoryBulkDecrement, payload: { decrementData, ...optionsOf(options) } }),
-    G.BulkInventoryItemsResponse
-  )
+  adjust("InventoryItems.bulkDecrement", EntityPaths.inventoryBulkDecrement, "decrementData", "id", decrementData, options)
 
 /** Increments by variant (and location: the default one when left out). */
 export const bulkIncrementByVariant = (
   incrementData: ReadonlyArray<{ readonly variantId: string; readonly locationId?: string; readonly incrementBy: number; readonly productId?: string }>,
   options?: BulkOptions & ReasonOptions
 ): Eff<G.BulkResults<InventoryItem>> =>
-  send(
-    "InventoryItems.bulkIncrementByVariant",
-    first(
-      checkAmounts("InventoryItems.bulkIncrementByVariant", incrementData, "incrementData", "incrementBy", "variant"),
-      reasonCheck("InventoryItems.bulkIncrementByVariant", options)
-    ),
-    () => ({ method: "POST", path: EntityPaths.inventoryBulkIncrementByVariant, payload: { incrementData, ...optionsOf(options) } }),
-    G.BulkInventoryItemsResponse
-  )
+  adjust("InventoryItems.bulkIncrementByVariant", EntityPaths.inventoryBulkIncrementByVariant, "incrementData", "variant", incrementData, options)
 
 /**
  * Decrements by variant (and location: the default one when left out).
@@ -313,12 +311,4 @@ export const bulkDecrementByVariant = (
   }>,
   options?: DecrementOptions
 ): Eff<G.BulkResults<InventoryItem>> =>
-  send(
-    "InventoryItems.bulkDecrementByVariant",
-    first(
-      checkAmounts("InventoryItems.bulkDecrementByVariant", decrementData, "decrementData", "decrementBy", "variant"),
-      reasonCheck("InventoryItems.bulkDecrementByVariant", options)
-    ),
-    () => ({ method: "POST", path: EntityPaths.inventoryBulkDecrementByVariant, payload: { decrementData, ...optionsOf(options) } }),
-    G.BulkInventoryItemsResponse
-  )
+  adjust("InventoryItems.bulkDecrementByVariant", EntityPaths.inventoryBulkDecrementByVariant, "decrementData", "variant", decrementData, options)
