@@ -128,32 +128,24 @@ export const masked = (patch: Json, mask: ReadonlySet<string> | undefined): Json
 
 const fqdnOf = (entity: string) => `wix.stores.catalog.v3.${entity}`
 
-export const createdEvent = (entity: string, doc: Json, actor: AdminCaller): CatalogEvent => ({
+type EntityChange = Exclude<Extract<CatalogEvent, { readonly _tag: "Domain" }>["change"], { readonly kind: "action" }>
+
+/** A v3 domain event on one entity: its type (`..._created`, `_updated`, `_deleted`) follows from the change. */
+const domainEvent = (entity: string, doc: Json, change: EntityChange, actor: AdminCaller): CatalogEvent => ({
   _tag: "Domain",
-  type: `${fqdnOf(entity)}_created`,
+  type: `${fqdnOf(entity)}_${change.kind}`,
   entityFqdn: fqdnOf(entity),
   entityId: String(doc["id"]),
-  change: { kind: "created", entity: doc },
+  change,
   actor
 })
 
-export const updatedEvent = (entity: string, doc: Json, fields: ReadonlyArray<string>, actor: AdminCaller): CatalogEvent => ({
-  _tag: "Domain",
-  type: `${fqdnOf(entity)}_updated`,
-  entityFqdn: fqdnOf(entity),
-  entityId: String(doc["id"]),
-  change: { kind: "updated", entity: doc, modifiedFields: fields },
-  actor
-})
+export const createdEvent = (entity: string, doc: Json, actor: AdminCaller): CatalogEvent => domainEvent(entity, doc, { kind: "created", entity: doc }, actor)
 
-export const deletedEvent = (entity: string, doc: Json, actor: AdminCaller): CatalogEvent => ({
-  _tag: "Domain",
-  type: `${fqdnOf(entity)}_deleted`,
-  entityFqdn: fqdnOf(entity),
-  entityId: String(doc["id"]),
-  change: { kind: "deleted", entity: doc },
-  actor
-})
+export const updatedEvent = (entity: string, doc: Json, fields: ReadonlyArray<string>, actor: AdminCaller): CatalogEvent =>
+  domainEvent(entity, doc, { kind: "updated", entity: doc, modifiedFields: fields }, actor)
+
+export const deletedEvent = (entity: string, doc: Json, actor: AdminCaller): CatalogEvent => domainEvent(entity, doc, { kind: "deleted", entity: doc }, actor)
 
 // bulk
 
