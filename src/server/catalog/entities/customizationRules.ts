@@ -277,17 +277,7 @@ const CUSTOMIZATIONS: EntityService = {
     bulkCreate: EntityPaths.customizationsBulkCreate,
     bulkUpdate: EntityPaths.customizationsBulkUpdate
   },
-  schemas: {
-    create: W.CustomizationRequest,
-    get: W.GetCustomizationRequest,
-    update: W.CustomizationUpdateRequest,
-    response: W.CustomizationResponse,
-    query: W.QueryCustomizationsRequest,
-    page: W.QueryCustomizationsResponse,
-    bulkCreate: W.BulkCreateCustomizationsRequest,
-    bulkUpdate: W.BulkUpdateCustomizationsRequest,
-    bulkResponse: W.BulkCustomizationsResponse
-  }
+  schemas: { ...W.CustomizationCalls, bulkResponse: W.BulkCustomizationsResponse }
 }
 
 export const customizationRoutes = (table: EntityTableShape, engine: Engine, access: StoreAccess): ReadonlyArray<HttpRouter.Route<never, never>> => {

@@ -140,18 +140,7 @@ const INFO_SECTIONS: EntityService = {
     bulkUpdate: EntityPaths.infoSectionsBulkUpdate,
     bulkDelete: EntityPaths.infoSectionsBulkDelete
   },
-  schemas: {
-    create: W.InfoSectionRequest,
-    get: W.GetInfoSectionRequest,
-    update: W.InfoSectionUpdateRequest,
-    response: W.InfoSectionResponse,
-    query: W.QueryInfoSectionsRequest,
-    page: W.QueryInfoSectionsResponse,
-    bulkCreate: W.BulkCreateInfoSectionsRequest,
-    bulkUpdate: W.BulkUpdateInfoSectionsRequest,
-    bulkDelete: W.BulkDeleteInfoSectionsRequest,
-    bulkResponse: W.BulkInfoSectionsResponse
-  }
+  schemas: { ...W.InfoSectionCalls, bulkResponse: W.BulkInfoSectionsResponse }
 }
 
 export const infoSectionRoutes = (table: EntityTableShape, engine: Engine, access: StoreAccess): ReadonlyArray<HttpRouter.Route<never, never>> => {

@@ -207,15 +207,15 @@ const INVENTORY_ITEMS: EntityService = {
     bulkDelete: EntityPaths.inventoryBulkDelete
   },
   schemas: {
-    create: W.InventoryItemRequest,
-    get: W.GetInventoryItemRequest,
-    update: W.InventoryItemUpdateRequest,
+    request: W.InventoryItemRequest,
+    getRequest: W.GetInventoryItemRequest,
+    updateRequest: W.InventoryItemUpdateRequest,
     response: W.InventoryItemResponse,
-    query: W.QueryInventoryItemsRequest,
-    page: W.QueryInventoryItemsResponse,
-    bulkCreate: W.BulkCreateInventoryItemsRequest,
-    bulkUpdate: W.BulkUpdateInventoryItemsRequest,
-    bulkDelete: W.BulkDeleteInventoryItemsRequest,
+    queryRequest: W.QueryInventoryItemsRequest,
+    queryResponse: W.QueryInventoryItemsResponse,
+    bulkCreateRequest: W.BulkCreateInventoryItemsRequest,
+    bulkUpdateRequest: W.BulkUpdateInventoryItemsRequest,
+    bulkDeleteRequest: W.BulkDeleteInventoryItemsRequest,
     bulkResponse: W.BulkInventoryItemsResponse
   }
 }

@@ -56,18 +56,7 @@ const BRANDS: NamedService = {
     bulkUpdate: EntityPaths.brandsBulkUpdate,
     bulkDelete: EntityPaths.brandsBulkDelete
   },
-  schemas: {
-    create: W.BrandRequest,
-    get: W.GetBrandRequest,
-    update: W.BrandUpdateRequest,
-    response: W.BrandResponse,
-    query: W.QueryBrandsRequest,
-    page: W.QueryBrandsResponse,
-    bulkCreate: W.BulkCreateBrandsRequest,
-    bulkUpdate: W.BulkUpdateBrandsRequest,
-    bulkDelete: W.BulkDeleteBrandsRequest,
-    bulkResponse: W.BulkBrandsResponse
-  },
+  schemas: W.BrandCalls,
   getOrCreate: {
     path: EntityPaths.brandGetOrCreate,
     bulkPath: EntityPaths.brandsBulkGetOrCreate,
@@ -93,18 +82,7 @@ const RIBBONS: NamedService = {
     bulkUpdate: EntityPaths.ribbonsBulkUpdate,
     bulkDelete: EntityPaths.ribbonsBulkDelete
   },
-  schemas: {
-    create: W.RibbonRequest,
-    get: W.GetRibbonRequest,
-    update: W.RibbonUpdateRequest,
-    response: W.RibbonResponse,
-    query: W.QueryRibbonsRequest,
-    page: W.QueryRibbonsResponse,
-    bulkCreate: W.BulkCreateRibbonsRequest,
-    bulkUpdate: W.BulkUpdateRibbonsRequest,
-    bulkDelete: W.BulkDeleteRibbonsRequest,
-    bulkResponse: W.BulkRibbonsResponse
-  },
+  schemas: W.RibbonCalls,
   getOrCreate: {
     path: EntityPaths.ribbonGetOrCreate,
     bulkPath: EntityPaths.ribbonsBulkGetOrCreate,
