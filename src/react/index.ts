@@ -1,8 +1,8 @@
 /**
  * `sitefx/react`: the React binding. Hooks over effect's atoms (a registry per provider; Suspense and
  * refresh), the session's atoms (who is signed in, and the sign-in flows as actions), paginated query
- * atoms whose cache writes and live events keep fresh, and the token store a browser's tabs share.
- * Components read atoms; they never call the client directly.
+ * atoms whose cache writes and live events keep fresh, and the token store a browser's tabs share (its
+ * locks and `followTabs` are `sitefx/session`'s). Components read atoms; they never call the client directly.
  */
 export { RegistryProvider, useAtom, useAtomRefresh, useAtomSet, useAtomSuspense, useAtomValue, useRegistry } from "./hooks.tsx"
 export { sessionAtoms, type SignInInput } from "./session.ts"
@@ -36,15 +36,4 @@ export {
   type SessionFlowError,
   type VerifyFactorInput
 } from "./session.ts"
-export {
-  type Exclusive,
-  followTabs,
-  type LockManagerLike,
-  SESSION_KEY,
-  storageLock,
-  type StorageLockOptions,
-  tabLock,
-  type TabOptions,
-  tabTokenStore,
-  webLock
-} from "../session/tabs.ts"
+export { type TabOptions, tabTokenStore } from "../session/tabs.ts"

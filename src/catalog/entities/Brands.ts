@@ -16,7 +16,7 @@ import type { CursorQuery } from "./CursorQuery.ts"
 import * as G from "./guards/index.ts"
 import type { EntityFailure } from "./calls.ts"
 import * as Named from "./named.ts"
-import { BRAND_FIELDS, EntityPaths, MAX_ENTITY_PAGE, NAME_LIMITS } from "./protocol.ts"
+import { BRAND_FIELDS, EntityPaths, MAX_ENTITY_BULK, MAX_ENTITY_PAGE, NAME_LIMITS } from "./protocol.ts"
 
 /** A brand as the platform answers it: its id, revision, dates, name and, when asked, its product count. */
 export type Brand = G.Brand
@@ -64,6 +64,7 @@ const BRAND: Named.Named<"brand", "brands", Brand> = {
   fields: BRAND_FIELDS,
   queryMethod: "GET",
   maxPage: MAX_ENTITY_PAGE.brands,
+  maxBulk: MAX_ENTITY_BULK,
   guards: { one: G.BrandResponse, page: G.QueryBrandsResponse, bulk: G.BulkBrandsResponse },
   checks: /* @__PURE__ */ Named.nameChecks(NAME_LIMITS.brand),
   findBy: { key: "brandName", plural: "brandNames" }

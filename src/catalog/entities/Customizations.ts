@@ -18,25 +18,21 @@ import { invalidArgument } from "../CatalogError.ts"
 import type { CursorQuery } from "./CursorQuery.ts"
 import * as G from "./guards/index.ts"
 import {
-  checkedQuery,
   checkFields,
   checkId,
   checkList,
   checkObject,
   checkRevision,
   checkText,
-  countBody,
   type EntityFailure,
   fieldsOf,
   first,
   maskOf,
   optionalText,
-  queryRunner,
-  refusalOf,
-  send,
-  sendVoid
+  send
 } from "./calls.ts"
-import { asObject, checkBatch, checkMasked, maskedEntries, returning, sendBulkCreate } from "./named.ts"
+import * as Named from "./named.ts"
+import { asObject, checkBatch, returning } from "./named.ts"
 import {
   CHOICE_TYPES,
   type ChoiceType,
@@ -199,14 +195,29 @@ const checkUpdate = (what: string, customization: unknown, field: string) => {
   )
 }
 
-/** A call answered with `{customization}`; the request is built only once the checks passed. */
-const one = (
-  what: string,
-  check: ReturnType<typeof first>,
-  path: () => string,
-  payload: () => Record<string, unknown>,
-  method: "POST" | "PATCH" = "POST"
-) => send(what, check, () => ({ method, path: path(), payload: payload() }), G.CustomizationResponse).pipe(Effect.map((r) => r.customization))
+const CUSTOMIZATION: Named.Entity<"customization", "customizations", Customization> = {
+  module: "Customizations",
+  key: "customization",
+  plural: "customizations",
+  paths: {
+    create: EntityPaths.customizations,
+    one: EntityPaths.customization,
+    query: EntityPaths.customizationsQuery,
+    count: EntityPaths.customizationsCount,
+    bulkCreate: EntityPaths.customizationsBulkCreate,
+    bulkUpdate: EntityPaths.customizationsBulkUpdate
+  },
+  fields: CUSTOMIZATION_FIELDS,
+  queryMethod: "GET",
+  maxPage: MAX_ENTITY_PAGE.customizations,
+  maxBulk: MAX_ENTITY_BULK,
+  guards: { one: G.CustomizationResponse, page: G.QueryCustomizationsResponse, bulk: G.BulkCustomizationsResponse },
+  checks: { input: checkInput, update: checkUpdate }
+}
+
+/** A choice call: a POST answered with `{customization}`, built only once the checks passed. */
+const one = (what: string, check: ReturnType<typeof first>, path: () => string, payload: () => Record<string, unknown>) =>
+  send(what, check, () => ({ method: "POST", path: path(), payload: payload() }), G.CustomizationResponse).pipe(Effect.map((r) => r.customization))
 
 /**
  * Creates a customization (an API key); its choices must fit its render type.
@@ -218,35 +229,17 @@ const one = (
  *   choicesSettings: { choices: [{ choiceType: "CHOICE_TEXT", name: "S" }, { choiceType: "CHOICE_TEXT", name: "M" }] }
  * })
  */
-export const create = (customization: CustomizationInput): Eff<Customization> =>
-  one("Customizations.create", checkInput("Customizations.create", customization, "customization"), () => EntityPaths.customizations, () => ({ customization }))
+export const create = (customization: CustomizationInput): Eff<Customization> => Named.create(CUSTOMIZATION, customization)
 
 /** The customization of this id; CUSTOMIZATION_NOT_FOUND when there is none. */
-export const get = (id: string, options?: FieldsOptions): Eff<Customization> =>
-  send(
-    "Customizations.get",
-    first(checkId("Customizations.get", "id", id), fieldsCheck("Customizations.get", options)),
-    () => ({ method: "GET", path: EntityPaths.customization(id), payload: { customizationId: id, ...fieldsOf(options?.fields) } }),
-    G.CustomizationResponse
-  ).pipe(Effect.map((r) => r.customization))
+export const get = (id: string, options?: FieldsOptions): Eff<Customization> => Named.get(CUSTOMIZATION, id, options)
 
 /** Changes the fields given; `revision` must be the customization's current one. */
 export const update = (customization: CustomizationUpdate, options?: FieldsOptions): Eff<Customization> =>
-  one(
-    "Customizations.update",
-    first(checkUpdate("Customizations.update", customization, "customization"), fieldsCheck("Customizations.update", options)),
-    () => EntityPaths.customization(customization.id),
-    () => ({ customization, ...fieldsOf(options?.fields) }),
-    "PATCH"
-  )
+  Named.update(CUSTOMIZATION, customization, options)
 
 /** Deletes a customization (an API key). */
-export const remove = (id: string): Eff<void> =>
-  sendVoid("Customizations.remove", checkId("Customizations.remove", "id", id), () => ({
-    method: "DELETE",
-    path: EntityPaths.customization(id),
-    payload: { customizationId: id }
-  }))
+export const remove = (id: string): Eff<void> => Named.remove(CUSTOMIZATION, id)
 
 /**
  * A query over the store's customizations (filter on `id`, `name`, `customizationType`, ...).
@@ -255,43 +248,14 @@ export const remove = (id: string): Eff<void> =>
  * import { Customizations } from "sitefx/catalog/entities"
  * const modifiers = yield* Customizations.query().eq("customizationType", "MODIFIER").ascending("name").find
  */
-export const query = (options?: FieldsOptions): CursorQuery<Customization> =>
-  checkedQuery(
-    queryRunner({
-      what: "Customizations.query",
-      path: EntityPaths.customizationsQuery,
-      method: "GET",
-      maxLimit: MAX_ENTITY_PAGE.customizations,
-      fields: options?.fields,
-      guard: G.QueryCustomizationsResponse,
-      read: (r) => ({ items: r.customizations, paging: r.pagingMetadata })
-    }),
-    fieldsCheck("Customizations.query", options)
-  )
+export const query = (options?: FieldsOptions): CursorQuery<Customization> => Named.query(CUSTOMIZATION, options)
 
 /** How many customizations match (all of them without a filter). */
-export const count = (filter?: Filter | Record<string, unknown>): Eff<number> => {
-  const body = countBody(filter)
-  return send(
-    "Customizations.count",
-    refusalOf(body),
-    () => ({ method: "POST", path: EntityPaths.customizationsCount, payload: body as Record<string, unknown>, idempotent: true }),
-    G.CountResponse
-  ).pipe(Effect.map((r) => r.count))
-}
+export const count = (filter?: Filter | Record<string, unknown>): Eff<number> => Named.count(CUSTOMIZATION, filter)
 
 /** Creates up to 100 customizations (an API key), each one's fate in its result. */
 export const bulkCreate = (customizations: ReadonlyArray<CustomizationInput>, options?: BulkOptions): Eff<BulkCustomizationResults> =>
-  sendBulkCreate(
-    "Customizations.bulkCreate",
-    "customizations",
-    customizations,
-    MAX_ENTITY_BULK,
-    checkInput,
-    EntityPaths.customizationsBulkCreate,
-    returning(options),
-    G.BulkCustomizationsResponse
-  )
+  Named.bulkCreate(CUSTOMIZATION, customizations, options)
 
 /** One customization of a bulk update, with the fields to write (all the fields given, without a mask). */
 export interface MaskedCustomization {
@@ -303,24 +267,7 @@ export interface MaskedCustomization {
 export const bulkUpdate = (
   customizations: ReadonlyArray<MaskedCustomization>,
   options?: BulkOptions & FieldsOptions
-): Eff<BulkCustomizationResults> =>
-  send(
-    "Customizations.bulkUpdate",
-    first(
-      checkMasked("Customizations.bulkUpdate", "customizations", "customization", customizations, MAX_ENTITY_BULK, checkUpdate),
-      fieldsCheck("Customizations.bulkUpdate", options)
-    ),
-    () => ({
-      method: "POST",
-      path: EntityPaths.customizationsBulkUpdate,
-      payload: {
-        customizations: maskedEntries("customization", customizations),
-        ...returning(options),
-        ...fieldsOf(options?.fields)
-      }
-    }),
-    G.BulkCustomizationsResponse
-  )
+): Eff<BulkCustomizationResults> => Named.bulkUpdate(CUSTOMIZATION, customizations, options)
 
 /** Adds choices after the existing ones (their type must fit the customization's render type). */
 export const addChoices = (id: string, choices: ReadonlyArray<ChoiceInput>, options?: FieldsOptions): Eff<Customization> =>

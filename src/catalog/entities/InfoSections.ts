@@ -15,7 +15,8 @@ import type { CursorQuery } from "./CursorQuery.ts"
 import * as G from "./guards/index.ts"
 import { checkId, checkObject, checkRevision, checkText, type EntityFailure, first, optionalText } from "./calls.ts"
 import * as Named from "./named.ts"
-import { EntityPaths, INFO_SECTION_FIELDS, MAX_ENTITY_PAGE, NAME_LIMITS } from "./protocol.ts"
+import { asObject } from "./named.ts"
+import { EntityPaths, INFO_SECTION_FIELDS, MAX_ENTITY_BULK, MAX_ENTITY_PAGE, NAME_LIMITS } from "./protocol.ts"
 
 /** An info section as the platform answers it: its unique name, title, description and, when asked, its product count. */
 export type InfoSection = G.InfoSection
@@ -61,7 +62,6 @@ export interface BulkOptions {
 
 type Eff<A> = Effect.Effect<A, EntityFailure, PlatformClient>
 
-const asObject = (u: unknown) => (typeof u === "object" && u !== null ? u as Record<string, unknown> : {})
 const plainCheck = (what: string, field: string, value: unknown) => optionalText(what, `${field}.plainDescription`, value, 16000, 0)
 
 const checkInput = (what: string, section: unknown, field: string) =>
@@ -112,6 +112,7 @@ const INFO_SECTION: Named.Named<"infoSection", "infoSections", InfoSection> = {
   fields: INFO_SECTION_FIELDS,
   queryMethod: "GET",
   maxPage: MAX_ENTITY_PAGE.infoSections,
+  maxBulk: MAX_ENTITY_BULK,
   guards: { one: G.InfoSectionResponse, page: G.QueryInfoSectionsResponse, bulk: G.BulkInfoSectionsResponse },
   checks: { input: checkInput, update: checkUpdate, getOrCreate: checkForGetOrCreate },
   findBy: { key: "infoSection", plural: "infoSections" }

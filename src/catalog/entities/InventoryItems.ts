@@ -17,21 +17,8 @@ import type { PlatformClient } from "../../http/PlatformClient.ts"
 import { invalidArgument } from "../CatalogError.ts"
 import type { CursorQuery } from "./CursorQuery.ts"
 import * as G from "./guards/index.ts"
-import {
-  checkedQuery,
-  checkId,
-  checkInt,
-  checkObject,
-  checkRevision,
-  countBody,
-  type EntityFailure,
-  first,
-  optionalText,
-  queryRunner,
-  refusalOf,
-  send,
-  sendVoid
-} from "./calls.ts"
+import { checkId, checkInt, checkObject, checkRevision, countBody, type EntityFailure, first, optionalText, refusalOf, send } from "./calls.ts"
+import * as Named from "./named.ts"
 import { asObject, checkBatch, checkMasked, maskedEntries, sendBulkCreate } from "./named.ts"
 import {
   ENTITY_QUERY_MAX_QUERY,
@@ -143,8 +130,17 @@ const checkUpdate = (what: string, item: unknown, field: string) => {
   )
 }
 
-const checkAmounts = (what: string, list: unknown, field: string, amount: "incrementBy" | "decrementBy", by: "id" | "variant") =>
-  checkBatch(what, field, list, MAX_INVENTORY_ADJUST, (entry, f) => {
+/** A bulk adjustment of quantities: 1 to 300 entries under `field`, each naming its item by id or by variant. */
+const adjust = (
+  what: string,
+  path: string,
+  field: "incrementData" | "decrementData",
+  by: "id" | "variant",
+  list: ReadonlyArray<unknown>,
+  options: DecrementOptions | undefined
+): Eff<G.BulkResults<InventoryItem>> => {
+  const amount = field === "incrementData" ? "incrementBy" : "decrementBy"
+  const check = checkBatch(what, field, list, MAX_INVENTORY_ADJUST, (entry, f) => {
     const e = asObject(entry)
     return first(
       checkObject(what, f, entry),
@@ -153,24 +149,40 @@ const checkAmounts = (what: string, list: unknown, field: string, amount: "incre
       checkInt(what, `${f}.${amount}`, e[amount], 1, MAX_QUANTITY)
     )
   })
+  return send(
+    what,
+    first(check, reasonCheck(what, options)),
+    () => ({ method: "POST", path, payload: { [field]: list, ...optionsOf(options) } }),
+    G.BulkInventoryItemsResponse
+  )
+}
+
+const INVENTORY_ITEM: Named.Removable<"inventoryItem", "inventoryItems", InventoryItem> = {
+  module: "InventoryItems",
+  key: "inventoryItem",
+  plural: "inventoryItems",
+  paths: {
+    create: EntityPaths.inventoryItems,
+    one: EntityPaths.inventoryItem,
+    query: EntityPaths.inventoryItemsQuery,
+    count: EntityPaths.inventoryItemsCount,
+    bulkCreate: EntityPaths.inventoryBulkCreate,
+    bulkUpdate: EntityPaths.inventoryBulkUpdate,
+    bulkDelete: EntityPaths.inventoryBulkDelete
+  },
+  fields: [],
+  queryMethod: "GET",
+  maxPage: MAX_ENTITY_PAGE.inventoryItems,
+  maxBulk: MAX_INVENTORY_BULK,
+  guards: { one: G.InventoryItemResponse, page: G.QueryInventoryItemsResponse, bulk: G.BulkInventoryItemsResponse },
+  checks: { input: checkInput, update: checkUpdate }
+}
 
 /** Creates an inventory item (an API key); ALREADY_EXISTS when its variant and location have one. */
-export const create = (inventoryItem: InventoryItemInput): Eff<InventoryItem> =>
-  send(
-    "InventoryItems.create",
-    checkInput("InventoryItems.create", inventoryItem, "inventoryItem"),
-    () => ({ method: "POST", path: EntityPaths.inventoryItems, payload: { inventoryItem } }),
-    G.InventoryItemResponse
-  ).pipe(Effect.map((r) => r.inventoryItem))
+export const create = (inventoryItem: InventoryItemInput): Eff<InventoryItem> => Named.create(INVENTORY_ITEM, inventoryItem)
 
 /** The inventory item of this id; INVENTORY_ITEM_NOT_FOUND when there is none. */
-export const get = (id: string): Eff<InventoryItem> =>
-  send(
-    "InventoryItems.get",
-    checkId("InventoryItems.get", "id", id),
-    () => ({ method: "GET", path: EntityPaths.inventoryItem(id), payload: { inventoryItemId: id } }),
-    G.InventoryItemResponse
-  ).pipe(Effect.map((r) => r.inventoryItem))
+export const get = (id: string): Eff<InventoryItem> => Named.get(INVENTORY_ITEM, id, undefined)
 
 /** Changes the stock fields given; `revision` must be the item's current one. */
 export const update = (inventoryItem: InventoryItemUpdate, options?: ReasonOptions): Eff<InventoryItem> =>
@@ -186,12 +198,7 @@ export const update = (inventoryItem: InventoryItemUpdate, options?: ReasonOptio
   ).pipe(Effect.map((r) => r.inventoryItem))
 
 /** Deletes an inventory item (an API key). */
-export const remove = (id: string): Eff<void> =>
-  sendVoid("InventoryItems.remove", checkId("InventoryItems.remove", "id", id), () => ({
-    method: "DELETE",
-    path: EntityPaths.inventoryItem(id),
-    payload: { inventoryItemId: id }
-  }))
+export const remove = (id: string): Eff<void> => Named.remove(INVENTORY_ITEM, id)
 
 /**
  * A query over inventory items (filter on `productId`, `variantId`, `locationId`, `quantity`, `availabilityStatus`, ...).
@@ -201,18 +208,7 @@ export const remove = (id: string): Eff<void> =>
  * const soldOut = yield* InventoryItems.query().eq("availabilityStatus", "OUT_OF_STOCK").limit(100).find
  * const lowStock = yield* InventoryItems.count({ quantity: { $lt: 5 } })
  */
-export const query = (): CursorQuery<InventoryItem> =>
-  checkedQuery(
-    queryRunner({
-      what: "InventoryItems.query",
-      path: EntityPaths.inventoryItemsQuery,
-      method: "GET",
-      maxLimit: MAX_ENTITY_PAGE.inventoryItems,
-      guard: G.QueryInventoryItemsResponse,
-      read: (r) => ({ items: r.inventoryItems, paging: r.pagingMetadata })
-    }),
-    undefined
-  )
+export const query = (): CursorQuery<InventoryItem> => Named.query(INVENTORY_ITEM, undefined)
 
 /** How many inventory items match (all of them without a filter). */
 export const count = (filter?: Filter | Record<string, unknown>): Eff<number> => {
@@ -270,52 +266,28 @@ export const bulkUpdate = (
   )
 
 /** Deletes up to 1000 inventory items by id (an API key), each one's fate in its result. */
-export const bulkRemove = (ids: ReadonlyArray<string>): Eff<G.BulkDeleteResults> =>
-  send(
-    "InventoryItems.bulkRemove",
-    checkBatch("InventoryItems.bulkRemove", "ids", ids, MAX_INVENTORY_BULK, (id, f) => checkId("InventoryItems.bulkRemove", f, id)),
-    () => ({ method: "POST", path: EntityPaths.inventoryBulkDelete, payload: { inventoryItemIds: ids } }),
-    G.BulkDeleteResponse
-  )
+export const bulkRemove = (ids: ReadonlyArray<string>): Eff<G.BulkDeleteResults> => Named.bulkRemove(INVENTORY_ITEM, ids)
 
 /** Adds to up to 300 items' quantities by item id (an API key). */
 export const bulkIncrement = (
   incrementData: ReadonlyArray<{ readonly inventoryItemId: string; readonly incrementBy: number }>,
   options?: BulkOptions & ReasonOptions
 ): Eff<G.BulkResults<InventoryItem>> =>
-  send(
-    "InventoryItems.bulkIncrement",
-    first(checkAmounts("InventoryItems.bulkIncrement", incrementData, "incrementData", "incrementBy", "id"), reasonCheck("InventoryItems.bulkIncrement", options)),
-    () => ({ method: "POST", path: EntityPaths.inventoryBulkIncrement, payload: { incrementData, ...optionsOf(options) } }),
-    G.BulkInventoryItemsResponse
-  )
+  adjust("InventoryItems.bulkIncrement", EntityPaths.inventoryBulkIncrement, "incrementData", "id", incrementData, options)
 
 /** Takes from up to 300 items' quantities by item id (an API key); never below zero unless `restrictInventory` is false. */
 export const bulkDecrement = (
   decrementData: ReadonlyArray<{ readonly inventoryItemId: string; readonly decrementBy: number; readonly preorderRequest?: boolean }>,
   options?: DecrementOptions
 ): Eff<G.BulkResults<InventoryItem>> =>
-  send(
-    "InventoryItems.bulkDecrement",
-    first(checkAmounts("InventoryItems.bulkDecrement", decrementData, "decrementData", "decrementBy", "id"), reasonCheck("InventoryItems.bulkDecrement", options)),
-    () => ({ method: "POST", path: EntityPaths.inventoryBulkDecrement, payload: { decrementData, ...optionsOf(options) } }),
-    G.BulkInventoryItemsResponse
-  )
+  adjust("InventoryItems.bulkDecrement", EntityPaths.inventoryBulkDecrement, "decrementData", "id", decrementData, options)
 
 /** Increments by variant (and location: the default one when left out). */
 export const bulkIncrementByVariant = (
   incrementData: ReadonlyArray<{ readonly variantId: string; readonly locationId?: string; readonly incrementBy: number; readonly productId?: string }>,
   options?: BulkOptions & ReasonOptions
 ): Eff<G.BulkResults<InventoryItem>> =>
-  send(
-    "InventoryItems.bulkIncrementByVariant",
-    first(
-      checkAmounts("InventoryItems.bulkIncrementByVariant", incrementData, "incrementData", "incrementBy", "variant"),
-      reasonCheck("InventoryItems.bulkIncrementByVariant", options)
-    ),
-    () => ({ method: "POST", path: EntityPaths.inventoryBulkIncrementByVariant, payload: { incrementData, ...optionsOf(options) } }),
-    G.BulkInventoryItemsResponse
-  )
+  adjust("InventoryItems.bulkIncrementByVariant", EntityPaths.inventoryBulkIncrementByVariant, "incrementData", "variant", incrementData, options)
 
 /**
  * Decrements by variant (and location: the default one when left out).
@@ -339,12 +311,4 @@ export const bulkDecrementByVariant = (
   }>,
   options?: DecrementOptions
 ): Eff<G.BulkResults<InventoryItem>> =>
-  send(
-    "InventoryItems.bulkDecrementByVariant",
-    first(
-      checkAmounts("InventoryItems.bulkDecrementByVariant", decrementData, "decrementData", "decrementBy", "variant"),
-      reasonCheck("InventoryItems.bulkDecrementByVariant", options)
-    ),
-    () => ({ method: "POST", path: EntityPaths.inventoryBulkDecrementByVariant, payload: { decrementData, ...optionsOf(options) } }),
-    G.BulkInventoryItemsResponse
-  )
+  adjust("InventoryItems.bulkDecrementByVariant", EntityPaths.inventoryBulkDecrementByVariant, "decrementData", "variant", decrementData, options)

@@ -16,7 +16,7 @@ import type { CursorQuery } from "./CursorQuery.ts"
 import * as G from "./guards/index.ts"
 import type { EntityFailure } from "./calls.ts"
 import * as Named from "./named.ts"
-import { RIBBON_FIELDS, EntityPaths, MAX_ENTITY_PAGE, NAME_LIMITS } from "./protocol.ts"
+import { RIBBON_FIELDS, EntityPaths, MAX_ENTITY_BULK, MAX_ENTITY_PAGE, NAME_LIMITS } from "./protocol.ts"
 
 /** A ribbon as the platform answers it: its id, revision, dates, name and, when asked, its product count. */
 export type Ribbon = G.Ribbon
@@ -64,6 +64,7 @@ const RIBBON: Named.Named<"ribbon", "ribbons", Ribbon> = {
   fields: RIBBON_FIELDS,
   queryMethod: "POST",
   maxPage: MAX_ENTITY_PAGE.ribbons,
+  maxBulk: MAX_ENTITY_BULK,
   guards: { one: G.RibbonResponse, page: G.QueryRibbonsResponse, bulk: G.BulkRibbonsResponse },
   checks: /* @__PURE__ */ Named.nameChecks(NAME_LIMITS.ribbon),
   findBy: { key: "ribbonName", plural: "ribbonNames" }

@@ -1,10 +1,11 @@
 /**
- * The calls of the catalog v3 services whose entities are found by name (brands, ribbons, info
- * sections): get, create, update, remove, query, count, get-or-create and their bulk forms. Each takes
- * the service's {@link Named} first: the name its calls carry in errors, its paths, its field list, how
- * its queries travel, the guards of its answers and the checks of what it writes. The service modules
- * export one small function a call over these, so a page carries only the calls it makes. The bulk
- * helpers here (`checkBatch`, `returning`) serve the other v3 services too.
+ * The calls every catalog v3 entity service shares (get, create, update, remove, query, count and the
+ * bulk create and update), over the service's {@link Entity}: the name its calls carry in errors, its
+ * paths, its field list, how its queries travel, the guards of its answers and the checks of what it
+ * writes. Services found by name (brands, ribbons, info sections) add get-or-create and bulk delete:
+ * their {@link Named}. The service modules export one small function a call over these, so a page
+ * carries only the calls it makes. The bulk helpers here (`checkBatch`, `returning`) serve the other
+ * v3 calls too.
  */
 import * as Effect from "effect/Effect"
 import type { Guard } from "../../http/guard.ts"
@@ -33,15 +34,14 @@ import {
   send,
   sendVoid
 } from "./calls.ts"
-import { MAX_ENTITY_BULK } from "./protocol.ts"
 
 type Eff<A> = Effect.Effect<A, EntityFailure, PlatformClient>
 
 /** A check of one argument: `what` names the call, `field` the argument, in a refusal. */
 export type Check = (what: string, value: unknown, field: string) => CatalogError | undefined
 
-/** How one service found by name is called. */
-export interface Named<K extends string, P extends string, A> {
+/** How one v3 entity service is called. */
+export interface Entity<K extends string, P extends string, A> {
   /** Names its calls in errors: `Brands` gives `Brands.get: id must be ...`. */
   readonly module: string
   /** The entity's field in requests and answers (`brand`); an id travels as `brandId`, ids as `brandIds`. */
@@ -53,11 +53,8 @@ export interface Named<K extends string, P extends string, A> {
     readonly one: (id: string) => string
     readonly query: string
     readonly count: string
-    readonly getOrCreate: string
     readonly bulkCreate: string
     readonly bulkUpdate: string
-    readonly bulkGetOrCreate: string
-    readonly bulkDelete: string
   }
   /** What `fields` may ask for. */
   readonly fields: ReadonlyArray<string>
@@ -65,6 +62,8 @@ export interface Named<K extends string, P extends string, A> {
   readonly queryMethod: "GET" | "POST"
   /** The largest page the service hands out. */
   readonly maxPage: number
+  /** The most entities one bulk call takes. */
+  readonly maxBulk: number
   readonly guards: {
     readonly one: Guard<{ readonly [k in K]: A }>
     readonly page: Guard<{ readonly [p in P]: ReadonlyArray<A> } & { readonly pagingMetadata: G.CursorPagingMetadata }>
@@ -75,6 +74,21 @@ export interface Named<K extends string, P extends string, A> {
     readonly input: Check
     /** An entity to update: its id, its revision and the fields it changes. */
     readonly update: Check
+  }
+}
+
+/** An {@link Entity} deleted in bulk by id. */
+export interface Removable<K extends string, P extends string, A> extends Entity<K, P, A> {
+  readonly paths: Entity<K, P, A>["paths"] & { readonly bulkDelete: string }
+}
+
+/** How one service found by name is called: an {@link Entity} with get-or-create and bulk delete. */
+export interface Named<K extends string, P extends string, A> extends Removable<K, P, A> {
+  readonly paths: Removable<K, P, A>["paths"] & {
+    readonly getOrCreate: string
+    readonly bulkGetOrCreate: string
+  }
+  readonly checks: Entity<K, P, A>["checks"] & {
     /** What get-or-create finds by. */
     readonly getOrCreate: Check
   }
@@ -146,13 +160,13 @@ export const nameChecks = (max: number): Named<string, string, unknown>["checks"
   getOrCreate: (what, value, field) => checkText(what, field, value, max)
 })
 
-export const create = <K extends string, P extends string, A>(d: Named<K, P, A>, entity: unknown): Eff<A> => {
+export const create = <K extends string, P extends string, A>(d: Entity<K, P, A>, entity: unknown): Eff<A> => {
   const what = `${d.module}.create`
   return send(what, d.checks.input(what, entity, d.key), () => ({ method: "POST", path: d.paths.create, payload: { [d.key]: entity } }), d.guards.one)
     .pipe(Effect.map((r) => r[d.key]))
 }
 
-export const get = <K extends string, P extends string, A>(d: Named<K, P, A>, id: string, options: FieldsOptions | undefined): Eff<A> => {
+export const get = <K extends string, P extends string, A>(d: Entity<K, P, A>, id: string, options: FieldsOptions | undefined): Eff<A> => {
   const what = `${d.module}.get`
   return send(
     what,
@@ -163,7 +177,7 @@ export const get = <K extends string, P extends string, A>(d: Named<K, P, A>, id
 }
 
 export const update = <K extends string, P extends string, A>(
-  d: Named<K, P, A>,
+  d: Entity<K, P, A>,
   entity: { readonly id: string },
   options: FieldsOptions | undefined
 ): Eff<A> => {
@@ -176,12 +190,12 @@ export const update = <K extends string, P extends string, A>(
   ).pipe(Effect.map((r) => r[d.key]))
 }
 
-export const remove = <K extends string, P extends string, A>(d: Named<K, P, A>, id: string): Eff<void> => {
+export const remove = <K extends string, P extends string, A>(d: Entity<K, P, A>, id: string): Eff<void> => {
   const what = `${d.module}.remove`
   return sendVoid(what, checkId(what, "id", id), () => ({ method: "DELETE", path: d.paths.one(id), payload: { [`${d.key}Id`]: id } }))
 }
 
-export const query = <K extends string, P extends string, A>(d: Named<K, P, A>, options: FieldsOptions | undefined): CursorQuery<A> => {
+export const query = <K extends string, P extends string, A>(d: Entity<K, P, A>, options: FieldsOptions | undefined): CursorQuery<A> => {
   const what = `${d.module}.query`
   return checkedQuery(
     queryRunner({
@@ -197,7 +211,7 @@ export const query = <K extends string, P extends string, A>(d: Named<K, P, A>, 
   )
 }
 
-export const count = <K extends string, P extends string, A>(d: Named<K, P, A>, filter: Filter | Record<string, unknown> | undefined): Eff<number> => {
+export const count = <K extends string, P extends string, A>(d: Entity<K, P, A>, filter: Filter | Record<string, unknown> | undefined): Eff<number> => {
   const body = countBody(filter)
   return send(
     `${d.module}.count`,
@@ -227,22 +241,22 @@ export const bulkGetOrCreate = <K extends string, P extends string, A>(
   const plural = d.findBy.plural
   return send(
     what,
-    first(checkBatch(what, plural, list, MAX_ENTITY_BULK, (by, f) => d.checks.getOrCreate(what, by, f)), fieldsCheck(what, d.fields, options)),
+    first(checkBatch(what, plural, list, d.maxBulk, (by, f) => d.checks.getOrCreate(what, by, f)), fieldsCheck(what, d.fields, options)),
     () => ({ method: "POST", path: d.paths.bulkGetOrCreate, payload: { [plural]: list, ...fieldsOf(options?.fields) } }),
     d.guards.bulk
   )
 }
 
 export const bulkCreate = <K extends string, P extends string, A>(
-  d: Named<K, P, A>,
+  d: Entity<K, P, A>,
   list: ReadonlyArray<unknown>,
   options: BulkOptions | undefined
 ): Eff<G.BulkResults<A>> => {
-  return sendBulkCreate(`${d.module}.bulkCreate`, d.plural, list, MAX_ENTITY_BULK, d.checks.input, d.paths.bulkCreate, returning(options), d.guards.bulk)
+  return sendBulkCreate(`${d.module}.bulkCreate`, d.plural, list, d.maxBulk, d.checks.input, d.paths.bulkCreate, returning(options), d.guards.bulk)
 }
 
 export const bulkUpdate = <K extends string, P extends string, A>(
-  d: Named<K, P, A>,
+  d: Entity<K, P, A>,
   list: ReadonlyArray<{ readonly fieldMask?: ReadonlyArray<string> }>,
   options: (BulkOptions & FieldsOptions) | undefined
 ): Eff<G.BulkResults<A>> => {
@@ -250,7 +264,7 @@ export const bulkUpdate = <K extends string, P extends string, A>(
   return send(
     what,
     first(
-      checkMasked(what, d.plural, d.key, list, MAX_ENTITY_BULK, d.checks.update),
+      checkMasked(what, d.plural, d.key, list, d.maxBulk, d.checks.update),
       fieldsCheck(what, d.fields, options)
     ),
     () => ({
@@ -266,11 +280,11 @@ export const bulkUpdate = <K extends string, P extends string, A>(
   )
 }
 
-export const bulkRemove = <K extends string, P extends string, A>(d: Named<K, P, A>, ids: ReadonlyArray<string>): Eff<G.BulkDeleteResults> => {
+export const bulkRemove = <K extends string, P extends string, A>(d: Removable<K, P, A>, ids: ReadonlyArray<string>): Eff<G.BulkDeleteResults> => {
   const what = `${d.module}.bulkRemove`
   return send(
     what,
-    checkBatch(what, "ids", ids, MAX_ENTITY_BULK, (id, f) => checkId(what, f, id)),
+    checkBatch(what, "ids", ids, d.maxBulk, (id, f) => checkId(what, f, id)),
     () => ({ method: "POST", path: d.paths.bulkDelete, payload: { [`${d.key}Ids`]: ids } }),
     G.BulkDeleteResponse
   )

@@ -69,10 +69,11 @@ export const Customization = Schema.Struct({
 })
 export type Customization = typeof Customization.Type
 
-const customizations = entityCalls("customization", "customizations", Customization, CustomizationField)
-export const { fields: CustomizationFields, request: CustomizationRequest, updateRequest: CustomizationUpdateRequest, response: CustomizationResponse } = customizations
-export const { getRequest: GetCustomizationRequest, deleteRequest: DeleteCustomizationRequest, queryRequest: QueryCustomizationsRequest, queryResponse: QueryCustomizationsResponse } = customizations
-export const { bulkCreateRequest: BulkCreateCustomizationsRequest, masked: MaskedCustomization, bulkUpdateRequest: BulkUpdateCustomizationsRequest } = customizations
+/** The Schemas of the customizations calls every entity service has, as one record (the local platform serves them from it). */
+export const CustomizationCalls = entityCalls("customization", "customizations", Customization, CustomizationField)
+export const { fields: CustomizationFields, request: CustomizationRequest, updateRequest: CustomizationUpdateRequest, response: CustomizationResponse } = CustomizationCalls
+export const { getRequest: GetCustomizationRequest, deleteRequest: DeleteCustomizationRequest, queryRequest: QueryCustomizationsRequest, queryResponse: QueryCustomizationsResponse } = CustomizationCalls
+export const { bulkCreateRequest: BulkCreateCustomizationsRequest, masked: MaskedCustomization, bulkUpdateRequest: BulkUpdateCustomizationsRequest } = CustomizationCalls
 export type CustomizationResponse = typeof CustomizationResponse.Type
 export type QueryCustomizationsResponse = typeof QueryCustomizationsResponse.Type
 

@@ -42,11 +42,12 @@ export const InfoSectionForGetOrCreate = Schema.Struct({
 })
 export type InfoSectionForGetOrCreate = typeof InfoSectionForGetOrCreate.Type
 
-const infoSections = entityCalls("infoSection", "infoSections", InfoSection, InfoSectionField)
-export const { fields: InfoSectionFields, request: InfoSectionRequest, updateRequest: InfoSectionUpdateRequest, response: InfoSectionResponse } = infoSections
-export const { getRequest: GetInfoSectionRequest, deleteRequest: DeleteInfoSectionRequest, queryRequest: QueryInfoSectionsRequest, queryResponse: QueryInfoSectionsResponse } = infoSections
-export const { bulkCreateRequest: BulkCreateInfoSectionsRequest, masked: MaskedInfoSection, bulkUpdateRequest: BulkUpdateInfoSectionsRequest } = infoSections
-export const { bulkDeleteRequest: BulkDeleteInfoSectionsRequest } = infoSections
+/** The Schemas of the info sections calls every entity service has, as one record (the local platform serves them from it). */
+export const InfoSectionCalls = entityCalls("infoSection", "infoSections", InfoSection, InfoSectionField)
+export const { fields: InfoSectionFields, request: InfoSectionRequest, updateRequest: InfoSectionUpdateRequest, response: InfoSectionResponse } = InfoSectionCalls
+export const { getRequest: GetInfoSectionRequest, deleteRequest: DeleteInfoSectionRequest, queryRequest: QueryInfoSectionsRequest, queryResponse: QueryInfoSectionsResponse } = InfoSectionCalls
+export const { bulkCreateRequest: BulkCreateInfoSectionsRequest, masked: MaskedInfoSection, bulkUpdateRequest: BulkUpdateInfoSectionsRequest } = InfoSectionCalls
+export const { bulkDeleteRequest: BulkDeleteInfoSectionsRequest } = InfoSectionCalls
 export type InfoSectionResponse = typeof InfoSectionResponse.Type
 export type QueryInfoSectionsResponse = typeof QueryInfoSectionsResponse.Type
 

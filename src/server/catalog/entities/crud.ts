@@ -15,7 +15,7 @@ import type { AdminCaller } from "../../oauth/Callers.ts"
 import { reply, replyEmpty } from "../../platform/responses.ts"
 import { body, type Method, pathParam, route } from "../../platform/routing.ts"
 import type { StoreAccess } from "../access.ts"
-import { bulk, type Emit, type Engine, found, type Kind, maskPaths } from "./engine.ts"
+import { bulk, checkRevision, deletedEvent, type Emit, type Engine, found, type Kind, maskPaths, required } from "./engine.ts"
 import { pageOf, pagingOf, queryRoutes, withCount, withPathId } from "./http.ts"
 import type { EntityTableShape } from "./entityTables.ts"
 
@@ -46,16 +46,17 @@ export interface EntityService {
     readonly bulkUpdate: Path
     readonly bulkDelete?: Path
   }
+  /** Named as the wire's `entityCalls` names them, so a service built by it hands its record over whole. */
   readonly schemas: {
-    readonly create: AnySchema
-    readonly get: AnySchema
-    readonly update: AnySchema
+    readonly request: AnySchema
+    readonly getRequest: AnySchema
+    readonly updateRequest: AnySchema
     readonly response: AnySchema
-    readonly query: AnySchema
-    readonly page: AnySchema
-    readonly bulkCreate: AnySchema
-    readonly bulkUpdate: AnySchema
-    readonly bulkDelete?: AnySchema
+    readonly queryRequest: AnySchema
+    readonly queryResponse: AnySchema
+    readonly bulkCreateRequest: AnySchema
+    readonly bulkUpdateRequest: AnySchema
+    readonly bulkDeleteRequest?: AnySchema
     readonly bulkResponse: AnySchema
   }
 }
@@ -69,6 +70,22 @@ export interface EntityOps {
   readonly create: (input: Json, actor: AdminCaller, emit: Emit, field: string) => Json
   readonly update: (input: Json, mask: ReadonlySet<string> | undefined, actor: AdminCaller, emit: Emit, field: string) => Json
   readonly remove: (id: string, actor: AdminCaller, emit: Emit) => void
+}
+
+/** The entity a write names by `${field}.id`, at the revision it names in `${field}.revision` (else 400, 404 or 409). */
+export const revising = (table: EntityTableShape, kind: Kind, input: Json, field: string): Json => {
+  const id = input["id"]
+  if (typeof id !== "string" || id === "") throw required(`${field}.id`)
+  const current = found(table.get(id), kind, id)
+  checkRevision(kind, current, input["revision"], `${field}.revision`)
+  return current
+}
+
+/** The delete of one entity by id (404 when there is none), logging its `entity` deleted event. */
+export const removal = (table: EntityTableShape, kind: Kind, entity: string): EntityOps["remove"] => (id, actor, emit) => {
+  const current = found(table.get(id), kind, id)
+  table.remove(id)
+  emit(deletedEvent(entity, current, actor))
 }
 
 const fieldsOf = (request: unknown): Fields => (request as { readonly fields?: Fields }).fields
@@ -127,39 +144,39 @@ export const entityCrud = (service: EntityService, ops: EntityOps, table: Entity
       }), W.BulkDeleteResponse)
 
   const routes: ReadonlyArray<HttpRouter.Route<never, never>> = [
-    write("POST", paths.collection, schemas.create, (request: Json, actor, emit) => ops.create(request[key] as Json, actor, emit, key)),
+    write("POST", paths.collection, schemas.request, (request: Json, actor, emit) => ops.create(request[key] as Json, actor, emit, key)),
     route("GET", item, Effect.gen(function*() {
       yield* access.reader
-      const request = (yield* withPathId(schemas.get, idParam)) as Json
+      const request = (yield* withPathId(schemas.getRequest, idParam)) as Json
       const id = request[idParam] as string
       return one(yield* engine.read(() => found(table.get(id), kind, id)), fieldsOf(request))
     })),
-    write("PATCH", item, schemas.update, (request: Json, actor, emit, id) => ops.update({ ...(request[key] as Json), id }, undefined, actor, emit, key)),
+    write("PATCH", item, schemas.updateRequest, (request: Json, actor, emit, id) => ops.update({ ...(request[key] as Json), id }, undefined, actor, emit, key)),
     route("DELETE", item, Effect.gen(function*() {
       const actor = yield* access.writer
       const id = yield* pathParam(idParam)
       yield* engine.commit((emit) => ops.remove(id, actor, emit))
       return replyEmpty()
     })),
-    ...queryRoutes(paths.query, schemas.query, (request: Json) =>
+    ...queryRoutes(paths.query, schemas.queryRequest, (request: Json) =>
       Effect.gen(function*() {
         yield* access.reader
         const page = yield* pageOf(engine, table, request["query"] as W.EntityQuery | undefined, service.maxLimit)
-        return reply(schemas.page, { [list]: page.items.map((d) => shown(d, fieldsOf(request))), pagingMetadata: pagingOf(page) })
+        return reply(schemas.queryResponse, { [list]: page.items.map((d) => shown(d, fieldsOf(request))), pagingMetadata: pagingOf(page) })
       })),
     ...(paths.count === undefined ? [] : [count(paths.count)]),
-    bulkWrite(paths.bulkCreate, schemas.bulkCreate, (request: Json, actor, emit) =>
+    bulkWrite(paths.bulkCreate, schemas.bulkCreateRequest, (request: Json, actor, emit) =>
       bulk(request[list] as ReadonlyArray<Json>, (input, i) => {
         const doc = ops.create(input, actor, emit, `${list}[${i}]`)
         return bulkResult(request, doc)
       }, bulkKey)),
-    bulkWrite(paths.bulkUpdate, schemas.bulkUpdate, (request: Json, actor, emit) =>
+    bulkWrite(paths.bulkUpdate, schemas.bulkUpdateRequest, (request: Json, actor, emit) =>
       bulk(request[list] as ReadonlyArray<Json>, (m, i) => {
         const mask = maskPaths(m["fieldMask"] as string | undefined)
         const doc = ops.update((m[key] ?? {}) as Json, mask, actor, emit, `${list}[${i}].${key}`)
         return bulkResult(request, doc, fieldsOf(request))
       }, bulkKey)),
-    ...(paths.bulkDelete === undefined || schemas.bulkDelete === undefined ? [] : [bulkDelete(paths.bulkDelete, schemas.bulkDelete)])
+    ...(paths.bulkDelete === undefined || schemas.bulkDeleteRequest === undefined ? [] : [bulkDelete(paths.bulkDelete, schemas.bulkDeleteRequest)])
   ]
 
   return { routes, item, shown, write, bulkWrite, bulkResult }

@@ -18,7 +18,6 @@ import {
   checkRevision,
   compact,
   createdEvent,
-  deletedEvent,
   type Emit,
   type Engine,
   found,
@@ -32,7 +31,7 @@ import {
   required,
   updatedEvent
 } from "./engine.ts"
-import { entityCrud, type EntityService } from "./crud.ts"
+import { entityCrud, type EntityService, removal, revising } from "./crud.ts"
 import type { EntityTableShape } from "./entityTables.ts"
 
 const ENTITY = "customization"
@@ -153,8 +152,7 @@ export const customizationOps = (table: EntityTableShape, engine: Engine) => {
   }
 
   const update = (input: Json, mask: ReadonlySet<string> | undefined, actor: AdminCaller, emit: Emit): Json => {
-    const doc = current(input["id"], "customization.id")
-    checkRevision(KIND, doc, input["revision"], "customization.revision")
+    const doc = revising(table, KIND, input, "customization")
     const patch = masked(input, mask)
     for (const immutable of ["customizationType", "customizationRenderType"]) {
       if (patch[immutable] !== undefined && patch[immutable] !== doc[immutable]) {
@@ -168,11 +166,7 @@ export const customizationOps = (table: EntityTableShape, engine: Engine) => {
     return save(doc, { ...doc, name, key: name.trim().toLowerCase(), ...text }, actor, emit)
   }
 
-  const remove = (id: string, actor: AdminCaller, emit: Emit): void => {
-    const doc = found(table.get(id), KIND, id)
-    table.remove(id)
-    emit(deletedEvent(ENTITY, doc, actor))
-  }
+  const remove = removal(table, KIND, ENTITY)
 
   const withChoices = (doc: Json, choices: ReadonlyArray<Json>, field: string): Json => ({
     ...doc,
@@ -283,17 +277,7 @@ const CUSTOMIZATIONS: EntityService = {
     bulkCreate: EntityPaths.customizationsBulkCreate,
     bulkUpdate: EntityPaths.customizationsBulkUpdate
   },
-  schemas: {
-    create: W.CustomizationRequest,
-    get: W.GetCustomizationRequest,
-    update: W.CustomizationUpdateRequest,
-    response: W.CustomizationResponse,
-    query: W.QueryCustomizationsRequest,
-    page: W.QueryCustomizationsResponse,
-    bulkCreate: W.BulkCreateCustomizationsRequest,
-    bulkUpdate: W.BulkUpdateCustomizationsRequest,
-    bulkResponse: W.BulkCustomizationsResponse
-  }
+  schemas: { ...W.CustomizationCalls, bulkResponse: W.BulkCustomizationsResponse }
 }
 
 export const customizationRoutes = (table: EntityTableShape, engine: Engine, access: StoreAccess): ReadonlyArray<HttpRouter.Route<never, never>> => {

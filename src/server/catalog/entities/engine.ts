@@ -8,7 +8,7 @@ import * as Effect from "effect/Effect"
 import { randomUUID } from "node:crypto"
 import type { ItemMetadata } from "../../../catalog/wire/common.ts"
 import { EntityCodes } from "../../../catalog/entities/protocol.ts"
-import { catchFailure, EngineFailure, toItemError, toReject } from "../../data/engineFailures.ts"
+import { attempt, catchFailure, EngineFailure, toItemError, toReject } from "../../data/engineFailures.ts"
 import type { Json } from "../../data/values.ts"
 import type { AdminCaller } from "../../oauth/Callers.ts"
 import type { DatabaseShape } from "../../platform/Database.ts"
@@ -29,24 +29,13 @@ export interface Engine {
   readonly read: <A>(f: () => A) => Effect.Effect<A, Reject>
 }
 
-export const makeEngine = (db: DatabaseShape, clock: ServerClockShape, events: CatalogEventsShape): Engine => {
-  const attempt = <A>(f: () => A): Effect.Effect<A, Reject> =>
-    Effect.suspend(() => {
-      try {
-        return Effect.succeed(f())
-      } catch (e) {
-        if (e instanceof EngineFailure) return Effect.fail(toReject(e))
-        throw e
-      }
-    })
-  return {
-    db,
-    now: () => isoDate(clock.millis()),
-    newId: () => randomUUID(),
-    read: attempt,
-    commit: (f) => attempt(() => events.transaction(f))
-  }
-}
+export const makeEngine = (db: DatabaseShape, clock: ServerClockShape, events: CatalogEventsShape): Engine => ({
+  db,
+  now: () => isoDate(clock.millis()),
+  newId: () => randomUUID(),
+  read: attempt,
+  commit: (f) => attempt(() => events.transaction(f))
+})
 
 // refusals
 
@@ -139,32 +128,24 @@ export const masked = (patch: Json, mask: ReadonlySet<string> | undefined): Json
 
 const fqdnOf = (entity: string) => `wix.stores.catalog.v3.${entity}`
 
-export const createdEvent = (entity: string, doc: Json, actor: AdminCaller): CatalogEvent => ({
+type EntityChange = Exclude<Extract<CatalogEvent, { readonly _tag: "Domain" }>["change"], { readonly kind: "action" }>
+
+/** A v3 domain event on one entity: its type (`..._created`, `_updated`, `_deleted`) follows from the change. */
+const domainEvent = (entity: string, doc: Json, change: EntityChange, actor: AdminCaller): CatalogEvent => ({
   _tag: "Domain",
-  type: `${fqdnOf(entity)}_created`,
+  type: `${fqdnOf(entity)}_${change.kind}`,
   entityFqdn: fqdnOf(entity),
   entityId: String(doc["id"]),
-  change: { kind: "created", entity: doc },
+  change,
   actor
 })
 
-export const updatedEvent = (entity: string, doc: Json, fields: ReadonlyArray<string>, actor: AdminCaller): CatalogEvent => ({
-  _tag: "Domain",
-  type: `${fqdnOf(entity)}_updated`,
-  entityFqdn: fqdnOf(entity),
-  entityId: String(doc["id"]),
-  change: { kind: "updated", entity: doc, modifiedFields: fields },
-  actor
-})
+export const createdEvent = (entity: string, doc: Json, actor: AdminCaller): CatalogEvent => domainEvent(entity, doc, { kind: "created", entity: doc }, actor)
 
-export const deletedEvent = (entity: string, doc: Json, actor: AdminCaller): CatalogEvent => ({
-  _tag: "Domain",
-  type: `${fqdnOf(entity)}_deleted`,
-  entityFqdn: fqdnOf(entity),
-  entityId: String(doc["id"]),
-  change: { kind: "deleted", entity: doc },
-  actor
-})
+export const updatedEvent = (entity: string, doc: Json, fields: ReadonlyArray<string>, actor: AdminCaller): CatalogEvent =>
+  domainEvent(entity, doc, { kind: "updated", entity: doc, modifiedFields: fields }, actor)
+
+export const deletedEvent = (entity: string, doc: Json, actor: AdminCaller): CatalogEvent => domainEvent(entity, doc, { kind: "deleted", entity: doc }, actor)
 
 // bulk
 

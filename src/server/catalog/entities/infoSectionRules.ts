@@ -14,10 +14,8 @@ import {
   alreadyExists,
   bulk,
   checkName,
-  checkRevision,
   compact,
   createdEvent,
-  deletedEvent,
   type Emit,
   type Engine,
   found,
@@ -30,7 +28,7 @@ import {
   required,
   updatedEvent
 } from "./engine.ts"
-import { entityCrud, type EntityService, outcome } from "./crud.ts"
+import { entityCrud, type EntityService, outcome, removal, revising } from "./crud.ts"
 import type { EntityTableShape } from "./entityTables.ts"
 
 const ENTITY = "info_section"
@@ -98,10 +96,7 @@ export const infoSectionOps = (table: EntityTableShape, engine: Engine) => {
   }
 
   const update = (input: Json, mask: ReadonlySet<string> | undefined, actor: AdminCaller, emit: Emit): Json => {
-    const id = input["id"]
-    if (typeof id !== "string" || id === "") throw required("infoSection.id")
-    const current = found(table.get(id), KIND, id)
-    checkRevision(KIND, current, input["revision"], "infoSection.revision")
+    const current = revising(table, KIND, input, "infoSection")
     const patch = masked(
       Object.fromEntries(["uniqueName", "title", "description", "plainDescription"].filter((k) => input[k] !== undefined).map((k) => [k, input[k]])),
       mask
@@ -114,11 +109,7 @@ export const infoSectionOps = (table: EntityTableShape, engine: Engine) => {
     return next
   }
 
-  const remove = (id: string, actor: AdminCaller, emit: Emit): void => {
-    const current = found(table.get(id), KIND, id)
-    table.remove(id)
-    emit(deletedEvent(ENTITY, current, actor))
-  }
+  const remove = removal(table, KIND, ENTITY)
 
   /** By id (which must exist), or by unique name (created from it and the title when there is none). */
   const getOrCreate = (input: Json, field: string, actor: AdminCaller, emit: Emit): Json => {
@@ -149,18 +140,7 @@ const INFO_SECTIONS: EntityService = {
     bulkUpdate: EntityPaths.infoSectionsBulkUpdate,
     bulkDelete: EntityPaths.infoSectionsBulkDelete
   },
-  schemas: {
-    create: W.InfoSectionRequest,
-    get: W.GetInfoSectionRequest,
-    update: W.InfoSectionUpdateRequest,
-    response: W.InfoSectionResponse,
-    query: W.QueryInfoSectionsRequest,
-    page: W.QueryInfoSectionsResponse,
-    bulkCreate: W.BulkCreateInfoSectionsRequest,
-    bulkUpdate: W.BulkUpdateInfoSectionsRequest,
-    bulkDelete: W.BulkDeleteInfoSectionsRequest,
-    bulkResponse: W.BulkInfoSectionsResponse
-  }
+  schemas: { ...W.InfoSectionCalls, bulkResponse: W.BulkInfoSectionsResponse }
 }
 
 export const infoSectionRoutes = (table: EntityTableShape, engine: Engine, access: StoreAccess): ReadonlyArray<HttpRouter.Route<never, never>> => {

@@ -20,10 +20,8 @@ import type { StoreAccess } from "../access.ts"
 import {
   alreadyExists,
   bulk,
-  checkRevision,
   compact,
   createdEvent,
-  deletedEvent,
   type Emit,
   type Engine,
   found,
@@ -37,7 +35,7 @@ import {
   required,
   updatedEvent
 } from "./engine.ts"
-import { entityCrud, type EntityService } from "./crud.ts"
+import { entityCrud, type EntityService, removal, revising } from "./crud.ts"
 import type { EntityTableShape } from "./entityTables.ts"
 import { getPayload } from "../../data/requests.ts"
 
@@ -135,10 +133,7 @@ export const inventoryOps = (table: EntityTableShape, engine: Engine) => {
   }
 
   const update = (input: Json, mask: ReadonlySet<string> | undefined, actor: AdminCaller, emit: Emit, field: string): Json => {
-    const id = input["id"]
-    if (typeof id !== "string" || id === "") throw required(`${field}.id`)
-    const current = found(table.get(id), KIND, id)
-    checkRevision(KIND, current, input["revision"], `${field}.revision`)
+    const current = revising(table, KIND, input, field)
     const patch = masked(input, mask)
     const track = tracking(patch, field)
     const tracked = track["trackQuantity"] === undefined ? current["trackQuantity"] === true : track["trackQuantity"] === true
@@ -151,11 +146,7 @@ export const inventoryOps = (table: EntityTableShape, engine: Engine) => {
     return save(current, next, actor, emit)
   }
 
-  const remove = (id: string, actor: AdminCaller, emit: Emit): void => {
-    const current = found(table.get(id), KIND, id)
-    table.remove(id)
-    emit(deletedEvent(ENTITY, current, actor))
-  }
+  const remove = removal(table, KIND, ENTITY)
 
   const byVariant = (variantId: unknown, locationId: unknown, field: string): Json => {
     if (typeof variantId !== "string" || variantId === "") throw required(`${field}.variantId`)
@@ -216,15 +207,15 @@ const INVENTORY_ITEMS: EntityService = {
     bulkDelete: EntityPaths.inventoryBulkDelete
   },
   schemas: {
-    create: W.InventoryItemRequest,
-    get: W.GetInventoryItemRequest,
-    update: W.InventoryItemUpdateRequest,
+    request: W.InventoryItemRequest,
+    getRequest: W.GetInventoryItemRequest,
+    updateRequest: W.InventoryItemUpdateRequest,
     response: W.InventoryItemResponse,
-    query: W.QueryInventoryItemsRequest,
-    page: W.QueryInventoryItemsResponse,
-    bulkCreate: W.BulkCreateInventoryItemsRequest,
-    bulkUpdate: W.BulkUpdateInventoryItemsRequest,
-    bulkDelete: W.BulkDeleteInventoryItemsRequest,
+    queryRequest: W.QueryInventoryItemsRequest,
+    queryResponse: W.QueryInventoryItemsResponse,
+    bulkCreateRequest: W.BulkCreateInventoryItemsRequest,
+    bulkUpdateRequest: W.BulkUpdateInventoryItemsRequest,
+    bulkDeleteRequest: W.BulkDeleteInventoryItemsRequest,
     bulkResponse: W.BulkInventoryItemsResponse
   }
 }

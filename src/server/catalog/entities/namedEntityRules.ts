@@ -14,21 +14,17 @@ import {
   alreadyExists,
   bulk,
   checkName,
-  checkRevision,
   createdEvent,
-  deletedEvent,
   type Emit,
   type Engine,
-  found,
   Kinds,
   masked,
   modifiedFields,
   nameKey,
   nextRevision,
-  required,
   updatedEvent
 } from "./engine.ts"
-import { entityCrud, type EntityService, outcome } from "./crud.ts"
+import { entityCrud, type EntityService, outcome, removal, revising } from "./crud.ts"
 import type { EntityTableShape } from "./entityTables.ts"
 
 interface NamedService extends EntityService {
@@ -60,18 +56,7 @@ const BRANDS: NamedService = {
     bulkUpdate: EntityPaths.brandsBulkUpdate,
     bulkDelete: EntityPaths.brandsBulkDelete
   },
-  schemas: {
-    create: W.BrandRequest,
-    get: W.GetBrandRequest,
-    update: W.BrandUpdateRequest,
-    response: W.BrandResponse,
-    query: W.QueryBrandsRequest,
-    page: W.QueryBrandsResponse,
-    bulkCreate: W.BulkCreateBrandsRequest,
-    bulkUpdate: W.BulkUpdateBrandsRequest,
-    bulkDelete: W.BulkDeleteBrandsRequest,
-    bulkResponse: W.BulkBrandsResponse
-  },
+  schemas: W.BrandCalls,
   getOrCreate: {
     path: EntityPaths.brandGetOrCreate,
     bulkPath: EntityPaths.brandsBulkGetOrCreate,
@@ -97,18 +82,7 @@ const RIBBONS: NamedService = {
     bulkUpdate: EntityPaths.ribbonsBulkUpdate,
     bulkDelete: EntityPaths.ribbonsBulkDelete
   },
-  schemas: {
-    create: W.RibbonRequest,
-    get: W.GetRibbonRequest,
-    update: W.RibbonUpdateRequest,
-    response: W.RibbonResponse,
-    query: W.QueryRibbonsRequest,
-    page: W.QueryRibbonsResponse,
-    bulkCreate: W.BulkCreateRibbonsRequest,
-    bulkUpdate: W.BulkUpdateRibbonsRequest,
-    bulkDelete: W.BulkDeleteRibbonsRequest,
-    bulkResponse: W.BulkRibbonsResponse
-  },
+  schemas: W.RibbonCalls,
   getOrCreate: {
     path: EntityPaths.ribbonGetOrCreate,
     bulkPath: EntityPaths.ribbonsBulkGetOrCreate,
@@ -134,10 +108,7 @@ export const namedOps = (service: Pick<NamedService, "key" | "kind">, table: Ent
   }
 
   const update = (input: Json, mask: ReadonlySet<string> | undefined, actor: AdminCaller, emit: Emit): Json => {
-    const id = input["id"]
-    if (typeof id !== "string" || id === "") throw required(`${entity}.id`)
-    const current = found(table.get(id), kind, id)
-    checkRevision(kind, current, input["revision"], `${entity}.revision`)
+    const current = revising(table, kind, input, entity)
     const patch = masked({ ...(input["name"] === undefined ? {} : { name: input["name"] }) }, mask)
     const name = patch["name"] === undefined ? current["name"] as string : checkName(`${entity}.name`, patch["name"])
     const next: Json = { ...current, name, revision: nextRevision(current), updatedDate: engine.now() }
@@ -146,11 +117,7 @@ export const namedOps = (service: Pick<NamedService, "key" | "kind">, table: Ent
     return next
   }
 
-  const remove = (id: string, actor: AdminCaller, emit: Emit): void => {
-    const current = found(table.get(id), kind, id)
-    table.remove(id)
-    emit(deletedEvent(entity, current, actor))
-  }
+  const remove = removal(table, kind, entity)
 
   const getOrCreate = (name: unknown, field: string, actor: AdminCaller, emit: Emit): Json => {
     const checked = checkName(field, name)

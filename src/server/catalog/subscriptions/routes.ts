@@ -8,6 +8,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as HttpRouter from "effect/http/HttpRouter"
+import type * as Schema from "effect/Schema"
 import { SubscriptionLimits as L } from "../../../catalog/protocol.ts"
 import { optionProblems, type OptionProblem } from "../../../catalog/subscriptionRules.ts"
 import {
@@ -44,8 +45,9 @@ const refuse = (problems: ReadonlyArray<OptionProblem | FieldViolation>): Reject
   return validation(violations.length === 1 ? violations[0]!.description ?? "Invalid request" : `Invalid request: ${violations[0]!.description}`, violations)
 }
 
-const tooMany = (field: string, count: number, max: number): FieldViolation | undefined =>
-  count > max ? { field, description: `${field} holds at most ${max} items`, violatedRule: "MAX_SIZE", data: { max } } : undefined
+/** The list's violation when it is longer than `max`, none otherwise. */
+const tooMany = (field: string, count: number, max: number): ReadonlyArray<FieldViolation> =>
+  count > max ? [{ field, description: `${field} holds at most ${max} items`, violatedRule: "MAX_SIZE", data: { max } }] : []
 
 const violation = (field: string, description: string, violatedRule = "OTHER"): FieldViolation => ({ field, description, violatedRule, data: {} })
 
@@ -71,6 +73,20 @@ export const subscriptionRoutes = HttpRouter.addAll(Effect.gen(function*() {
     access.version() === "V1_CATALOG" && products.find(productId) === undefined
       ? application(404, "PRODUCT_NOT_FOUND", `Product ${productId} not found`)
       : undefined
+
+  /** A write on the product in the path: an API key, the body, and a product that exists and is the one the body names. */
+  const productWrite = <A extends { readonly productId?: string | undefined }, I>(schema: Schema.Codec<A, I>) =>
+    Effect.gen(function*() {
+      yield* access.writer
+      const productId = yield* pathParam("productId")
+      const request = yield* body(schema)
+      const badProduct = checkProduct(productId) ?? productExists(productId)
+      if (badProduct !== undefined) return yield* badProduct
+      if (request.productId !== undefined && request.productId !== productId) {
+        return yield* invalidField("productId", "productId must be the product id in the path")
+      }
+      return { productId, request }
+    })
 
   const checkMerged = (at: (i: number) => string) => (merged: ReadonlyArray<StoredOption>) =>
     refuse(merged.flatMap((o, i) => optionProblems(o, at(i), true)))
@@ -152,7 +168,7 @@ export const subscriptionRoutes = HttpRouter.addAll(Effect.gen(function*() {
         yield* access.writer
         const { subscriptionOptions } = yield* body(BulkSubscriptionOptionsRequest)
         const wrong = refuse([
-          ...[tooMany("subscriptionOptions", subscriptionOptions.length, L.maxBulk)].filter((v) => v !== undefined),
+          ...tooMany("subscriptionOptions", subscriptionOptions.length, L.maxBulk),
           ...subscriptionOptions.flatMap((o, i) => optionProblems(o, `subscriptionOptions[${i}]`, true)),
           ...duplicates(subscriptionOptions.map((o) => o.id), (i) => `subscriptionOptions[${i}].id`)
         ])
@@ -183,7 +199,7 @@ export const subscriptionRoutes = HttpRouter.addAll(Effect.gen(function*() {
         yield* access.writer
         const { subscriptionOptions } = yield* body(BulkSubscriptionOptionsRequest)
         const wrong = refuse([
-          ...[tooMany("subscriptionOptions", subscriptionOptions.length, L.maxBulk)].filter((v) => v !== undefined),
+          ...tooMany("subscriptionOptions", subscriptionOptions.length, L.maxBulk),
           ...subscriptionOptions.flatMap((o, i): ReadonlyArray<OptionProblem | FieldViolation> =>
             o.id === undefined || o.id === null
               ? [violation(`subscriptionOptions[${i}].id`, `subscriptionOptions[${i}].id is required`, "REQUIRED_FIELD")]
@@ -215,7 +231,7 @@ export const subscriptionRoutes = HttpRouter.addAll(Effect.gen(function*() {
         yield* access.writer
         const { ids } = yield* body(BulkDeleteSubscriptionOptionsRequest)
         const wrong = refuse([
-          ...[tooMany("ids", ids.length, L.maxBulk)].filter((v) => v !== undefined),
+          ...tooMany("ids", ids.length, L.maxBulk),
           ...ids.flatMap((id, i) => (id === "" ? [violation(`ids[${i}]`, "An id is not empty")] : []))
         ])
         if (wrong !== undefined) return yield* wrong
@@ -227,17 +243,10 @@ export const subscriptionRoutes = HttpRouter.addAll(Effect.gen(function*() {
       "POST",
       `${WRITER}/product/:productId/assign`,
       Effect.gen(function*() {
-        yield* access.writer
-        const productId = yield* pathParam("productId")
-        const request = yield* body(AssignSubscriptionOptionsRequest)
+        const { productId, request } = yield* productWrite(AssignSubscriptionOptionsRequest)
         const assigned = request.assignedSubscriptionOptions ?? []
-        const badProduct = checkProduct(productId) ?? productExists(productId)
-        if (badProduct !== undefined) return yield* badProduct
-        if (request.productId !== undefined && request.productId !== productId) {
-          return yield* invalidField("productId", "productId must be the product id in the path")
-        }
         const wrong = refuse([
-          ...[tooMany("assignedSubscriptionOptions", assigned.length, L.maxAssigned)].filter((v) => v !== undefined),
+          ...tooMany("assignedSubscriptionOptions", assigned.length, L.maxAssigned),
           ...assigned.flatMap((a, i) =>
             a.id === undefined || a.id === ""
               ? [violation(`assignedSubscriptionOptions[${i}].id`, `assignedSubscriptionOptions[${i}].id is required`, "REQUIRED_FIELD")]
@@ -254,14 +263,7 @@ export const subscriptionRoutes = HttpRouter.addAll(Effect.gen(function*() {
       "PATCH",
       `${WRITER}/product/:productId/allowOneTimePurchase`,
       Effect.gen(function*() {
-        yield* access.writer
-        const productId = yield* pathParam("productId")
-        const request = yield* body(AllowOneTimePurchasesRequest)
-        const badProduct = checkProduct(productId) ?? productExists(productId)
-        if (badProduct !== undefined) return yield* badProduct
-        if (request.productId !== undefined && request.productId !== productId) {
-          return yield* invalidField("productId", "productId must be the product id in the path")
-        }
+        const { productId, request } = yield* productWrite(AllowOneTimePurchasesRequest)
         if (request.allowed === null) return yield* invalidField("allowed", "allowed is required (true or false)", "REQUIRED_FIELD")
         options.allowOneTimePurchases(productId, request.allowed)
         return replyEmpty()
