@@ -17,7 +17,7 @@ import { PlatformFetch } from "../../src/http/PlatformHttp.ts"
 import type { BulkServices } from "../../src/data/bulkWrites.ts"
 import * as DataItems from "../../src/data/DataItems.ts"
 import { Filter } from "../../src/data/Filter.ts"
-import { fromBase64url } from "../../src/http/wire.ts"
+import { fromBase64url } from "../../src/http/codec.ts"
 import { LocalPlatform, type LocalPlatformShape } from "../../src/server/index.ts"
 import { asAdmin, freshCollection, posts } from "../data/support.ts"
 

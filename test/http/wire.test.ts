@@ -6,7 +6,8 @@ import { assert, describe, it } from "@effect/vitest"
 import * as fc from "fast-check"
 import { PlatformError, reasonFromResponse, SystemError, TransportError, ValidationError } from "../../src/http/PlatformError.ts"
 import { isIdempotent, type PlatformRequest, toWire } from "../../src/http/PlatformRequest.ts"
-import { base64url, encodeDates, flattenParams, fromBase64url, isComplexPayload, isoString, reviveDates } from "../../src/http/wire.ts"
+import { encodeDates, reviveDates } from "../../src/http/wire.ts"
+import { base64url, flattenParams, fromBase64url, isComplexPayload, isoString } from "../../src/http/codec.ts"
 
 const BASE = "http://127.0.0.1:9999"
 

@@ -4,6 +4,7 @@
  * and by typed tests; the client checks answers with the guards of `../guards/`.
  */
 import * as Schema from "effect/Schema"
+import { CursorPaging, Paging, Sorting, SortOrder } from "../../http/wire.ts"
 import {
   CATALOG_VERSIONS,
   DIMENSIONS_UNITS,
@@ -14,10 +15,12 @@ import {
   MEDIA_ITEM_TYPES,
   OPTION_TYPES,
   PRODUCT_TYPES,
-  SORT_ORDERS,
   SUBSCRIPTION_FREQUENCIES,
   WEIGHT_UNITS
 } from "../protocol.ts"
+
+/** The paging and sorting shapes every module's queries share (v1 offset paging, v3 cursor paging). */
+export { CursorPaging, Paging, Sorting, SortOrder }
 
 export const CatalogVersion = Schema.Literals(CATALOG_VERSIONS)
 export type CatalogVersion = typeof CatalogVersion.Type
@@ -33,21 +36,10 @@ export const MeasurementUnit = Schema.Literals(MEASUREMENT_UNITS)
 export const WeightUnit = Schema.Literals(WEIGHT_UNITS)
 export const SubscriptionFrequency = Schema.Literals(SUBSCRIPTION_FREQUENCIES)
 export const IdentityType = Schema.Literals(IDENTITY_TYPES)
-export const SortOrder = Schema.Literals(SORT_ORDERS)
 
 /** Filters travel as JSON objects (or, in a few v1 calls, as JSON text). */
 export const Filter = Schema.Record(Schema.String, Schema.Unknown)
 export const FilterOrText = Schema.Union([Filter, Schema.String])
-
-export const Sorting = Schema.Struct({ fieldName: Schema.String, order: Schema.optionalKey(SortOrder) })
-export type Sorting = typeof Sorting.Type
-
-/** v1 offset paging. */
-export const Paging = Schema.Struct({
-  limit: Schema.optionalKey(Schema.NullOr(Schema.Number)),
-  offset: Schema.optionalKey(Schema.NullOr(Schema.Number))
-})
-export type Paging = typeof Paging.Type
 
 /** v1 paging answer: items on this page, where it starts, and the total. */
 export const PagingMetadataV1 = Schema.Struct({
@@ -58,13 +50,6 @@ export const PagingMetadataV1 = Schema.Struct({
   tooManyToCount: Schema.optionalKey(Schema.NullOr(Schema.Boolean))
 })
 export type PagingMetadataV1 = typeof PagingMetadataV1.Type
-
-/** v3 cursor paging. */
-export const CursorPaging = Schema.Struct({
-  limit: Schema.optionalKey(Schema.NullOr(Schema.Number)),
-  cursor: Schema.optionalKey(Schema.NullOr(Schema.String))
-})
-export type CursorPaging = typeof CursorPaging.Type
 
 export const Cursors = Schema.Struct({
   next: Schema.optionalKey(Schema.NullOr(Schema.String)),

@@ -3,8 +3,11 @@
  * filters (JSON trees read by `FilterTree.ts`), sorting, paging and the paging metadata of answers.
  */
 import * as Schema from "effect/Schema"
-import { SORT_ORDERS } from "../protocol.ts"
 import { isRecord } from "../../http/isRecord.ts"
+import { CursorPaging, Paging, Sorting, SortOrder } from "../../http/wire.ts"
+
+/** The paging and sorting shapes every module's queries share. */
+export { CursorPaging, Paging, Sorting, SortOrder }
 
 /**
  * A JSON object of item fields (`$date` values still encoded). Checked as a whole and passed on as it
@@ -24,28 +27,6 @@ export const DataItem = Schema.Struct({
   data: Schema.optionalKey(Schema.NullOr(ItemData))
 })
 export type DataItem = typeof DataItem.Type
-
-/** A sort direction: `"ASC"` or `"DESC"`. */
-export const SortOrder = Schema.Literals(SORT_ORDERS)
-export type SortOrder = typeof SortOrder.Type
-
-/** One sort key of a query, search, aggregation or pipeline: a field and its direction. */
-export const Sorting = Schema.Struct({ fieldName: Schema.String, order: Schema.optionalKey(SortOrder) })
-export type Sorting = typeof Sorting.Type
-
-/** Offset paging of a request: the page size and how many items to skip. */
-export const Paging = Schema.Struct({
-  limit: Schema.optionalKey(Schema.NullOr(Schema.Number)),
-  offset: Schema.optionalKey(Schema.NullOr(Schema.Number))
-})
-export type Paging = typeof Paging.Type
-
-/** Cursor paging of a request: the page size and the cursor of the page to read (from an answer's `pagingMetadata.cursors`). */
-export const CursorPaging = Schema.Struct({
-  limit: Schema.optionalKey(Schema.NullOr(Schema.Number)),
-  cursor: Schema.optionalKey(Schema.NullOr(Schema.String))
-})
-export type CursorPaging = typeof CursorPaging.Type
 
 /** What a query asks for (filter, sort, fields, paging): the `query` of an item query (`/items/query`) and of `GET …/collections/query`. */
 export const QueryV2 = Schema.Struct({

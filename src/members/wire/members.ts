@@ -5,18 +5,16 @@
  */
 import * as Schema from "effect/Schema"
 import { Member } from "../../session/wire/index.ts"
+import { Paging } from "../../http/wire.ts"
 import { FIELDSETS } from "../protocol.ts"
 
 export { Member }
 
+/** Offset paging of a members query. */
+export { Paging }
+
 export const Fieldset = Schema.Literals(FIELDSETS)
 export type Fieldset = typeof Fieldset.Type
-
-export const Paging = Schema.Struct({
-  limit: Schema.optionalKey(Schema.NullOr(Schema.Number)),
-  offset: Schema.optionalKey(Schema.NullOr(Schema.Number))
-})
-export type Paging = typeof Paging.Type
 
 export const Sorting = Schema.Struct({
   fieldName: Schema.optionalKey(Schema.String),

@@ -6,7 +6,7 @@
  */
 import * as Schema from "effect/Schema"
 import type { SQLInputValue } from "node:sqlite"
-import { base64url, fromBase64url } from "../../http/wire.ts"
+import { base64url, fromBase64url } from "../../http/codec.ts"
 import { parseJson } from "../platform/json.ts"
 import { MAX_INTEGER } from "../platform/limits.ts"
 import { badRequest } from "./engineFailures.ts"

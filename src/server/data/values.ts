@@ -4,7 +4,7 @@
  * as plain text. Field paths are dotted (`address.city`) and name object keys only.
  */
 import { isDateValue } from "../../data/FilterTree.ts"
-import { readIsoFields, setOwn } from "../../http/wire.ts"
+import { readIsoFields, setOwn } from "../../http/codec.ts"
 import { depthOf } from "../platform/json.ts"
 import { MAX_ITEM_DEPTH } from "../platform/limits.ts"
 import { badRequest, outOfBounds } from "./engineFailures.ts"

@@ -14,7 +14,7 @@ import { Query, type QueryRunner } from "../../../src/data/Query.ts"
 import { peekPagingMetadata, samePaging } from "../../../src/data/readAhead.ts"
 import type { ItemData, QueryDataItemsResponse } from "../../../src/data/wire/index.ts"
 import type { PlatformClient } from "../../../src/http/PlatformClient.ts"
-import { fromBase64url } from "../../../src/http/wire.ts"
+import { fromBase64url } from "../../../src/http/codec.ts"
 import { Site } from "../../../src/Site.ts"
 
 describe("peekPagingMetadata", () => {

@@ -1,6 +1,6 @@
 import { assert, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { base64url } from "../../../src/http/wire.ts"
+import { base64url } from "../../../src/http/codec.ts"
 import { LocalPlatform } from "../../../src/server/index.ts"
 import { bulkInsert, codeOf, createCollection, data, ids, memberToken, ok, path, query, uniqueId } from "./support.ts"
 

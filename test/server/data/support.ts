@@ -4,7 +4,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
-import { base64url } from "../../../src/http/wire.ts"
+import { base64url } from "../../../src/http/codec.ts"
 import { LocalPlatform } from "../../../src/server/index.ts"
 import { type Answer, apiKey, call, codeOf, login, registerMember, visitor } from "../support.ts"
 

@@ -5,7 +5,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { base64url } from "../../../src/http/wire.ts"
+import { base64url } from "../../../src/http/codec.ts"
 import { LocalPlatform } from "../../../src/server/index.ts"
 import { apiKey, login, registerMember, uniqueEmail, visitor } from "../support.ts"
 

@@ -8,7 +8,7 @@
  */
 import * as Schema from "effect/Schema"
 import type { SQLInputValue } from "node:sqlite"
-import { base64url, fromBase64url } from "../../../http/wire.ts"
+import { base64url, fromBase64url } from "../../../http/codec.ts"
 import { badRequest, outOfBounds } from "../../data/engineFailures.ts"
 import { checkFilter } from "../../data/filters.ts"
 import { beyond, concat, type Fragment, orderBy, type SortTerm, sortTerms, where } from "../../data/sql.ts"
