@@ -1,6 +1,6 @@
 /**
  * Guards of the webhooks API's answers; each guard's type is the platform's Schema's in
- * `src/server/events/webhooks/wire.ts` (test/events/guards.test.ts).
+ * `src/events/wire/subscriptions.ts` (test/events/guards.test.ts).
  */
 import * as G from "../../http/guard.ts"
 import type { WebhookSubscription } from "../protocol.ts"

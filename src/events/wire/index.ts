@@ -1,3 +1,4 @@
-/** The events' wire Schemas: the envelope and the payloads of every event type. */
+/** The events' wire Schemas: the envelope, the payloads of every event type, and webhook subscriptions. */
 export * from "./envelope.ts"
 export * from "./payloads.ts"
+export * from "./subscriptions.ts"
