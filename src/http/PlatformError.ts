@@ -14,7 +14,7 @@
  * `codeOf` gives every reason its one code (see `FailureCodes`), so a 403 means `PERMISSION_DENIED` in every module.
  */
 import * as Data from "effect/Data"
-import type { AnswerError, ArgumentError } from "./Refusal.ts"
+import type { AnswerError, ArgumentError } from "./reasons.ts"
 import type { ErrorBody, FieldViolation } from "./wire.ts"
 
 interface Common {

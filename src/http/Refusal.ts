@@ -8,26 +8,12 @@
  */
 import type * as Cause from "effect/Cause"
 import * as Data from "effect/Data"
-import { isTransient } from "./PlatformHttp.ts"
+import { isTransient } from "./exchange.ts"
 import { codeOf, type FailureReason, type PlatformError, type RefusalReason } from "./PlatformError.ts"
+import { AnswerError, ArgumentError } from "./reasons.ts"
 import type { FieldViolation } from "./wire.ts"
 
-/** An argument sitefx refused before sending anything (`WDE0001`, `INVALID_ARGUMENT`, ...). */
-export class ArgumentError extends Data.TaggedClass("ArgumentError")<{
-  readonly code: string
-  readonly message: string
-  /** The argument or field the refusal is about. */
-  readonly field?: string
-}> {}
-
-/** A 200 answer that does not give what was asked: the entity is missing, or an item does not fit its schema. */
-export class AnswerError extends Data.TaggedClass("AnswerError")<{
-  readonly code: string
-  readonly message: string
-  /** What the answer said instead, when it helps (the catalog version a site runs, ...). */
-  readonly data?: unknown
-}> {}
-
+export { AnswerError, ArgumentError }
 
 /** What a reason says, for people: a validation error lists its violated fields. */
 export const messageOf = (reason: FailureReason): string => {

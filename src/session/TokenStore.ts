@@ -8,8 +8,13 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type * as G from "../http/guard.ts"
 import { type OAuthData as OAuthDataGuard, StoredSession as isStoredSession } from "./guards/tokens.ts"
-import { EMPTY_TOKENS } from "./protocol.ts"
 import type { Tokens } from "./wire/tokens.ts"
+
+/** The token set of no session at all: the next call gets fresh visitor tokens. */
+export const EMPTY_TOKENS: Tokens = {
+  accessToken: { value: "", expiresAt: 0 },
+  refreshToken: { value: "", role: "none" }
+}
 
 /** The PKCE data of a login between `loginUrl` and `completeRedirect`. */
 export type OAuthData = G.TypeOf<typeof OAuthDataGuard>

@@ -52,5 +52,5 @@ export * as Pkce from "./Pkce.ts"
 export * as Prewarm from "./prewarm.ts"
 /** The session's wire shapes as Schemas: the token, redirect-session and identity calls' requests and answers. */
 export * as SessionWire from "./wire/index.ts"
-export { EMPTY_TOKENS } from "./protocol.ts"
+export { EMPTY_TOKENS } from "./TokenStore.ts"
 export type { FactorType, Identity, TokenRole, Tokens } from "./wire/index.ts"

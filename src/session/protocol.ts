@@ -3,7 +3,6 @@
  * values (no Schema, no guards), so a browser page carries them for free. The Schemas of the wire shapes
  * are in wire/, the guards of the answers the client reads in guards/.
  */
-import type { Tokens } from "./wire/tokens.ts"
 
 export const TOKEN_ROLES = ["none", "visitor", "member"] as const
 export const RESPONSE_MODES = ["fragment", "query", "web_message"] as const
@@ -28,12 +27,6 @@ export const STATE_TYPES = [
   "REQUIRE_MISSING_FIELDS"
 ] as const
 export const MEMBER_STATUSES = ["UNKNOWN", "PENDING", "APPROVED", "BLOCKED", "OFFLINE"] as const
-
-/** The token set of no session at all: the next call gets fresh visitor tokens. */
-export const EMPTY_TOKENS: Tokens = {
-  accessToken: { value: "", expiresAt: 0 },
-  refreshToken: { value: "", role: "none" }
-}
 
 /** Identity error codes the official client maps to login error codes. */
 export const IdentityCodes = {

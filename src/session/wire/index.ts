@@ -3,7 +3,7 @@
  * both the client (src/session, for its types) and the local platform (src/server, which decodes
  * requests and encodes answers with them). The client checks answers with the guards of ../guards/.
  */
-export { EMPTY_TOKENS, IdentityCodes, Paths } from "../protocol.ts"
+export { IdentityCodes, Paths } from "../protocol.ts"
 export * from "./identity.ts"
 export * from "./members.ts"
 export * from "./redirects.ts"

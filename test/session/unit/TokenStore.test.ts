@@ -7,8 +7,8 @@ import * as Logger from "effect/Logger"
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises"
 import { join, resolve } from "node:path"
 import * as FileTokenStore from "../../../src/session/FileTokenStore.ts"
-import { parseStored, serializeStored, type StoredSession, TokenStore } from "../../../src/session/TokenStore.ts"
-import { EMPTY_TOKENS, type Tokens } from "../../../src/session/wire/index.ts"
+import { EMPTY_TOKENS, parseStored, serializeStored, type StoredSession, TokenStore } from "../../../src/session/TokenStore.ts"
+import type { Tokens } from "../../../src/session/wire/index.ts"
 
 const member: Tokens = {
   accessToken: { value: "OauthNG.JWS.access", expiresAt: 1_900_000_000 },
