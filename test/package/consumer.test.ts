@@ -128,9 +128,9 @@ const tsc = (version: "5.9" | "7", project: string) =>
   sh(process.execPath, [join(consumer(), "node_modules", version === "5.9" ? "typescript" : "typescript7", "bin", "tsc"), "-p", project], consumer())
 
 describe("the packed package in a consumer's project", () => {
-  it("holds the build, the bin, the README and the LICENSE, and no tests, benches or sources", () => {
+  it("holds the build, the bin, the README, the CHANGELOG and the LICENSE, and no tests, benches or sources", () => {
     const top = readdirSync(join(consumer(), "node_modules", "sitefx")).sort()
-    assert.deepStrictEqual(top, ["LICENSE", "README.md", "bin", "dist", "package.json"])
+    assert.deepStrictEqual(top, ["CHANGELOG.md", "LICENSE", "README.md", "bin", "dist", "package.json"])
   })
 
   it("installs on Node 22.19, its stated minimum, without engine warnings", () => {
