@@ -183,8 +183,22 @@ describe("sitefx data", () => {
         expect(unwritable.code).toBe(2)
         expect(unwritable.stderr.trim()).toBe("sitefx: cannot write /nonexistent-dir/posts.jsonl (ENOENT)")
 
+        // a usage error is the error first and where the help is, not the whole help
         const badFlag = yield* run(["data", "import", "Posts", "x.jsonl", "--mode", "upsert"])
         expect(badFlag.code).toBe(2)
+        expect(badFlag.stdout).toBe("")
+        expect(badFlag.stderr.trim().split("\n")).toEqual([
+          'sitefx: Invalid value for flag --mode: "upsert". Expected: "insert" | "save" | "update"',
+          "Run `sitefx data import --help` for its arguments and flags."
+        ])
+        const noArgument = yield* Effect.promise(() => cli(["data", "import"]))
+        expect(noArgument.code).toBe(2)
+        expect(noArgument.stdout).toBe("")
+        expect(noArgument.stderr).toBe("sitefx: Missing required argument: collection\nRun `sitefx data import --help` for its arguments and flags.\n")
+        const unknownCommand = yield* Effect.promise(() => cli(["dta"]))
+        expect(unknownCommand.code).toBe(2)
+        expect(unknownCommand.stdout).toBe("")
+        expect(unknownCommand.stderr).toMatch(/^sitefx: Unknown subcommand "dta" for "sitefx"\n\n {2}Did you mean this\?\n {4}data\nRun `sitefx --help` for its arguments and flags\.\n$/)
 
         const missingFile = yield* run(["data", "import", "Posts", file("missing.jsonl")])
         expect(missingFile.code).toBe(2)
