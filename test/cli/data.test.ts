@@ -157,6 +157,17 @@ describe("sitefx data", () => {
         expect(csv.stdout).toMatch(/left as text.*notes/)
         const c2 = (yield* contents("Checked")).find((i) => i._id === "c2")
         expect(c2).toEqual({ _id: "c2", price: 3.5, active: true, notes: "multi\nline" })
+
+        // a name that says nothing of the format: asked for --format, nothing read or written
+        writeFileSync(file("checked.txt"), "_id,price\nt1,7\n")
+        const unnamed = yield* run(["data", "import", "Checked", file("checked.txt")])
+        expect(unnamed.code).toBe(2)
+        expect(unnamed.stdout).toBe("")
+        expect(unnamed.stderr).toBe(`sitefx: cannot tell the format of ${file("checked.txt")} from its name: pass --format csv or --format jsonl\n`)
+        expect((yield* contents("Checked")).some((i) => i._id === "t1")).toBe(false)
+        const told = yield* run(["data", "import", "Checked", file("checked.txt"), "--format", "csv"])
+        expect(told.code).toBe(0)
+        expect((yield* contents("Checked")).find((i) => i._id === "t1")).toEqual({ _id: "t1", price: 7 })
       }))
 
     it.effect("dry run checks everything and writes nothing; stdin works; --mode update needs ids", () =>
