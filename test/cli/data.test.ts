@@ -14,6 +14,7 @@ import type { Item } from "../../src/data/calls.ts"
 import type { BulkServices } from "../../src/data/bulkWrites.ts"
 import * as DataItems from "../../src/data/DataItems.ts"
 import { Site } from "../../src/Site.ts"
+import { countRecords } from "../../src/cli/files.ts"
 import { LocalPlatform } from "../support/platform.ts"
 import { cli, onTerminal, startCli, waitFor } from "./support.ts"
 
@@ -293,6 +294,33 @@ describe("sitefx data", () => {
         const progress = json.stderr.trim().split("\n").map((l) => JSON.parse(l) as { progress: string; done: number; total: number; final: boolean })
         expect(progress[progress.length - 1]).toMatchObject({ progress: "export Progress", done: 20_000, total: 20_000, final: true })
         expect(JSON.parse(json.stdout)).toMatchObject({ collection: "Progress", format: "jsonl", items: 20_000 })
+      }))
+
+    it.effect("progress counts rows, not lines: multi-line CSV cells, blank lines and a bad last row end at 100%", () =>
+      Effect.gen(function*() {
+        yield* createCollection("Rows", [{ key: "title", type: "TEXT" }, { key: "price", type: "NUMBER" }])
+        // 5 rows on 11 lines: cells with LF and CRLF, a `""`, a blank line, and a last row that is bad
+        const csv = '_id,title,price\r\nr1,"one\ntwo",1\r\nr2,"she said ""hi""\r\nand left",2\n\nr3,"a,\n\nb",3\nr4,plain,4\nr5,"x\ny",cheap\n'
+        writeFileSync(file("rows.csv"), csv)
+        expect(countRecords(file("rows.csv"), "csv")).toBe(6)
+        const finalProgress = (stderr: string) => JSON.parse(stderr.trim().split("\n").at(-1)!) as { done: number; total: number; final: boolean }
+        for (const extra of [["--dry-run"], []]) {
+          const imported = yield* run(["data", "import", "Rows", file("rows.csv"), "--json", ...extra])
+          expect(imported.code).toBe(1)
+          expect(finalProgress(imported.stderr)).toMatchObject({ done: 5, total: 5, final: true })
+        }
+        expect((yield* contents("Rows")).map((i) => [i._id, i["title"]])).toEqual([
+          ["r1", "one\ntwo"],
+          ["r2", "she said \"hi\"\r\nand left"],
+          ["r3", "a,\n\nb"],
+          ["r4", "plain"]
+        ])
+
+        writeFileSync(file("rows.jsonl"), `\n${JSON.stringify({ _id: "j1" })}\n  \t\n${JSON.stringify({ _id: "j2" })}\r\n\n${JSON.stringify({ _id: "j3" })}`)
+        expect(countRecords(file("rows.jsonl"), "lines")).toBe(3)
+        const jsonl = yield* run(["data", "import", "Rows", file("rows.jsonl"), "--json"])
+        expect(jsonl.code).toBe(0)
+        expect(finalProgress(jsonl.stderr)).toMatchObject({ done: 3, total: 3, final: true })
       }))
 
     for (const signal of ["SIGKILL", "SIGINT"] as const) {

@@ -14,7 +14,7 @@ import * as Collections from "../../catalog/Collections.ts"
 import * as Inventory from "../../catalog/Inventory.ts"
 import * as Products from "../../catalog/Products.ts"
 import { ExitCode, failed, note, type OutputMode, printResult, withProgress } from "../output.ts"
-import { countLines, readLines, writeJsonFile } from "../files.ts"
+import { countRecords, readLines, writeJsonFile } from "../files.ts"
 import { checkLine, choicesKey, type ProductLine } from "./line.ts"
 import { chunks, collectionIndex, isNotFound, itemReason } from "./store.ts"
 
@@ -233,7 +233,7 @@ const describe = (report: ImportReport): string => {
 
 export const importProducts = (options: ImportOptions) =>
   Effect.gen(function*() {
-    const total = countLines(options.file)
+    const total = countRecords(options.file, "lines")
     const { idBySlug } = yield* collectionIndex
     let created = 0
     let updated = 0
