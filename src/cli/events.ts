@@ -25,20 +25,23 @@ const parseJson = (text: string | undefined): Record<string, unknown> => {
   }
 }
 
-/** Who caused the event: `member 1234…`, `visitor …`, `admin key …`. */
-const who = (identity: Record<string, unknown>): string => {
-  switch (identity["identityType"]) {
-    case "MEMBER":
-      return `member ${String(identity["memberId"] ?? "?")}`
-    case "ANONYMOUS_VISITOR":
-      return `visitor ${String(identity["anonymousVisitorId"] ?? "?")}`
-    case "WIX_USER":
-      return `admin ${String(identity["wixUserId"] ?? "?")}`
-    case "APP":
-      return `app ${String(identity["appId"] ?? "?")}`
-    default:
-      return "unknown"
-  }
+const IDENTITIES: Record<string, { readonly kind: string; readonly idKey: string; readonly anyone: string }> = {
+  MEMBER: { kind: "member", idKey: "memberId", anyone: "a member" },
+  ANONYMOUS_VISITOR: { kind: "visitor", idKey: "anonymousVisitorId", anyone: "a visitor" },
+  WIX_USER: { kind: "admin", idKey: "wixUserId", anyone: "an admin" },
+  APP: { kind: "app", idKey: "appId", anyone: "an app" }
+}
+
+/**
+ * Who caused an event, after "by": `member 1234…`, `visitor …`, `app …`, `admin …`. An id that only
+ * repeats the kind (the local platform's key is called "admin") is left out rather than read "admin admin".
+ */
+export const describeIdentity = (identity: Record<string, unknown>): string => {
+  const known = IDENTITIES[String(identity["identityType"])]
+  if (known === undefined) return "an unknown caller"
+  const id = identity[known.idKey]
+  if (typeof id !== "string" || id === "") return known.anyone
+  return id === known.kind ? known.kind : `${known.kind} ${id}`
 }
 
 /** The entity a domain event carries: created, updated (its current state) or deleted. */
@@ -66,7 +69,7 @@ export const describeEvent = (e: LiveEvent): { readonly line: string; readonly j
   const time = typeof data["eventTime"] === "string" ? data["eventTime"].slice(11, 19) : new Date().toISOString().slice(11, 19)
   const target = about(e, data)
   return {
-    line: `${time}  ${e.type}  ${target}  by ${who(identity)}  (#${e.id})`,
+    line: `${time}  ${e.type}  ${target}  by ${describeIdentity(identity)}  (#${e.id})`,
     json: { id: e.id, type: e.type, about: target, identity, instanceId: e.envelope.instanceId, data }
   }
 }

@@ -44,24 +44,54 @@ export const readLines = (file: string): Stream.Stream<NumberedLine, CliFailure>
     )
   })
 
+const LF = 10
+const CR = 13
+const QUOTE = 34
+const COMMA = 44
+const BETWEEN = 0
+const FIELD_START = 1
+const UNQUOTED = 2
+const QUOTED = 3
+const QUOTE_IN_QUOTED = 4
+
 /**
- * The lines of a file, counted by their line ends in large binary reads (a progress bar's total; a
- * million lines take a moment): unknown for standard input.
+ * The records of a file, for a progress bar's total: unknown for standard input. `lines` counts the
+ * lines that hold more than blanks (a JSONL reader passes the others over); `csv` counts CSV records,
+ * header included, as the CSV reader finds them: a line break inside quotes does not end one, and
+ * blank lines are none. Large binary reads and one look at each byte, as fast as counting lines.
  */
-export const countLines = (file: string): number | undefined => {
+export const countRecords = (file: string, kind: "lines" | "csv"): number | undefined => {
   if (file === "-") return undefined
   const fd = openSync(file, "r")
   try {
     const buffer = Buffer.allocUnsafe(1 << 20)
-    let lines = 0
-    let last = 10
+    let records = 0
+    // lines: 1 once the line holds a non-blank; csv: the CSV reader's states, 0 between records
+    let state: number = BETWEEN
     for (;;) {
       const n = readSync(fd, buffer, 0, buffer.length, null)
       if (n === 0) break
-      for (let i = buffer.indexOf(10, 0); i >= 0 && i < n; i = buffer.indexOf(10, i + 1)) lines++
-      last = buffer[n - 1]!
+      for (let i = 0; i < n; i++) {
+        const c = buffer[i]!
+        if (kind === "lines") {
+          if (c === LF) {
+            if (state !== BETWEEN) records++
+            state = BETWEEN
+          } else if (c !== 32 && c !== 9 && c !== CR) state = UNQUOTED
+        } else if (state === QUOTED) {
+          if (c === QUOTE) state = QUOTE_IN_QUOTED
+        } else if (c === LF || c === CR) {
+          if (state !== BETWEEN) records++
+          state = BETWEEN
+        } else if (c === COMMA) {
+          state = FIELD_START
+        } else if (c === QUOTE) {
+          // opens a field, or is the second of a `""`; inside an unquoted field it is text
+          if (state !== UNQUOTED) state = QUOTED
+        } else state = UNQUOTED
+      }
     }
-    return last === 10 ? lines : lines + 1
+    return records + (state === BETWEEN ? 0 : 1)
   } finally {
     closeSync(fd)
   }

@@ -7,7 +7,8 @@ import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Runtime from "effect/Runtime"
-import { Command } from "effect/cli"
+import * as Layer from "effect/Layer"
+import { CliOutput, Command } from "effect/cli"
 import { readFileSync } from "node:fs"
 import { catalog } from "./catalog.ts"
 import { data } from "./data/command.ts"
@@ -31,7 +32,7 @@ export const sitefx = Command.make("sitefx").pipe(
 const presetCode = (): number | undefined => (typeof process.exitCode === "number" ? process.exitCode : undefined)
 
 /**
- * Exit codes: 0 done; 1 some items failed; 2 usage or configuration (a bad flag shows the help and
+ * Exit codes: 0 done; 1 some items failed; 2 usage or configuration (a bad flag says what is wrong and
  * exits 2); 130 a batch job stopped by Ctrl-C. SIGINT and SIGTERM are how a server or a tail is asked
  * to stop: after a clean shutdown that is success (they say so with `stopsBySignal`).
  */
@@ -46,9 +47,24 @@ const teardown: Runtime.Teardown = (exit, onExit) => {
   return Runtime.defaultTeardown(exit, onExit)
 }
 
+/**
+ * A usage error reads as every other failure does: what is wrong first, on stderr, then where the help
+ * is. The whole help before the error pushed the error off the screen, and onto stdout, where a script
+ * reads results.
+ */
+const presenter = CliOutput.layerPresenter({
+  present: (event) =>
+    event._tag === "InvalidInvocation"
+      ? Effect.sync(() => {
+        const lines = event.errors.map((error) => `sitefx: ${error.message}`)
+        process.stderr.write(`${lines.join("\n")}\nRun \`${event.commandPath.join(" ")} --help\` for its arguments and flags.\n`)
+      })
+      : CliOutput.defaultPresenter.present(event)
+})
+
 /** A command's failure is one line on stderr, printed here once. */
 const program = Command.run(sitefx, { version }).pipe(
   Effect.tapError((error) => (error instanceof CliFailure ? Effect.sync(() => process.stderr.write(`sitefx: ${error.message}\n`)) : Effect.void))
 )
 
-program.pipe(Effect.provide(NodeServices.layer), NodeRuntime.runMain({ teardown }))
+program.pipe(Effect.provide(Layer.merge(NodeServices.layer, presenter)), NodeRuntime.runMain({ teardown }))

@@ -146,6 +146,20 @@ describe("sitefx catalog", () => {
         const again = yield* run(["export", "-q"])
         const byName = (text: string) => new Map(lines(text).map((l) => JSON.parse(l)).map(({ id: _, ...p }) => [p.name, p]))
         assert.deepStrictEqual(byName(again.stdout), byName(readFileSync(file("store.jsonl"), "utf8")))
+
+        // the same file once more in create mode: every line is in the report, --mode upsert is said once
+        const twice = yield* run(["import", file("store.jsonl"), "-q", "--report", file("twice-report.json")])
+        assert.strictEqual(twice.code, 1)
+        const twiceReport = JSON.parse(readFileSync(file("twice-report.json"), "utf8"))
+        assert.strictEqual(twiceReport.failed.length, 64)
+        for (const f of twiceReport.failed) assert.match(f.reason, /^creating the product: .*SLUG_ALREADY_EXISTS/)
+        assert.strictEqual(lines(twice.stdout).length, 65)
+        assert.strictEqual(`${twice.stdout}${twice.stderr}`.split("--mode upsert").length - 1, 1)
+        assert.strictEqual(
+          twice.stderr,
+          `sitefx: 64 of 64 lines failed; all are products the store already has (slug taken): --mode upsert updates them; the report is in ${file("twice-report.json")}\n`
+        )
+        assert.strictEqual((yield* allProducts).length, 64)
       }))
 
     it.effect("bad lines are reported with their numbers and exit 1, the good ones are created; upsert updates instead of duplicating", () =>

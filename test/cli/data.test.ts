@@ -14,6 +14,7 @@ import type { Item } from "../../src/data/calls.ts"
 import type { BulkServices } from "../../src/data/bulkWrites.ts"
 import * as DataItems from "../../src/data/DataItems.ts"
 import { Site } from "../../src/Site.ts"
+import { countRecords } from "../../src/cli/files.ts"
 import { LocalPlatform } from "../support/platform.ts"
 import { cli, onTerminal, startCli, waitFor } from "./support.ts"
 
@@ -157,6 +158,17 @@ describe("sitefx data", () => {
         expect(csv.stdout).toMatch(/left as text.*notes/)
         const c2 = (yield* contents("Checked")).find((i) => i._id === "c2")
         expect(c2).toEqual({ _id: "c2", price: 3.5, active: true, notes: "multi\nline" })
+
+        // a name that says nothing of the format: asked for --format, nothing read or written
+        writeFileSync(file("checked.txt"), "_id,price\nt1,7\n")
+        const unnamed = yield* run(["data", "import", "Checked", file("checked.txt")])
+        expect(unnamed.code).toBe(2)
+        expect(unnamed.stdout).toBe("")
+        expect(unnamed.stderr).toBe(`sitefx: cannot tell the format of ${file("checked.txt")} from its name: pass --format csv or --format jsonl\n`)
+        expect((yield* contents("Checked")).some((i) => i._id === "t1")).toBe(false)
+        const told = yield* run(["data", "import", "Checked", file("checked.txt"), "--format", "csv"])
+        expect(told.code).toBe(0)
+        expect((yield* contents("Checked")).find((i) => i._id === "t1")).toEqual({ _id: "t1", price: 7 })
       }))
 
     it.effect("dry run checks everything and writes nothing; stdin works; --mode update needs ids", () =>
@@ -183,8 +195,22 @@ describe("sitefx data", () => {
         expect(unwritable.code).toBe(2)
         expect(unwritable.stderr.trim()).toBe("sitefx: cannot write /nonexistent-dir/posts.jsonl (ENOENT)")
 
+        // a usage error is the error first and where the help is, not the whole help
         const badFlag = yield* run(["data", "import", "Posts", "x.jsonl", "--mode", "upsert"])
         expect(badFlag.code).toBe(2)
+        expect(badFlag.stdout).toBe("")
+        expect(badFlag.stderr.trim().split("\n")).toEqual([
+          'sitefx: Invalid value for flag --mode: "upsert". Expected: "insert" | "save" | "update"',
+          "Run `sitefx data import --help` for its arguments and flags."
+        ])
+        const noArgument = yield* Effect.promise(() => cli(["data", "import"]))
+        expect(noArgument.code).toBe(2)
+        expect(noArgument.stdout).toBe("")
+        expect(noArgument.stderr).toBe("sitefx: Missing required argument: collection\nRun `sitefx data import --help` for its arguments and flags.\n")
+        const unknownCommand = yield* Effect.promise(() => cli(["dta"]))
+        expect(unknownCommand.code).toBe(2)
+        expect(unknownCommand.stdout).toBe("")
+        expect(unknownCommand.stderr).toMatch(/^sitefx: Unknown subcommand "dta" for "sitefx"\n\n {2}Did you mean this\?\n {4}data\nRun `sitefx --help` for its arguments and flags\.\n$/)
 
         const missingFile = yield* run(["data", "import", "Posts", file("missing.jsonl")])
         expect(missingFile.code).toBe(2)
@@ -268,6 +294,33 @@ describe("sitefx data", () => {
         const progress = json.stderr.trim().split("\n").map((l) => JSON.parse(l) as { progress: string; done: number; total: number; final: boolean })
         expect(progress[progress.length - 1]).toMatchObject({ progress: "export Progress", done: 20_000, total: 20_000, final: true })
         expect(JSON.parse(json.stdout)).toMatchObject({ collection: "Progress", format: "jsonl", items: 20_000 })
+      }))
+
+    it.effect("progress counts rows, not lines: multi-line CSV cells, blank lines and a bad last row end at 100%", () =>
+      Effect.gen(function*() {
+        yield* createCollection("Rows", [{ key: "title", type: "TEXT" }, { key: "price", type: "NUMBER" }])
+        // 5 rows on 11 lines: cells with LF and CRLF, a `""`, a blank line, and a last row that is bad
+        const csv = '_id,title,price\r\nr1,"one\ntwo",1\r\nr2,"she said ""hi""\r\nand left",2\n\nr3,"a,\n\nb",3\nr4,plain,4\nr5,"x\ny",cheap\n'
+        writeFileSync(file("rows.csv"), csv)
+        expect(countRecords(file("rows.csv"), "csv")).toBe(6)
+        const finalProgress = (stderr: string) => JSON.parse(stderr.trim().split("\n").at(-1)!) as { done: number; total: number; final: boolean }
+        for (const extra of [["--dry-run"], []]) {
+          const imported = yield* run(["data", "import", "Rows", file("rows.csv"), "--json", ...extra])
+          expect(imported.code).toBe(1)
+          expect(finalProgress(imported.stderr)).toMatchObject({ done: 5, total: 5, final: true })
+        }
+        expect((yield* contents("Rows")).map((i) => [i._id, i["title"]])).toEqual([
+          ["r1", "one\ntwo"],
+          ["r2", "she said \"hi\"\r\nand left"],
+          ["r3", "a,\n\nb"],
+          ["r4", "plain"]
+        ])
+
+        writeFileSync(file("rows.jsonl"), `\n${JSON.stringify({ _id: "j1" })}\n  \t\n${JSON.stringify({ _id: "j2" })}\r\n\n${JSON.stringify({ _id: "j3" })}`)
+        expect(countRecords(file("rows.jsonl"), "lines")).toBe(3)
+        const jsonl = yield* run(["data", "import", "Rows", file("rows.jsonl"), "--json"])
+        expect(jsonl.code).toBe(0)
+        expect(finalProgress(jsonl.stderr)).toMatchObject({ done: 3, total: 3, final: true })
       }))
 
     for (const signal of ["SIGKILL", "SIGINT"] as const) {

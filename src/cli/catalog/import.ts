@@ -14,7 +14,7 @@ import * as Collections from "../../catalog/Collections.ts"
 import * as Inventory from "../../catalog/Inventory.ts"
 import * as Products from "../../catalog/Products.ts"
 import { ExitCode, failed, note, type OutputMode, printResult, withProgress } from "../output.ts"
-import { countLines, readLines, writeJsonFile } from "../files.ts"
+import { countRecords, readLines, writeJsonFile } from "../files.ts"
 import { checkLine, choicesKey, type ProductLine } from "./line.ts"
 import { chunks, collectionIndex, isNotFound, itemReason } from "./store.ts"
 
@@ -49,7 +49,14 @@ export interface ImportReport {
 type Outcome =
   | { readonly _tag: "created"; readonly line: number }
   | { readonly _tag: "updated"; readonly line: number }
-  | { readonly _tag: "failed"; readonly line: number; readonly name?: string | undefined; readonly reason: string }
+  | {
+    readonly _tag: "failed"
+    readonly line: number
+    readonly name?: string | undefined
+    readonly reason: string
+    /** The store already has the product (create mode met its slug): `--mode upsert` is the remedy. */
+    readonly exists?: boolean
+  }
 
 /** A step of a line's writes that failed, with what it was doing. */
 class StepFailure extends Data.TaggedError("StepFailure")<{
@@ -202,9 +209,9 @@ const importLine = (n: number, text: string, options: ImportOptions, idBySlug: R
   }).pipe(
     Effect.catchTag("StepFailure", (f) =>
       Effect.map(itemReason(f.cause), (reason): Outcome => {
-        const slugTaken = options.importMode === "create" && reason.includes("SLUG_ALREADY_EXISTS") ? " (--mode upsert updates it)" : ""
+        const exists = options.importMode === "create" && reason.includes("SLUG_ALREADY_EXISTS")
         const removed = f.removed === true ? "; the product was removed again" : ""
-        return { _tag: "failed", line: n, name: nameOf(text), reason: `${f.step}: ${reason}${slugTaken}${removed}` }
+        return { _tag: "failed", line: n, name: nameOf(text), reason: `${f.step}: ${reason}${removed}`, exists }
       }))
   )
 
@@ -226,11 +233,12 @@ const describe = (report: ImportReport): string => {
 
 export const importProducts = (options: ImportOptions) =>
   Effect.gen(function*() {
-    const total = countLines(options.file)
+    const total = countRecords(options.file, "lines")
     const { idBySlug } = yield* collectionIndex
     let created = 0
     let updated = 0
     let lines = 0
+    let existing = 0
     const failures: Array<LineFailureReport> = []
     const report = (): ImportReport => ({
       file: options.file,
@@ -252,7 +260,10 @@ export const importProducts = (options: ImportOptions) =>
             lines++
             if (outcome._tag === "created") created++
             else if (outcome._tag === "updated") updated++
-            else failures.push({ line: outcome.line, ...(outcome.name === undefined ? {} : { name: outcome.name }), reason: outcome.reason })
+            else {
+              failures.push({ line: outcome.line, ...(outcome.name === undefined ? {} : { name: outcome.name }), reason: outcome.reason })
+              if (outcome.exists === true) existing++
+            }
             progress.update(lines)
           })
         )
@@ -271,6 +282,10 @@ export const importProducts = (options: ImportOptions) =>
     if (options.report !== undefined) yield* writeJsonFile(options.report, final)
     yield* printResult(options.mode, final, describe(final))
     if (final.failed.length > 0) {
-      return yield* failed(`${final.failed.length} of ${final.lines} lines failed${options.report === undefined ? "" : `; the report is in ${options.report}`}`)
+      // said once for the whole file: importing an export into the store it came from fails every line alike
+      const hint = existing === 0
+        ? ""
+        : `; ${existing === final.failed.length ? (existing === 1 ? "it is" : "all are") : `${existing} are`} products the store already has (slug taken): --mode upsert updates them`
+      return yield* failed(`${final.failed.length} of ${final.lines} lines failed${hint}${options.report === undefined ? "" : `; the report is in ${options.report}`}`)
     }
   })

@@ -10,7 +10,7 @@ import { modeOf, type OutputFlags, outputFlags } from "../output.ts"
 import { runCollectionsCreate, runCollectionsDescribe, runCollectionsList, runRemove, runTruncate } from "./admin.ts"
 import { runExport } from "./export.ts"
 import { runImport } from "./import.ts"
-import { formatOf } from "./input.ts"
+import { formatOf, importFormat } from "./input.ts"
 
 const common = { ...connectionFlags, ...outputFlags }
 
@@ -20,7 +20,7 @@ const onSite = <A, E, R>(flags: ConnectionFlags & OutputFlags, use: Effect.Effec
 
 const collectionArg = Argument.String("collection").pipe(Argument.withDescription("The collection's id, e.g. Posts"))
 const format = Flag.Literals("format", ["jsonl", "csv"]).pipe(
-  Flag.withDescription("jsonl (one JSON item per line, dates as {\"$date\": ISO}) or csv (a header row, cells typed by the collection's fields); default: from the file name"),
+  Flag.withDescription("jsonl (one JSON item per line, dates as {\"$date\": ISO}) or csv (a header row, cells typed by the collection's fields); default: from the file name (.csv; .jsonl, .ndjson or .json)"),
   Flag.optional
 )
 
@@ -67,17 +67,18 @@ const importCommand = Command.make(
     report: Flag.String("report").pipe(Flag.withDescription("Write the full report (every bad row and failed item) as JSON to this file"), Flag.optional)
   },
   (flags) =>
-    onSite(flags, runImport({
-      collection: flags.collection,
-      path: flags.file,
-      format: formatOf(flags.file, Option.getOrUndefined(flags.format)),
-      mode: flags.mode,
-      concurrency: flags.concurrency,
-      checkpoint: Option.getOrUndefined(flags.checkpoint),
-      dryRun: flags.dryRun,
-      report: Option.getOrUndefined(flags.report),
-      output: modeOf(flags)
-    }))
+    Effect.flatMap(importFormat(flags.file, Option.getOrUndefined(flags.format)), (format) =>
+      onSite(flags, runImport({
+        collection: flags.collection,
+        path: flags.file,
+        format,
+        mode: flags.mode,
+        concurrency: flags.concurrency,
+        checkpoint: Option.getOrUndefined(flags.checkpoint),
+        dryRun: flags.dryRun,
+        report: Option.getOrUndefined(flags.report),
+        output: modeOf(flags)
+      })))
 ).pipe(Command.withDescription("Check and write items from JSONL or CSV: bad rows reported by line, resumable with --checkpoint; exit 1 if any item failed"))
 
 const yes = Flag.Boolean("yes").pipe(Flag.withAlias("y"), Flag.withDescription("Do it without asking (required when not on a terminal)"), Flag.withDefault(false))

@@ -21,7 +21,7 @@ import type { Item } from "../../data/calls.ts"
 import * as DataItems from "../../data/DataItems.ts"
 import { newBulkKey } from "../../data/ids.ts"
 import type { CollectionField } from "../../data/wire/index.ts"
-import { countLines } from "../files.ts"
+import { countRecords } from "../files.ts"
 import { collectEvery } from "../memory.ts"
 import { ExitCode, type OutputMode, printResult, usage, withProgress } from "../output.ts"
 import { type Checkpoint, failedItems, type FailedItem, inputIdentity, loadCheckpoint, mismatch, saveCheckpoint } from "./checkpoint.ts"
@@ -196,14 +196,19 @@ export const runImport = (options: ImportOptions) =>
       complete
     })
 
-    const lineCount = countLines(options.path)
-    const total = lineCount === undefined ? undefined : options.format === "csv" ? Math.max(0, lineCount - 1) : lineCount
+    // rows, not lines: a CSV cell may hold line breaks, and blank lines are no rows
+    const records = countRecords(options.path, options.format === "csv" ? "csv" : "lines")
+    const total = records === undefined ? undefined : options.format === "csv" ? Math.max(0, records - 1) : records
     let report: BulkReport | undefined
     let settled = startAt
     if (previous?.complete !== true) {
       report = yield* withProgress(options.output, `import ${options.collection}`, "rows", total, (progress) => {
         if (options.dryRun) {
-          return Stream.runForEach(source, () => Effect.sync(() => progress.update(valid))).pipe(Effect.as(undefined))
+          // and once at the end: bad rows after the last good one come with no batch
+          return Stream.runForEach(source, () => Effect.sync(() => progress.update(valid + badRows.length))).pipe(
+            Effect.andThen(Effect.sync(() => progress.update(valid + badRows.length))),
+            Effect.as(undefined)
+          )
         }
         const bulkOptions = {
           concurrency: options.concurrency,
@@ -229,7 +234,7 @@ export const runImport = (options: ImportOptions) =>
           : options.mode === "save"
           ? DataItems.bulkSave(options.collection, source, bulkOptions)
           : DataItems.bulkUpdate(options.collection, source, bulkOptions)
-        return write
+        return Effect.tap(write, () => Effect.sync(() => progress.update(settled + badRows.length)))
       })
     } else {
       // finished before: read the input again for its bad rows, and report the whole import once more

@@ -4,9 +4,11 @@
  * steps, not a million). Every record is checked before anything is written: a bad one becomes a bad
  * row with its line number and reason, and is not written.
  */
+import * as Effect from "effect/Effect"
 import { createReadStream } from "node:fs"
 import { reviveDates } from "../../http/codec.ts"
 import type { CollectionField, FieldType } from "../../data/wire/index.ts"
+import { type CliFailure, usage } from "../output.ts"
 import { CsvReader, isPlainObject, JSON_KINDS, makeCellReader, parseDate, recordToItem } from "./csv.ts"
 
 export type Format = "jsonl" | "csv"
@@ -21,8 +23,23 @@ export interface Row {
   readonly item: Record<string, unknown>
 }
 
-/** The format a file name suggests (`.csv`), else JSONL. */
-export const formatOf = (path: string, given: Format | undefined): Format => given ?? (/\.csv$/i.test(path) ? "csv" : "jsonl")
+/** The format a file's extension names, if it names one. */
+export const formatNamed = (path: string): Format | undefined =>
+  /\.csv$/i.test(path) ? "csv" : /\.(jsonl|ndjson|json)$/i.test(path) ? "jsonl" : undefined
+
+/** An export's format: the one given, else the one its file name names, else JSONL. */
+export const formatOf = (path: string, given: Format | undefined): Format => given ?? formatNamed(path) ?? "jsonl"
+
+/**
+ * An import's format: the one given, else the one its file name names (standard input is JSONL). A name
+ * that says nothing (`rows.txt`) is a usage error: read as JSONL, a CSV file fails on every line.
+ */
+export const importFormat = (path: string, given: Format | undefined): Effect.Effect<Format, CliFailure> => {
+  const format = given ?? (path === "-" ? "jsonl" : formatNamed(path))
+  return format === undefined
+    ? Effect.fail(usage(`cannot tell the format of ${path} from its name: pass --format csv or --format jsonl`))
+    : Effect.succeed(format)
+}
 
 const describe = (value: unknown): string =>
   value === null ? "null" : Array.isArray(value) ? "an array" : value instanceof Date ? "a date" : `a ${typeof value}`
