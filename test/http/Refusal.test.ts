@@ -116,6 +116,15 @@ describe("every module reads a platform refusal the same way", () => {
     ]
     for (const [reason, code] of reasons) assert.strictEqual(codeOf(reason), code)
   })
+
+  it("every code codeOf gives a bare status is one of FailureCodes (PlatformError.ts keeps its own copy of the table, so a session page carries no more than it reads)", () => {
+    const named = new Set<string>(Object.values(FailureCodes))
+    for (let status = 400; status < 600; status++) {
+      assert.isTrue(named.has(codeOf(new SystemError({ status, message: "m", description: "d" }))), String(status))
+    }
+    assert.isTrue(named.has(codeOf(new ValidationError({ status: 400, message: "m", fieldViolations: [] }))))
+    assert.isTrue(named.has(codeOf(new TransportError({ message: "m" }))))
+  })
 })
 
 describe("Effect's reason handlers", () => {
