@@ -19,7 +19,7 @@ export const failure: (e: PlatformError) => CatalogFailure = fromPlatformError
 
 /** Runs `f` with the platform client of the environment. */
 export const withClient = <A, E>(f: (client: PlatformClientShape) => Effect.Effect<A, E>): Effect.Effect<A, E, PlatformClient> =>
-  Effect.flatMap(PlatformClient, f)
+  PlatformClient.use(f)
 
 /** Fails with a client-side refusal before anything is sent, or runs the call. */
 export const unlessInvalid = <A, E, R>(error: CatalogError | undefined, effect: () => Effect.Effect<A, E, R>): Effect.Effect<A, E | CatalogError, R> =>

@@ -6,8 +6,9 @@ import * as Effect from "effect/Effect"
 import { PlatformClient, type PlatformClientShape } from "../http/PlatformClient.ts"
 import { PlatformConfig, type PlatformConfigShape } from "../http/PlatformConfig.ts"
 
-export const withClient = <A, E>(f: (client: PlatformClientShape) => Effect.Effect<A, E>): Effect.Effect<A, E, PlatformClient> => Effect.flatMap(PlatformClient, f)
+/** Runs `f` with the platform client of the environment (the service's own `use`). */
+export const withClient = <A, E>(f: (client: PlatformClientShape) => Effect.Effect<A, E>): Effect.Effect<A, E, PlatformClient> => PlatformClient.use(f)
 
 export const withClientAndConfig = <A, E>(
   f: (client: PlatformClientShape, config: PlatformConfigShape) => Effect.Effect<A, E>
-): Effect.Effect<A, E, PlatformClient | PlatformConfig> => Effect.flatMap(PlatformClient, (client) => Effect.flatMap(PlatformConfig, (config) => f(client, config)))
+): Effect.Effect<A, E, PlatformClient | PlatformConfig> => PlatformClient.use((client) => PlatformConfig.use((config) => f(client, config)))
