@@ -1,7 +1,10 @@
-// `npm run docs`: the API reference of the package, built by TypeDoc from the doc comments of every public
-// entry point (each subpath of package.json's "exports", read from its `sitefx-source` file) into docs/,
-// one module per subpath, named as consumers import it (`sitefx/data/items`). CI runs it, so a comment
-// TypeDoc cannot read, or a broken link in one, fails the build.
+// `npm run docs`: the documentation site. First the API reference, built by TypeDoc from the doc comments
+// of every public entry point (each subpath of package.json's "exports", read from its `sitefx-source`
+// file) into docs/public/api, one module per subpath, named as consumers import it (`sitefx/data/items`);
+// then the guides (docs/**/*.md) with VitePress, which copies the reference in, into docs/.vitepress/dist;
+// then every link of the built site is followed (scripts/linkcheck.mjs). CI runs it with --strict, so a
+// comment TypeDoc cannot read, a link to nothing in a comment or a page, or a missing anchor fails the build.
+// `npm run docs -- --reference` builds the reference alone.
 //
 // TypeDoc runs on TypeScript's JavaScript API, which the project's compiler (the native TypeScript 7) does
 // not have. The project already holds TypeScript 5.9 as `typescript5` (the API report uses it), so the hook
@@ -25,6 +28,8 @@ const { Application, Converter, ReflectionKind } = await import("typedoc")
 const { default: ts } = await import("typescript5")
 
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"))
+/** The repository's web address, from package.json (`git+https://host/owner/name.git` → `https://host/owner/name`). */
+const repositoryUrl = String(pkg.repository?.url ?? pkg.repository).replace(/^git\+/, "").replace(/\.git$/, "")
 /** Entry file → the name consumers import it by. */
 const entries = new Map(
   Object.entries(pkg.exports)
@@ -32,7 +37,7 @@ const entries = new Map(
     .map(([subpath, conditions]) => [resolve(root, conditions["sitefx-source"]), subpath === "." ? pkg.name : `${pkg.name}/${subpath.slice(2)}`])
 )
 
-const out = join(root, "docs")
+const out = join(root, "docs/public/api")
 const app = await Application.bootstrapWithPlugins({
   name: pkg.name,
   entryPoints: [...entries.keys()],
@@ -41,9 +46,9 @@ const app = await Application.bootstrapWithPlugins({
   // Type errors are the project compiler's to report (`npm test` runs it); TypeScript 5.9 only reads here.
   skipErrorChecking: true,
   readme: "none",
-  // the repository has no public address: a declaration's source is named by its path in the repository
+  // a declaration's source links to its file in the repository (git is not asked: CI may build from an archive)
   disableGit: true,
-  sourceLinkTemplate: "{path}#L{line}",
+  sourceLinkTemplate: `${repositoryUrl}/blob/main/{path}#L{line}`,
   out,
   excludePrivate: true,
   excludeInternal: true,
@@ -95,3 +100,20 @@ if (app.logger.hasErrors() || (app.options.getValue("treatWarningsAsErrors") && 
 await app.generateDocs(project, out)
 if (app.logger.hasErrors()) process.exit(1)
 console.log(`docs: the reference of ${entries.size} entry points is in ${out}/index.html (${app.logger.warningCount} warnings)`)
+if (process.argv.includes("--reference")) process.exit(0)
+
+// The guides. VitePress runs in a process of its own (its Vite is not the app's), on the Node running this.
+const { spawnSync } = await import("node:child_process")
+const built = spawnSync(process.execPath, [join(root, "node_modules/vitepress/bin/vitepress.js"), "build", "docs"], { cwd: root, stdio: "inherit" })
+if (built.status !== 0) {
+  console.error("docs: the guides did not build (above)")
+  process.exit(1)
+}
+const { checkLinks } = await import("./linkcheck.mjs")
+const site = join(root, "docs/.vitepress/dist")
+const broken = checkLinks(site)
+if (broken.length > 0) {
+  console.error(`docs: ${broken.length} broken links in the built site:\n${broken.map((b) => `  ${b}`).join("\n")}`)
+  process.exit(1)
+}
+console.log(`docs: the site is in ${site} (every link checked)`)

@@ -1,0 +1,70 @@
+/**
+ * Every TypeScript block of the README and the guides compiles as written, and the runnable ones run
+ * against a local platform with the demo data (test/docs/snippets.ts says how a block is marked).
+ * `SNIPPETS=docs/guide/data.md npx vitest run test/docs` checks the pages whose path contains the text.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as Redacted from "effect/Redacted"
+import { execFile } from "node:child_process"
+import { LocalPlatform } from "../support/platform.ts"
+import { nameOf, pages, root, runnable, type Snippet, snippetsOf, typeCheck, writeRunnable } from "./snippets.ts"
+
+const only = process.env.SNIPPETS
+const all = pages().filter((page) => only === undefined || page.includes(only)).flatMap((page) => snippetsOf(page))
+const checked = all.filter((s) => s.mode._tag !== "unmarked" && s.mode._tag !== "bad")
+
+/** Runs a snippet's module with the project's Node, as `node file.ts` would, and gives its exit and output. */
+const run = (file: string, apiKey: string) =>
+  Effect.callback<{ readonly code: number | null; readonly output: string }>((resume) => {
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("SITEFX_")))
+    const child = execFile(
+      process.execPath,
+      ["--conditions=sitefx-source", "--no-warnings", file],
+      { cwd: root, env: { ...env, SITEFX_API_KEY: apiKey }, timeout: 60_000, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => resume(Effect.succeed({ code: error === null ? 0 : typeof error.code === "number" ? error.code : null, output: `${stdout}${stderr}` }))
+    )
+    return Effect.sync(() => child.kill())
+  })
+
+describe("the docs' code blocks", () => {
+  it("are found, in the README and in the guides", () => {
+    assert.isAbove(all.length, 0)
+    if (only === undefined) assert.isAbove(new Set(all.map((s) => s.page)).size, 1, "no guide with a TypeScript block in docs/")
+  })
+
+  it("each say whether they run, are only checked (and why), or are a fragment of which context", () => {
+    const unmarked = all.filter((s) => s.mode._tag === "unmarked" || s.mode._tag === "bad").map((s) =>
+      s.mode._tag === "bad" ? `${nameOf(s)}: "<!-- snippet: ${s.mode.marker} -->" is not run, check: WHY or fragment of NAME [run]` : `${nameOf(s)}: no <!-- snippet: ... --> comment before the block`
+    )
+    assert.deepStrictEqual(unmarked, [])
+  })
+
+  it("run unless they cannot (a React component, a browser page, a server that never stops)", () => {
+    const tsxRun = all.filter((s) => s.lang === "tsx" && (s.mode._tag === "run" || (s.mode._tag === "fragment" && s.mode.run)))
+    assert.deepStrictEqual(tsxRun.map(nameOf), [], "a tsx block cannot run under Node: mark it check")
+  })
+
+  it("compile as written", () => {
+    const failures = typeCheck(checked)
+    const report = [...failures].map(([name, messages]) => `${name}\n  ${messages.join("\n  ")}`)
+    assert.deepStrictEqual(report, [], `${failures.size} of ${checked.length} blocks do not compile:\n${report.join("\n")}`)
+  }, 120_000)
+})
+
+const byPage = new Map<string, Array<Snippet>>()
+for (const snippet of checked.filter(runnable)) byPage.set(snippet.page, [...(byPage.get(snippet.page) ?? []), snippet])
+
+for (const [page, snippets] of byPage) {
+  it.layer(LocalPlatform.layer({ seed: "demo" }), { excludeTestServices: true, timeout: 60_000 })(`${page}, followed in order against the demo platform`, (it) => {
+    for (const snippet of snippets) {
+      it.effect(`${nameOf(snippet)} runs`, () =>
+        Effect.gen(function*() {
+          const platform = yield* LocalPlatform
+          const file = writeRunnable(snippet, platform.url)
+          const { code, output } = yield* run(file, Redacted.value(platform.apiKey))
+          assert.strictEqual(code, 0, `${nameOf(snippet)} exited ${code}:\n${output}`)
+        }), 90_000)
+    }
+  })
+}
