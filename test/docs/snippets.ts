@@ -13,7 +13,8 @@
  *   component, a server that would never stop, a page of a browser); the reason is required.
  * - `<!-- snippet: fragment of NAME -->` (optionally `fragment of NAME run`): a part of a program. It is
  *   put in the context `test/docs/contexts/NAME.ts` in place of that file's `/* fragment *\/` comment,
- *   and the whole is type-checked (and run, with `run`).
+ *   and the whole is type-checked (and run, with `run`). A context is not a module on its own (it may end
+ *   where the fragment begins), so the project's compiler run leaves test/docs/contexts/ out.
  *
  * A TypeScript block without the comment fails the check, so no block escapes it. What a run may change
  * from the block as written: the address `http://127.0.0.1:8787` (where `npm start` listens) becomes the
