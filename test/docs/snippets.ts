@@ -123,7 +123,8 @@ export const fileOf = (snippet: Snippet) =>
 
 const compilerOptions = (): ts.CompilerOptions => {
   const config = ts.readConfigFile(join(root, "tsconfig.json"), ts.sys.readFile)
-  return { ...ts.parseJsonConfigFileContent(config.config, ts.sys, root).options, noEmit: true }
+  // a block without imports is still a module: Node runs a .ts file of a "type": "module" package as one
+  return { ...ts.parseJsonConfigFileContent(config.config, ts.sys, root).options, noEmit: true, moduleDetection: ts.ModuleDetectionKind.Force }
 }
 
 /** Writes every snippet's module and type-checks them all in one compiler run: the failures by snippet name. */
