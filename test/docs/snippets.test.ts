@@ -7,6 +7,8 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import { execFile } from "node:child_process"
+import { join } from "node:path"
+import { pathToFileURL } from "node:url"
 import { LocalPlatform } from "../support/platform.ts"
 import { nameOf, pages, root, runnable, type Snippet, snippetsOf, typeCheck, writeRunnable } from "./snippets.ts"
 
@@ -20,7 +22,7 @@ const run = (file: string, apiKey: string) =>
     const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("SITEFX_")))
     const child = execFile(
       process.execPath,
-      ["--conditions=sitefx-source", "--no-warnings", file],
+      ["--conditions=sitefx-source", "--no-warnings", "--import", pathToFileURL(join(root, "test/docs/tsx-hooks.mjs")).href, file],
       { cwd: root, env: { ...env, SITEFX_API_KEY: apiKey }, timeout: 60_000, maxBuffer: 16 * 1024 * 1024 },
       (error, stdout, stderr) => resume(Effect.succeed({ code: error === null ? 0 : typeof error.code === "number" ? error.code : null, output: `${stdout}${stderr}` }))
     )

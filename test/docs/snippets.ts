@@ -7,12 +7,13 @@
  * nor the docs site shows:
  *
  * - `<!-- snippet: run -->`: a whole module, imports included; it is type-checked, then run with Node
- *   (the project's Node 24, which strips the types) and must exit 0. The blocks of one page run in the
+ *   (the project's Node 24, which strips the types; test/docs/tsx-hooks.mjs compiles the .tsx sources a
+ *   block reaches, as the package's build does) and must exit 0. The blocks of one page run in the
  *   order of the page, against one platform, as a reader who follows the page does.
  * - `<!-- snippet: check: why it does not run -->`: a whole module that is type-checked only (a React
  *   component, a server that would never stop, a page of a browser); the reason is required.
  * - `<!-- snippet: fragment of NAME -->` (optionally `fragment of NAME run`): a part of a program. It is
- *   put in the context `test/docs/contexts/NAME.ts` in place of that file's `/* fragment *\/` comment,
+ *   put in the context `test/docs/contexts/NAME.ts` (or `.tsx`) in place of that file's `/* fragment *\/` comment,
  *   and the whole is type-checked (and run, with `run`). A context is not a module on its own (it may end
  *   where the fragment begins), so the project's compiler run leaves test/docs/contexts/ out.
  *
@@ -106,8 +107,9 @@ export const moduleOf = (snippet: Snippet): { readonly text: string; readonly at
   const own = snippet.code.split("\n")
   const ownAt = own.map((_, n) => snippet.line + n)
   if (snippet.mode._tag !== "fragment") return { text: snippet.code + "\n", at: ownAt }
-  const file = join(contexts, `${snippet.mode.context}.ts`)
-  if (!existsSync(file)) throw new Error(`${nameOf(snippet)}: no context ${relative(root, file)}`)
+  const name = snippet.mode.context
+  const file = [".ts", ".tsx"].map((ext) => join(contexts, `${name}${ext}`)).find(existsSync)
+  if (file === undefined) throw new Error(`${nameOf(snippet)}: no context test/docs/contexts/${name}.ts or .tsx`)
   const context = readFileSync(file, "utf8").split("\n")
   const slot = context.findIndex((line) => line.includes("/* fragment */"))
   if (slot < 0) throw new Error(`${relative(root, file)} has no /* fragment */ line`)
