@@ -46,6 +46,8 @@ const app = await Application.bootstrapWithPlugins({
   // Type errors are the project compiler's to report (`npm test` runs it); TypeScript 5.9 only reads here.
   skipErrorChecking: true,
   readme: "none",
+  // the reference sits inside the guides' site (docs/public/api → /api/), so its header links back to them
+  navigationLinks: { Guides: "/guide/getting-started.html" },
   // a declaration's source links to its file in the repository (git is not asked: CI may build from an archive)
   disableGit: true,
   sourceLinkTemplate: `${repositoryUrl}/blob/main/{path}#L{line}`,
