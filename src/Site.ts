@@ -13,7 +13,7 @@ import * as Redacted from "effect/Redacted"
 import { ApiKeyAuth, PlatformAuth, PlatformClient } from "./http/PlatformClient.ts"
 import { PlatformConfig, PlatformConfigError, type PlatformConfigOptions, readEnv } from "./http/PlatformConfig.ts"
 import { PlatformHttp } from "./http/PlatformHttp.ts"
-import { type SessionServices, siteSession, type SiteOptions, wire, type WireOptions } from "./session/SiteSession.ts"
+import { ownSite, type SessionServices, siteSession, type SiteOptions, wire, type WireOptions } from "./session/SiteSession.ts"
 
 export { type SiteOptions, type WireOptions }
 
@@ -42,6 +42,6 @@ export const Site = {
       return ApiKeyAuth.layer({ apiKey, siteId, accountId: options.accountId })
     })).pipe(Layer.orDie)
     const base = wire(PlatformConfig.layerConfig(options).pipe(Layer.orDie), options)
-    return PlatformClient.layer.pipe(Layer.provideMerge(Layer.merge(auth, base)))
+    return ownSite(PlatformClient.layer.pipe(Layer.provideMerge(Layer.merge(auth, base))))
   }
 }

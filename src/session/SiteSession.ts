@@ -76,8 +76,17 @@ export const siteSession = (options: SiteOptions = {}): Layer.Layer<SessionServi
     Layer.provide(options.authorizeAgent ?? AuthorizeAgent.auto),
     Layer.provideMerge(Layer.merge(base, tokenStore(options.tokens)))
   )
-  return PlatformClient.layer.pipe(Layer.provideMerge(session))
+  return ownSite(PlatformClient.layer.pipe(Layer.provideMerge(session)))
 }
+
+/**
+ * A site's layer, built with its own memo map. Effect shares a layer value an enclosing `Effect.provide`
+ * has already built, and a site is made of shared values (the platform client, the fetch transport, the
+ * session's parts), so a site provided inside a program that runs on another one (an API key inside a
+ * session, a second base URL) would otherwise be handed the outer site's, bound to the outer site's
+ * config and tokens. Within one site the parts are still built once.
+ */
+export const ownSite = <A, E, R>(layer: Layer.Layer<A, E, R>): Layer.Layer<A, E, R> => Layer.fresh(layer)
 
 /**
  * The token service of a site's session alone (no OAuth or member flow, no platform client): a page
@@ -93,4 +102,4 @@ export const siteSession = (options: SiteOptions = {}): Layer.Layer<SessionServi
  * }).pipe(Effect.provide(TokensLive))
  */
 export const siteTokens = (options: TokenOptions): Layer.Layer<TokenServices> =>
-  SessionTokens.layer.pipe(Layer.provideMerge(Layer.merge(fetchTokenEndpoint(options), tokenStore(options.tokens))))
+  ownSite(SessionTokens.layer.pipe(Layer.provideMerge(Layer.merge(fetchTokenEndpoint(options), tokenStore(options.tokens)))))
