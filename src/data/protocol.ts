@@ -9,6 +9,10 @@ export const BULK_ACTION_TYPES = ["UNKNOWN_ACTION_TYPE", "INSERT", "UPDATE", "DE
 export const ASYNC_JOB_STATUSES = ["UNKNOWN_STATUS", "INITIALIZED", "PROCESSING", "SUCCEEDED", "FAILED"] as const
 export const ROLES = ["ADMIN", "SITE_MEMBER_AUTHOR", "SITE_MEMBER", "ANYONE", "CMS_EDITOR", "PRIVILEGED"] as const
 export const PAGING_MODES = ["OFFSET", "CURSOR"] as const
+/** Where an index stands: building, active, being dropped, dropped, failed or invalid. */
+export const INDEX_STATUSES = ["UNKNOWN", "BUILDING", "ACTIVE", "DROPPING", "DROPPED", "FAILED", "INVALID"] as const
+/** Who made an index: the platform itself, a user, or the platform on its own initiative. */
+export const INDEX_SOURCES = ["SYSTEM", "USER", "AUTO"] as const
 export const COLLECTION_TYPES = ["NATIVE", "WIX_APP", "BLOCKS_APP", "EXTERNAL"] as const
 export const FIELD_TYPES = [
   "UNKNOWN_FIELD_TYPE", "TEXT", "NUMBER", "DATE", "DATETIME", "IMAGE", "BOOLEAN", "DOCUMENT", "URL", "RICH_TEXT", "VIDEO", "ANY",

@@ -18,7 +18,8 @@ const checked = [
   "DataItemReference", "QueryReferencedResponse", "IsReferencedResponse", "ReplaceReferencesResponse",
   "BulkResponse", "BulkReferencesResponse",
   "AsyncJobResponse", "AsyncJobStatusResponse",
-  "CollectionField", "DataCollection", "CollectionResponse", "CollectionsListResponse"
+  "CollectionField", "DataCollection", "CollectionResponse", "CollectionsListResponse",
+  "DataIndex", "IndexResponse", "IndexesListResponse"
 ]
 
 describe("data answer guards have their Schemas' types", () => {
@@ -58,6 +59,12 @@ describe("data answer guards have their Schemas' types", () => {
     sameType<G.TypeOf<typeof Guards.DataCollection>, W.DataCollection>(true)
     sameType<G.TypeOf<typeof Guards.CollectionResponse>, typeof W.CollectionResponse.Type>(true)
     sameType<G.TypeOf<typeof Guards.CollectionsListResponse>, typeof W.CollectionsListResponse.Type>(true)
+  })
+
+  it("indexes", () => {
+    sameType<G.TypeOf<typeof Guards.DataIndex>, W.DataIndex>(true)
+    sameType<G.TypeOf<typeof Guards.IndexResponse>, typeof W.IndexResponse.Type>(true)
+    sameType<G.TypeOf<typeof Guards.IndexesListResponse>, typeof W.IndexesListResponse.Type>(true)
   })
 })
 

@@ -1,6 +1,6 @@
 /** Collections: their fields, permissions and paging modes; indexes. */
 import * as Schema from "effect/Schema"
-import { COLLECTION_TYPES, FIELD_TYPES, PAGING_MODES, ROLES } from "../protocol.ts"
+import { COLLECTION_TYPES, FIELD_TYPES, INDEX_SOURCES, INDEX_STATUSES, PAGING_MODES, ROLES } from "../protocol.ts"
 import { Paging, PagingMetadata, QueryV2, SortOrder } from "./common.ts"
 
 /** Who a collection permission lets in: admins, the item's author, site members, anyone, CMS editors or privileged callers. */
@@ -86,7 +86,15 @@ export const ListCollectionsRequest = Schema.Struct({ paging: Schema.optionalKey
 /** One field of an index and its direction. */
 export const IndexField = Schema.Struct({ path: Schema.String, order: Schema.optionalKey(SortOrder) })
 /** Where an index stands: building, active, being dropped, dropped, failed or invalid. */
-export const IndexStatus = Schema.Literals(["UNKNOWN", "BUILDING", "ACTIVE", "DROPPING", "DROPPED", "FAILED", "INVALID"])
+export const IndexStatus = Schema.Literals(INDEX_STATUSES)
+/** Why an index ended FAILED: a code, what it means, and an item that stood in the way (a duplicate). */
+export const IndexFailure = Schema.Struct({
+  code: Schema.String,
+  description: Schema.String,
+  itemId: Schema.optionalKey(Schema.NullOr(Schema.String))
+})
+/** Who made an index: the platform itself, a user, or the platform on its own initiative. */
+export const IndexSource = Schema.Literals(INDEX_SOURCES)
 /** An index of a collection: its name, its fields, whether it is unique or case-insensitive, and its status. */
 export const DataIndex = Schema.Struct({
   id: Schema.optionalKey(Schema.String),
@@ -94,7 +102,9 @@ export const DataIndex = Schema.Struct({
   fields: Schema.Array(IndexField),
   unique: Schema.optionalKey(Schema.Boolean),
   caseInsensitive: Schema.optionalKey(Schema.Boolean),
-  status: Schema.optionalKey(IndexStatus)
+  status: Schema.optionalKey(IndexStatus),
+  failure: Schema.optionalKey(IndexFailure),
+  source: Schema.optionalKey(IndexSource)
 })
 export type DataIndex = typeof DataIndex.Type
 

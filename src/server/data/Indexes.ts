@@ -2,8 +2,9 @@
  * Collection indexes (`/wix-data/v2/indexes`) as SQLite expression indexes on the item table: for each
  * indexed field the same rank and key expressions the query translator emits (sql.ts), so queries that
  * filter or sort on those fields use them. A new index answers BUILDING and is built in the background,
- * then turns ACTIVE (or FAILED, e.g. a unique index over duplicate values). A unique index only
- * constrains items that have every indexed field.
+ * then turns ACTIVE, or FAILED with a `failure` saying why (a unique index over duplicate values names
+ * one of the items in the way). A unique index only constrains items that have every indexed field; a
+ * case-insensitive one compares text fields by their lower-case form, so "Ada" and "ada" clash.
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
@@ -69,12 +70,40 @@ export class Indexes extends Context.Service<Indexes, IndexesShape>()("sitefx/se
 
       const toIndex = (row: Row): DataIndex => ({ ...(JSON.parse(String(row.doc)) as DataIndex), status: String(row.status) as NonNullable<DataIndex["status"]> })
 
+      /** The key expressions of an index: a field's rank and key, the key lower-cased for a case-insensitive one. */
+      const keyTerms = (index: DataIndex) => {
+        const keys = new Set(index.fields.map((f) => ref(ITEMS, f.path).key))
+        return sortTerms(ITEMS, index.fields.map((f) => ({ fieldName: f.path, ...(f.order === undefined ? {} : { order: f.order }) })))
+          .map((t) => (index.caseInsensitive === true && keys.has(t.expr) ? { ...t, expr: `lower(${t.expr})` } : t))
+      }
+
+      /** Where an item of the collection has every indexed field (a unique index constrains only those). */
+      const presentIn = (collectionId: string, index: DataIndex) =>
+        [`collection_id = ${literal(collectionId)}`, ...index.fields.map((f) => ref(ITEMS, f.path).rank).filter((r) => r !== undefined).map((r) => `${r} <> 0`)]
+          .join(" AND ")
+
       const ddl = (collectionId: string, index: DataIndex, name: string): string => {
-        const terms = sortTerms(ITEMS, index.fields.map((f) => ({ fieldName: f.path, ...(f.order === undefined ? {} : { order: f.order }) })))
-        const columns = terms.map((t) => `${t.expr}${t.desc ? " DESC" : ""}`).join(", ")
+        const columns = keyTerms(index).map((t) => `${t.expr}${t.desc ? " DESC" : ""}`).join(", ")
         if (index.unique !== true) return `CREATE INDEX "${name}" ON data_items (collection_id, ${columns})`
-        const present = index.fields.map((f) => ref(ITEMS, f.path).rank).filter((r) => r !== undefined).map((r) => `${r} <> 0`)
-        return `CREATE UNIQUE INDEX "${name}" ON data_items (${columns}) WHERE ${[`collection_id = ${literal(collectionId)}`, ...present].join(" AND ")}`
+        return `CREATE UNIQUE INDEX "${name}" ON data_items (${columns}) WHERE ${presentIn(collectionId, index)}`
+      }
+
+      /** Why a unique index could not be built: the items hold duplicate values; one of them is named. */
+      const failureOf = (collectionId: string, index: DataIndex, error: unknown): NonNullable<DataIndex["failure"]> => {
+        if (index.unique === true) {
+          const exprs = keyTerms(index).map((t) => t.expr).join(", ")
+          const row = db.get(
+            `SELECT max(id) AS item FROM data_items WHERE ${presentIn(collectionId, index)} GROUP BY ${exprs} HAVING count(*) > 1 LIMIT 1`
+          )
+          if (row !== undefined) {
+            return {
+              code: "DUPLICATE_VALUES",
+              description: `Items of ${collectionId} share values of the unique index ${index.name}; item ${String(row.item)} is one of them.`,
+              itemId: String(row.item)
+            }
+          }
+        }
+        return { code: "BUILD_FAILED", description: `The index ${index.name} could not be built: ${error instanceof Error ? error.message : String(error)}` }
       }
 
       const setStatus = (collectionId: string, name: string, status: string) =>
@@ -94,12 +123,12 @@ export class Indexes extends Context.Service<Indexes, IndexesShape>()("sitefx/se
                     throw new EngineFailure({ status: 409, code: "ALREADY_EXISTS", description: `The index ${index.name} already exists.` })
                   }
                   const statement = ddl(collectionId, index, name)
-                  const { status: _status, ...doc } = index
+                  const { failure: _failure, status: _status, ...doc } = index
                   db.run(
                     "INSERT INTO data_indexes (collection_id, name, doc, status, sql_name) VALUES (?, ?, ?, 'BUILDING', ?)",
                     collectionId,
                     index.name,
-                    JSON.stringify({ ...doc, id: index.id ?? name }),
+                    JSON.stringify({ ...doc, id: index.id ?? name, source: "USER" }),
                     name
                   )
                   return statement
@@ -114,12 +143,19 @@ export class Indexes extends Context.Service<Indexes, IndexesShape>()("sitefx/se
                 try {
                   db.run(statement)
                   setStatus(collectionId, index.name, "ACTIVE")
-                } catch {
-                  setStatus(collectionId, index.name, "FAILED")
+                } catch (error) {
+                  const failure = failureOf(collectionId, index, error)
+                  db.run(
+                    "UPDATE data_indexes SET status = 'FAILED', doc = json_set(doc, '$.failure', json(?)) WHERE collection_id = ? AND name = ?",
+                    JSON.stringify(failure),
+                    collectionId,
+                    index.name
+                  )
                 }
               })))
             )
-            return { ...index, id: index.id ?? name, status: "BUILDING" as const }
+            const { failure: _failure, ...asked } = index
+            return { ...asked, id: index.id ?? name, source: "USER" as const, status: "BUILDING" as const }
           }),
         orderedBy: (collectionId, sort) => {
           if (sort.length === 0) return undefined
