@@ -86,6 +86,28 @@ describe("sitefx data", () => {
         expect(ids.map((c) => c.id)).toContain("Gadgets")
       }))
 
+    it.effect("indexes: create waits until built, list (text and --json), a failed unique build exits 1 with its reason, drop", () =>
+      Effect.gen(function*() {
+        yield* createCollection("Indexed", TYPED)
+        yield* withData((data) => data.bulkInsert("Indexed", [{ _id: "a", name: "x", price: 1 }, { _id: "b", name: "x", price: 2 }]))
+        const created = yield* run(["data", "indexes", "create", "Indexed", "byPrice", "--field", "price:desc", "--field", "name"])
+        expect([created.code, created.stdout.trim()]).toEqual([0, "index byPrice of Indexed is ACTIVE"])
+        const clash = yield* run(["data", "indexes", "create", "Indexed", "uniqueName", "--field", "name", "--unique"])
+        expect(clash.code).toBe(1)
+        expect(clash.stderr).toMatch(/^sitefx: the index uniqueName of Indexed was not built: DUPLICATE_VALUES: .*item [ab] is one of them/m)
+        const listed = yield* run(["data", "indexes", "Indexed"])
+        expect(listed.stdout).toMatch(/^byPrice\s+ACTIVE\s+price:desc, name$/m)
+        expect(listed.stdout).toMatch(/^uniqueName\s+FAILED\s+name\s+unique\s+\(DUPLICATE_VALUES/m)
+        const dropped = yield* run(["data", "indexes", "drop", "Indexed", "uniqueName"])
+        expect(dropped.code).toBe(0)
+        const json = JSON.parse((yield* run(["data", "indexes", "Indexed", "--json"])).stdout) as { indexes: Array<{ name: string; status: string }> }
+        expect(json.indexes.map((i) => [i.name, i.status])).toEqual([["byPrice", "ACTIVE"]])
+        const noField = yield* run(["data", "indexes", "create", "Indexed", "empty"])
+        expect([noField.code, noField.stderr.split("\n")[0]]).toEqual([2, "sitefx: an index needs at least one --field (FIELD or FIELD:desc, repeatable)"])
+        const missing = yield* run(["data", "indexes", "drop", "Indexed", "nope"])
+        expect([missing.code, missing.stderr.split("\n")[0]]).toEqual([2, "sitefx: Indexed has no index \"nope\"; `sitefx data indexes Indexed` lists them"])
+      }))
+
     for (const format of ["jsonl", "csv"] as const) {
       it.effect(`export → truncate → import gives the same items (${format}, awkward fields, dates, nested objects)`, () =>
         Effect.gen(function*() {

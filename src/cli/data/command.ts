@@ -9,6 +9,7 @@ import { explained } from "../failures.ts"
 import { modeOf, type OutputFlags, outputFlags } from "../output.ts"
 import { runCollectionsCreate, runCollectionsDescribe, runCollectionsList, runRemove, runTruncate } from "./admin.ts"
 import { runExport } from "./export.ts"
+import { runIndexesCreate, runIndexesDrop, runIndexesList } from "./indexes.ts"
 import { runImport } from "./import.ts"
 import { formatOf, importFormat } from "./input.ts"
 
@@ -117,7 +118,44 @@ const collectionsCommand = Command.make("collections", common, (flags) => onSite
   Command.withSubcommands([createCollection, describeCollection])
 )
 
+const indexName = Argument.String("name").pipe(Argument.withDescription("The index's name"))
+
+const createIndex = Command.make(
+  "create",
+  {
+    ...common,
+    collection: collectionArg,
+    name: indexName,
+    field: Flag.String("field").pipe(Flag.withDescription("An indexed field: FIELD or FIELD:desc (repeatable, in order)"), Flag.atLeast(0)),
+    unique: Flag.Boolean("unique").pipe(Flag.withDescription("Refuse a second item with the same values"), Flag.withDefault(false)),
+    caseInsensitive: Flag.Boolean("case-insensitive").pipe(Flag.withDescription("Compare text ignoring case"), Flag.withDefault(false)),
+    noWait: Flag.Boolean("no-wait").pipe(Flag.withDescription("Return while the platform is still building it"), Flag.withDefault(false))
+  },
+  (flags) =>
+    onSite(flags, runIndexesCreate({
+      collection: flags.collection,
+      name: flags.name,
+      fields: flags.field,
+      unique: flags.unique,
+      caseInsensitive: flags.caseInsensitive,
+      wait: !flags.noWait,
+      mode: modeOf(flags)
+    }))
+).pipe(Command.withDescription("Create an index and wait until it is built; exit 1 if the build failed (say, a unique index over items that clash)"))
+
+const dropIndex = Command.make(
+  "drop",
+  { ...common, collection: collectionArg, name: indexName },
+  (flags) => onSite(flags, runIndexesDrop({ collection: flags.collection, name: flags.name, mode: modeOf(flags) }))
+).pipe(Command.withDescription("Drop an index (the items stay as they are)"))
+
+const indexesCommand = Command.make("indexes", { ...common, collection: collectionArg }, (flags) =>
+  onSite(flags, runIndexesList({ collection: flags.collection, mode: modeOf(flags) }))).pipe(
+    Command.withDescription("List a collection's indexes with their status; create or drop one"),
+    Command.withSubcommands([createIndex, dropIndex])
+  )
+
 export const data = Command.make("data").pipe(
-  Command.withDescription("A site's data collections: export, import, remove, truncate, collections"),
-  Command.withSubcommands([exportCommand, importCommand, removeCommand, truncateCommand, collectionsCommand])
+  Command.withDescription("A site's data collections: export, import, remove, truncate, collections, indexes"),
+  Command.withSubcommands([exportCommand, importCommand, removeCommand, truncateCommand, collectionsCommand, indexesCommand])
 )
