@@ -60,6 +60,7 @@ const checkInput = (index: IndexInput): DataError | undefined =>
  * Creates an index; the platform answers it `BUILDING` and builds it in the background.
  *
  * @example
+ * import * as Indexes from "sitefx/data/indexes"
  * const index = yield* Indexes.create("Members", { name: "uniqueEmail", fields: [{ path: "email" }], unique: true, caseInsensitive: true })
  */
 export const create = (collection: string, index: IndexInput): Effect.Effect<Index, DataFailure, PlatformClient> =>
@@ -84,6 +85,7 @@ export const create = (collection: string, index: IndexInput): Effect.Effect<Ind
  * One page of a collection's indexes, in the order they were made.
  *
  * @example
+ * import * as Indexes from "sitefx/data/indexes"
  * const { indexes } = yield* Indexes.list("Posts")
  */
 export const list = (
@@ -120,6 +122,7 @@ export const get = (collection: string, name: string): Effect.Effect<Option.Opti
  * Drops an index (`NOT_FOUND` when there is none of that name).
  *
  * @example
+ * import * as Indexes from "sitefx/data/indexes"
  * yield* Indexes.drop("Posts", "byLikes")
  */
 export const drop = (collection: string, name: string): Effect.Effect<void, DataFailure, PlatformClient> =>
@@ -138,6 +141,7 @@ const IndexResponseOrEmpty = (u: unknown) => (typeof u === "object" && u !== nul
  * 5 minutes). It asks again every `interval` at first (default 100 ms), then less often, up to 5 s.
  *
  * @example
+ * import * as Indexes from "sitefx/data/indexes"
  * yield* Indexes.create("Posts", { name: "byTitle", fields: [{ path: "title" }], unique: true })
  * yield* Indexes.awaitActive("Posts", "byTitle", { timeout: "1 minute" })
  */
