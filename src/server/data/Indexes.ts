@@ -142,6 +142,10 @@ export class Indexes extends Context.Service<Indexes, IndexesShape>()("sitefx/se
                 if (db.get("SELECT 1 AS found FROM data_indexes WHERE collection_id = ? AND name = ?", collectionId, index.name) === undefined) return
                 try {
                   db.run(statement)
+                  // statistics for the planner, so that it weighs the new index against the table's own keys (it
+                  // takes the primary key without them); a sample of each index keeps this quick on a big table
+                  db.run("PRAGMA analysis_limit = 1000")
+                  db.run("ANALYZE data_items")
                   setStatus(collectionId, index.name, "ACTIVE")
                 } catch (error) {
                   const failure = failureOf(collectionId, index, error)
