@@ -13,8 +13,9 @@
  * - The site's public key (SPKI PEM, or the base64 of the PEM on one line) is imported once per
  *   processor, on first use; a key that is not an RSA SPKI public key fails every body with `InvalidKey`.
  *
- * Adapters serve a processor over HTTP: {@link toFetchHandler} for fetch runtimes (Node 22+, Deno, Bun,
- * edge workers) and {@link route} for an Effect `HttpRouter`. Both answer 200 once the handler ran, 401
+ * Adapters serve a processor over HTTP: {@link toFetchHandler} for fetch runtimes (Deno, Bun, edge
+ * workers; on Node, hand it each request of a `node:http` server, as the events guide shows) and
+ * {@link route} for an Effect `HttpRouter`. Both answer 200 once the handler ran, 401
  * for a token that does not verify (signature, algorithm, validity times), 400 for a body that is not a
  * webhook or an event type the processor does not take, 413 for a body over the size limit, 405 for
  * other methods (fetch adapter) and 500 when the handler fails or the key is unusable (so the platform
