@@ -89,6 +89,15 @@ const failureOf = <A, E>(exit: Exit.Exit<A, E>): E => {
 }
 
 describe("iframe agent", () => {
+  it.effect("where there is no page (Node), fails with OAuthError NoBrowser instead of throwing", () =>
+    Effect.gen(function*() {
+      assert.strictEqual(typeof (globalThis as { document?: unknown }).document, "undefined")
+      const agent = yield* AuthorizeAgent.pipe(Effect.provide(AuthorizeAgent.iframe()))
+      const failure = yield* Effect.flip(agent.authorize("http://127.0.0.1:1/oauth2/authorize?state=s", "s"))
+      assert.instanceOf(failure, OAuthError)
+      assert.strictEqual(failure.reason, "NoBrowser")
+    }))
+
   it.effect("asks for web_message and sends no redirect URI", () =>
     Effect.gen(function*() {
       const agent = yield* iframeAgent(fakeWindow().win)
