@@ -67,4 +67,11 @@ const program = Command.run(sitefx, { version }).pipe(
   Effect.tapError((error) => (error instanceof CliFailure ? Effect.sync(() => process.stderr.write(`sitefx: ${error.message}\n`)) : Effect.void))
 )
 
+// Results piped into a reader that stops early (`sitefx events tail | head -3`): the closed pipe ends
+// the command as the reader meant, quietly, instead of an unhandled EPIPE with a stack trace.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(presetCode() ?? 0)
+  throw error
+})
+
 program.pipe(Effect.provide(Layer.merge(NodeServices.layer, presenter)), NodeRuntime.runMain({ teardown }))

@@ -6,6 +6,7 @@ import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
+import * as Stream from "effect/Stream"
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { describeIdentity } from "../../src/cli/events.ts"
@@ -91,6 +92,21 @@ describe("sitefx events tail", () => {
         expect(unknown.stderr).toMatch(/WEBHOOK_NOT_FOUND/)
       }).pipe(Effect.scoped))
 
+    it.effect("a reader that stops early (`| head`) ends the tail quietly with 0, not an EPIPE stack trace", () =>
+      Effect.gen(function*() {
+        const platform = yield* LocalPlatform
+        yield* insert("for a short reader")
+        const tail = startCli(["events", "tail", "--since", "0", "--base-url", platform.url], { timeoutMs: 20_000 })
+        yield* Effect.promise(async () => {
+          while (!tail.output().stdout.includes("\n")) await new Promise((r) => setTimeout(r, 20))
+        })
+        tail.child.stdout!.destroy() // the reader goes away; the next event written meets a closed pipe
+        yield* insert("after the reader left")
+        const done = yield* Effect.promise(() => tail.done)
+        expect(done.code).toBe(0)
+        expect(done.stderr).not.toMatch(/EPIPE|\n\s+at /)
+      }))
+
     it.effect("a refused key or an expired --since is one line and exit 2", () =>
       Effect.gen(function*() {
         const platform = yield* LocalPlatform
@@ -100,6 +116,16 @@ describe("sitefx events tail", () => {
         const badSince = yield* Effect.promise(() => cli(["events", "tail", "--since", "not-an-id", "--base-url", platform.url], { timeoutMs: 20_000 }))
         expect(badSince.code).toBe(2)
         expect(badSince.stderr).toMatch(/^sitefx: /m)
+        // past the kept window: one clause, and the way on (resuming from the same point would fail again)
+        yield* Effect.provide(
+          DataItems.bulkInsert("Posts", Stream.range(1, 13_000).pipe(Stream.map((i) => ({ title: `filler ${i}` })))),
+          Layer.fresh(Site.apiKey({ apiKey: Redacted.value(platform.apiKey), baseUrl: platform.url }))
+        ).pipe(Effect.orDie)
+        const expired = yield* Effect.promise(() => cli(["events", "tail", "--since", "1", "--base-url", platform.url], { timeoutMs: 20_000 }))
+        expect(expired.code).toBe(2)
+        expect(expired.stderr.trim().split("\n").filter((l) => l.startsWith("sitefx:"))).toEqual([
+          "sitefx: the events after 1 are no longer kept; run without --since to follow from now"
+        ])
       }))
   })
 
