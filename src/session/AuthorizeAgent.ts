@@ -119,9 +119,7 @@ const iframeAgent = (
   authorize: (fullUrl, state) =>
     Effect.suspend(() => {
       // no page to put the frame in (a server, a test runner): a typed failure, not a TypeError
-      if (typeof win.document?.createElement !== "function" || win.document.body == null) {
-        return Effect.fail(new OAuthError({ reason: "NoBrowser", message: "A silent login needs a browser page: there is no document to open the authorize frame in" }))
-      }
+      if (win.document?.body == null) return Effect.fail(new OAuthError({ reason: "NoBrowser", message: "no page to open the login frame in" }))
       const origin = new URL(fullUrl).origin
       const frame = win.document.createElement("iframe")
       frame.style.display = "none"

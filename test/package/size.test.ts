@@ -3,7 +3,8 @@
  * a `node:` module or any of the local platform's or the command's code, and stays within its budget.
  * Bundle sizes are deterministic for pinned dependencies, so a budget can be a test. The budgets are
  * today's sizes, a ratchet: they go down as the entries get lighter, and up only for a fix that needs the
- * bytes (a site built with its own memo map cost the session page 27 bytes). Each is below the official
+ * bytes (a site built with its own memo map cost the session page 27 bytes; a silent login that fails
+ * typed where there is no page, about 40 on the pages that carry the session's flows). Each is below the official
  * client's bundle for the same job (`npm run size` prints both). The entries also carry only
  * what their job needs: no Schema and no effect/http (answers are checked by guards, requests go through
  * `fetch`), a session without the data client, a query without bulk writes, aggregation, references or
@@ -16,7 +17,7 @@ const BUDGETS_GZIP: Record<string, number> = {
   "sitefx-session": 16_350,
   "sitefx-query": 34_700,
   "sitefx-readme": 35_000,
-  "sitefx-products": 38_250
+  "sitefx-products": 38_300
 }
 
 const ONE_QUERY =
