@@ -60,6 +60,8 @@ const EVENT_ITEMS = Number(process.env["BENCH_EVENT_ITEMS"] ?? 20_000)
 const LATENCY_WRITES = Number(process.env["BENCH_LATENCY_WRITES"] ?? 300)
 /** The batch command's benchmark: items exported to JSONL by `sitefx data export`, then imported by `sitefx data import`. */
 const CLI_ITEMS = Number(process.env["BENCH_CLI_ITEMS"] ?? 1_000_000)
+/** Items of the collection the index case queries before and after its index. */
+const INDEX_ITEMS = Number(process.env["BENCH_INDEX_ITEMS"] ?? 1_000_000)
 const CLI_RSS_TARGET_MB = 200
 /** The platform's CPU for sitefx's import of 100 000 items, at most (in proportion for another BENCH_ITEMS). */
 const IMPORT_CPU_TARGET_S = 1.0
@@ -644,6 +646,50 @@ const main = async () => {
       }
     }
 
+    // ---- indexes: one filtered, sorted query over a big collection, before and after an index on its fields --
+    const indexFigures: Array<string> = []
+    if (ONLY.test("indexes")) {
+      const indexed = await createCollection("BenchIndexes")
+      for (let start = 0; start < INDEX_ITEMS; start += PAGE) {
+        await raw("/bulk/items/insert", {
+          dataCollectionId: indexed,
+          dataItems: Array.from({ length: Math.min(PAGE, INDEX_ITEMS - start) }, (_, j) => {
+            const data = item(start + j)
+            return { id: `x${start + j}`, data: { ...data, _id: `x${start + j}`, released: { $date: data.released.toISOString() } } }
+          })
+        })
+      }
+      // a shop's listing: one category, by price, cheapest first, a page of 50
+      const listing = { dataCollectionId: indexed, query: { filter: { category: CATEGORIES[3] }, sort: [{ fieldName: "price" }, { fieldName: "sku" }], cursorPaging: { limit: 50 } } }
+      const timeQuery = async () => {
+        const times: Array<number> = []
+        let first: unknown
+        for (let r = 0; r < RUNS; r++) {
+          const t0 = performance.now()
+          const answer = await raw("/items/query", listing)
+          times.push((performance.now() - t0) / 1000)
+          first ??= answer.dataItems.map((i: { id: string }) => i.id)
+        }
+        return { seconds: [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!, ids: first }
+      }
+      const before = await timeQuery()
+      const t0 = performance.now()
+      await raw("/indexes", { dataCollectionId: indexed, index: { name: "byCategoryPrice", fields: [{ path: "category" }, { path: "price" }, { path: "sku" }] } })
+      for (;;) {
+        const res = await originalFetch(`${server.url}/wix-data/v2/indexes?dataCollectionId=${indexed}`, { headers })
+        const { indexes } = (await res.json()) as { indexes: Array<{ name: string; status: string }> }
+        const status = indexes.find((i) => i.name === "byCategoryPrice")?.status
+        if (status === "ACTIVE") break
+        if (status !== "BUILDING") throw new Error(`the bench index ended ${status}`)
+        await new Promise((r) => setTimeout(r, 50))
+      }
+      const built = (performance.now() - t0) / 1000
+      const after = await timeQuery()
+      if (JSON.stringify(after.ids) !== JSON.stringify(before.ids)) throw new Error("the query answered other items with the index")
+      indexFigures.push(`  indexes: a filtered, sorted page of 50 over ${INDEX_ITEMS.toLocaleString("en-US")} items (one category of ${CATEGORIES.length}, by price): ${(before.seconds * 1000).toFixed(0)} ms without an index, ${(after.seconds * 1000).toFixed(1)} ms with one (${(before.seconds / after.seconds).toFixed(0)}x; the index took ${built.toFixed(1)} s to build, statistics included)`)
+      await deleteCollection(indexed)
+    }
+
     // ---- the batch command: export 1M items to JSONL (peak RSS of its process), import the file back ------
     const cliFigures: Array<string> = []
     if (ONLY.test("cli")) {
@@ -775,6 +821,7 @@ const main = async () => {
     console.log(`  store: ${PRODUCTS} products of 6 variants; ${PRODUCT_QUERIES} queries per run (price >= x, brand, sorted by price desc then name, 100 at an offset), one after another; catalog export: sitefx's Stream (pages of 100, the next asked for while one is read) beside find()/next() with limit(100)`)
     for (const line of eventFigures) console.log(line)
     for (const line of writeFigures) console.log(line)
+    for (const line of indexFigures) console.log(line)
     for (const line of cliFigures) console.log(line)
     console.log(`  total ${((performance.now() - started) / 1000).toFixed(0)} s, load average now ${load()} (other work on the machine skews every figure)`)
   } finally {
