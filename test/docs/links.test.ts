@@ -12,9 +12,13 @@ import { pages, root } from "./snippets.ts"
 export const slug = (heading: string) =>
   heading.trim().toLowerCase().replace(/`/g, "").replace(/[^\p{L}\p{N}\s_-]/gu, "").replace(/\s/g, "-")
 
+/**
+ * The anchors of a file's headings. A heading with an apostrophe is left out: GitHub drops the apostrophe
+ * from its anchor and VitePress turns it into a hyphen, so a link to it works in one of the two only.
+ */
 const anchorsOf = (file: string): Set<string> => {
   const text = readFileSync(file, "utf8").replace(/^(```|~~~)[\s\S]*?^\1/gm, "")
-  return new Set([...text.matchAll(/^#{1,6}\s+(.+)$/gm)].map((m) => slug(m[1]!.replace(/\{#[^}]*\}$/, ""))))
+  return new Set([...text.matchAll(/^#{1,6}\s+(.+)$/gm)].filter((m) => !/['’]/.test(m[1]!)).map((m) => slug(m[1]!.replace(/\{#[^}]*\}$/, ""))))
 }
 
 const linksOf = (file: string) => {
