@@ -44,18 +44,18 @@ export const parseFilter = (text: string | undefined) => {
   return Effect.succeed(new Filter([tree as Record<string, unknown>], undefined))
 }
 
-/** `FIELD` or `FIELD:desc` (or `:asc`). */
-const parseSort = (spec: string) => {
+/** `FIELD` or `FIELD:desc` (or `:asc`), as `flag` (`--sort`, `--field`) takes them. */
+export const parseFieldOrder = (flag: string, spec: string) => {
   const match = /^([^:]+?)(?::(asc|desc))?$/i.exec(spec.trim())
   return match === null
-    ? Effect.fail(usage(`--sort ${JSON.stringify(spec)}: expected FIELD or FIELD:desc`))
+    ? Effect.fail(usage(`${flag} ${JSON.stringify(spec)}: expected FIELD or FIELD:desc`))
     : Effect.succeed({ field: match[1]!, descending: match[2]?.toLowerCase() === "desc" })
 }
 
 export const runExport = (options: ExportOptions) =>
   Effect.scoped(Effect.gen(function*() {
     const filter = yield* parseFilter(options.filter)
-    const sorts = yield* Effect.forEach(options.sort, parseSort)
+    const sorts = yield* Effect.forEach(options.sort, (spec) => parseFieldOrder("--sort", spec))
     const collection = yield* DataItems.collections.get(options.collection)
     if (Option.isNone(collection)) {
       return yield* usage(`the site has no collection ${JSON.stringify(options.collection)}; \`sitefx data collections\` lists them`)

@@ -8,6 +8,7 @@ import * as Stream from "effect/Stream"
 import type { DataFailure } from "../../data/calls.ts"
 import * as Indexes from "../../data/Indexes.ts"
 import { failed, type OutputMode, printResult, usage } from "../output.ts"
+import { parseFieldOrder } from "./export.ts"
 
 const describeIndex = (index: Indexes.Index) =>
   `${index.name.padEnd(24)} ${(index.status ?? "?").padEnd(9)} ${index.fields.map((f) => `${f.path}${f.order === "DESC" ? ":desc" : ""}`).join(", ")}${
@@ -21,13 +22,6 @@ export const runIndexesList = (options: { readonly collection: string; readonly 
     yield* printResult(options.mode, { collection: options.collection, indexes: all }, text)
   })
 
-/** `FIELD` or `FIELD:desc` (`:asc` too), as `--sort` takes them. */
-const fieldOf = (spec: string) => {
-  const match = /^(.+?)(?::(asc|desc))?$/i.exec(spec.trim())
-  if (match === null || match[1]!.trim() === "") return undefined
-  return match[2]?.toLowerCase() === "desc" ? { path: match[1]!.trim(), order: "DESC" as const } : { path: match[1]!.trim() }
-}
-
 export const runIndexesCreate = (options: {
   readonly collection: string
   readonly name: string
@@ -39,12 +33,10 @@ export const runIndexesCreate = (options: {
 }) =>
   Effect.gen(function*() {
     if (options.fields.length === 0) return yield* usage("an index needs at least one --field (FIELD or FIELD:desc, repeatable)")
-    const fields = options.fields.map(fieldOf)
-    const bad = options.fields.find((_, i) => fields[i] === undefined)
-    if (bad !== undefined) return yield* usage(`--field ${JSON.stringify(bad)} is not FIELD or FIELD:desc`)
+    const fields = yield* Effect.forEach(options.fields, (spec) => parseFieldOrder("--field", spec))
     const created = yield* Indexes.create(options.collection, {
       name: options.name,
-      fields: fields.map((f) => f!),
+      fields: fields.map((f) => (f.descending ? { path: f.field, order: "DESC" as const } : { path: f.field })),
       ...(options.unique ? { unique: true } : {}),
       ...(options.caseInsensitive ? { caseInsensitive: true } : {})
     })
