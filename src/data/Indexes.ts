@@ -16,6 +16,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schedule from "effect/Schedule"
 import * as Stream from "effect/Stream"
+import * as G from "../http/guard.ts"
 import type { PlatformClient } from "../http/PlatformClient.ts"
 import { call, checkCollection, type DataFailure, first, unlessInvalid } from "./calls.ts"
 import { badAnswer, DataError, invalid, WDE } from "./DataError.ts"
@@ -128,11 +129,9 @@ export const get = (collection: string, name: string): Effect.Effect<Option.Opti
 export const drop = (collection: string, name: string): Effect.Effect<void, DataFailure, PlatformClient> =>
   unlessInvalid(first(checkCollection(collection), checkName(name)), () =>
     withClient((client) =>
-      Effect.asVoid(call(client, collection, { method: "DELETE", path: DataPaths.indexes, payload: { dataCollectionId: collection, indexName: name } }, IndexResponseOrEmpty))
+      // the platform answers a drop with an empty object
+      Effect.asVoid(call(client, collection, { method: "DELETE", path: DataPaths.indexes, payload: { dataCollectionId: collection, indexName: name } }, G.object))
     ))
-
-// the platform answers a drop with an empty object
-const IndexResponseOrEmpty = (u: unknown) => (typeof u === "object" && u !== null ? undefined : "an object")
 
 /**
  * Waits until the index is `ACTIVE` and gives it. Fails with a DataError when it ends `FAILED` or
