@@ -40,6 +40,8 @@ export class Indexes extends Context.Service<Indexes, IndexesShape>()("sitefx/se
       const db = yield* Database
       const collections = yield* DataCollections
       const building = yield* FiberSet.make()
+      // ANALYZE reads a sample of each index, not all of it, so statistics stay quick on a big collection
+      db.run("PRAGMA analysis_limit = 1000")
       db.migrate(
         "data/indexes/1",
         `CREATE TABLE data_indexes (
@@ -143,8 +145,7 @@ export class Indexes extends Context.Service<Indexes, IndexesShape>()("sitefx/se
                 try {
                   db.run(statement)
                   // statistics for the planner, so that it weighs the new index against the table's own keys (it
-                  // takes the primary key without them); a sample of each index keeps this quick on a big table
-                  db.run("PRAGMA analysis_limit = 1000")
+                  // takes the primary key without them); a sample of each index (analysis_limit) keeps this quick
                   db.run("ANALYZE data_items")
                   setStatus(collectionId, index.name, "ACTIVE")
                 } catch (error) {
