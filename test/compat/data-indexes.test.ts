@@ -3,17 +3,16 @@
  * list and drop, a unique index that refuses a duplicate, an index over clashing values that ends FAILED;
  * and sitefx's `sitefx/data/indexes` sends what the official module sends for each call.
  */
-import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "@effect/vitest"
 import { indexes, items } from "@wix/data"
 import { ApiKeyStrategy, createClient } from "@wix/sdk"
 import * as Effect from "effect/Effect"
-import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as Redacted from "effect/Redacted"
 import * as Indexes from "../../src/data/Indexes.ts"
 import { PlatformFetch } from "../../src/http/PlatformHttp.ts"
 import type { PlatformClient } from "../../src/http/PlatformClient.ts"
-import { LocalPlatform, type LocalPlatformShape } from "../../src/server/index.ts"
 import { asAdmin, freshCollection } from "../data/support.ts"
+import { officialClientsOnLocalPlatform } from "../support/official.ts"
 
 interface Recorded {
   readonly method: string
@@ -22,9 +21,6 @@ interface Recorded {
   readonly body: unknown
 }
 
-const originalFetch = globalThis.fetch
-const runtime = ManagedRuntime.make(LocalPlatform.layer({}))
-let platform: LocalPlatformShape
 const log: Array<Recorded> = []
 
 const record = async (request: Request) => {
@@ -33,34 +29,21 @@ const record = async (request: Request) => {
   log.push({ method: request.method, path: url.pathname, query: Object.fromEntries(url.searchParams), body: text === "" ? undefined : JSON.parse(text) })
 }
 
+// the official client's hosts go to a local platform for this file, and what it sends is recorded
+const onLocal = officialClientsOnLocalPlatform({}, record)
+
+/** sitefx's fetch: records, then sends. */
 const sitefxFetch: typeof fetch = async (input, init) => {
   const request = new Request(input, init)
   await record(request)
-  return originalFetch(request)
+  return onLocal.fetch(request)
 }
 
-beforeAll(async () => {
-  platform = await runtime.runPromise(LocalPlatform.useSync((p) => p))
-  globalThis.fetch = async (input, init) => {
-    const request = new Request(input, init)
-    const rewritten = request.url.replace(/^https:\/\/(www|edge)\.wixapis\.com/, platform.url)
-    if (rewritten === request.url) return originalFetch(request)
-    const local = new Request(rewritten, request)
-    await record(local)
-    return originalFetch(local)
-  }
-})
-
-afterAll(async () => {
-  globalThis.fetch = originalFetch
-  await runtime.dispose()
-})
-
 const official = () =>
-  createClient({ modules: { indexes, items }, auth: ApiKeyStrategy({ apiKey: Redacted.value(platform.apiKey), siteId: platform.siteId }) })
+  createClient({ modules: { indexes, items }, auth: ApiKeyStrategy({ apiKey: Redacted.value(onLocal.platform.apiKey), siteId: onLocal.platform.siteId }) })
 
 const sitefx = <A, E>(effect: Effect.Effect<A, E, PlatformClient>): Promise<A> =>
-  runtime.runPromise(asAdmin(effect).pipe(Effect.provideService(PlatformFetch, sitefxFetch)))
+  onLocal.run(asAdmin(effect).pipe(Effect.provideService(PlatformFetch, sitefxFetch)))
 
 const sent = async (step: () => Promise<unknown>) => {
   const from = log.length
@@ -68,7 +51,7 @@ const sent = async (step: () => Promise<unknown>) => {
   return log.slice(from)
 }
 
-const collection = () => runtime.runPromise(freshCollection("Compat"))
+const collection = () => onLocal.run(freshCollection("Compat"))
 
 const until = async (c: string, name: string, status: string) => {
   for (let i = 0; i < 200; i++) {

@@ -14,7 +14,11 @@ const OFFICIAL_HOSTS = /^https:\/\/(www|edge)\.wixapis\.com/
  * Starts a local platform for the file and rewrites the official hosts to it. `called` lists every
  * rewritten request (`METHOD /path`); `fetch` is the untouched fetch, for reaching pages directly.
  */
-export const officialClientsOnLocalPlatform = (options: Parameters<typeof LocalPlatform.layer>[0] = {}) => {
+export const officialClientsOnLocalPlatform = (
+  options: Parameters<typeof LocalPlatform.layer>[0] = {},
+  /** Sees each rewritten request before it is sent (a wire test records what the official client sends). */
+  onRequest?: (request: Request) => Promise<void>
+) => {
   const originalFetch = globalThis.fetch
   const runtime = ManagedRuntime.make(LocalPlatform.layer(options))
   const state = {
@@ -28,8 +32,10 @@ export const officialClientsOnLocalPlatform = (options: Parameters<typeof LocalP
     globalThis.fetch = (input, init) => {
       const request = new Request(input, init)
       const rewritten = request.url.replace(OFFICIAL_HOSTS, state.platform.url)
-      if (rewritten !== request.url) state.called.push(`${request.method} ${new URL(rewritten).pathname}`)
-      return originalFetch(new Request(rewritten, request))
+      if (rewritten === request.url) return originalFetch(request)
+      state.called.push(`${request.method} ${new URL(rewritten).pathname}`)
+      const local = new Request(rewritten, request)
+      return onRequest === undefined ? originalFetch(local) : onRequest(local).then(() => originalFetch(local))
     }
   })
   afterAll(async () => {
