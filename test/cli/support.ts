@@ -23,7 +23,7 @@ export interface CliOptions {
 }
 
 /** The environment of a script: no SITEFX_* of the machine running the tests leaks in. */
-const cleanEnv = (extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv => {
+export const cleanEnv = (extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv => {
   const env: NodeJS.ProcessEnv = {}
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith("SITEFX_") && v !== undefined) env[k] = v
   for (const [k, v] of Object.entries(extra)) {

@@ -9,6 +9,7 @@ import * as Redacted from "effect/Redacted"
 import { execFile } from "node:child_process"
 import { join } from "node:path"
 import { pathToFileURL } from "node:url"
+import { cleanEnv } from "../cli/support.ts"
 import { LocalPlatform } from "../support/platform.ts"
 import { nameOf, pages, root, runnable, type Snippet, snippetsOf, typeCheck, writeRunnable } from "./snippets.ts"
 
@@ -19,11 +20,10 @@ const checked = all.filter((s) => s.mode._tag !== "unmarked" && s.mode._tag !== 
 /** Runs a snippet's module with the project's Node, as `node file.ts` would, and gives its exit and output. */
 const run = (file: string, apiKey: string) =>
   Effect.callback<{ readonly code: number | null; readonly output: string }>((resume) => {
-    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("SITEFX_")))
     const child = execFile(
       process.execPath,
       ["--conditions=sitefx-source", "--no-warnings", "--import", pathToFileURL(join(root, "test/docs/tsx-hooks.mjs")).href, file],
-      { cwd: root, env: { ...env, SITEFX_API_KEY: apiKey }, timeout: 60_000, maxBuffer: 16 * 1024 * 1024 },
+      { cwd: root, env: cleanEnv({ SITEFX_API_KEY: apiKey }), timeout: 60_000, maxBuffer: 16 * 1024 * 1024 },
       (error, stdout, stderr) => resume(Effect.succeed({ code: error === null ? 0 : typeof error.code === "number" ? error.code : null, output: `${stdout}${stderr}` }))
     )
     return Effect.sync(() => child.kill())
