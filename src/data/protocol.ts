@@ -9,6 +9,12 @@ export const BULK_ACTION_TYPES = ["UNKNOWN_ACTION_TYPE", "INSERT", "UPDATE", "DE
 export const ASYNC_JOB_STATUSES = ["UNKNOWN_STATUS", "INITIALIZED", "PROCESSING", "SUCCEEDED", "FAILED"] as const
 export const ROLES = ["ADMIN", "SITE_MEMBER_AUTHOR", "SITE_MEMBER", "ANYONE", "CMS_EDITOR", "PRIVILEGED"] as const
 export const PAGING_MODES = ["OFFSET", "CURSOR"] as const
+/**
+ * Where a data call works: a collection's LIVE items, its SANDBOX copy, or the sandbox where the
+ * collection has one and LIVE otherwise (SANDBOX_PREFERRED).
+ */
+export const DATA_ENVIRONMENTS = ["LIVE", "SANDBOX", "SANDBOX_PREFERRED"] as const
+export type DataEnvironment = typeof DATA_ENVIRONMENTS[number]
 /** Where an index stands: building, active, being dropped, dropped, failed or invalid. */
 export const INDEX_STATUSES = ["UNKNOWN", "BUILDING", "ACTIVE", "DROPPING", "DROPPED", "FAILED", "INVALID"] as const
 /** Who made an index: the platform itself, a user, or the platform on its own initiative. */

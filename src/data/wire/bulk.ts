@@ -1,6 +1,6 @@
 /** Bulk writes: many items in one request, each with its own result. */
 import * as Schema from "effect/Schema"
-import { BULK_ACTION_TYPES } from "../protocol.ts"
+import { BULK_ACTION_TYPES, DATA_ENVIRONMENTS } from "../protocol.ts"
 import { DataItem } from "./common.ts"
 import { isRecord } from "../../http/isRecord.ts"
 import { WriteOptions } from "./fields.ts"
@@ -78,8 +78,9 @@ const isOptionalBoolean = (u: unknown) => u === undefined || typeof u === "boole
 /** Whether a request is a {@link BulkItemsRequest}: the schema's checks written out, without a schema run per item. */
 export const isBulkItemsRequest = (u: unknown): u is BulkItemsRequest => {
   if (!isRecord(u)) return false
-  const { dataCollectionId, dataItems, returnEntity, suppressHooks } = u as Record<string, unknown>
+  const { dataCollectionId, dataItems, returnEntity, suppressHooks, environment } = u as Record<string, unknown>
   return typeof dataCollectionId === "string" && Array.isArray(dataItems) && isOptionalBoolean(returnEntity) && isOptionalBoolean(suppressHooks) &&
+    (environment === undefined || (DATA_ENVIRONMENTS as ReadonlyArray<unknown>).includes(environment)) &&
     dataItems.every(isDataItem)
 }
 

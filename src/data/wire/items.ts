@@ -1,7 +1,7 @@
 /** Single items: insert, update, save, get, remove, truncate and patch. */
 import * as Schema from "effect/Schema"
 import { DataItem, IncludedReference } from "./common.ts"
-import { ReadOptions, WriteOptions } from "./fields.ts"
+import { InEnvironment, ReadOptions, WriteOptions } from "./fields.ts"
 
 /** The body of `POST /items`: insert one item (its id is assigned when it has none). */
 export const InsertDataItemRequest = Schema.Struct({
@@ -40,7 +40,7 @@ export const RemoveDataItemRequest = Schema.Struct({
 })
 
 /** The body of `POST /items/truncate`: the collection whose items are all removed. */
-export const TruncateDataItemsRequest = Schema.Struct({ dataCollectionId: Schema.String })
+export const TruncateDataItemsRequest = Schema.Struct({ dataCollectionId: Schema.String, ...InEnvironment })
 
 /** What a field modification of a patch does: set or remove a field, increment a number, append to or remove from an array. */
 export const FieldModificationAction = Schema.Literals([

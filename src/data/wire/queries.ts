@@ -1,7 +1,7 @@
 /** Reading many items: queries, counts, distinct values and full-text search. */
 import * as Schema from "effect/Schema"
 import { CursorPaging, DataItem, FilterJson, IncludedReference, Paging, PagingMetadata, QueryV2, Sorting, SortOrder } from "./common.ts"
-import { ReadOptions, WriteOptions } from "./fields.ts"
+import { InEnvironment, ReadOptions, WriteOptions } from "./fields.ts"
 
 /** What a query sends: as `.r` of `GET /items/query`, or as the body of `POST /items/query` when the URL would pass 2048 characters. */
 export const QueryDataItemsRequest = Schema.Struct({
@@ -70,7 +70,8 @@ export const SearchDataItemsRequest = Schema.Struct({
     cursorPaging: Schema.optionalKey(CursorPaging)
   }),
   includeReferences: Schema.optionalKey(Schema.Array(IncludedReference)),
-  language: Schema.optionalKey(Schema.NullOr(Schema.String))
+  language: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  ...InEnvironment
 })
 export type SearchDataItemsRequest = typeof SearchDataItemsRequest.Type
 /** The answer of `POST /items/search`: a page of items, as a query answers. */

@@ -1,7 +1,7 @@
 /** References between items: queries of referenced items, checks, inserts, removals and replacements. */
 import * as Schema from "effect/Schema"
 import { CursorPaging, DataItem, Paging, PagingMetadata, SortOrder } from "./common.ts"
-import { ReadOptions } from "./fields.ts"
+import { InEnvironment, ReadOptions } from "./fields.ts"
 
 /** One reference: a referring item's reference field pointing at a referenced item; what the reference bulk calls add and remove. */
 export const DataItemReference = Schema.Struct({
@@ -47,7 +47,8 @@ export const IsReferencedRequest = Schema.Struct({
   referringItemFieldName: Schema.String,
   referringItemId: Schema.String,
   referencedItemId: Schema.String,
-  consistentRead: Schema.optionalKey(Schema.Boolean)
+  consistentRead: Schema.optionalKey(Schema.Boolean),
+  ...InEnvironment
 })
 /** The answer of `POST /items/is-referenced`: whether that reference exists. */
 export const IsReferencedResponse = Schema.Struct({ isReferenced: Schema.Boolean })
@@ -57,7 +58,8 @@ export const ReplaceReferencesRequest = Schema.Struct({
   dataCollectionId: Schema.String,
   referringItemFieldName: Schema.String,
   referringItemId: Schema.String,
-  newReferencedItemIds: Schema.optionalKey(Schema.Array(Schema.String))
+  newReferencedItemIds: Schema.optionalKey(Schema.Array(Schema.String)),
+  ...InEnvironment
 })
 /** The answer of `POST /items/replace-references`: the references the field now holds. */
 export const ReplaceReferencesResponse = Schema.Struct({
@@ -68,5 +70,6 @@ export const ReplaceReferencesResponse = Schema.Struct({
 export const BulkReferencesRequest = Schema.Struct({
   dataCollectionId: Schema.String,
   dataItemReferences: Schema.Array(DataItemReference),
-  returnEntity: Schema.optionalKey(Schema.Boolean)
+  returnEntity: Schema.optionalKey(Schema.Boolean),
+  ...InEnvironment
 })

@@ -11,6 +11,7 @@ import type { CollectionField, DataCollection, Permissions, Sorting } from "../.
 import { Database, type Row } from "../platform/Database.ts"
 import { isoDate, ServerClock } from "../platform/ServerClock.ts"
 import { badRequest, collectionNotFound, EngineFailure } from "./engineFailures.ts"
+import { type DataEnvironment, isSandboxKey, publicId, sandboxed } from "./environments.ts"
 import { orderBy, sortTerms, where } from "./sql.ts"
 
 export const SYSTEM_FIELDS: ReadonlyArray<CollectionField> = [
@@ -42,6 +43,19 @@ export interface DataCollectionsShape {
   readonly permissions: (collection: DataCollection) => Required<Permissions>
   /** Runs when a collection is deleted (its indexes and references go too). */
   readonly onRemove: (hook: (id: string) => void) => void
+  /**
+   * The collection as a call in `environment` works on it (see environments.ts): LIVE as it is, SANDBOX as
+   * its sandbox (refused with 400 SANDBOX_NOT_ENABLED where none is enabled), SANDBOX_PREFERRED as its
+   * sandbox where enabled. 404 when there is no such collection.
+   */
+  readonly inEnvironment: (id: string, environment: DataEnvironment | undefined) => DataCollection
+  /** The collection a storage key names (a reference field's target), its sandbox for a sandbox key; undefined when none. */
+  readonly byKey: (key: string) => DataCollection | undefined
+  readonly hasSandbox: (id: string) => boolean
+  /** Records whether the collection has a sandbox (the items are Sandboxes' business). */
+  readonly setSandbox: (id: string, enabled: boolean) => void
+  /** The collections whose sandbox is enabled. */
+  readonly sandboxes: () => ReadonlyArray<string>
   /** Collections matching a filter over their wire properties (dates as ISO text), sorted. */
   readonly query: (filter: FilterNode, sort: ReadonlyArray<Sorting>) => ReadonlyArray<DataCollection>
 }
@@ -62,6 +76,7 @@ export class DataCollections extends Context.Service<DataCollections, DataCollec
           updated_at INTEGER NOT NULL
         );`
       )
+      db.migrate("data/sandboxes/1", "CREATE TABLE data_sandboxes (collection_id TEXT PRIMARY KEY, enabled_at INTEGER NOT NULL)")
       const removeHooks: Array<(id: string) => void> = []
 
       const toCollection = (row: Row): DataCollection => ({
@@ -80,6 +95,17 @@ export class DataCollections extends Context.Service<DataCollections, DataCollec
         if (found === undefined) throw collectionNotFound(id)
         return found
       }
+
+      // read on every call that names an environment: kept in memory, as the table is (reset empties both)
+      let withSandbox = new Set(db.all("SELECT collection_id FROM data_sandboxes").map((r) => String(r.collection_id)))
+      db.onReset(() => {
+        withSandbox = new Set()
+      })
+      const hasSandbox = (id: string) => withSandbox.has(id)
+      removeHooks.push((id) => {
+        withSandbox.delete(id)
+        db.run("DELETE FROM data_sandboxes WHERE collection_id = ?", id)
+      })
 
       const checkFields = (fields: ReadonlyArray<CollectionField>) => {
         const seen = new Set<string>()
@@ -130,6 +156,34 @@ export class DataCollections extends Context.Service<DataCollections, DataCollec
       return DataCollections.of({
         get,
         require,
+        inEnvironment: (id, environment) => {
+          const collection = require(id)
+          if (environment === undefined || environment === "LIVE") return collection
+          if (hasSandbox(id)) return sandboxed(collection, hasSandbox)
+          if (environment === "SANDBOX_PREFERRED") return collection
+          throw new EngineFailure({
+            status: 400,
+            code: "SANDBOX_NOT_ENABLED",
+            description: `The ${id} collection has no sandbox: enable it first (POST /_sitefx/data/sandboxes), or ask for SANDBOX_PREFERRED to fall back to LIVE.`
+          })
+        },
+        byKey: (key) => {
+          if (!isSandboxKey(key)) return get(key)
+          const id = publicId(key)
+          const collection = hasSandbox(id) ? get(id) : undefined
+          return collection === undefined ? undefined : sandboxed(collection, hasSandbox)
+        },
+        hasSandbox,
+        setSandbox: (id, enabled) => {
+          if (enabled) {
+            db.run("INSERT OR IGNORE INTO data_sandboxes (collection_id, enabled_at) VALUES (?, ?)", id, clock.millis())
+            withSandbox.add(id)
+          } else {
+            db.run("DELETE FROM data_sandboxes WHERE collection_id = ?", id)
+            withSandbox.delete(id)
+          }
+        },
+        sandboxes: () => [...withSandbox].sort(),
         list: () => db.all("SELECT * FROM data_collections ORDER BY created_at, id").map(toCollection),
         create: (input) =>
           db.transaction(() => {

@@ -23,6 +23,7 @@ import { DataEventTypes } from "../../events/protocol.ts"
 import { domainEventText, envelopeJson, type EventStamp, identityOf } from "../events/envelopes.ts"
 import { lazyEvent, type SiteEvent, SiteEvents } from "../events/SiteEvents.ts"
 import type { Caller } from "../oauth/Callers.ts"
+import { isSandboxKey } from "./environments.ts"
 import { ItemStore, type ItemStoreShape } from "./ItemStore.ts"
 import type { Json } from "./values.ts"
 
@@ -164,7 +165,8 @@ export class DataEvents extends Context.Service<DataEvents, DataEventsShape>()("
 
       return DataEvents.of({
         record: (collectionId, actor, events) => {
-          if (events.length === 0) return
+          // the site's events are its live data's: a sandbox's changes are nobody's business but its tests'
+          if (events.length === 0 || isSandboxKey(collectionId)) return
           const first = events.find((e) => e._tag === "ItemCreated")
           const meta: Meta = { collection: collectionId, identity: identityOf(actor), ...(first === undefined ? {} : { seq: first.seq }) }
           // the write's own item texts go with it only when somebody reads the log now (see SiteEvents.watched)

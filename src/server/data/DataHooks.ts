@@ -10,6 +10,7 @@ import type { HookError } from "../../data/DataError.ts"
 import { Database } from "../platform/Database.ts"
 import type { DataHookName } from "./devWire.ts"
 import { hookFailed } from "./engineFailures.ts"
+import { publicId } from "./environments.ts"
 
 export interface DataHooksShape {
   readonly register: (collectionId: string, hook: DataHookName, error: HookError) => void
@@ -29,7 +30,8 @@ export class DataHooks extends Context.Service<DataHooks, DataHooksShape>()("sit
       const hooks = new Map<string, HookError>()
       const keyOf = (collectionId: string, hook: string) => `${collectionId}\u0000${hook}`
       db.onReset(() => hooks.clear())
-      const find = (collectionId: string, hook: DataHookName) => hooks.get(keyOf(collectionId, hook))
+      // a collection's hooks hold in both its environments
+      const find = (collectionId: string, hook: DataHookName) => hooks.get(keyOf(publicId(collectionId), hook))
       return DataHooks.of({
         register: (collectionId, hook, error) => {
           hooks.set(keyOf(collectionId, hook), error)

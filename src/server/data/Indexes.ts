@@ -15,6 +15,7 @@ import type { DataIndex, Sorting } from "../../data/wire/index.ts"
 import { Database, type Row } from "../platform/Database.ts"
 import { DataCollections } from "./DataCollections.ts"
 import { badRequest, EngineFailure } from "./engineFailures.ts"
+import { publicId, sandboxKey } from "./environments.ts"
 import { ITEMS } from "./ItemStore.ts"
 import { literal, ref, sortTerms } from "./sql.ts"
 
@@ -79,21 +80,24 @@ export class Indexes extends Context.Service<Indexes, IndexesShape>()("sitefx/se
           .map((t) => (index.caseInsensitive === true && keys.has(t.expr) ? { ...t, expr: `lower(${t.expr})` } : t))
       }
 
-      /** Where an item of the collection has every indexed field (a unique index constrains only those). */
+      /**
+       * Where an item of the collection, live or in its sandbox, has every indexed field (a unique index
+       * constrains only those). An index is the collection's in both environments, unique in each on its own.
+       */
       const presentIn = (collectionId: string, index: DataIndex) =>
-        [`collection_id = ${literal(collectionId)}`, ...index.fields.map((f) => ref(ITEMS, f.path).rank).filter((r) => r !== undefined).map((r) => `${r} <> 0`)]
+        [`collection_id IN (${literal(collectionId)}, ${literal(sandboxKey(collectionId))})`, ...index.fields.map((f) => ref(ITEMS, f.path).rank).filter((r) => r !== undefined).map((r) => `${r} <> 0`)]
           .join(" AND ")
 
       const ddl = (collectionId: string, index: DataIndex, name: string): string => {
         const columns = keyTerms(index).map((t) => `${t.expr}${t.desc ? " DESC" : ""}`).join(", ")
         if (index.unique !== true) return `CREATE INDEX "${name}" ON data_items (collection_id, ${columns})`
-        return `CREATE UNIQUE INDEX "${name}" ON data_items (${columns}) WHERE ${presentIn(collectionId, index)}`
+        return `CREATE UNIQUE INDEX "${name}" ON data_items (collection_id, ${columns}) WHERE ${presentIn(collectionId, index)}`
       }
 
       /** Why a unique index could not be built: the items hold duplicate values; one of them is named. */
       const failureOf = (collectionId: string, index: DataIndex, error: unknown): NonNullable<DataIndex["failure"]> => {
         if (index.unique === true) {
-          const exprs = keyTerms(index).map((t) => t.expr).join(", ")
+          const exprs = ["collection_id", ...keyTerms(index).map((t) => t.expr)].join(", ")
           const row = db.get(
             `SELECT max(id) AS item FROM data_items WHERE ${presentIn(collectionId, index)} GROUP BY ${exprs} HAVING count(*) > 1 LIMIT 1`
           )
@@ -167,7 +171,7 @@ export class Indexes extends Context.Service<Indexes, IndexesShape>()("sitefx/se
           // an index ends with the item's sequence, ascending: read forwards it orders sorts whose last
           // field ascends (seq follows the last field's direction), read backwards those whose last descends
           const backwards = sort[sort.length - 1]!.order === "DESC"
-          const found = db.all("SELECT doc, status, sql_name FROM data_indexes WHERE collection_id = ? AND status = 'ACTIVE'", collectionId).find((row) => {
+          const found = db.all("SELECT doc, status, sql_name FROM data_indexes WHERE collection_id = ? AND status = 'ACTIVE'", publicId(collectionId)).find((row) => {
             const index = toIndex(row)
             return index.unique !== true && index.fields.length === sort.length &&
               index.fields.every((f, i) => f.path === sort[i]!.fieldName && ((f.order === "DESC") !== (sort[i]!.order === "DESC")) === backwards)

@@ -25,6 +25,7 @@ import * as Layer from "effect/Layer"
 import type { SQLInputValue } from "node:sqlite"
 import { Database, type Row } from "../platform/Database.ts"
 import { DataCollections } from "./DataCollections.ts"
+import { sandboxKey } from "./environments.ts"
 import { type Fragment, registerFunctions, type Source } from "./sql.ts"
 import type { Json } from "./values.ts"
 
@@ -123,8 +124,15 @@ export class ItemStore extends Context.Service<ItemStore, ItemStoreShape>()("sit
       // last value is read with one index seek per collection (every item belongs to one, removed with it):
       // a plain MAX(seq) reads the whole table, 65 ms at start-up for 300 000 items
       // (a kept original may be the newest: its row is gone, and its `seq` still names it in the event log)
+      // (sandbox items are stored under their collection's sandbox key: environments.ts)
       let lastSeq = Math.max(
-        Number(db.get("SELECT MAX((SELECT MAX(seq) FROM data_items WHERE collection_id = c.id)) AS last FROM data_collections c")?.last ?? 0),
+        Number(
+          db.get(
+            `SELECT MAX(max(coalesce((SELECT MAX(seq) FROM data_items WHERE collection_id = c.id), 0),
+                            coalesce((SELECT MAX(seq) FROM data_items WHERE collection_id = c.id || ?), 0))) AS last FROM data_collections c`,
+            sandboxKey("")
+          )?.last ?? 0
+        ),
         Number(db.get("SELECT MAX(seq) AS last FROM data_item_originals")?.last ?? 0)
       )
       let keepFrom = () => Number.POSITIVE_INFINITY
@@ -151,7 +159,7 @@ export class ItemStore extends Context.Service<ItemStore, ItemStoreShape>()("sit
       })
       collections.onRemove((id) => {
         keepRows(id, keepFrom())
-        db.run("DELETE FROM data_items WHERE collection_id = ?", id)
+        db.run("DELETE FROM data_items WHERE collection_id = ? OR collection_id = ?", id, sandboxKey(id))
       })
 
       const get = (collectionId: string, id: string) => {

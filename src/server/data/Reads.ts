@@ -31,6 +31,7 @@ import { DataCollections } from "./DataCollections.ts"
 import { CursorKeys, type CursorState, decodeCursor, encodeCursor } from "./cursor.ts"
 import { DataHooks } from "./DataHooks.ts"
 import { atMost, badRequest, itemNotFound } from "./engineFailures.ts"
+import { publicId } from "./environments.ts"
 import { Indexes } from "./Indexes.ts"
 import { ItemStore, ITEMS, toStored } from "./ItemStore.ts"
 import { compileFilter } from "./filters.ts"
@@ -152,7 +153,7 @@ export class Reads extends Context.Service<Reads, ReadsShape>()("sitefx/server/d
 
       const toDataItem = (collection: DataCollection, row: Row): DataItem => ({
         id: String(row.id),
-        dataCollectionId: collection.id,
+        dataCollectionId: publicId(collection.id),
         data: JSON.parse(String(row.doc)) as Json
       })
 
@@ -160,7 +161,7 @@ export class Reads extends Context.Service<Reads, ReadsShape>()("sitefx/server/d
         if (list.length === 0) return
         for (const include of includes) {
           const field = referenceField(collection, include.field)
-          const target = field === undefined ? undefined : collections.get(field.referencedCollectionId)
+          const target = field === undefined ? undefined : collections.byKey(field.referencedCollectionId)
           if (field === undefined || target === undefined || !canRead(target, caller)) continue
           const access = accessFor(target, "read", caller)
           const fetch = (ids: ReadonlyArray<string>): Map<string, Json> => {
@@ -239,7 +240,7 @@ export class Reads extends Context.Service<Reads, ReadsShape>()("sitefx/server/d
         const finish = (rows: ReadonlyArray<Row>, pagingMetadata: PagingMetadata): string => {
           if (state.includeReferences.length === 0) {
             // the same text as the schema-encoded answer (wireItem's keys, in its order), without a parse per item
-            const collectionJson = JSON.stringify(collection.id)
+            const collectionJson = JSON.stringify(publicId(collection.id))
             const dataItems = rows.map((row) => `{"id":${JSON.stringify(String(row.id))},"dataCollectionId":${collectionJson},"data":${String(row.doc)}}`)
             return `{"dataItems":[${dataItems.join(",")}],"pagingMetadata":${JSON.stringify(Schema.encodeSync(PagingMetadataSchema)(pagingMetadata))}}`
           }

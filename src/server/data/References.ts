@@ -10,6 +10,7 @@ import * as Layer from "effect/Layer"
 import type { DataCollection } from "../../data/wire/index.ts"
 import { Database, type Row } from "../platform/Database.ts"
 import { DataCollections } from "./DataCollections.ts"
+import { sandboxKey } from "./environments.ts"
 import { badRequest } from "./engineFailures.ts"
 
 export interface ReferenceField {
@@ -59,6 +60,11 @@ export interface ReferencesShape {
   /** Drops every reference from or to an item. */
   readonly forgetItem: (collectionId: string, id: string) => void
   readonly forgetCollection: (collectionId: string) => void
+  /**
+   * Replaces the references held by the items of `to` with those of the items of `from` (a sandbox
+   * synced to live, or the reverse), each referenced collection renamed by `target`.
+   */
+  readonly copyReferences: (from: string, to: string, target: (referencedCollectionId: string) => string) => void
 }
 
 const toRow = (row: Row): ReferenceRow => ({ referringId: String(row.referring_id), referencedId: String(row.referenced_id) })
@@ -83,10 +89,32 @@ export class References extends Context.Service<References, ReferencesShape>()("
         CREATE INDEX data_references_to ON data_references (referenced_collection_id, referenced_id);
         CREATE INDEX data_references_from ON data_references (collection_id, referring_id);`
       )
+      // a sandbox's references are stored under its sandbox key (environments.ts), which names no row of
+      // data_collections: the key's foreign key goes, and a collection's removal forgets both environments
+      db.migrate(
+        "data/references/2",
+        `CREATE TABLE data_references_2 (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          collection_id TEXT NOT NULL,
+          field TEXT NOT NULL,
+          referring_id TEXT NOT NULL,
+          referenced_collection_id TEXT NOT NULL,
+          referenced_id TEXT NOT NULL,
+          UNIQUE (collection_id, field, referring_id, referenced_id)
+        );
+        INSERT INTO data_references_2 SELECT seq, collection_id, field, referring_id, referenced_collection_id, referenced_id FROM data_references;
+        DROP TABLE data_references;
+        ALTER TABLE data_references_2 RENAME TO data_references;
+        CREATE INDEX data_references_to ON data_references (referenced_collection_id, referenced_id);
+        CREATE INDEX data_references_from ON data_references (collection_id, referring_id);`
+      )
       const forgetCollection = (collectionId: string) => {
         db.run("DELETE FROM data_references WHERE collection_id = ? OR referenced_collection_id = ?", collectionId, collectionId)
       }
-      collections.onRemove(forgetCollection)
+      collections.onRemove((id) => {
+        forgetCollection(id)
+        forgetCollection(sandboxKey(id))
+      })
 
       const add = (collectionId: string, field: ReferenceField, referringId: string, referencedId: string) =>
         db.run(
@@ -142,6 +170,22 @@ export class References extends Context.Service<References, ReferencesShape>()("
             field,
             ...referringIds
           )?.n ?? 0),
+        copyReferences: (from, to, target) =>
+          db.transaction(() => {
+            db.run("DELETE FROM data_references WHERE collection_id = ?", to)
+            const targets = db.all("SELECT DISTINCT referenced_collection_id AS c FROM data_references WHERE collection_id = ?", from).map((r) => String(r.c))
+            for (const referenced of targets) {
+              db.run(
+                `INSERT INTO data_references (collection_id, field, referring_id, referenced_collection_id, referenced_id)
+                 SELECT ?, field, referring_id, ?, referenced_id FROM data_references
+                 WHERE collection_id = ? AND referenced_collection_id = ? ORDER BY seq`,
+                to,
+                target(referenced),
+                from,
+                referenced
+              )
+            }
+          }),
         forgetItem: (collectionId, id) => {
           db.run(
             "DELETE FROM data_references WHERE (collection_id = ? AND referring_id = ?) OR (referenced_collection_id = ? AND referenced_id = ?)",

@@ -18,6 +18,7 @@ import { type Access, accessFor, ownerFor, requireCovers } from "./access.ts"
 import { type DataEvent, DataEvents } from "./DataEvents.ts"
 import { DataHooks } from "./DataHooks.ts"
 import { attempt, badRequest, catchFailure, EngineFailure, itemExists, itemNotFound, type Outcome } from "./engineFailures.ts"
+import { describeCollection } from "./environments.ts"
 import { type InsertOutcome, ItemStore, type NewRow, type StoredItem } from "./ItemStore.ts"
 import { applyModifications } from "./modifications.ts"
 import { References } from "./References.ts"
@@ -81,7 +82,7 @@ export class ItemWrites extends Context.Service<ItemWrites, ItemWritesShape>()("
           return f()
         } catch (e) {
           if (isUniqueViolation(e)) {
-            throw new EngineFailure({ status: 409, code: "UNIQUE_INDEX_VIOLATION", description: `A unique index of ${collection} already holds these values.` })
+            throw new EngineFailure({ status: 409, code: "UNIQUE_INDEX_VIOLATION", description: `A unique index of ${describeCollection(collection)} already holds these values.` })
           }
           throw e
         }

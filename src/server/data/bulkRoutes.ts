@@ -33,6 +33,7 @@ import { AsyncJobs } from "./AsyncJobs.ts"
 import { DataCollections } from "./DataCollections.ts"
 import { DataSettings } from "./DataSettings.ts"
 import { attempt, catchFailure, type Outcome as ItemOutcome, toItemError } from "./engineFailures.ts"
+import type { DataEnvironment } from "./environments.ts"
 import { wireItem } from "./itemRoutes.ts"
 import { checkFilter } from "./filters.ts"
 import { checkModifications } from "./modifications.ts"
@@ -72,7 +73,7 @@ export const bulkRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const settings = yield* DataSettings
 
   const body = <A, I>(schema: Schema.Codec<A, I>, is?: (u: unknown) => u is A) => Effect.provideService(dataBody(schema, is), DataSettings, settings)
-  const collectionOf = (id: string) => attempt(() => collections.require(id))
+  const collectionOf = (id: string, environment?: DataEnvironment) => attempt(() => collections.inEnvironment(id, environment))
 
   /** 403 for the whole request unless the caller's role allows one of the actions. */
   const allowed = (collection: DataCollection, caller: Caller, actions: ReadonlyArray<Action>) =>
@@ -101,7 +102,7 @@ export const bulkRoutes = HttpRouter.addAll(Effect.gen(function*() {
         const request = yield* body(BulkItemsRequest, isBulkItemsRequest)
         if (request.dataItems.length > MAX_BULK_ITEMS) return yield* tooMany(WDE.tooManyBulkItems, "save")
         const caller = yield* callers.current
-        const collection = yield* collectionOf(request.dataCollectionId)
+        const collection = yield* collectionOf(request.dataCollectionId, request.environment)
         yield* allowed(collection, caller, actions)
         // the ids as given, read before the writes (which make the request's items into the stored ones)
         const given = request.dataItems.map(idOf)
@@ -132,7 +133,7 @@ export const bulkRoutes = HttpRouter.addAll(Effect.gen(function*() {
         const request = yield* body(BulkRemoveRequest)
         if (request.dataItemIds.length > MAX_BULK_ITEMS) return yield* tooMany(WDE.tooManyIdsToRemove, "remove")
         const caller = yield* callers.current
-        const collection = yield* collectionOf(request.dataCollectionId)
+        const collection = yield* collectionOf(request.dataCollectionId, request.environment)
         yield* allowed(collection, caller, ["remove"])
         const outcomes = yield* writes.commit(collection, caller, request.suppressHooks, (ctx) =>
           request.dataItemIds.map((id): Outcome => ({
@@ -149,7 +150,7 @@ export const bulkRoutes = HttpRouter.addAll(Effect.gen(function*() {
         const request = yield* body(BulkPatchRequest)
         if (request.patches.length > MAX_BULK_ITEMS) return yield* tooMany(WDE.tooManyBulkItems, "patch")
         const caller = yield* callers.current
-        const collection = yield* collectionOf(request.dataCollectionId)
+        const collection = yield* collectionOf(request.dataCollectionId, request.environment)
         yield* allowed(collection, caller, ["update"])
         const outcomes = yield* writes.commit(collection, caller, request.suppressHooks, (ctx) =>
           request.patches.map((patch): Outcome => ({
@@ -165,7 +166,7 @@ export const bulkRoutes = HttpRouter.addAll(Effect.gen(function*() {
       Effect.gen(function*() {
         const request = yield* body(AsyncPatchByFilterRequest)
         const caller = yield* callers.current
-        const collection = yield* collectionOf(request.dataCollectionId)
+        const collection = yield* collectionOf(request.dataCollectionId, request.environment)
         yield* attempt(() => {
           accessFor(collection, "update", caller)
           checkFilter(request.filter, "filter")
@@ -181,7 +182,7 @@ export const bulkRoutes = HttpRouter.addAll(Effect.gen(function*() {
       Effect.gen(function*() {
         const request = yield* body(AsyncRemoveByFilterRequest)
         const caller = yield* callers.current
-        const collection = yield* collectionOf(request.dataCollectionId)
+        const collection = yield* collectionOf(request.dataCollectionId, request.environment)
         yield* attempt(() => {
           accessFor(collection, "remove", caller)
           checkFilter(request.filter, "filter")

@@ -1,19 +1,64 @@
 /**
- * The data engine's dev endpoints (dev mode only): `POST /_sitefx/data/hooks` registers a hook that
- * fails matching calls on one collection with WDE0078; `DELETE /_sitefx/data/hooks` removes them all
- * (or, with `?dataCollectionId=`, those of one collection).
+ * The data engine's dev endpoints (dev mode only):
+ * - `POST /_sitefx/data/hooks` registers a hook that fails matching calls on one collection with
+ *   WDE0078; `DELETE /_sitefx/data/hooks` removes them all (or, with `?dataCollectionId=`, those of one
+ *   collection).
+ * - `GET /_sitefx/data/sandboxes` lists the collections with a sandbox; `POST` enables one;
+ *   `DELETE /_sitefx/data/sandboxes/{id}` disables it; `POST /_sitefx/data/sandboxes/{id}/sync` copies
+ *   one environment onto the other (Sandboxes.ts). The platform's own API has no call for these: a
+ *   site's owner does them in the dashboard.
  */
 import * as Effect from "effect/Effect"
 import * as HttpRouter from "effect/http/HttpRouter"
-import { body, query, route } from "../platform/routing.ts"
+import { body, pathParam, query, route } from "../platform/routing.ts"
 import { reply, replyEmpty } from "../platform/responses.ts"
 import { Health } from "../platform/devWire.ts"
 import { DataHooks } from "./DataHooks.ts"
-import { DATA_DEV_PREFIX, RegisterHookRequest } from "./devWire.ts"
+import {
+  DATA_DEV_PREFIX,
+  EnableSandboxRequest,
+  ListSandboxesResponse,
+  RegisterHookRequest,
+  SandboxResponse,
+  SyncSandboxRequest,
+  SyncSandboxResponse
+} from "./devWire.ts"
+import { attempt } from "./engineFailures.ts"
+import { Sandboxes } from "./Sandboxes.ts"
 
 export const dataDevRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const hooks = yield* DataHooks
+  const sandboxes = yield* Sandboxes
   return [
+    route("GET", `${DATA_DEV_PREFIX}/sandboxes`, Effect.sync(() => reply(ListSandboxesResponse, { sandboxes: sandboxes.list() }))),
+    route(
+      "POST",
+      `${DATA_DEV_PREFIX}/sandboxes`,
+      Effect.gen(function*() {
+        const request = yield* body(EnableSandboxRequest)
+        const sandbox = yield* attempt(() => sandboxes.enable(request.dataCollectionId, { empty: request.empty }))
+        return reply(SandboxResponse, { sandbox })
+      })
+    ),
+    route(
+      "DELETE",
+      `${DATA_DEV_PREFIX}/sandboxes/:dataCollectionId`,
+      Effect.gen(function*() {
+        const id = yield* pathParam("dataCollectionId")
+        yield* attempt(() => sandboxes.disable(id))
+        return replyEmpty()
+      })
+    ),
+    route(
+      "POST",
+      `${DATA_DEV_PREFIX}/sandboxes/:dataCollectionId/sync`,
+      Effect.gen(function*() {
+        const id = yield* pathParam("dataCollectionId")
+        const request = yield* body(SyncSandboxRequest)
+        const synced = yield* attempt(() => sandboxes.sync(id, request.direction ?? "SANDBOX_TO_LIVE"))
+        return reply(SyncSandboxResponse, { sandbox: synced.state, itemsCopied: synced.itemsCopied })
+      })
+    ),
     route(
       "POST",
       `${DATA_DEV_PREFIX}/hooks`,

@@ -10,6 +10,7 @@ import type { HookError } from "../../data/DataError.ts"
 import type { ItemError } from "../../data/wire/index.ts"
 import type { FieldViolation } from "../../http/wire.ts"
 import { application, invalidField, type Reject, validation } from "../platform/responses.ts"
+import { describeCollection } from "./environments.ts"
 
 export class EngineFailure extends Data.TaggedError("EngineFailure")<{
   readonly status: number
@@ -24,13 +25,13 @@ export const collectionNotFound = (id: string) =>
   new EngineFailure({ status: 404, code: WDE.collectionNotFound, description: `WDE0025: The ${id} collection does not exist. You cannot work with a collection using its display name.` })
 
 export const itemNotFound = (id: string, collection: string) =>
-  new EngineFailure({ status: 404, code: WDE.itemNotFound, description: `WDE0073: Item [${id}] does not exist in collection [${collection}].` })
+  new EngineFailure({ status: 404, code: WDE.itemNotFound, description: `WDE0073: Item [${id}] does not exist in collection [${describeCollection(collection)}].` })
 
 export const itemExists = (id: string, collection: string) =>
-  new EngineFailure({ status: 409, code: WDE.itemAlreadyExists, description: `WDE0074: An item with _id [${id}] already exists in collection [${collection}].` })
+  new EngineFailure({ status: 409, code: WDE.itemAlreadyExists, description: `WDE0074: An item with _id [${id}] already exists in collection [${describeCollection(collection)}].` })
 
 export const permissionDenied = (action: string, collection: string) =>
-  new EngineFailure({ status: 403, code: WDE.permissionDenied, description: `WDE0027: The current user does not have permissions to ${action} on the ${collection} collection.` })
+  new EngineFailure({ status: 403, code: WDE.permissionDenied, description: `WDE0027: The current user does not have permissions to ${action} on the ${describeCollection(collection)} collection.` })
 
 /** A hook's error reaches the client as WDE0078 with the thrown value under `data.jsErrorValue`. */
 export const hookFailed = (error: HookError) =>

@@ -24,6 +24,7 @@ import { ItemStore } from "./ItemStore.ts"
 import { Reads } from "./Reads.ts"
 import { referenceRoutes } from "./referenceRoutes.ts"
 import { References } from "./References.ts"
+import { Sandboxes } from "./Sandboxes.ts"
 import { dataSeed } from "./seed.ts"
 import { ItemWrites } from "./Writes.ts"
 
@@ -46,6 +47,7 @@ export type DataServices =
   | Reads
   | Aggregations
   | AsyncJobs
+  | Sandboxes
 
 export interface DataOptions {
   /** Request bodies above this size get 413 (default 5 MB). */
@@ -62,7 +64,7 @@ export const dataLayer = (options: DataOptions = {}): Layer.Layer<DataServices, 
   const storage = Layer.mergeAll(ItemStore.layer, References.layer, Indexes.layer).pipe(Layer.provideMerge(base))
   const logged = DataEvents.layer.pipe(Layer.provideMerge(storage))
   const engine = Layer.mergeAll(ItemWrites.layer, Reads.layer, Aggregations.layer).pipe(Layer.provideMerge(logged))
-  const jobs = AsyncJobs.layer.pipe(Layer.provideMerge(engine))
+  const jobs = Layer.mergeAll(AsyncJobs.layer, Sandboxes.layer).pipe(Layer.provideMerge(engine))
   return Layer.merge(jobs, dataSeed.pipe(Layer.provide(jobs)))
 }
 

@@ -35,6 +35,7 @@ import { Aggregations } from "./Aggregations.ts"
 import { DataCollections } from "./DataCollections.ts"
 import { DataSettings } from "./DataSettings.ts"
 import { attempt } from "./engineFailures.ts"
+import { type DataEnvironment, publicId } from "./environments.ts"
 import { aggregateStages } from "./pipeline.ts"
 import { Reads } from "./Reads.ts"
 import { dataBody, getPayload } from "./requests.ts"
@@ -44,7 +45,7 @@ import { ItemWrites } from "./Writes.ts"
 /** An item as it travels: `_id` stays in the data and is copied to `id`. */
 export const wireItem = (collectionId: string, data: Json): DataItem => ({
   id: String(data["_id"]),
-  dataCollectionId: collectionId,
+  dataCollectionId: publicId(collectionId),
   data
 })
 
@@ -57,17 +58,17 @@ export const itemRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const settings = yield* DataSettings
 
   const body = <A, I>(schema: Schema.Codec<A, I>) => Effect.provideService(dataBody(schema), DataSettings, settings)
-  const collectionOf = (id: string) => attempt(() => collections.require(id))
+  const collectionOf = (id: string, environment?: DataEnvironment) => attempt(() => collections.inEnvironment(id, environment))
 
   /** A single write: decode, find the collection, write in one transaction, answer the item. */
-  const single = <R extends { readonly dataCollectionId: string; readonly suppressHooks?: boolean }>(
+  const single = <R extends { readonly dataCollectionId: string; readonly suppressHooks?: boolean; readonly environment?: DataEnvironment }>(
     schema: Schema.Codec<R, unknown>,
     write: (ctx: Parameters<Parameters<typeof writes.commit>[3]>[0], request: R) => Json
   ) =>
     Effect.gen(function*() {
       const request = yield* body(schema)
       const caller = yield* callers.current
-      const collection = yield* collectionOf(request.dataCollectionId)
+      const collection = yield* collectionOf(request.dataCollectionId, request.environment)
       const item = yield* writes.commit(collection, caller, request.suppressHooks, (ctx) => write(ctx, request))
       return reply(DataItemResponse, { dataItem: wireItem(collection.id, item) })
     })
@@ -76,7 +77,7 @@ export const itemRoutes = HttpRouter.addAll(Effect.gen(function*() {
     Effect.gen(function*() {
       const request = yield* getPayload(GetDataItemRequest, { arrays: ["fields"], booleans: ["consistentRead"] }, { dataItemId: id })
       const caller = yield* callers.current
-      const collection = yield* collectionOf(request.dataCollectionId)
+      const collection = yield* collectionOf(request.dataCollectionId, request.environment)
       const dataItem = yield* attempt(() => reads.get(collection, caller, request.dataItemId, request))
       return reply(DataItemResponse, { dataItem })
     })
@@ -84,7 +85,7 @@ export const itemRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const queryItems = (request: typeof QueryDataItemsRequest.Type) =>
     Effect.gen(function*() {
       const caller = yield* callers.current
-      const collection = yield* collectionOf(request.dataCollectionId)
+      const collection = yield* collectionOf(request.dataCollectionId, request.environment)
       const q = request.query ?? {}
       const includes = request.includeReferences ?? request.includeReferencedItems?.map((field) => ({ field }))
       const response = yield* attempt(() =>
@@ -113,7 +114,7 @@ export const itemRoutes = HttpRouter.addAll(Effect.gen(function*() {
       Effect.gen(function*() {
         const request = yield* body(SaveDataItemRequest)
         const caller = yield* callers.current
-        const collection = yield* collectionOf(request.dataCollectionId)
+        const collection = yield* collectionOf(request.dataCollectionId, request.environment)
         const written = yield* writes.commit(collection, caller, request.suppressHooks, (ctx) => writes.save(ctx, request.dataItem))
         return reply(SaveDataItemResponse, { action: written.action, dataItem: wireItem(collection.id, written.item) })
       })
@@ -124,7 +125,7 @@ export const itemRoutes = HttpRouter.addAll(Effect.gen(function*() {
       Effect.gen(function*() {
         const request = yield* body(TruncateDataItemsRequest)
         const caller = yield* callers.current
-        const collection = yield* collectionOf(request.dataCollectionId)
+        const collection = yield* collectionOf(request.dataCollectionId, request.environment)
         yield* writes.commit(collection, caller, undefined, (ctx) => writes.truncate(ctx))
         return replyEmpty()
       })
@@ -146,7 +147,7 @@ export const itemRoutes = HttpRouter.addAll(Effect.gen(function*() {
       Effect.gen(function*() {
         const request = yield* body(CountDataItemsRequest)
         const caller = yield* callers.current
-        const collection = yield* collectionOf(request.dataCollectionId)
+        const collection = yield* collectionOf(request.dataCollectionId, request.environment)
         const totalCount = yield* attempt(() => reads.count(collection, caller, request.filter))
         return reply(CountDataItemsResponse, { totalCount })
       })
@@ -157,7 +158,7 @@ export const itemRoutes = HttpRouter.addAll(Effect.gen(function*() {
       Effect.gen(function*() {
         const request = yield* body(QueryDistinctValuesRequest)
         const caller = yield* callers.current
-        const collection = yield* collectionOf(request.dataCollectionId)
+        const collection = yield* collectionOf(request.dataCollectionId, request.environment)
         return reply(QueryDistinctValuesResponse, yield* attempt(() => reads.distinct(collection, caller, request)))
       })
     ),
@@ -167,7 +168,7 @@ export const itemRoutes = HttpRouter.addAll(Effect.gen(function*() {
       Effect.gen(function*() {
         const request = yield* body(SearchDataItemsRequest)
         const caller = yield* callers.current
-        const collection = yield* collectionOf(request.dataCollectionId)
+        const collection = yield* collectionOf(request.dataCollectionId, request.environment)
         const s = request.search
         const response = yield* attempt(() =>
           reads.query(collection, caller, {
@@ -189,7 +190,7 @@ export const itemRoutes = HttpRouter.addAll(Effect.gen(function*() {
       Effect.gen(function*() {
         const request = yield* body(AggregateDataItemsRequest)
         const caller = yield* callers.current
-        const collection = yield* collectionOf(request.dataCollectionId)
+        const collection = yield* collectionOf(request.dataCollectionId, request.environment)
         const response = yield* attempt(() =>
           aggregations.run(collection, caller, "aggregate", {
             stages: aggregateStages(request),
@@ -208,7 +209,7 @@ export const itemRoutes = HttpRouter.addAll(Effect.gen(function*() {
       Effect.gen(function*() {
         const request = yield* body(AggregatePipelineRequest)
         const caller = yield* callers.current
-        const collection = yield* collectionOf(request.dataCollectionId)
+        const collection = yield* collectionOf(request.dataCollectionId, request.environment)
         const response = yield* attempt(() =>
           aggregations.run(collection, caller, "pipeline", {
             stages: request.pipeline.stages,

@@ -30,7 +30,8 @@ import { DataCollections } from "./DataCollections.ts"
 import { CursorOffset, decodeCursor, encodeCursor } from "./cursor.ts"
 import { DataSettings } from "./DataSettings.ts"
 import { MAX_PROJECTED_FIELDS } from "../platform/limits.ts"
-import { atMost, attempt, badRequest, catchFailure, itemNotFound, toItemError } from "./engineFailures.ts"
+import { atMost, attempt, badRequest, catchFailure, collectionNotFound, itemNotFound, toItemError } from "./engineFailures.ts"
+import { type DataEnvironment, publicId } from "./environments.ts"
 import { ItemStore, ITEMS } from "./ItemStore.ts"
 import { cursorMetadata, offsetMetadata, pageRequest } from "./paging.ts"
 import { multiReferenceField, type ReferenceField, referenceField, References, type ReferenceRow } from "./References.ts"
@@ -61,7 +62,7 @@ export const referenceRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const settings = yield* DataSettings
 
   const body = <A, I>(schema: Schema.Codec<A, I>) => Effect.provideService(dataBody(schema), DataSettings, settings)
-  const collectionOf = (id: string) => attempt(() => collections.require(id))
+  const collectionOf = (id: string, environment?: DataEnvironment) => attempt(() => collections.inEnvironment(id, environment))
 
   const anyReferenceField = (collection: DataCollection, key: string): ReferenceField => {
     const field = referenceField(collection, key)
@@ -118,7 +119,8 @@ export const referenceRoutes = HttpRouter.addAll(Effect.gen(function*() {
     atMost(state.fields.length, MAX_PROJECTED_FIELDS, "fields", "A referenced query projects fields:")
     if (state.field === undefined || state.field === "") throw badRequest(WDE.emptyString, "referringItemFieldName is required.")
     const field = anyReferenceField(collection, state.field)
-    const target = collections.require(field.referencedCollectionId)
+    const target = collections.byKey(field.referencedCollectionId)
+    if (target === undefined) throw collectionNotFound(publicId(field.referencedCollectionId))
     const targetAccess = accessFor(target, "read", caller)
     const visibleIds = state.ids.filter((id) => {
       const item = items.get(collection.id, id)
@@ -141,7 +143,7 @@ export const referenceRoutes = HttpRouter.addAll(Effect.gen(function*() {
       const data = found.get(r.referencedId)
       return data === undefined
         ? { referringItemId: r.referringId, unresolvedReference: { referringItemId: r.referringId, referringItemFieldName: field.key, referencedItemId: r.referencedId } }
-        : { referringItemId: r.referringId, dataItem: { id: r.referencedId, dataCollectionId: target.id, data } }
+        : { referringItemId: r.referringId, dataItem: { id: r.referencedId, dataCollectionId: publicId(target.id), data } }
     })
     const hasNext = rows.length > limit
     if (page.mode === "offset") {
@@ -161,7 +163,7 @@ export const referenceRoutes = HttpRouter.addAll(Effect.gen(function*() {
         return yield* application(400, WDE.tooManyBulkItems, `${WDE.tooManyBulkItems}: Cannot change more than ${MAX_BULK_ITEMS} references in one request`)
       }
       const caller = yield* callers.current
-      const collection = yield* collectionOf(request.dataCollectionId)
+      const collection = yield* collectionOf(request.dataCollectionId, request.environment)
       const access = yield* attempt(() => accessFor(collection, "update", caller))
       const outcomes = yield* writes.commit(collection, caller, undefined, () =>
         request.dataItemReferences.map((ref: DataItemReference) =>
@@ -195,7 +197,7 @@ export const referenceRoutes = HttpRouter.addAll(Effect.gen(function*() {
       Effect.gen(function*() {
         const request = yield* body(QueryReferencedRequest)
         const caller = yield* callers.current
-        const collection = yield* collectionOf(request.dataCollectionId)
+        const collection = yield* collectionOf(request.dataCollectionId, request.environment)
         return reply(QueryReferencedResponse, yield* attempt(() => queryReferenced(request, caller, collection)))
       })
     ),
@@ -205,7 +207,7 @@ export const referenceRoutes = HttpRouter.addAll(Effect.gen(function*() {
       Effect.gen(function*() {
         const request = yield* body(IsReferencedRequest)
         const caller = yield* callers.current
-        const collection = yield* collectionOf(request.dataCollectionId)
+        const collection = yield* collectionOf(request.dataCollectionId, request.environment)
         const isReferenced = yield* attempt(() => {
           const access = accessFor(collection, "read", caller)
           const field = anyReferenceField(collection, request.referringItemFieldName)
@@ -224,7 +226,7 @@ export const referenceRoutes = HttpRouter.addAll(Effect.gen(function*() {
       Effect.gen(function*() {
         const request = yield* body(ReplaceReferencesRequest)
         const caller = yield* callers.current
-        const collection = yield* collectionOf(request.dataCollectionId)
+        const collection = yield* collectionOf(request.dataCollectionId, request.environment)
         const dataItemReferences = yield* writes.commit(collection, caller, undefined, () => {
           const access = accessFor(collection, "update", caller)
           const field = multiReferenceField(collection, request.referringItemFieldName)
