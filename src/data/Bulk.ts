@@ -12,7 +12,7 @@ import type { RetryPolicy } from "../http/PlatformConfig.ts"
 import type { PlatformError } from "../http/PlatformError.ts"
 import { isTransient, retryDelay } from "../http/PlatformHttp.ts"
 import { type DataError, WDE } from "./DataError.ts"
-import { MAX_BULK_ITEMS } from "./protocol.ts"
+import { type DataEnvironment, MAX_BULK_ITEMS } from "./protocol.ts"
 import type { BulkItemResult } from "./wire/index.ts"
 
 export type BulkKind = "insert" | "update" | "save" | "remove" | "patch"
@@ -49,6 +49,8 @@ export interface BulkOptions {
   /** Insert: report existing ids as errors instead of skipping them. */
   readonly overrideExisting?: boolean
   readonly suppressHooks?: boolean
+  /** The environment the items are written in (default: the DataEnvironment in effect). */
+  readonly environment?: DataEnvironment
   /**
    * Makes an insert or save resumable: items without an `_id` get ids made from this key (see
    * `newBulkKey`) and their position in the whole input, so writing the same input again with the

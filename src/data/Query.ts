@@ -14,7 +14,7 @@ import * as Stream from "effect/Stream"
 import type { PlatformError } from "../http/PlatformError.ts"
 import { type DataError, invalid, WDE } from "./DataError.ts"
 import { type Filter, FilterMethods } from "./Filter.ts"
-import { DEFAULT_PAGE_SIZE } from "./protocol.ts"
+import { DATA_ENVIRONMENTS, type DataEnvironment, DEFAULT_PAGE_SIZE } from "./protocol.ts"
 import type {
   CountDataItemsRequest,
   ItemData,
@@ -73,6 +73,8 @@ interface Step {
 export interface QueryOptions {
   readonly consistentRead?: boolean
   readonly language?: string
+  /** The environment the query reads (default: the DataEnvironment in effect). */
+  readonly environment?: DataEnvironment
   readonly returnTotalCount?: boolean
   readonly suppressHooks?: boolean
 }
@@ -196,6 +198,13 @@ export class Query<A, R = never> extends FilterMethods<Query<A, R>> {
     const bad = nonEmpty(".include", field) ?? (limit === undefined ? undefined : checkLimit(".include", limit, true))
     if (bad !== undefined) return this.with({}, bad)
     return this.with({ includes: [...this.state.includes, limit === undefined ? { field } : { field, limit }] })
+  }
+  /** Reads the collection's items in `environment` (LIVE, SANDBOX or SANDBOX_PREFERRED) rather than the DataEnvironment in effect. */
+  environment(environment: DataEnvironment): Query<A, R> {
+    if (!(DATA_ENVIRONMENTS as ReadonlyArray<unknown>).includes(environment)) {
+      return this.with({}, invalid(WDE.notString, `.environment: ${String(environment)} is none of ${DATA_ENVIRONMENTS.join(", ")}.`, "environment"))
+    }
+    return this.with({ options: { ...this.state.options, environment } })
   }
   consistentRead(value = true): Query<A, R> {
     return this.with({ options: { ...this.state.options, consistentRead: value } })

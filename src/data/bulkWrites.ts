@@ -95,7 +95,8 @@ const sendItems = (
           dataCollectionId: collection,
           // no returnEntity: results carry no items by default, and the official client never asks for them either
           dataItems: chunk.map((e) => (e.id === undefined ? { data: wireData(e) } : { id: e.id, data: wireData(e) })),
-          ...(options.suppressHooks === undefined ? {} : { suppressHooks: options.suppressHooks })
+          ...(options.suppressHooks === undefined ? {} : { suppressHooks: options.suppressHooks }),
+          ...(options.environment === undefined ? {} : { environment: options.environment })
         })
       )
     )
@@ -218,7 +219,8 @@ export const bulkRemove = <E = never>(
     bulkCall(client, collection, DataPaths.bulkRemove, {
       dataCollectionId: collection,
       dataItemIds: chunk.map((e) => e.value),
-      ...(options.suppressHooks === undefined ? {} : { suppressHooks: options.suppressHooks })
+      ...(options.suppressHooks === undefined ? {} : { suppressHooks: options.suppressHooks }),
+      ...(options.environment === undefined ? {} : { environment: options.environment })
     }))
 
 /** The same field modifications on many items; `run` sends them and gives a report of every item. */
@@ -232,6 +234,7 @@ export const bulkPatch = (
       bulkCall(client, collection, DataPaths.bulkPatch, {
         dataCollectionId: collection,
         patches: chunk.map((e) => ({ dataItemId: e.value, fieldModifications })),
-        ...(options.suppressHooks === undefined ? {} : { suppressHooks: options.suppressHooks })
+        ...(options.suppressHooks === undefined ? {} : { suppressHooks: options.suppressHooks }),
+        ...(options.environment === undefined ? {} : { environment: options.environment })
       }, true))
   )

@@ -11,6 +11,7 @@ import type { PlatformClientShape } from "../http/PlatformClient.ts"
 import type { PlatformError } from "../http/PlatformError.ts"
 import type { PlatformRequest } from "../http/PlatformRequest.ts"
 import { type DataError, fromPlatformError, invalid, WDE } from "./DataError.ts"
+import { DATA_ENVIRONMENTS, type DataEnvironment } from "./protocol.ts"
 import type * as W from "./wire/index.ts"
 
 /** A stored item: its fields plus the system fields the platform maintains. */
@@ -28,14 +29,16 @@ export type ItemInput = { readonly _id?: string; readonly [field: string]: unkno
 /** How a data call fails: a DataError when sitefx's checks or the platform refused it, a PlatformError when the platform was unavailable (no answer, 429, 502–504). */
 export type DataFailure = DataError | PlatformError
 
-/** Options of a write: `suppressHooks` skips the collection's data hooks. */
+/** Options of a write: `suppressHooks` skips the collection's data hooks; `environment` (default: the DataEnvironment in effect) where it writes. */
 export interface WriteOptions {
   readonly suppressHooks?: boolean
+  readonly environment?: DataEnvironment
 }
-/** Options of a read: a consistent read (after a write), the language of translated fields. */
+/** Options of a read: a consistent read (after a write), the language of translated fields, the environment it reads. */
 export interface ReadOptions {
   readonly consistentRead?: boolean
   readonly language?: string
+  readonly environment?: DataEnvironment
 }
 
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date)
@@ -46,10 +49,20 @@ export const checkCollection = (collection: unknown): DataError | undefined =>
 export const checkId = (id: unknown): DataError | undefined =>
   typeof id === "string" ? undefined : invalid(WDE.itemIdNotString, "ItemId must be a string.", "id")
 
+/** Whether an option's value is one it may take: a boolean, a language's name, an environment. */
+const validOption = (key: string, value: unknown): boolean =>
+  value === undefined || typeof value === "boolean" || (key === "language" && typeof value === "string") ||
+  (key === "environment" && (DATA_ENVIRONMENTS as ReadonlyArray<unknown>).includes(value))
+
+/** `allowed` lists the boolean options (and `language`); `environment` is allowed everywhere. */
 export const checkOptions = (options: unknown, allowed: ReadonlyArray<string>): DataError | undefined =>
-  options === undefined || (isObject(options) && Object.entries(options).every(([k, v]) => allowed.includes(k) && (v === undefined || typeof v === "boolean" || (k === "language" && typeof v === "string"))))
+  options === undefined || (isObject(options) && Object.entries(options).every(([k, v]) => (allowed.includes(k) || k === "environment") && validOption(k, v)))
     ? undefined
-    : invalid(WDE.optionsNotBooleans, `Options must be an object with one or all of the following boolean properties: ${allowed.join(", ")}.`, "options")
+    : invalid(
+      WDE.optionsNotBooleans,
+      `Options must be an object with one or all of the following boolean properties: ${allowed.join(", ")} (and environment: ${DATA_ENVIRONMENTS.join(", ")}).`,
+      "options"
+    )
 
 export const first = (...checks: ReadonlyArray<DataError | undefined>): DataError | undefined => checks.find((c) => c !== undefined)
 

@@ -9,7 +9,7 @@ import { invalid, WDE } from "./DataError.ts"
 import { withClient } from "./environment.ts"
 import { BulkReferencesResponse } from "./guards/bulk.ts"
 import { IsReferencedResponse, QueryReferencedResponse, ReplaceReferencesResponse } from "./guards/references.ts"
-import { DataPaths, DEFAULT_PAGE_SIZE } from "./protocol.ts"
+import { type DataEnvironment, DataPaths, DEFAULT_PAGE_SIZE } from "./protocol.ts"
 import type * as W from "./wire/index.ts"
 
 /** A page of the items a reference field points to. */
@@ -24,7 +24,13 @@ export const queryReferenced = (
   collection: string,
   itemId: string,
   field: string,
-  options: { readonly limit?: number; readonly skip?: number; readonly order?: "ASC" | "DESC"; readonly withTotalCount?: boolean } = {}
+  options: {
+    readonly limit?: number
+    readonly skip?: number
+    readonly order?: "ASC" | "DESC"
+    readonly withTotalCount?: boolean
+    readonly environment?: DataEnvironment
+  } = {}
 ): Effect.Effect<ReferencedPage, DataFailure, PlatformClient> =>
   unlessInvalid(first(checkCollection(collection), checkId(itemId)), () =>
     withClient((client) =>
@@ -34,7 +40,8 @@ export const queryReferenced = (
         referringItemFieldName: field,
         paging: { limit: options.limit ?? DEFAULT_PAGE_SIZE, offset: options.skip ?? 0 },
         ...(options.order === undefined ? {} : { order: options.order }),
-        ...(options.withTotalCount === undefined ? {} : { returnTotalCount: options.withTotalCount })
+        ...(options.withTotalCount === undefined ? {} : { returnTotalCount: options.withTotalCount }),
+        ...(options.environment === undefined ? {} : { environment: options.environment })
       }, QueryReferencedResponse, true).pipe(Effect.map((r) => ({
         items: r.results.flatMap((x) => (x.dataItem === undefined ? [] : [itemOf(x.dataItem)])),
         totalCount: r.pagingMetadata?.total ?? undefined,

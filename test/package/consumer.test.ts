@@ -36,6 +36,8 @@ const BROWSER_SUBPATHS = [
   "sitefx/session",
   "sitefx/data",
   "sitefx/data/items",
+  "sitefx/data/indexes",
+  "sitefx/data/sandbox",
   "sitefx/catalog",
   "sitefx/catalog/products",
   "sitefx/catalog/collections",

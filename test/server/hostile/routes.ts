@@ -97,7 +97,7 @@ export const ROUTES: ReadonlyArray<RouteCase> = [
   { method: "POST", path: DataPaths.truncate, input: "json", sample: { dataCollectionId: C } },
   { method: "GET", path: DataPaths.query, input: "query", sample: { dataCollectionId: C, query } },
   { method: "POST", path: DataPaths.query, input: "json", sample: { dataCollectionId: C, query, returnTotalCount: true, includeReferences: [{ field: "author" }] } },
-  { method: "POST", path: DataPaths.count, input: "json", sample: { dataCollectionId: C, filter } },
+  { method: "POST", path: DataPaths.count, input: "json", sample: { dataCollectionId: C, filter, environment: "SANDBOX_PREFERRED" } },
   { method: "POST", path: DataPaths.distinct, input: "json", sample: { dataCollectionId: C, fieldName: "tags", filter, paging: { limit: 5, offset: 0 } } },
   { method: "POST", path: DataPaths.search, input: "json", sample: { dataCollectionId: C, search: { ...query, search: { expression: "hello world", fuzzy: true } } } },
   { method: "POST", path: DataPaths.aggregate, input: "json", sample: { dataCollectionId: C, initialFilter: filter, aggregation: { groupingFields: ["title"], operations: [{ resultFieldName: "n", itemCount: {} }] }, paging: { limit: 5, offset: 0 } } },
@@ -109,7 +109,7 @@ export const ROUTES: ReadonlyArray<RouteCase> = [
   { method: "POST", path: DataPaths.bulkInsertReferences, input: "json", sample: { dataCollectionId: C, dataItemReferences: [reference] } },
   { method: "POST", path: DataPaths.bulkRemoveReferences, input: "json", sample: { dataCollectionId: C, dataItemReferences: [reference] } },
   // bulk and async jobs
-  { method: "POST", path: DataPaths.bulkInsert, input: "json", sample: { dataCollectionId: C, dataItems: [item, { data: { title: "u" } }] } },
+  { method: "POST", path: DataPaths.bulkInsert, input: "json", sample: { dataCollectionId: C, dataItems: [item, { data: { title: "u" } }], environment: "SANDBOX_PREFERRED" } },
   { method: "POST", path: DataPaths.bulkUpdate, input: "json", sample: { dataCollectionId: C, dataItems: [{ ...item, id: "welcome" }] } },
   { method: "POST", path: DataPaths.bulkSave, input: "json", sample: { dataCollectionId: C, dataItems: [item] } },
   { method: "POST", path: DataPaths.bulkPatch, input: "json", sample: { dataCollectionId: C, patches: [patch] } },
@@ -196,5 +196,9 @@ export const ROUTES: ReadonlyArray<RouteCase> = [
   { method: "POST", path: "/_sitefx/members/:id/factors", input: "json", sample: { factorType: "TOTP" }, steers: true },
   { method: "DELETE", path: "/_sitefx/members/:id/factors/:factorId", input: "query", sample: {}, steers: true },
   { method: "POST", path: "/_sitefx/data/hooks", input: "json", sample: { dataCollectionId: C, hook: "beforeInsert", error: { name: "Error", message: "m" } }, steers: true },
-  { method: "DELETE", path: "/_sitefx/data/hooks", input: "query", sample: {}, steers: true }
+  { method: "DELETE", path: "/_sitefx/data/hooks", input: "query", sample: {}, steers: true },
+  { method: "GET", path: "/_sitefx/data/sandboxes", input: "query", sample: {}, takesNothing: true },
+  { method: "POST", path: "/_sitefx/data/sandboxes", input: "json", sample: { dataCollectionId: C, empty: true }, steers: true },
+  { method: "DELETE", path: "/_sitefx/data/sandboxes/:dataCollectionId", input: "query", sample: { dataCollectionId: C }, steers: true },
+  { method: "POST", path: "/_sitefx/data/sandboxes/:dataCollectionId/sync", input: "json", sample: { dataCollectionId: C, direction: "LIVE_TO_SANDBOX" }, steers: true }
 ]
