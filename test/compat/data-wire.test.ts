@@ -15,7 +15,9 @@ import * as Redacted from "effect/Redacted"
 import * as Stream from "effect/Stream"
 import { PlatformFetch } from "../../src/http/PlatformHttp.ts"
 import type { BulkServices } from "../../src/data/bulkWrites.ts"
+import * as DataEnvironment from "../../src/data/DataEnvironment.ts"
 import * as DataItems from "../../src/data/DataItems.ts"
+import * as Sandbox from "../../src/data/Sandbox.ts"
 import { Filter } from "../../src/data/Filter.ts"
 import { fromBase64url } from "../../src/http/codec.ts"
 import { LocalPlatform, type LocalPlatformShape } from "../../src/server/index.ts"
@@ -388,4 +390,46 @@ describe("sitefx sends what the official items client sends", () => {
     }
     assert.strictEqual(new Set(cursors).size, 2)
 })
+})
+
+describe("in a sandbox, sitefx sends what the official client's withEnvironment sends", () => {
+  const sandboxed = async (prefix: string) => {
+    const c = await seeded(prefix, 12)
+    await runtime.runPromise(asAdmin(Sandbox.enable(c)))
+    return c
+  }
+
+  it("single items, a query and its next page, a count and a bulk insert: each carries the environment", async () => {
+    const c = await sandboxed("WireSandbox")
+    const reset = () => raw(`/_sitefx/data/sandboxes/${c}/sync`, { direction: "LIVE_TO_SANDBOX" })
+    const sent = await compare(
+      "insert, get, query, next, count, bulkInsert, remove",
+      async (data) => {
+        const sandbox = data.withEnvironment("SANDBOX" as never)
+        await sandbox.insert(c, { _id: "s1", title: "Draft" })
+        await sandbox.get(c, "s1")
+        const first = await sandbox.query(c).le("likes", 5).ascending("_id").limit(1).find()
+        await first.next()
+        await sandbox.count(c)
+        await sandbox.bulkInsert(c, [{ _id: "s2", title: "Bulk" }])
+        await sandbox.remove(c, "s1")
+      },
+      (d) =>
+        Effect.gen(function*() {
+          yield* d.insert(c, { _id: "s1", title: "Draft" })
+          yield* d.get(c, "s1")
+          const first = yield* d.query(c).le("likes", 5).ascending("_id").limit(1).find
+          yield* first.next
+          yield* d.count(c)
+          yield* d.bulkInsert(c, [{ _id: "s2", title: "Bulk" }])
+          yield* d.remove(c, "s1")
+        }).pipe(DataEnvironment.provide("SANDBOX")),
+      { reset }
+    )
+    assert.strictEqual(sent.length, 7)
+    assert.isTrue(sent.every((r) => (r.body as { environment?: string }).environment === "SANDBOX"), "every call names the sandbox")
+    // and the official client's writes stayed in the sandbox
+    const live = await raw("/wix-data/v2/items/count", { dataCollectionId: c })
+    assert.strictEqual(live.totalCount, 12)
+  })
 })
