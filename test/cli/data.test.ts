@@ -86,6 +86,40 @@ describe("sitefx data", () => {
         expect(ids.map((c) => c.id)).toContain("Gadgets")
       }))
 
+    it.effect("sandbox: enable, import and export with --environment, sync --to live asks first, disable; LIVE untouched until the sync", () =>
+      Effect.gen(function*() {
+        yield* createCollection("Staged", TYPED)
+        yield* withData((data) => data.bulkInsert("Staged", [{ _id: "live", title: "Live" }]))
+        const enabled = yield* run(["data", "sandbox", "enable", "Staged"])
+        expect([enabled.code, enabled.stdout.trim()]).toEqual([0, "enabled the sandbox of Staged, a copy of its 1 live items"])
+        writeFileSync(file("staged.jsonl"), `${JSON.stringify({ _id: "draft", title: "Draft" })}\n`)
+        const imported = yield* run(["data", "import", "Staged", file("staged.jsonl"), "--environment", "SANDBOX"])
+        expect(imported.code).toBe(0)
+        const exported = (env: ReadonlyArray<string>) =>
+          Effect.map(run(["data", "export", "Staged", "--sort", "_id", "--fields", "_id", ...env]), (r) => r.stdout.trim().split("\n").map((l) => JSON.parse(l)._id))
+        expect(yield* exported(["--environment", "SANDBOX"])).toEqual(["draft", "live"])
+        expect(yield* exported([])).toEqual(["live"])
+        const listed = yield* run(["data", "sandbox"])
+        expect(listed.stdout).toMatch(/^Staged\s+live\s+1\s+sandbox\s+2$/m)
+
+        const unasked = yield* run(["data", "sandbox", "sync", "Staged"])
+        expect([unasked.code, unasked.stderr.split("\n")[0]]).toEqual([2, "sitefx: refusing to replace the live items of Staged with its sandbox items without --yes (not a terminal, so nobody can confirm)"])
+        expect(yield* exported([])).toEqual(["live"])
+        const synced = yield* run(["data", "sandbox", "sync", "Staged", "--yes"])
+        expect([synced.code, synced.stdout.trim()]).toEqual([0, "copied 2 sandbox items of Staged to live"])
+        expect(yield* exported([])).toEqual(["draft", "live"])
+
+        const disabled = yield* run(["data", "sandbox", "disable", "Staged", "--yes"])
+        expect(disabled.code).toBe(0)
+        const none = yield* run(["data", "export", "Staged", "--environment", "SANDBOX"])
+        expect([none.code, none.stderr.trim()]).toEqual([
+          2,
+          expect.stringMatching(/refused the request: The Staged collection has no sandbox: enable it first \(`sitefx data sandbox enable Staged`/)
+        ])
+        const bad = yield* run(["data", "export", "Staged", "--environment", "STAGING"])
+        expect(bad.code).toBe(2)
+      }))
+
     it.effect("indexes: create waits until built, list (text and --json), a failed unique build exits 1 with its reason, drop", () =>
       Effect.gen(function*() {
         yield* createCollection("Indexed", TYPED)

@@ -32,7 +32,7 @@ const ask = (question: string) =>
   })
 
 /** Goes on only with `--yes` or a yes typed at the terminal. */
-const confirm = (yes: boolean, what: string) =>
+export const confirm = (yes: boolean, what: string) =>
   Effect.gen(function*() {
     if (yes) return
     if (!interactive()) return yield* usage(`refusing to ${what} without --yes (not a terminal, so nobody can confirm)`)

@@ -12,12 +12,24 @@ import { runExport } from "./export.ts"
 import { runIndexesCreate, runIndexesDrop, runIndexesList } from "./indexes.ts"
 import { runImport } from "./import.ts"
 import { formatOf, importFormat } from "./input.ts"
+import { runSandboxDisable, runSandboxEnable, runSandboxList, runSandboxSync } from "./sandbox.ts"
+import * as DataEnvironment from "../../data/DataEnvironment.ts"
+import { DATA_ENVIRONMENTS } from "../../data/protocol.ts"
 
 const common = { ...connectionFlags, ...outputFlags }
 
-/** Runs a command's work against the site its flags name, every failure one explained line. */
-const onSite = <A, E, R>(flags: ConnectionFlags & OutputFlags, use: Effect.Effect<A, E, R>) =>
-  withSite(flags, (connection) => explained(use, connection))
+/** The flags of a command that reads or writes items: `--environment` says which of a collection's. */
+const items = {
+  ...common,
+  environment: Flag.Literals("environment", DATA_ENVIRONMENTS).pipe(
+    Flag.withDescription("Which items: LIVE (default), SANDBOX (the collection's sandbox) or SANDBOX_PREFERRED (the sandbox where enabled)"),
+    Flag.optional
+  )
+}
+
+/** Runs a command's work against the site its flags name (in the environment they name), every failure one explained line. */
+const onSite = <A, E, R>(flags: ConnectionFlags & OutputFlags & { readonly environment?: Option.Option<DataEnvironment.Environment> }, use: Effect.Effect<A, E, R>) =>
+  withSite(flags, (connection) => explained(DataEnvironment.within(flags.environment === undefined ? undefined : Option.getOrUndefined(flags.environment), use), connection))
 
 const collectionArg = Argument.String("collection").pipe(Argument.withDescription("The collection's id, e.g. Posts"))
 const format = Flag.Literals("format", ["jsonl", "csv"]).pipe(
@@ -28,7 +40,7 @@ const format = Flag.Literals("format", ["jsonl", "csv"]).pipe(
 const exportCommand = Command.make(
   "export",
   {
-    ...common,
+    ...items,
     collection: collectionArg,
     filter: Flag.String("filter").pipe(Flag.withDescription("Only items matching this filter, the platform's JSON: '{\"likes\": {\"$gt\": 10}}'"), Flag.optional),
     sort: Flag.String("sort").pipe(Flag.withDescription("Order by FIELD or FIELD:desc (repeatable)"), Flag.atLeast(0)),
@@ -51,7 +63,7 @@ const exportCommand = Command.make(
 const importCommand = Command.make(
   "import",
   {
-    ...common,
+    ...items,
     collection: collectionArg,
     file: Argument.String("file").pipe(Argument.withDescription("JSONL or CSV file to read, or - for stdin")),
     format,
@@ -87,7 +99,7 @@ const yes = Flag.Boolean("yes").pipe(Flag.withAlias("y"), Flag.withDescription("
 const removeCommand = Command.make(
   "remove",
   {
-    ...common,
+    ...items,
     collection: collectionArg,
     filter: Flag.String("filter").pipe(Flag.withDescription("Which items: the platform's filter JSON, e.g. '{\"status\": \"draft\"}'")),
     yes
@@ -97,7 +109,7 @@ const removeCommand = Command.make(
 
 const truncateCommand = Command.make(
   "truncate",
-  { ...common, collection: collectionArg, yes },
+  { ...items, collection: collectionArg, yes },
   (flags) => onSite(flags, runTruncate({ collection: flags.collection, yes: flags.yes, mode: modeOf(flags) }))
 ).pipe(Command.withDescription("Remove every item of a collection (asks first)"))
 
@@ -109,7 +121,7 @@ const createCollection = Command.make(
 
 const describeCollection = Command.make(
   "describe",
-  { ...common, collection: collectionArg },
+  { ...items, collection: collectionArg },
   (flags) => onSite(flags, runCollectionsDescribe({ collection: flags.collection, mode: modeOf(flags) }))
 ).pipe(Command.withDescription("A collection's fields, permissions and item count"))
 
@@ -155,7 +167,39 @@ const indexesCommand = Command.make("indexes", { ...common, collection: collecti
     Command.withSubcommands([createIndex, dropIndex])
   )
 
+const enableSandbox = Command.make(
+  "enable",
+  {
+    ...common,
+    collection: collectionArg,
+    empty: Flag.Boolean("empty").pipe(Flag.withDescription("Start the sandbox empty instead of as a copy of the live items"), Flag.withDefault(false))
+  },
+  (flags) => onSite(flags, runSandboxEnable({ collection: flags.collection, empty: flags.empty, mode: modeOf(flags) }))
+).pipe(Command.withDescription("Enable a collection's sandbox, a copy of its live items (ids, dates, references) unless --empty"))
+
+const disableSandbox = Command.make(
+  "disable",
+  { ...common, collection: collectionArg, yes },
+  (flags) => onSite(flags, runSandboxDisable({ collection: flags.collection, yes: flags.yes, mode: modeOf(flags) }))
+).pipe(Command.withDescription("Disable a collection's sandbox and remove its items (asks first)"))
+
+const syncSandbox = Command.make(
+  "sync",
+  {
+    ...common,
+    collection: collectionArg,
+    to: Flag.Literals("to", ["live", "sandbox"]).pipe(Flag.withDescription("live (default): the sandbox's items replace live's; sandbox: live's replace the sandbox's"), Flag.withDefault("live" as const)),
+    yes
+  },
+  (flags) => onSite(flags, runSandboxSync({ collection: flags.collection, to: flags.to, yes: flags.yes, mode: modeOf(flags) }))
+).pipe(Command.withDescription("Copy one environment's items onto the other, exactly (asks first)"))
+
+const sandboxCommand = Command.make("sandbox", common, (flags) => onSite(flags, runSandboxList({ mode: modeOf(flags) }))).pipe(
+  Command.withDescription("List the collections with a sandbox (local platform); enable, disable or sync one"),
+  Command.withSubcommands([enableSandbox, disableSandbox, syncSandbox])
+)
+
 export const data = Command.make("data").pipe(
-  Command.withDescription("A site's data collections: export, import, remove, truncate, collections, indexes"),
-  Command.withSubcommands([exportCommand, importCommand, removeCommand, truncateCommand, collectionsCommand, indexesCommand])
+  Command.withDescription("A site's data collections: export, import, remove, truncate, collections, indexes, sandbox"),
+  Command.withSubcommands([exportCommand, importCommand, removeCommand, truncateCommand, collectionsCommand, indexesCommand, sandboxCommand])
 )

@@ -164,7 +164,7 @@ export class DataCollections extends Context.Service<DataCollections, DataCollec
           throw new EngineFailure({
             status: 400,
             code: "SANDBOX_NOT_ENABLED",
-            description: `The ${id} collection has no sandbox: enable it first (POST /_sitefx/data/sandboxes), or ask for SANDBOX_PREFERRED to fall back to LIVE.`
+            description: `The ${id} collection has no sandbox: enable it first (\`sitefx data sandbox enable ${id}\`, or POST /_sitefx/data/sandboxes), or ask for SANDBOX_PREFERRED to fall back to LIVE.`
           })
         },
         byKey: (key) => {
