@@ -19,6 +19,12 @@ export type DataEnvironment = typeof DATA_ENVIRONMENTS[number]
 export const INDEX_STATUSES = ["UNKNOWN", "BUILDING", "ACTIVE", "DROPPING", "DROPPED", "FAILED", "INVALID"] as const
 /** Who made an index: the platform itself, a user, or the platform on its own initiative. */
 export const INDEX_SOURCES = ["SYSTEM", "USER", "AUTO"] as const
+/** Where a backup stands: being taken, ready to restore, failed, deleted (its data freed) or canceled. */
+export const BACKUP_STATUSES = ["PENDING", "READY", "FAILED", "DELETED", "CANCELED"] as const
+/** Who asked for a backup: somebody, on demand, or the platform on its schedule. */
+export const BACKUP_TYPES = ["ON_DEMAND", "AUTO"] as const
+/** Where a restoration from a backup stands. */
+export const RESTORATION_STATUSES = ["PENDING", "COMPLETED", "FAILED"] as const
 export const COLLECTION_TYPES = ["NATIVE", "WIX_APP", "BLOCKS_APP", "EXTERNAL"] as const
 export const FIELD_TYPES = [
   "UNKNOWN_FIELD_TYPE", "TEXT", "NUMBER", "DATE", "DATETIME", "IMAGE", "BOOLEAN", "DOCUMENT", "URL", "RICH_TEXT", "VIDEO", "ANY",
@@ -67,5 +73,10 @@ export const DataPaths = {
   createField: `${V2}/collections/create-field`,
   updateField: `${V2}/collections/update-field`,
   deleteField: `${V2}/collections/delete-field`,
-  indexes: `${V2}/indexes`
+  indexes: `${V2}/indexes`,
+  backups: `${V2}/backups`,
+  backup: (id: string) => `${V2}/backups/${encodeURIComponent(id)}`,
+  restoreBackup: (id: string) => `${V2}/backups/${encodeURIComponent(id)}/restore`,
+  restorePartialBackup: (id: string) => `${V2}/backups/${encodeURIComponent(id)}/partial-restore`,
+  restorations: `${V2}/backups/restorations`
 } as const

@@ -110,7 +110,7 @@ export class DataCollections extends Context.Service<DataCollections, DataCollec
       const checkFields = (fields: ReadonlyArray<CollectionField>) => {
         const seen = new Set<string>()
         for (const field of fields) {
-          if (field.key === "" || field.key.includes(".") || field.key.includes("\"") || field.key.includes("\\")) {
+          if (field.key === "" || field.key.includes(".") || field.key.includes("\"") || field.key.includes("\\") || /[\u0000-\u001f]/.test(field.key)) {
             throw badRequest("WDE0003", `Invalid field key [${field.key}].`)
           }
           if (seen.has(field.key)) throw badRequest("WDE0003", `The field key [${field.key}] appears twice.`)

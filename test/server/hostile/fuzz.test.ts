@@ -239,7 +239,7 @@ it.live("hostile requests: no 5xx, no hang, the platform's error shape, and refu
         const before = snapshotTables(file)
         const failures: Array<string> = []
         const check = async (route: RouteCase, wire: Wire, caller: Caller, mustRefuse: boolean) => {
-          const label = `${caller.name} ${route.method} ${route.path} ${wire.params.join("/")} ?${wire.search.slice(0, 120)} ${String(wire.body ?? "").slice(0, 160)}`
+          const label = `${caller.name} ${route.method} ${route.path} ${wire.params.join("/")} ?${wire.search.slice(0, 120)} ${String(wire.body ?? "").slice(0, 1000)}`
           let answer: Answer
           try {
             answer = await send(platform.url, route, wire, caller)
@@ -249,7 +249,7 @@ it.live("hostile requests: no 5xx, no hang, the platform's error shape, and refu
           }
           const wrong = problem(route, answer) ??
             (mustRefuse && answer.status < 400 && !(wire.itemsMayFail === true && answer.status === 200) ? `a request that cannot be valid answered ${answer.status}` : undefined)
-          if (wrong !== undefined) failures.push(`${label.slice(0, 400)}: ${wrong}`)
+          if (wrong !== undefined) failures.push(`${label.slice(0, 1200)}: ${wrong}`)
           return wrong === undefined
         }
 

@@ -131,6 +131,13 @@ export const ROUTES: ReadonlyArray<RouteCase> = [
   { method: "GET", path: DataPaths.indexes, input: "query", sample: { dataCollectionId: C, paging: { limit: 5 } } },
   { method: "POST", path: DataPaths.indexes, input: "json", sample: { dataCollectionId: C, index: { name: "byLikes", fields: [{ path: "likes", order: "ASC" }] } } },
   { method: "DELETE", path: DataPaths.indexes, input: "query", sample: { dataCollectionId: C, indexName: "byLikes" } },
+  // backups
+  { method: "POST", path: DataPaths.backups, input: "json", sample: {} },
+  { method: "GET", path: DataPaths.backups, input: "query", sample: { status: "READY", type: "ON_DEMAND", paging: { limit: 5, offset: 0 } } },
+  { method: "GET", path: DataPaths.restorations, input: "query", sample: { status: "COMPLETED", paging: { limit: 5 } } },
+  { method: "POST", path: "/wix-data/v2/backups/:backupId/restore", input: "json", sample: { backupId: "nope" } },
+  { method: "POST", path: "/wix-data/v2/backups/:backupId/partial-restore", input: "json", sample: { backupId: "nope", restorationCollections: [{ dataCollectionId: C, restoreDestination: { dataCollectionId: "PostsCopy" } }] } },
+  { method: "DELETE", path: "/wix-data/v2/backups/:backupId", input: "query", sample: { backupId: "nope" } },
   // the store: catalog v1 products, collections, inventory, media
   { method: "GET", path: CatalogPaths.productsQuery, input: "query", sample: productQuery },
   { method: "POST", path: CatalogPaths.productsQuery, input: "json", sample: { ...productQuery, includeVariants: true } },
