@@ -7,6 +7,7 @@
 export * as DataItems from "./DataItems.ts"
 export * as Indexes from "./Indexes.ts"
 export * as Sandbox from "./Sandbox.ts"
+export * as Backups from "./Backups.ts"
 export * as DataEnvironment from "./DataEnvironment.ts"
 export { type DataFailure, type Item, type ItemInput, type ReadOptions, type WriteOptions } from "./calls.ts"
 export { type SearchOptions } from "./queryItems.ts"

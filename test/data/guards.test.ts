@@ -6,6 +6,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Guards from "../../src/data/guards/index.ts"
 import type * as W from "../../src/data/wire/index.ts"
+import type * as SandboxWire from "../../src/server/data/devWire.ts"
 import * as G from "../../src/http/guard.ts"
 import { sameType } from "../support/types.ts"
 
@@ -19,7 +20,9 @@ const checked = [
   "BulkResponse", "BulkReferencesResponse",
   "AsyncJobResponse", "AsyncJobStatusResponse",
   "CollectionField", "DataCollection", "CollectionResponse", "CollectionsListResponse",
-  "DataIndex", "IndexResponse", "IndexesListResponse"
+  "DataIndex", "IndexResponse", "IndexesListResponse",
+  "Backup", "RestorationCollection", "Restoration", "BackupResponse", "ListBackupsResponse", "RestorationResponse", "ListRestorationsResponse",
+  "SandboxState", "SandboxesListResponse", "SandboxResponse", "SyncResponse"
 ]
 
 describe("data answer guards have their Schemas' types", () => {
@@ -65,6 +68,23 @@ describe("data answer guards have their Schemas' types", () => {
     sameType<G.TypeOf<typeof Guards.DataIndex>, W.DataIndex>(true)
     sameType<G.TypeOf<typeof Guards.IndexResponse>, typeof W.IndexResponse.Type>(true)
     sameType<G.TypeOf<typeof Guards.IndexesListResponse>, typeof W.IndexesListResponse.Type>(true)
+  })
+
+  it("backups and restorations", () => {
+    sameType<G.TypeOf<typeof Guards.Backup>, W.Backup>(true)
+    sameType<G.TypeOf<typeof Guards.RestorationCollection>, W.RestorationCollection>(true)
+    sameType<G.TypeOf<typeof Guards.Restoration>, W.Restoration>(true)
+    sameType<G.TypeOf<typeof Guards.BackupResponse>, typeof W.BackupResponse.Type>(true)
+    sameType<G.TypeOf<typeof Guards.ListBackupsResponse>, typeof W.ListBackupsResponse.Type>(true)
+    sameType<G.TypeOf<typeof Guards.RestorationResponse>, typeof W.RestorationResponse.Type>(true)
+    sameType<G.TypeOf<typeof Guards.ListRestorationsResponse>, typeof W.ListRestorationsResponse.Type>(true)
+  })
+
+  it("sandboxes (the local platform's dev endpoints)", () => {
+    sameType<G.TypeOf<typeof Guards.SandboxState>, typeof SandboxWire.SandboxState.Type>(true)
+    sameType<G.TypeOf<typeof Guards.SandboxesListResponse>, typeof SandboxWire.ListSandboxesResponse.Type>(true)
+    sameType<G.TypeOf<typeof Guards.SandboxResponse>, typeof SandboxWire.SandboxResponse.Type>(true)
+    sameType<G.TypeOf<typeof Guards.SyncResponse>, typeof SandboxWire.SyncSandboxResponse.Type>(true)
   })
 })
 

@@ -38,6 +38,7 @@ const BROWSER_SUBPATHS = [
   "sitefx/data/items",
   "sitefx/data/indexes",
   "sitefx/data/sandbox",
+  "sitefx/data/backups",
   "sitefx/catalog",
   "sitefx/catalog/products",
   "sitefx/catalog/collections",
