@@ -29,12 +29,16 @@ import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
 import * as V3 from "../catalog/entities/guards/index.ts"
 import type { Item } from "../data/calls.ts"
+import * as BackupGuards from "../data/guards/backups.ts"
+import * as IndexGuards from "../data/guards/indexes.ts"
+import type { Backup, DataIndex, Restoration } from "../data/wire/index.ts"
 import { reviveDates } from "../http/codec.ts"
 import * as G from "../http/guard.ts"
 import {
   type AccountInfo,
   CatalogV1EventTypes,
   CatalogV3EventTypes,
+  DataAdminEventTypes,
   DataEventTypes,
   EVENT_TYPES,
   type EventEnvelope,
@@ -92,6 +96,13 @@ export interface EventPayloads {
   readonly [DataEventTypes.itemCreated]: DataItemEntity
   readonly [DataEventTypes.itemUpdated]: DataItemEntity
   readonly [DataEventTypes.itemDeleted]: DataItemEntity
+  readonly [DataAdminEventTypes.indexCreated]: DataIndex
+  readonly [DataAdminEventTypes.indexUpdated]: DataIndex
+  readonly [DataAdminEventTypes.indexDeleted]: DataIndex
+  /** An action event: its body holds the backup as it is now. */
+  readonly [DataAdminEventTypes.backupStateChanged]: { readonly backup: Backup }
+  /** An action event: its body holds the restoration as it is now. */
+  readonly [DataAdminEventTypes.restorationStateChanged]: { readonly restoration: Restoration }
   readonly [v1.productCreated]: ProductCreated
   readonly [v1.productChanged]: ProductChanged
   readonly [v1.productDeleted]: ProductDeleted
@@ -135,6 +146,11 @@ const payloadGuards: { readonly [T in EventType]: G.Guard<T extends DataItemEven
   [DataEventTypes.itemCreated]: P.DataItemEntity,
   [DataEventTypes.itemUpdated]: P.DataItemEntity,
   [DataEventTypes.itemDeleted]: P.DataItemEntity,
+  [DataAdminEventTypes.indexCreated]: IndexGuards.DataIndex,
+  [DataAdminEventTypes.indexUpdated]: IndexGuards.DataIndex,
+  [DataAdminEventTypes.indexDeleted]: IndexGuards.DataIndex,
+  [DataAdminEventTypes.backupStateChanged]: G.struct({ backup: BackupGuards.Backup }),
+  [DataAdminEventTypes.restorationStateChanged]: G.struct({ restoration: BackupGuards.Restoration }),
   [v1.productCreated]: P.ProductCreated,
   [v1.productChanged]: P.ProductChanged,
   [v1.productDeleted]: P.ProductDeleted,

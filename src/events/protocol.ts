@@ -15,6 +15,15 @@ export const DataEventTypes = {
   itemDeleted: "wix.data.v2.data_item_deleted"
 } as const
 
+/** Event types of a site's data administration: indexes, backups and restorations (domain events). */
+export const DataAdminEventTypes = {
+  indexCreated: "wix.data.v2.index_created",
+  indexUpdated: "wix.data.v2.index_updated",
+  indexDeleted: "wix.data.v2.index_deleted",
+  backupStateChanged: "wix.data.v2.backup_backup_state_changed",
+  restorationStateChanged: "wix.data.v2.backup_restoration_state_changed"
+} as const
+
 /** Event types of the store catalog v1 (non-domain events). */
 export const CatalogV1EventTypes = {
   productCreated: "com.wix.ecommerce.catalog.api.v1.ProductCreated",
@@ -50,6 +59,7 @@ export const CatalogV3EventTypes = {
 /** Every event type the local platform publishes. */
 export const EVENT_TYPES = [
   ...Object.values(DataEventTypes),
+  ...Object.values(DataAdminEventTypes),
   ...Object.values(CatalogV1EventTypes),
   ...Object.values(CatalogV3EventTypes).flatMap((t) => [t.created, t.updated, t.deleted])
 ] as const

@@ -31,6 +31,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } fro
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { Backup, DataCollection, Restoration, RestorationCollection } from "../../data/wire/index.ts"
+import type { Caller } from "../oauth/Callers.ts"
 import { Database, type Row } from "../platform/Database.ts"
 import { isoDate, ServerClock } from "../platform/ServerClock.ts"
 import { DataCollections } from "./DataCollections.ts"
@@ -44,20 +45,20 @@ export const MAX_BACKUPS = 20
 export type BackupStatus = Backup["status"]
 export type RestorationStatus = Restoration["status"]
 
-/** A backup's or restoration's state changed: the logged event's body. */
+/** A backup's or restoration's state changed (the logged event's body), for the API key that asked for it. */
 export type BackupChange =
-  | { readonly _tag: "Backup"; readonly backup: Backup }
-  | { readonly _tag: "Restoration"; readonly restoration: Restoration }
+  | { readonly _tag: "Backup"; readonly backup: Backup; readonly actor: Caller }
+  | { readonly _tag: "Restoration"; readonly restoration: Restoration; readonly actor: Caller }
 
 export interface BackupsShape {
   /** Asks for a backup: answered PENDING, taken in the background. */
-  readonly create: () => Backup
+  readonly create: (actor: Caller) => Backup
   readonly list: (filter: { readonly status?: ReadonlyArray<BackupStatus> | undefined; readonly type?: ReadonlyArray<string> | undefined }) => ReadonlyArray<Backup>
   /** Asks to restore a READY backup, all of its collections or those named; answered PENDING. */
-  readonly restore: (backupId: string, collections: ReadonlyArray<RestorationCollection> | undefined) => Restoration
+  readonly restore: (backupId: string, collections: ReadonlyArray<RestorationCollection> | undefined, actor: Caller) => Restoration
   readonly restorations: (status: ReadonlyArray<RestorationStatus> | undefined) => ReadonlyArray<Restoration>
   /** Deletes a backup that is not being taken: its file goes, it stays listed as DELETED. */
-  readonly remove: (backupId: string) => void
+  readonly remove: (backupId: string, actor: Caller) => void
   /** Calls `listener` with every state change, in the transaction that made it. */
   readonly onChange: (listener: (change: BackupChange) => void) => void
   /** Resolves once no backup or restoration is waiting or running (for tests and a clean stop). */
@@ -85,7 +86,8 @@ export class Backups extends Context.Service<Backups, BackupsShape>()("sitefx/se
           finished_at INTEGER,
           deleted_at INTEGER,
           size_bytes INTEGER,
-          collections TEXT
+          collections TEXT,
+          actor TEXT NOT NULL
         );
         CREATE TABLE data_restorations (
           id TEXT PRIMARY KEY,
@@ -95,7 +97,8 @@ export class Backups extends Context.Service<Backups, BackupsShape>()("sitefx/se
           started_at INTEGER,
           finished_at INTEGER,
           collections TEXT,
-          error TEXT
+          error TEXT,
+          actor TEXT NOT NULL
         );`
       )
 
@@ -148,14 +151,19 @@ export class Backups extends Context.Service<Backups, BackupsShape>()("sitefx/se
       }
       const restorationOf = (id: string) => toRestoration(db.get("SELECT * FROM data_restorations WHERE id = ?", id)!)
 
-      const backupChanged = (id: string) => {
+      /** Who asked, kept with the backup or restoration so that its later changes are theirs too. */
+      const actorOf = (row: Row | undefined): Caller => (row === undefined ? { kind: "none" } : JSON.parse(String(row.actor)) as Caller)
+      const backupChanged = (id: string, by?: Caller) => {
         const backup = backupOf(id)
-        for (const listener of listeners) listener({ _tag: "Backup", backup })
+        const actor = by ?? actorOf(backupRow(id))
+        for (const listener of listeners) listener({ _tag: "Backup", backup, actor })
       }
       const restorationChanged = (id: string) => {
         const restoration = restorationOf(id)
-        for (const listener of listeners) listener({ _tag: "Restoration", restoration })
+        const actor = actorOf(db.get("SELECT actor FROM data_restorations WHERE id = ?", id))
+        for (const listener of listeners) listener({ _tag: "Restoration", restoration, actor })
       }
+      const actorText = (actor: Caller) => JSON.stringify(actor.kind === "admin" ? { kind: "admin", keyId: actor.keyId } : actor)
 
       // what a stop in the middle left: a backup half taken (its file goes) or a restoration not applied
       for (const row of db.all("SELECT id FROM data_backups WHERE status = 'PENDING'")) {
@@ -291,11 +299,11 @@ export class Backups extends Context.Service<Backups, BackupsShape>()("sitefx/se
       }
 
       return Backups.of({
-        create: () => {
+        create: (actor) => {
           const id = randomUUID()
           const backup = db.transaction(() => {
             backupsLimit()
-            db.run("INSERT INTO data_backups (id, status, type, requested_at) VALUES (?, 'PENDING', 'ON_DEMAND', ?)", id, clock.millis())
+            db.run("INSERT INTO data_backups (id, status, type, requested_at, actor) VALUES (?, 'PENDING', 'ON_DEMAND', ?, ?)", id, clock.millis(), actorText(actor))
             backupChanged(id)
             return backupOf(id)
           })
@@ -309,7 +317,7 @@ export class Backups extends Context.Service<Backups, BackupsShape>()("sitefx/se
             (filter.type === undefined || filter.type.length === 0 || filter.type.includes(b.type))
           )
         },
-        restore: (backupId, named) => {
+        restore: (backupId, named, actor) => {
           const id = randomUUID()
           const restoration = db.transaction(() => {
             const backup = backupOf(backupId)
@@ -324,11 +332,12 @@ export class Backups extends Context.Service<Backups, BackupsShape>()("sitefx/se
               }
             }
             db.run(
-              "INSERT INTO data_restorations (id, backup_id, status, requested_at, collections) VALUES (?, ?, 'PENDING', ?, ?)",
+              "INSERT INTO data_restorations (id, backup_id, status, requested_at, collections, actor) VALUES (?, ?, 'PENDING', ?, ?, ?)",
               id,
               backupId,
               clock.millis(),
-              named === undefined ? null : JSON.stringify(named)
+              named === undefined ? null : JSON.stringify(named),
+              actorText(actor)
             )
             restorationChanged(id)
             return restorationOf(id)
@@ -339,7 +348,7 @@ export class Backups extends Context.Service<Backups, BackupsShape>()("sitefx/se
         restorations: (status) =>
           db.all("SELECT * FROM data_restorations ORDER BY requested_at DESC, rowid DESC").map(toRestoration)
             .filter((r) => status === undefined || status.length === 0 || status.includes(r.status)),
-        remove: (backupId) =>
+        remove: (backupId, actor) =>
           db.transaction(() => {
             const backup = backupOf(backupId)
             if (backup.status === "DELETED") return
@@ -351,7 +360,7 @@ export class Backups extends Context.Service<Backups, BackupsShape>()("sitefx/se
             }
             rmSync(fileOf(backupId), { force: true })
             db.run("UPDATE data_backups SET status = 'DELETED', deleted_at = ? WHERE id = ?", clock.millis(), backupId)
-            backupChanged(backupId)
+            backupChanged(backupId, actor)
           }),
         onChange: (listener) => {
           listeners.push(listener)

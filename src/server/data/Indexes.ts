@@ -13,6 +13,7 @@ import * as Layer from "effect/Layer"
 import { createHash } from "node:crypto"
 import type { DataIndex, Sorting } from "../../data/wire/index.ts"
 import { Database, type Row } from "../platform/Database.ts"
+import type { Caller } from "../oauth/Callers.ts"
 import { DataCollections } from "./DataCollections.ts"
 import { badRequest, EngineFailure } from "./engineFailures.ts"
 import { publicId, sandboxKey } from "./environments.ts"
@@ -21,12 +22,22 @@ import { literal, ref, sortTerms } from "./sql.ts"
 
 const SQL_PREFIX = "sfx_idx_"
 
+/** An index created, changed (built, or failed) or dropped, by whom: what the site's events say of it. */
+export interface IndexChange {
+  readonly kind: "created" | "updated" | "deleted"
+  readonly collectionId: string
+  readonly index: DataIndex
+  readonly actor: Caller
+}
+
 export interface IndexesShape {
   /** Records the index as BUILDING and builds it in the background. */
-  readonly create: (collectionId: string, index: DataIndex) => Effect.Effect<DataIndex, EngineFailure>
+  readonly create: (collectionId: string, index: DataIndex, actor: Caller) => Effect.Effect<DataIndex, EngineFailure>
   readonly list: (collectionId: string) => ReadonlyArray<DataIndex>
   /** 404 when there is no such index. */
-  readonly drop: (collectionId: string, name: string) => void
+  readonly drop: (collectionId: string, name: string, actor: Caller) => void
+  /** Calls `listener` with every change of an index, in the transaction that made it. */
+  readonly onChange: (listener: (change: IndexChange) => void) => void
   /**
    * The SQL name of an ACTIVE index that holds the collection's items in exactly the order of `sort`
    * (then the item's sequence): the same fields, read forwards or backwards. Cursor paging seeks in it.
@@ -112,11 +123,27 @@ export class Indexes extends Context.Service<Indexes, IndexesShape>()("sitefx/se
         return { code: "BUILD_FAILED", description: `The index ${index.name} could not be built: ${error instanceof Error ? error.message : String(error)}` }
       }
 
-      const setStatus = (collectionId: string, name: string, status: string) =>
-        db.run("UPDATE data_indexes SET status = ? WHERE collection_id = ? AND name = ?", status, collectionId, name)
+      const listeners: Array<(change: IndexChange) => void> = []
+      const changed = (kind: IndexChange["kind"], collectionId: string, index: DataIndex, actor: Caller) => {
+        for (const listener of listeners) listener({ kind, collectionId, index, actor })
+      }
+      const current = (collectionId: string, name: string) => {
+        const row = db.get("SELECT doc, status FROM data_indexes WHERE collection_id = ? AND name = ?", collectionId, name)
+        return row === undefined ? undefined : toIndex(row)
+      }
+
+      const setStatus = (collectionId: string, name: string, status: string, actor: Caller) =>
+        db.transaction(() => {
+          db.run("UPDATE data_indexes SET status = ? WHERE collection_id = ? AND name = ?", status, collectionId, name)
+          const index = current(collectionId, name)
+          if (index !== undefined) changed("updated", collectionId, index, actor)
+        })
 
       return Indexes.of({
-        create: (collectionId, index) =>
+        onChange: (listener) => {
+          listeners.push(listener)
+        },
+        create: (collectionId, index, actor) =>
           Effect.gen(function*() {
             const name = sqlName(collectionId, index.name)
             const statement = yield* Effect.try({
@@ -137,6 +164,7 @@ export class Indexes extends Context.Service<Indexes, IndexesShape>()("sitefx/se
                     JSON.stringify({ ...doc, id: index.id ?? name, source: "USER" }),
                     name
                   )
+                  changed("created", collectionId, current(collectionId, index.name)!, actor)
                   return statement
                 }),
               catch: (e) => (e instanceof EngineFailure ? e : new EngineFailure({ status: 500, code: "INTERNAL", description: String(e) }))
@@ -151,15 +179,18 @@ export class Indexes extends Context.Service<Indexes, IndexesShape>()("sitefx/se
                   // statistics for the planner, so that it weighs the new index against the table's own keys (it
                   // takes the primary key without them); a sample of each index (analysis_limit) keeps this quick
                   db.run("ANALYZE data_items")
-                  setStatus(collectionId, index.name, "ACTIVE")
+                  setStatus(collectionId, index.name, "ACTIVE", actor)
                 } catch (error) {
                   const failure = failureOf(collectionId, index, error)
-                  db.run(
-                    "UPDATE data_indexes SET status = 'FAILED', doc = json_set(doc, '$.failure', json(?)) WHERE collection_id = ? AND name = ?",
-                    JSON.stringify(failure),
-                    collectionId,
-                    index.name
-                  )
+                  db.transaction(() => {
+                    db.run(
+                      "UPDATE data_indexes SET status = 'FAILED', doc = json_set(doc, '$.failure', json(?)) WHERE collection_id = ? AND name = ?",
+                      JSON.stringify(failure),
+                      collectionId,
+                      index.name
+                    )
+                    changed("updated", collectionId, current(collectionId, index.name)!, actor)
+                  })
                 }
               })))
             )
@@ -182,13 +213,15 @@ export class Indexes extends Context.Service<Indexes, IndexesShape>()("sitefx/se
           collections.require(collectionId)
           return db.all("SELECT doc, status FROM data_indexes WHERE collection_id = ? ORDER BY rowid", collectionId).map(toIndex)
         },
-        drop: (collectionId, name) =>
+        drop: (collectionId, name, actor) =>
           db.transaction(() => {
             collections.require(collectionId)
             const row = db.get("SELECT sql_name FROM data_indexes WHERE collection_id = ? AND name = ?", collectionId, name)
             if (row === undefined) throw new EngineFailure({ status: 404, code: "NOT_FOUND", description: `No index ${name} on ${collectionId}.` })
+            const index = current(collectionId, name)!
             dropSqlIndexes([String(row.sql_name)])
             db.run("DELETE FROM data_indexes WHERE collection_id = ? AND name = ?", collectionId, name)
+            changed("deleted", collectionId, { ...index, status: "DROPPED" }, actor)
           })
       })
     })

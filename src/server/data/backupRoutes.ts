@@ -40,9 +40,9 @@ export const backupRoutes = HttpRouter.addAll(Effect.gen(function*() {
       "POST",
       DataPaths.backups,
       Effect.gen(function*() {
-        yield* callers.admin
+        const actor = yield* callers.admin
         yield* body(CreateBackupRequest)
-        return reply(BackupResponse, { backup: yield* attempt(() => backups.create()) })
+        return reply(BackupResponse, { backup: yield* attempt(() => backups.create(actor)) })
       })
     ),
     route(
@@ -69,29 +69,29 @@ export const backupRoutes = HttpRouter.addAll(Effect.gen(function*() {
       "POST",
       `${V2}/backups/:backupId/restore`,
       Effect.gen(function*() {
-        yield* callers.admin
+        const actor = yield* callers.admin
         const id = yield* pathParam("backupId")
         yield* body(RestoreBackupRequest)
-        return reply(RestorationResponse, { restoration: yield* attempt(() => backups.restore(id, undefined)) })
+        return reply(RestorationResponse, { restoration: yield* attempt(() => backups.restore(id, undefined, actor)) })
       })
     ),
     route(
       "POST",
       `${V2}/backups/:backupId/partial-restore`,
       Effect.gen(function*() {
-        yield* callers.admin
+        const actor = yield* callers.admin
         const id = yield* pathParam("backupId")
         const request = yield* body(RestorePartialBackupRequest)
-        return reply(RestorationResponse, { restoration: yield* attempt(() => backups.restore(id, request.restorationCollections ?? [])) })
+        return reply(RestorationResponse, { restoration: yield* attempt(() => backups.restore(id, request.restorationCollections ?? [], actor)) })
       })
     ),
     route(
       "DELETE",
       `${V2}/backups/:backupId`,
       Effect.gen(function*() {
-        yield* callers.admin
+        const actor = yield* callers.admin
         const id = yield* pathParam("backupId")
-        yield* attempt(() => backups.remove(id))
+        yield* attempt(() => backups.remove(id, actor))
         return replyEmpty()
       })
     )

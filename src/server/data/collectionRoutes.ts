@@ -156,9 +156,9 @@ export const collectionRoutes = HttpRouter.addAll(Effect.gen(function*() {
       "POST",
       DataPaths.indexes,
       Effect.gen(function*() {
-        yield* callers.admin
+        const actor = yield* callers.admin
         const request = yield* body(CreateIndexRequest)
-        const index = yield* indexes.create(request.dataCollectionId, request.index).pipe(Effect.mapError(toReject))
+        const index = yield* indexes.create(request.dataCollectionId, request.index, actor).pipe(Effect.mapError(toReject))
         return reply(IndexResponse, { index })
       })
     ),
@@ -177,9 +177,9 @@ export const collectionRoutes = HttpRouter.addAll(Effect.gen(function*() {
       "DELETE",
       DataPaths.indexes,
       Effect.gen(function*() {
-        yield* callers.admin
+        const actor = yield* callers.admin
         const request = yield* getPayload(DropIndexRequest)
-        yield* attempt(() => indexes.drop(request.dataCollectionId, request.indexName))
+        yield* attempt(() => indexes.drop(request.dataCollectionId, request.indexName, actor))
         return replyEmpty()
       })
     )

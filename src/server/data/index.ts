@@ -15,6 +15,7 @@ import { backupRoutes } from "./backupRoutes.ts"
 import { Backups } from "./Backups.ts"
 import { bulkRoutes } from "./bulkRoutes.ts"
 import { collectionRoutes } from "./collectionRoutes.ts"
+import { DataAdminEvents } from "./DataAdminEvents.ts"
 import { DataCollections } from "./DataCollections.ts"
 import { DataEvents } from "./DataEvents.ts"
 import { DataHooks } from "./DataHooks.ts"
@@ -68,7 +69,7 @@ export const dataLayer = (options: DataOptions = {}): Layer.Layer<DataServices, 
   const logged = DataEvents.layer.pipe(Layer.provideMerge(storage))
   const engine = Layer.mergeAll(ItemWrites.layer, Reads.layer, Aggregations.layer).pipe(Layer.provideMerge(logged))
   const jobs = Layer.mergeAll(AsyncJobs.layer, Sandboxes.layer, Backups.layer).pipe(Layer.provideMerge(engine))
-  return Layer.merge(jobs, dataSeed.pipe(Layer.provide(jobs)))
+  return Layer.mergeAll(jobs, dataSeed.pipe(Layer.provide(jobs)), DataAdminEvents.pipe(Layer.provide(jobs)))
 }
 
 /** Every `/wix-data/v2/*` route. */

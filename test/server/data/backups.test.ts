@@ -10,6 +10,7 @@ import { existsSync, readdirSync } from "node:fs"
 import { join } from "node:path"
 import { DatabaseSync } from "node:sqlite"
 import { LocalPlatform } from "../../../src/server/index.ts"
+import { domainOf, logMark, loggedSince } from "../../support/eventLog.ts"
 import { onPlatform, tempDir } from "../../support/platform.ts"
 import { bulkInsert, codeOf, createCollection, data, memberToken, ok, query, uniqueId, visitorToken } from "./support.ts"
 
@@ -66,7 +67,42 @@ const library = Effect.gen(function*() {
   return { authors, books }
 })
 
-it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("data backups", (it) => {
+it.layer(LocalPlatform.layerWithCore({}), { excludeTestServices: true })("data backups", (it) => {
+  it.effect("every state of a backup, a restoration and an index is logged as the site's event, with who asked", () =>
+    Effect.gen(function*() {
+      const c = uniqueId("Logged")
+      yield* createCollection({ id: c })
+      const mark = yield* logMark
+      yield* ok("POST", "/indexes", { dataCollectionId: c, index: { name: "byN", fields: [{ path: "n" }] } })
+      for (let i = 0; i < 200 && (yield* ok("GET", `/wix-data/v2/indexes?dataCollectionId=${c}`)).indexes[0].status === "BUILDING"; i++) yield* Effect.sleep("5 millis")
+      yield* ok("DELETE", `/wix-data/v2/indexes?dataCollectionId=${c}&indexName=byN`)
+      const backup = yield* takeBackup
+      const restoring = yield* ok("POST", `/wix-data/v2/backups/${backup.id}/partial-restore`, { restorationCollections: [{ dataCollectionId: c }] })
+      yield* settled("restoration", restoring.restoration.id)
+      const logged = (yield* loggedSince(mark)).filter((e) => e.type.startsWith("wix.data.v2.index") || e.type.startsWith("wix.data.v2.backup"))
+      const seen = logged.map((e) => {
+        const d = domainOf(e)
+        if (d.actionEvent != null) {
+          const body = d.actionEvent.body as any
+          return `${e.type} ${(body.backup ?? body.restoration).status}`
+        }
+        const entity = (d.createdEvent?.entity ?? d.updatedEvent?.currentEntity ?? d.deletedEvent?.deletedEntity) as any
+        return `${e.type} ${entity.name} ${entity.status} ${entity.dataCollectionId}`
+      })
+      assert.deepStrictEqual(seen, [
+        `wix.data.v2.index_created byN BUILDING ${c}`,
+        `wix.data.v2.index_updated byN ACTIVE ${c}`,
+        `wix.data.v2.index_deleted byN DROPPED ${c}`,
+        "wix.data.v2.backup_backup_state_changed PENDING",
+        "wix.data.v2.backup_backup_state_changed PENDING",
+        "wix.data.v2.backup_backup_state_changed READY",
+        "wix.data.v2.backup_restoration_state_changed PENDING",
+        "wix.data.v2.backup_restoration_state_changed PENDING",
+        "wix.data.v2.backup_restoration_state_changed COMPLETED"
+      ])
+      assert.isTrue(logged.every((e) => e.identity.identityType === "WIX_USER"), "the API key that asked")
+    }))
+
   it.effect("a backup restores every collection exactly: items, system fields, order, references, sandbox copies, a deleted collection", () =>
     Effect.gen(function*() {
       const { authors, books } = yield* library
@@ -199,7 +235,7 @@ describe("data backups across a restart", () => {
       assert.isTrue(existsSync(join(`${file}.backups`, `${first.backup}.db`)))
       // as if the platform had stopped while a second backup was being taken
       const raw = new DatabaseSync(file)
-      raw.prepare("INSERT INTO data_backups (id, status, type, requested_at) VALUES ('cut-off', 'PENDING', 'ON_DEMAND', 0)").run()
+      raw.prepare("INSERT INTO data_backups (id, status, type, requested_at, actor) VALUES ('cut-off', 'PENDING', 'ON_DEMAND', 0, '{\"kind\":\"none\"}')").run()
       raw.close()
       yield* onPlatform({ db: file }, Effect.gen(function*() {
         const backups = (yield* ok("GET", "/wix-data/v2/backups")).backups as Array<any>
