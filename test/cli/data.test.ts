@@ -120,6 +120,34 @@ describe("sitefx data", () => {
         expect(bad.code).toBe(2)
       }))
 
+    it.effect("backups: create waits until READY, list, restore asks first and puts a collection back, delete", () =>
+      Effect.gen(function*() {
+        yield* createCollection("Kept", TYPED)
+        yield* withData((data) => data.bulkInsert("Kept", [{ _id: "a", title: "A" }, { _id: "b", title: "B" }]))
+        const created = yield* run(["data", "backups", "create", "--json"])
+        expect(created.code).toBe(0)
+        const backup = (JSON.parse(created.stdout) as { backup: { id: string; status: string } }).backup
+        expect(backup.status).toBe("READY")
+        const listed = yield* run(["data", "backups"])
+        expect(listed.stdout).toContain(`${backup.id}  READY`)
+
+        yield* withData((data) => data.truncate("Kept"))
+        const unasked = yield* run(["data", "backups", "restore", backup.id, "--collection", "Kept"])
+        expect([unasked.code, unasked.stderr.split("\n")[0]]).toEqual([2, `sitefx: refusing to replace the items of Kept with those of backup ${backup.id} without --yes (not a terminal, so nobody can confirm)`])
+        const restored = yield* run(["data", "backups", "restore", backup.id, "--collection", "Kept", "--collection", "Kept:KeptCopy", "--yes"])
+        expect([restored.code, restored.stdout.trim()]).toEqual([0, `restored Kept, Kept into KeptCopy from backup ${backup.id}`])
+        expect((yield* contents("Kept")).map((i) => i._id)).toEqual(["a", "b"])
+        expect((yield* contents("KeptCopy")).map((i) => i._id)).toEqual(["a", "b"])
+
+        const bad = yield* run(["data", "backups", "restore", backup.id, "--collection", "a:b:c", "--yes"])
+        expect(bad.code).toBe(2)
+        const unknown = yield* run(["data", "backups", "restore", "nope", "--yes"])
+        expect([unknown.code, unknown.stderr.split("\n")[0]]).toEqual([2, "sitefx: there is no backup \"nope\"; `sitefx data backups` lists them"])
+        const deleted = yield* run(["data", "backups", "delete", backup.id, "--yes"])
+        expect([deleted.code, deleted.stdout.trim()]).toEqual([0, `deleted backup ${backup.id}`])
+        expect((yield* run(["data", "backups"])).stdout).toContain(`${backup.id}  DELETED`)
+      }))
+
     it.effect("indexes: create waits until built, list (text and --json), a failed unique build exits 1 with its reason, drop", () =>
       Effect.gen(function*() {
         yield* createCollection("Indexed", TYPED)

@@ -13,6 +13,7 @@ import { runIndexesCreate, runIndexesDrop, runIndexesList } from "./indexes.ts"
 import { runImport } from "./import.ts"
 import { formatOf, importFormat } from "./input.ts"
 import { runSandboxDisable, runSandboxEnable, runSandboxList, runSandboxSync } from "./sandbox.ts"
+import { runBackupsCreate, runBackupsDelete, runBackupsList, runBackupsRestore } from "./backups.ts"
 import * as DataEnvironment from "../../data/DataEnvironment.ts"
 import { DATA_ENVIRONMENTS } from "../../data/protocol.ts"
 
@@ -199,7 +200,40 @@ const sandboxCommand = Command.make("sandbox", common, (flags) => onSite(flags, 
   Command.withSubcommands([enableSandbox, disableSandbox, syncSandbox])
 )
 
+const backupId = Argument.String("backup").pipe(Argument.withDescription("The backup's id (`sitefx data backups` lists them)"))
+
+const createBackup = Command.make(
+  "create",
+  { ...common, noWait: Flag.Boolean("no-wait").pipe(Flag.withDescription("Return while the platform is still taking it"), Flag.withDefault(false)) },
+  (flags) => onSite(flags, runBackupsCreate({ wait: !flags.noWait, mode: modeOf(flags) }))
+).pipe(Command.withDescription("Take a backup of every collection and wait until it is READY"))
+
+const restoreBackup = Command.make(
+  "restore",
+  {
+    ...common,
+    backup: backupId,
+    collection: Flag.String("collection").pipe(
+      Flag.withDescription("Restore only this collection: C, or C:DESTINATION to restore it into another collection (repeatable; default: every collection)"),
+      Flag.atLeast(0)
+    ),
+    yes
+  },
+  (flags) => onSite(flags, runBackupsRestore({ id: flags.backup, collections: flags.collection, yes: flags.yes, mode: modeOf(flags) }))
+).pipe(Command.withDescription("Put collections back as a backup holds them (asks first); exit 1 if it failed, which changes nothing"))
+
+const deleteBackup = Command.make(
+  "delete",
+  { ...common, backup: backupId, yes },
+  (flags) => onSite(flags, runBackupsDelete({ id: flags.backup, yes: flags.yes, mode: modeOf(flags) }))
+).pipe(Command.withDescription("Delete a backup and free its space (asks first)"))
+
+const backupsCommand = Command.make("backups", common, (flags) => onSite(flags, runBackupsList({ mode: modeOf(flags) }))).pipe(
+  Command.withDescription("List the site's data backups, newest first; create, restore or delete one"),
+  Command.withSubcommands([createBackup, restoreBackup, deleteBackup])
+)
+
 export const data = Command.make("data").pipe(
-  Command.withDescription("A site's data collections: export, import, remove, truncate, collections, indexes, sandbox"),
-  Command.withSubcommands([exportCommand, importCommand, removeCommand, truncateCommand, collectionsCommand, indexesCommand, sandboxCommand])
+  Command.withDescription("A site's data collections: export, import, remove, truncate, collections, indexes, sandbox, backups"),
+  Command.withSubcommands([exportCommand, importCommand, removeCommand, truncateCommand, collectionsCommand, indexesCommand, sandboxCommand, backupsCommand])
 )
