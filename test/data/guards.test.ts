@@ -19,7 +19,8 @@ const checked = [
   "BulkResponse", "BulkReferencesResponse",
   "AsyncJobResponse", "AsyncJobStatusResponse",
   "CollectionField", "DataCollection", "CollectionResponse", "CollectionsListResponse",
-  "DataIndex", "IndexResponse", "IndexesListResponse"
+  "DataIndex", "IndexResponse", "IndexesListResponse",
+  "DataMovementJob", "MovementJobResponse", "MovementJobsResponse", "CreateFileUploadUrlResponse", "MovementLog", "MovementLogsResponse"
 ]
 
 describe("data answer guards have their Schemas' types", () => {
@@ -65,6 +66,15 @@ describe("data answer guards have their Schemas' types", () => {
     sameType<G.TypeOf<typeof Guards.DataIndex>, W.DataIndex>(true)
     sameType<G.TypeOf<typeof Guards.IndexResponse>, typeof W.IndexResponse.Type>(true)
     sameType<G.TypeOf<typeof Guards.IndexesListResponse>, typeof W.IndexesListResponse.Type>(true)
+  })
+
+  it("movement jobs", () => {
+    sameType<G.TypeOf<typeof Guards.DataMovementJob>, W.DataMovementJob>(true)
+    sameType<G.TypeOf<typeof Guards.MovementJobResponse>, typeof W.MovementJobResponse.Type>(true)
+    sameType<G.TypeOf<typeof Guards.MovementJobsResponse>, typeof W.MovementJobsResponse.Type>(true)
+    sameType<G.TypeOf<typeof Guards.CreateFileUploadUrlResponse>, typeof W.CreateFileUploadUrlResponse.Type>(true)
+    sameType<G.TypeOf<typeof Guards.MovementLog>, W.MovementLog>(true)
+    sameType<G.TypeOf<typeof Guards.MovementLogsResponse>, typeof W.MovementLogsResponse.Type>(true)
   })
 })
 
