@@ -196,7 +196,7 @@ export const upload = (content: string, options: { readonly fileName?: string } 
 /** A job by its id (`JOB_NOT_FOUND`, 404, when there is none). */
 export const get = (jobId: string): Effect.Effect<Job, DataFailure, PlatformClient> =>
   unlessInvalid(checkJobId(jobId), () =>
-    withClient((client) => send(client, { method: "GET", path: MovementJobPaths.job(jobId) }, MovementJobResponse).pipe(Effect.map((r) => r.job))))
+    withClient((client) => send(client, { method: "GET", path: MovementJobPaths.job(jobId), payload: { jobId } }, MovementJobResponse).pipe(Effect.map((r) => r.job))))
 
 /**
  * One page of the site's jobs, in the order they were submitted.
@@ -209,12 +209,19 @@ export const get = (jobId: string): Effect.Effect<Job, DataFailure, PlatformClie
 export const list = (options: PageOptions = {}): Effect.Effect<Page<Job>, DataFailure, PlatformClient> =>
   unlessInvalid(checkLimit(options.limit, MAX_JOBS_PAGE), () =>
     withClient((client) =>
-      send(client, {
-        method: "GET",
-        path: MovementJobPaths.jobs,
-        payload: { paging: paging(options) },
-        complex: { fallback: { path: `${MovementJobPaths.jobs}/list`, limit: { kind: "url", max: 2048 } } }
-      }, MovementJobsResponse).pipe(Effect.map((r) => ({ items: r.jobs, cursor: r.pagingMetadata?.cursors?.next ?? undefined })))
+      send(
+        client,
+        // no paging, no `.r` (as the official client sends it)
+        options.limit === undefined && options.cursor === undefined
+          ? { method: "GET", path: MovementJobPaths.jobs }
+          : {
+            method: "GET",
+            path: MovementJobPaths.jobs,
+            payload: { paging: paging(options) },
+            complex: { fallback: { path: `${MovementJobPaths.jobs}/list`, limit: { kind: "url", max: 2048 } } }
+          },
+        MovementJobsResponse
+      ).pipe(Effect.map((r) => ({ items: r.jobs, cursor: r.pagingMetadata?.cursors?.next ?? undefined })))
     ))
 
 const pages = <A>(page: (cursor: string | undefined) => Effect.Effect<Page<A>, DataFailure, PlatformClient>): Stream.Stream<A, DataFailure, PlatformClient> =>
@@ -269,7 +276,7 @@ export const terminate = (jobId: string): Effect.Effect<Job, DataFailure, Platfo
 export const logs = (jobId: string, options: PageOptions = {}): Effect.Effect<Page<MovementLog>, DataFailure, PlatformClient> =>
   unlessInvalid(checkJobId(jobId) ?? checkLimit(options.limit, MAX_LOGS_PAGE), () =>
     withClient((client) =>
-      send(client, { method: "GET", path: MovementJobPaths.logs(jobId), payload: { jobId, paging: paging(options) } }, MovementLogsResponse).pipe(
+      send(client, { method: "GET", path: MovementJobPaths.logs(jobId), payload: options.limit === undefined && options.cursor === undefined ? { jobId } : { jobId, paging: paging(options) } }, MovementLogsResponse).pipe(
         Effect.map((r) => ({ items: r.logs, cursor: r.pagingMetadata?.cursors?.next ?? undefined }))
       )
     ))
