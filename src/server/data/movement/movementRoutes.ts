@@ -55,6 +55,8 @@ const QueryCursor = Schema.Struct({
 })
 const LogsCursor = Schema.Struct({ k: Schema.Literal("logs"), job: Schema.String, after: Schema.Int, limit: Schema.Int })
 
+const TerminateMovementJobRequest = Schema.Struct({ jobId: Schema.optionalKey(Schema.String) })
+
 const encodeCursor = (state: object) => base64url(JSON.stringify(state))
 
 /** A cursor this API gave out, of this kind; a 400 for anything else. */
@@ -232,6 +234,8 @@ export const movementRoutes = HttpRouter.addAll(Effect.gen(function*() {
       Effect.gen(function*() {
         const admin = yield* callers.admin
         const jobId = yield* pathParam("jobId")
+        // the body repeats the path's job id (the official client sends it); read, checked, not needed
+        yield* body(TerminateMovementJobRequest)
         const job = yield* attempt(() => jobs.terminate(jobId, admin))
         return reply(MovementJobResponse, { job: yield* answer(job) })
       })
