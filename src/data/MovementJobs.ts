@@ -298,7 +298,8 @@ const sameSnapshot = (a: Job, b: Job) =>
  *
  * @example
  * import * as MovementJobs from "sitefx/data/movement-jobs"
- * yield* MovementJobs.progress(job.id).pipe(
+ * declare const jobId: string
+ * yield* MovementJobs.progress(jobId).pipe(
  *   Stream.runForEach((j) => Effect.log(`${j.status} ${j.progress?.current}/${j.progress?.total}`))
  * )
  */
@@ -316,7 +317,8 @@ export const progress = (jobId: string, options: { readonly interval?: Duration.
  *
  * @example
  * import * as MovementJobs from "sitefx/data/movement-jobs"
- * const done = yield* MovementJobs.awaitDone(job.id, { timeout: "2 minutes" })
+ * declare const jobId: string
+ * const done = yield* MovementJobs.awaitDone(jobId, { timeout: "2 minutes" })
  */
 export const awaitDone = (
   jobId: string,

@@ -6,6 +6,7 @@
 /** The data calls: `DataItems.query("Posts").limit(10).find`, `DataItems.insert("Posts", item)`, bulk writes, references, jobs, typed collections. */
 export * as DataItems from "./DataItems.ts"
 export * as Indexes from "./Indexes.ts"
+export * as MovementJobs from "./MovementJobs.ts"
 export { type DataFailure, type Item, type ItemInput, type ReadOptions, type WriteOptions } from "./calls.ts"
 export { type SearchOptions } from "./queryItems.ts"
 export { type BulkServices } from "./bulkWrites.ts"

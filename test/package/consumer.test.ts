@@ -36,6 +36,7 @@ const BROWSER_SUBPATHS = [
   "sitefx/session",
   "sitefx/data",
   "sitefx/data/items",
+  "sitefx/data/movement-jobs",
   "sitefx/catalog",
   "sitefx/catalog/products",
   "sitefx/catalog/collections",
