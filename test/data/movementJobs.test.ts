@@ -370,6 +370,7 @@ it.layer(LocalPlatform.layerWithCore({ seed: "demo" }), { excludeTestServices: t
       assert.deepStrictEqual(yield* bad({ source: collection, destination: { file: { format: "XML" } } }), [400, "validation"])
       assert.deepStrictEqual(yield* bad({ source: { wixDataCollection: { collectionId: c, filterQuery: { filter: { a: { $regex: "x" } } } } }, destination: collection }), [400, "WDE0070"])
       assert.deepStrictEqual(yield* bad({ source: collection, destination: collection, sourceSiteId: "another-site" }), [400, "UNSUPPORTED_SITE"])
+      assert.deepStrictEqual(yield* bad({ source: collection, destination: { wixDataCollection: { collectionId: c, writePolicy: "TRUNCATE_BEFORE" } } }), [400, "INVALID_DESTINATION"])
       assert.deepStrictEqual(yield* bad({ source: collection, destination: { wixDataCollection: { collectionId: c, writePolicy: "MERGE" } } }), [400, "validation"])
       assert.deepStrictEqual(yield* refusal(asAdmin(MovementJobs.list({ limit: 101 }))), { tag: "DataError", code: "WDE0033", status: undefined })
       assert.deepStrictEqual(yield* refusal(asAdmin(MovementJobs.get(""))), { tag: "DataError", code: "WDE0044", status: undefined })

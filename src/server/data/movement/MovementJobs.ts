@@ -213,7 +213,13 @@ export class MovementJobs extends Context.Service<MovementJobs, MovementJobsShap
           if (!stored.complete) throw badRequest("FILE_NOT_UPLOADED", `Nothing was uploaded to the file ${file.fileId} yet.`)
         }
         const into = input.destination.wixDataCollection
-        if (into !== undefined) collections.require(into.collectionId)
+        if (into !== undefined) {
+          collections.require(into.collectionId)
+          // emptied first, the source would have nothing left to move
+          if (into.writePolicy === "TRUNCATE_BEFORE" && wixData?.collectionId === into.collectionId) {
+            throw badRequest("INVALID_DESTINATION", "TRUNCATE_BEFORE would empty the source collection before moving it into itself.")
+          }
+        }
         const out = input.destination.file
         if (out !== undefined) {
           if (formatOfWire(out.format) === undefined) throw badRequest("INVALID_FORMAT", "A file destination needs its format: CSV or JSONL.")
