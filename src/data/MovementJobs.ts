@@ -170,15 +170,17 @@ export const createFileUploadUrl = (
     send(client, { method: "POST", path: MovementJobPaths.uploadUrl, payload: options.fileName === undefined ? {} : { fileName: options.fileName } }, CreateFileUploadUrlResponse)
   )
 
+const pathOf = (url: string): string | undefined => {
+  try {
+    return new URL(url).pathname
+  } catch {
+    return undefined
+  }
+}
+
 /** PUTs `content` (CSV or JSONL text) to an upload URL; the URL carries its own authorization. */
 export const uploadFile = (uploadUrl: string, content: string): Effect.Effect<void, DataFailure> => {
-  const path = (() => {
-    try {
-      return new URL(uploadUrl).pathname
-    } catch {
-      return undefined
-    }
-  })()
+  const path = pathOf(uploadUrl)
   if (path === undefined) return Effect.fail(invalid(WDE.notString, `Not a URL: ${uploadUrl}`, "uploadUrl"))
   const fail = (reason: PlatformError["reason"]) => new PlatformError({ method: "PUT", path, reason })
   return fetchTransport({ method: "PUT", url: uploadUrl, body: content, headers: { "content-type": "application/octet-stream" } }).pipe(
@@ -344,8 +346,8 @@ export const awaitDone = (
 /** The file a finished job wrote (its destination file's download URL), as text. */
 export const download = (job: Job): Effect.Effect<string, DataFailure> => {
   const url = job.destination.file?.url
-  if (url === undefined) return Effect.fail(badAnswer("NO_FILE", `The job ${job.id} has no file to download (yet).`))
-  const path = new URL(url).pathname
+  const path = url === undefined ? undefined : pathOf(url)
+  if (url === undefined || path === undefined) return Effect.fail(badAnswer("NO_FILE", `The job ${job.id} has no file to download (yet).`))
   const fail = (reason: PlatformError["reason"]) => new PlatformError({ method: "GET", path, reason })
   return fetchTransport({ method: "GET", url, body: undefined, headers: {} }).pipe(
     Effect.mapError(fail),
