@@ -25,6 +25,14 @@ export const BACKUP_STATUSES = ["PENDING", "READY", "FAILED", "DELETED", "CANCEL
 export const BACKUP_TYPES = ["ON_DEMAND", "AUTO"] as const
 /** Where a restoration from a backup stands. */
 export const RESTORATION_STATUSES = ["PENDING", "COMPLETED", "FAILED"] as const
+/** Where a data movement job stands: submitted, starting, moving items, or finished one of three ways. */
+export const MOVEMENT_JOB_STATUSES = ["UNINITIALIZED", "INITIALIZING", "IN_PROGRESS", "COMPLETED", "FAILED", "PARTIALLY_SUCCESSFUL"] as const
+/** The statuses a movement job ends in: nothing changes after them. */
+export const MOVEMENT_JOB_FINAL_STATUSES = ["COMPLETED", "FAILED", "PARTIALLY_SUCCESSFUL"] as const
+/** The formats of a movement job's file: CSV or JSONL (UNKNOWN: told by the file's name or content). */
+export const MOVEMENT_FILE_FORMATS = ["UNKNOWN", "CSV", "JSONL"] as const
+/** What a move into a collection does with an item whose id is there already: overwrite it, skip it, or empty the collection first. */
+export const MOVEMENT_WRITE_POLICIES = ["OVERWRITE", "SKIP_EXISTING", "TRUNCATE_BEFORE"] as const
 export const COLLECTION_TYPES = ["NATIVE", "WIX_APP", "BLOCKS_APP", "EXTERNAL"] as const
 export const FIELD_TYPES = [
   "UNKNOWN_FIELD_TYPE", "TEXT", "NUMBER", "DATE", "DATETIME", "IMAGE", "BOOLEAN", "DOCUMENT", "URL", "RICH_TEXT", "VIDEO", "ANY",
@@ -79,4 +87,15 @@ export const DataPaths = {
   restoreBackup: (id: string) => `${V2}/backups/${encodeURIComponent(id)}/restore`,
   restorePartialBackup: (id: string) => `${V2}/backups/${encodeURIComponent(id)}/partial-restore`,
   restorations: `${V2}/backups/restorations`
+} as const
+
+const MOVER = "/data-mover/v1"
+/** The paths of the data movement jobs API (`@wix/data` movementJobs). */
+export const MovementJobPaths = {
+  jobs: `${MOVER}/jobs`,
+  job: (jobId: string) => `${MOVER}/jobs/${encodeURIComponent(jobId)}`,
+  terminate: (jobId: string) => `${MOVER}/jobs/${encodeURIComponent(jobId)}/terminate`,
+  logs: (jobId: string) => `${MOVER}/jobs/${encodeURIComponent(jobId)}/logs`,
+  query: `${MOVER}/jobs/query`,
+  uploadUrl: `${MOVER}/temporary-files/upload-url`
 } as const

@@ -31,7 +31,8 @@ import * as V3 from "../catalog/entities/guards/index.ts"
 import type { Item } from "../data/calls.ts"
 import * as BackupGuards from "../data/guards/backups.ts"
 import * as IndexGuards from "../data/guards/indexes.ts"
-import type { Backup, DataIndex, Restoration } from "../data/wire/index.ts"
+import * as JobGuards from "../data/guards/movementJobs.ts"
+import type { Backup, DataIndex, DataMovementJob, Restoration } from "../data/wire/index.ts"
 import { reviveDates } from "../http/codec.ts"
 import * as G from "../http/guard.ts"
 import {
@@ -103,6 +104,9 @@ export interface EventPayloads {
   readonly [DataAdminEventTypes.backupStateChanged]: { readonly backup: Backup }
   /** An action event: its body holds the restoration as it is now. */
   readonly [DataAdminEventTypes.restorationStateChanged]: { readonly restoration: Restoration }
+  readonly [DataAdminEventTypes.jobCreated]: DataMovementJob
+  readonly [DataAdminEventTypes.jobUpdated]: DataMovementJob
+  readonly [DataAdminEventTypes.jobDeleted]: DataMovementJob
   readonly [v1.productCreated]: ProductCreated
   readonly [v1.productChanged]: ProductChanged
   readonly [v1.productDeleted]: ProductDeleted
@@ -151,6 +155,9 @@ const payloadGuards: { readonly [T in EventType]: G.Guard<T extends DataItemEven
   [DataAdminEventTypes.indexDeleted]: IndexGuards.DataIndex,
   [DataAdminEventTypes.backupStateChanged]: G.struct({ backup: BackupGuards.Backup }),
   [DataAdminEventTypes.restorationStateChanged]: G.struct({ restoration: BackupGuards.Restoration }),
+  [DataAdminEventTypes.jobCreated]: JobGuards.DataMovementJob,
+  [DataAdminEventTypes.jobUpdated]: JobGuards.DataMovementJob,
+  [DataAdminEventTypes.jobDeleted]: JobGuards.DataMovementJob,
   [v1.productCreated]: P.ProductCreated,
   [v1.productChanged]: P.ProductChanged,
   [v1.productDeleted]: P.ProductDeleted,

@@ -15,13 +15,16 @@ export const DataEventTypes = {
   itemDeleted: "wix.data.v2.data_item_deleted"
 } as const
 
-/** Event types of a site's data administration: indexes, backups and restorations (domain events). */
+/** Event types of a site's data administration: indexes, backups, restorations and movement jobs (domain events). */
 export const DataAdminEventTypes = {
   indexCreated: "wix.data.v2.index_created",
   indexUpdated: "wix.data.v2.index_updated",
   indexDeleted: "wix.data.v2.index_deleted",
   backupStateChanged: "wix.data.v2.backup_backup_state_changed",
-  restorationStateChanged: "wix.data.v2.backup_restoration_state_changed"
+  restorationStateChanged: "wix.data.v2.backup_restoration_state_changed",
+  jobCreated: "wix.hub.v1.job_created",
+  jobUpdated: "wix.hub.v1.job_updated",
+  jobDeleted: "wix.hub.v1.job_deleted"
 } as const
 
 /** Event types of the store catalog v1 (non-domain events). */

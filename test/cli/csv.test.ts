@@ -15,7 +15,7 @@ import {
   makeCellReader,
   recordToItem,
   toCell
-} from "../../src/cli/data/csv.ts"
+} from "../../src/data/formats/csv.ts"
 
 /** Reads `text` cut at the given offsets (any order, duplicates and out-of-range ones allowed). */
 const readChunks = (text: string, cuts: ReadonlyArray<number> = []): Array<CsvRecord> => {

@@ -8,12 +8,12 @@
  * the official client accepts) the test says so.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { items } from "@wix/data"
+import { backups, indexes, items, movementJobs } from "@wix/data"
 import { AppStrategy, createClient } from "@wix/sdk"
 import { abandonedCarts, brandsV3, customizationsV3, infoSectionsV3, inventory, inventoryItemsV3, products, productsV3, ribbonsV3 } from "@wix/stores"
 import * as Effect from "effect/Effect"
 import type { SiteEvent } from "../../src/events/Event.ts"
-import { CatalogV1EventTypes, CatalogV3EventTypes, DataEventTypes, EVENT_TYPES, type EventEnvelope, type Identity } from "../../src/events/protocol.ts"
+import { CatalogV1EventTypes, CatalogV3EventTypes, DataAdminEventTypes, DataEventTypes, EVENT_TYPES, type EventEnvelope, type Identity } from "../../src/events/protocol.ts"
 import * as Webhooks from "../../src/events/Webhooks.ts"
 import { domainEvent, envelope, rsaKeys, signEvent, signJwt } from "../support/events.ts"
 
@@ -40,7 +40,7 @@ const officialClient = (publicKey: string) => {
   const seen: Array<Seen> = []
   const client = createClient({
     auth: AppStrategy({ appId: "app-under-test", publicKey }),
-    modules: { items, products, inventory, abandonedCarts, productsV3, brandsV3, ribbonsV3, inventoryItemsV3, customizationsV3, infoSectionsV3 }
+    modules: { items, indexes, backups, movementJobs, products, inventory, abandonedCarts, productsV3, brandsV3, ribbonsV3, inventoryItemsV3, customizationsV3, infoSectionsV3 }
   })
   const record = (type: string, legacyId?: string) => (e: unknown) => {
     const env = e as OfficialEnvelope
@@ -54,6 +54,14 @@ const officialClient = (publicKey: string) => {
   client.items.onDataItemCreated(record(DataEventTypes.itemCreated))
   client.items.onDataItemUpdated(record(DataEventTypes.itemUpdated))
   client.items.onDataItemDeleted(record(DataEventTypes.itemDeleted))
+  client.indexes.onIndexCreated(record(DataAdminEventTypes.indexCreated))
+  client.indexes.onIndexUpdated(record(DataAdminEventTypes.indexUpdated))
+  client.indexes.onIndexDeleted(record(DataAdminEventTypes.indexDeleted))
+  client.backups.onBackupStateChanged(record(DataAdminEventTypes.backupStateChanged))
+  client.backups.onBackupRestorationStateChanged(record(DataAdminEventTypes.restorationStateChanged))
+  client.movementJobs.onJobCreated(record(DataAdminEventTypes.jobCreated))
+  client.movementJobs.onJobUpdated(record(DataAdminEventTypes.jobUpdated))
+  client.movementJobs.onJobDeleted(record(DataAdminEventTypes.jobDeleted))
   client.products.onProductCreated(record(v1.productCreated, "productId"))
   client.products.onProductChanged(record(v1.productChanged, "productId"))
   client.products.onProductDeleted(record(v1.productDeleted, "productId"))
@@ -119,7 +127,17 @@ const sitefxProcessor = (publicKey: string) => {
   return { processor, seen }
 }
 
-const fqdn = (type: string) => type.replace(/_(created|updated|deleted)$/, "")
+const fqdn = (type: string) => type.replace(/_(created|updated|deleted)$/, "").replace(/_(backup|restoration)_state_changed$/, "")
+
+const admin = DataAdminEventTypes
+const backupEntity = { id: "b-1", status: "READY", type: "ON_DEMAND", requestedDate: "2024-05-06T07:08:09.000Z", sizeInBytes: "4096", collections: [{ id: "Books" }] }
+const jobEntity = (status: string) => ({
+  id: "item-1",
+  status,
+  source: { wixDataCollection: { collectionId: "Books" } },
+  destination: { wixDataCollection: { collectionId: "Archive", writePolicy: "OVERWRITE" } },
+  startedAt: "2024-05-06T07:08:09.000Z"
+})
 
 /** One event of every type the local platform publishes, each with its own identity. */
 const cases: Array<{ readonly name: string; readonly envelope: EventEnvelope; readonly entityId: string }> = [
@@ -144,7 +162,15 @@ const cases: Array<{ readonly name: string; readonly envelope: EventEnvelope; re
     [v3.customization.deleted, { deletedEvent: { deletedEntity: { id: "item-1" } } }],
     [v3.infoSection.created, { createdEvent: { entity: { id: "item-1", uniqueName: "care", title: "Care" } } }],
     [v3.infoSection.updated, { updatedEvent: { currentEntity: { id: "item-1", title: "Care!" } } }],
-    [v3.infoSection.deleted, { deletedEvent: {} }]
+    [v3.infoSection.deleted, { deletedEvent: {} }],
+    [admin.indexCreated, { createdEvent: { entity: { id: "item-1", name: "byN", fields: [{ path: "n" }], status: "BUILDING" } } }],
+    [admin.indexUpdated, { updatedEvent: { currentEntity: { id: "item-1", name: "byN", fields: [{ path: "n" }], status: "ACTIVE" } } }],
+    [admin.indexDeleted, { deletedEvent: { deletedEntity: { id: "item-1", name: "byN", fields: [{ path: "n" }], status: "DROPPED" } } }],
+    [admin.backupStateChanged, { actionEvent: { body: { backup: backupEntity } } }],
+    [admin.restorationStateChanged, { actionEvent: { body: { restoration: { id: "item-1", status: "COMPLETED", backup: backupEntity, requestedDate: "2024-05-06T07:08:09.000Z" } } } }],
+    [admin.jobCreated, { createdEvent: { entity: jobEntity("UNINITIALIZED") } }],
+    [admin.jobUpdated, { updatedEvent: { currentEntity: jobEntity("COMPLETED") } }],
+    [admin.jobDeleted, { deletedEvent: { deletedEntity: jobEntity("FAILED") } }]
   ].map(([type, change], i) => ({
     name: type as string,
     entityId: "item-1",

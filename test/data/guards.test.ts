@@ -22,7 +22,8 @@ const checked = [
   "CollectionField", "DataCollection", "CollectionResponse", "CollectionsListResponse",
   "DataIndex", "IndexResponse", "IndexesListResponse",
   "Backup", "RestorationCollection", "Restoration", "BackupResponse", "ListBackupsResponse", "RestorationResponse", "ListRestorationsResponse",
-  "SandboxState", "SandboxesListResponse", "SandboxResponse", "SyncResponse"
+  "SandboxState", "SandboxesListResponse", "SandboxResponse", "SyncResponse",
+  "DataMovementJob", "MovementJobResponse", "MovementJobsResponse", "CreateFileUploadUrlResponse", "MovementLog", "MovementLogsResponse"
 ]
 
 describe("data answer guards have their Schemas' types", () => {
@@ -85,6 +86,15 @@ describe("data answer guards have their Schemas' types", () => {
     sameType<G.TypeOf<typeof Guards.SandboxesListResponse>, typeof SandboxWire.ListSandboxesResponse.Type>(true)
     sameType<G.TypeOf<typeof Guards.SandboxResponse>, typeof SandboxWire.SandboxResponse.Type>(true)
     sameType<G.TypeOf<typeof Guards.SyncResponse>, typeof SandboxWire.SyncSandboxResponse.Type>(true)
+  })
+
+  it("movement jobs", () => {
+    sameType<G.TypeOf<typeof Guards.DataMovementJob>, W.DataMovementJob>(true)
+    sameType<G.TypeOf<typeof Guards.MovementJobResponse>, typeof W.MovementJobResponse.Type>(true)
+    sameType<G.TypeOf<typeof Guards.MovementJobsResponse>, typeof W.MovementJobsResponse.Type>(true)
+    sameType<G.TypeOf<typeof Guards.CreateFileUploadUrlResponse>, typeof W.CreateFileUploadUrlResponse.Type>(true)
+    sameType<G.TypeOf<typeof Guards.MovementLog>, W.MovementLog>(true)
+    sameType<G.TypeOf<typeof Guards.MovementLogsResponse>, typeof W.MovementLogsResponse.Type>(true)
   })
 })
 

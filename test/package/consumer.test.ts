@@ -39,6 +39,7 @@ const BROWSER_SUBPATHS = [
   "sitefx/data/indexes",
   "sitefx/data/sandbox",
   "sitefx/data/backups",
+  "sitefx/data/movement-jobs",
   "sitefx/catalog",
   "sitefx/catalog/products",
   "sitefx/catalog/collections",

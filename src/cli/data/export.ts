@@ -16,7 +16,7 @@ import { encodeDates } from "../../http/codec.ts"
 import { type OutputMode, printResult, usage, withProgress } from "../output.ts"
 import { openOutput } from "../files.ts"
 import { collectEvery } from "../memory.ts"
-import { columnsFor, encodeRow, encodeValues } from "./csv.ts"
+import { columnsFor, encodeRow, encodeValues } from "../../data/formats/csv.ts"
 import type { Format } from "./input.ts"
 
 export interface ExportOptions {

@@ -7,6 +7,9 @@
  *   `DELETE /_sitefx/data/sandboxes/{id}` disables it; `POST /_sitefx/data/sandboxes/{id}/sync` copies
  *   one environment onto the other (Sandboxes.ts). The platform's own API has no call for these: a
  *   site's owner does them in the dashboard.
+ * - `POST /_sitefx/data/movement-jobs/hold` lets running movement jobs run `batches` more batches and
+ *   then holds them, so a test can terminate or restart a job at a known point; `DELETE` on it
+ *   releases them.
  */
 import * as Effect from "effect/Effect"
 import * as HttpRouter from "effect/http/HttpRouter"
@@ -17,6 +20,7 @@ import { DataHooks } from "./DataHooks.ts"
 import {
   DATA_DEV_PREFIX,
   EnableSandboxRequest,
+  HoldMovementJobsRequest,
   ListSandboxesResponse,
   RegisterHookRequest,
   SandboxResponse,
@@ -24,11 +28,13 @@ import {
   SyncSandboxResponse
 } from "./devWire.ts"
 import { attempt } from "./engineFailures.ts"
+import { MovementJobs } from "./movement/MovementJobs.ts"
 import { Sandboxes } from "./Sandboxes.ts"
 
 export const dataDevRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const hooks = yield* DataHooks
   const sandboxes = yield* Sandboxes
+  const movementJobs = yield* MovementJobs
   return [
     route("GET", `${DATA_DEV_PREFIX}/sandboxes`, Effect.sync(() => reply(ListSandboxesResponse, { sandboxes: sandboxes.list() }))),
     route(
@@ -73,6 +79,23 @@ export const dataDevRoutes = HttpRouter.addAll(Effect.gen(function*() {
       `${DATA_DEV_PREFIX}/hooks`,
       Effect.map(query, (params) => {
         hooks.clear(params.get("dataCollectionId") ?? undefined)
+        return replyEmpty()
+      })
+    ),
+    route(
+      "POST",
+      `${DATA_DEV_PREFIX}/movement-jobs/hold`,
+      Effect.gen(function*() {
+        const request = yield* body(HoldMovementJobsRequest)
+        movementJobs.hold(request.batches)
+        return reply(Health, { ok: true })
+      })
+    ),
+    route(
+      "DELETE",
+      `${DATA_DEV_PREFIX}/movement-jobs/hold`,
+      Effect.sync(() => {
+        movementJobs.hold(undefined)
         return replyEmpty()
       })
     )

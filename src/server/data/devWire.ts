@@ -1,6 +1,6 @@
 /**
  * Wire shapes of the data engine's dev endpoints (`/_sitefx/data/*`): hooks that fail writes and
- * reads the way a site's data hook code would, and collections' sandboxes.
+ * reads the way a site's data hook code would, a hold on movement jobs, and collections' sandboxes.
  */
 import * as Schema from "effect/Schema"
 
@@ -20,6 +20,9 @@ export const RegisterHookRequest = Schema.Struct({
   hook: DataHookName,
   error: HookError
 })
+
+/** `POST /_sitefx/data/movement-jobs/hold`: running movement jobs run this many more batches, then wait until released. */
+export const HoldMovementJobsRequest = Schema.Struct({ batches: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)) })
 
 export const DATA_DEV_PREFIX = "/_sitefx/data"
 

@@ -1,6 +1,7 @@
 /**
  * The local platform's data engine: collections, items, queries, aggregations, references, bulk
- * writes, async jobs and indexes on node:sqlite, speaking `/wix-data/v2/*`. {@link dataLayer} adds its
+ * writes, async jobs and indexes on node:sqlite, speaking `/wix-data/v2/*`, and data movement jobs
+ * (`/data-mover/v1/*`). {@link dataLayer} adds its
  * services to the platform core; {@link dataRoutes} and {@link dataDevRoutes} plug into the app.
  */
 import * as Layer from "effect/Layer"
@@ -9,6 +10,7 @@ import type { SiteEvents } from "../events/SiteEvents.ts"
 import type { MemberStore } from "../identity/MemberStore.ts"
 import type { Seeder } from "../seed.ts"
 import type { ServerClock } from "../platform/ServerClock.ts"
+import type { SiteRegistry } from "../platform/SiteRegistry.ts"
 import { Aggregations } from "./Aggregations.ts"
 import { AsyncJobs } from "./AsyncJobs.ts"
 import { backupRoutes } from "./backupRoutes.ts"
@@ -24,6 +26,8 @@ import { dataDevRoutes } from "./devRoutes.ts"
 import { Indexes } from "./Indexes.ts"
 import { itemRoutes } from "./itemRoutes.ts"
 import { ItemStore } from "./ItemStore.ts"
+import { movementRoutes } from "./movement/movementRoutes.ts"
+import { MovementJobs } from "./movement/MovementJobs.ts"
 import { Reads } from "./Reads.ts"
 import { referenceRoutes } from "./referenceRoutes.ts"
 import { References } from "./References.ts"
@@ -52,6 +56,7 @@ export type DataServices =
   | AsyncJobs
   | Sandboxes
   | Backups
+  | MovementJobs
 
 export interface DataOptions {
   /** Request bodies above this size get 413 (default 5 MB). */
@@ -59,7 +64,9 @@ export interface DataOptions {
 }
 
 /** The data engine's services, on top of the platform core. */
-export const dataLayer = (options: DataOptions = {}): Layer.Layer<DataServices, never, Database | ServerClock | Seeder | MemberStore | SiteEvents> => {
+export const dataLayer = (
+  options: DataOptions = {}
+): Layer.Layer<DataServices, never, Database | ServerClock | Seeder | MemberStore | SiteEvents | SiteRegistry> => {
   const base = Layer.mergeAll(
     DataCollections.layer,
     DataHooks.layer,
@@ -68,9 +75,9 @@ export const dataLayer = (options: DataOptions = {}): Layer.Layer<DataServices, 
   const storage = Layer.mergeAll(ItemStore.layer, References.layer, Indexes.layer).pipe(Layer.provideMerge(base))
   const logged = DataEvents.layer.pipe(Layer.provideMerge(storage))
   const engine = Layer.mergeAll(ItemWrites.layer, Reads.layer, Aggregations.layer).pipe(Layer.provideMerge(logged))
-  const jobs = Layer.mergeAll(AsyncJobs.layer, Sandboxes.layer, Backups.layer).pipe(Layer.provideMerge(engine))
+  const jobs = Layer.mergeAll(AsyncJobs.layer, Sandboxes.layer, Backups.layer, MovementJobs.layer).pipe(Layer.provideMerge(engine))
   return Layer.mergeAll(jobs, dataSeed.pipe(Layer.provide(jobs)), DataAdminEvents.pipe(Layer.provide(jobs)))
 }
 
-/** Every `/wix-data/v2/*` route. */
-export const dataRoutes = Layer.mergeAll(itemRoutes, bulkRoutes, referenceRoutes, collectionRoutes, backupRoutes)
+/** Every `/wix-data/v2/*` and `/data-mover/v1/*` route. */
+export const dataRoutes = Layer.mergeAll(itemRoutes, bulkRoutes, referenceRoutes, collectionRoutes, backupRoutes, movementRoutes)

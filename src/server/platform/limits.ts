@@ -9,6 +9,8 @@
 /** Bodies of the OAuth, identity, redirect-session and dev routes (data routes: `DataSettings`). */
 export const MAX_BODY_BYTES = 1024 * 1024
 
+/** A file uploaded for a data movement job (CSV or JSONL text). */
+export const MAX_MOVEMENT_FILE_BYTES = 50 * 1024 * 1024
 /** Nesting of any JSON a client sends (a body, a `.r` parameter), objects and arrays counted alike. */
 export const MAX_JSON_DEPTH = 256
 

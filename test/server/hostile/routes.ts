@@ -4,7 +4,7 @@
  * parameter the fuzzer fills in.
  */
 import { CatalogPaths } from "../../../src/catalog/protocol.ts"
-import { DataPaths } from "../../../src/data/protocol.ts"
+import { DataPaths, MovementJobPaths } from "../../../src/data/protocol.ts"
 import { EventPaths } from "../../../src/events/protocol.ts"
 import { MembersPaths } from "../../../src/members/protocol.ts"
 import { Paths } from "../../../src/session/wire/index.ts"
@@ -138,6 +138,27 @@ export const ROUTES: ReadonlyArray<RouteCase> = [
   { method: "POST", path: "/wix-data/v2/backups/:backupId/restore", input: "json", sample: { backupId: "nope" } },
   { method: "POST", path: "/wix-data/v2/backups/:backupId/partial-restore", input: "json", sample: { backupId: "nope", restorationCollections: [{ dataCollectionId: C, restoreDestination: { dataCollectionId: "PostsCopy" } }] } },
   { method: "DELETE", path: "/wix-data/v2/backups/:backupId", input: "query", sample: { backupId: "nope" } },
+  // data movement jobs, and the file URLs they give out
+  {
+    method: "POST",
+    path: MovementJobPaths.jobs,
+    input: "json",
+    sample: {
+      source: { wixDataCollection: { collectionId: C, filterQuery: { filter, fields: ["title", "likes"] } } },
+      destination: { wixDataCollection: { collectionId: "Authors", writePolicy: "SKIP_EXISTING" } },
+      name: "fuzz"
+    }
+  },
+  { method: "POST", path: MovementJobPaths.uploadUrl, input: "json", sample: { fileName: "fuzz.csv" } },
+  { method: "GET", path: MovementJobPaths.jobs, input: "query", sample: { paging: { limit: 5, cursor: "c" } } },
+  { method: "POST", path: "/data-mover/v1/jobs/list", input: "json", sample: { paging: { limit: 5 } } },
+  { method: "GET", path: MovementJobPaths.query, input: "query", sample: { query: { filter: { status: "COMPLETED" }, sort: [{ fieldName: "startedAt", order: "DESC" }], cursorPaging: { limit: 5 } } } },
+  { method: "POST", path: MovementJobPaths.query, input: "json", sample: { query: { filter: { name: { $startsWith: "f" } }, cursorPaging: { limit: 5 } } } },
+  { method: "GET", path: "/data-mover/v1/jobs/:jobId", input: "query", sample: {} },
+  { method: "POST", path: "/data-mover/v1/jobs/:jobId/terminate", input: "json", sample: { jobId: "j" } },
+  { method: "GET", path: "/data-mover/v1/jobs/:jobId/logs", input: "query", sample: { paging: { limit: 5, cursor: "c" } } },
+  { method: "PUT", path: "/data-mover/v1/temporary-files/:fileId", input: "json", sample: { title: "t" } },
+  { method: "GET", path: "/data-mover/v1/files/:fileId", input: "query", sample: { token: "t" } },
   // the store: catalog v1 products, collections, inventory, media
   { method: "GET", path: CatalogPaths.productsQuery, input: "query", sample: productQuery },
   { method: "POST", path: CatalogPaths.productsQuery, input: "json", sample: { ...productQuery, includeVariants: true } },
@@ -207,5 +228,7 @@ export const ROUTES: ReadonlyArray<RouteCase> = [
   { method: "GET", path: "/_sitefx/data/sandboxes", input: "query", sample: {}, takesNothing: true },
   { method: "POST", path: "/_sitefx/data/sandboxes", input: "json", sample: { dataCollectionId: C, empty: true }, steers: true },
   { method: "DELETE", path: "/_sitefx/data/sandboxes/:dataCollectionId", input: "query", sample: { dataCollectionId: C }, steers: true },
-  { method: "POST", path: "/_sitefx/data/sandboxes/:dataCollectionId/sync", input: "json", sample: { dataCollectionId: C, direction: "LIVE_TO_SANDBOX" }, steers: true }
+  { method: "POST", path: "/_sitefx/data/sandboxes/:dataCollectionId/sync", input: "json", sample: { dataCollectionId: C, direction: "LIVE_TO_SANDBOX" }, steers: true },
+  { method: "POST", path: "/_sitefx/data/movement-jobs/hold", input: "json", sample: { batches: 1 }, steers: true },
+  { method: "DELETE", path: "/_sitefx/data/movement-jobs/hold", input: "query", sample: {}, steers: true, takesNothing: true }
 ]

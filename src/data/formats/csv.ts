@@ -1,11 +1,12 @@
 /**
- * The CSV codec of `sitefx data export/import`: an incremental RFC 4180 reader, the writer of one row,
- * and the typing of cells by the collection's declared fields. Plain functions and one class, no Effect:
- * the command streams a file through {@link CsvReader} and turns each record into an item with
- * {@link recordToItem}, reporting bad records by line and going on with the next.
+ * The CSV codec of `sitefx data export/import` and of the local platform's data movement jobs: an
+ * incremental RFC 4180 reader, the writer of one row, and the typing of cells by the collection's
+ * declared fields. Plain functions and one class, no Effect and no I/O: a reader streams text through
+ * {@link CsvReader} and turns each record into an item with {@link recordToItem}, reporting bad records
+ * by line and going on with the next.
  */
 import { encodeDates, reviveDates, setOwn } from "../../http/codec.ts"
-import type { FieldType } from "../../data/wire/index.ts"
+import type { FieldType } from "../wire/index.ts"
 
 /**
  * One record of a CSV text: its fields, or why it could not be read; `line` is where it starts (1-based).
