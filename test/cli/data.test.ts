@@ -148,6 +148,46 @@ describe("sitefx data", () => {
         expect((yield* run(["data", "backups"])).stdout).toContain(`${backup.id}  DELETED`)
       }))
 
+    it.effect("jobs: collection to collection, file to collection with a bad row (exit 1, logs say why), collection to file; list, get, usage errors", () =>
+      Effect.gen(function*() {
+        yield* createCollection("Moved", TYPED)
+        yield* createCollection("MovedCopy", TYPED)
+        yield* withData((data) => data.bulkInsert("Moved", Array.from({ length: 250 }, (_, i) => ({ _id: `m${String(i).padStart(3, "0")}`, title: `T${i}`, price: i }))))
+        const copied = yield* run(["data", "jobs", "submit", "Moved", "--to", "MovedCopy", "--filter", '{"price": {"$lt": 100}}', "--json"])
+        expect(copied.code).toBe(0)
+        const job = (JSON.parse(copied.stdout) as { job: { id: string; status: string; progress: { itemsSuccessful: number } } }).job
+        expect([job.status, job.progress.itemsSuccessful]).toEqual(["COMPLETED", 100])
+        expect((yield* contents("MovedCopy")).length).toBe(100)
+
+        writeFileSync(file("moved.jsonl"), [JSON.stringify({ _id: "f1", title: "From a file", price: 1 }), "{not json", JSON.stringify({ _id: "f2", title: "Two", price: 2 })].join("\n") + "\n")
+        const fromFile = yield* run(["data", "jobs", "submit", "--from-file", file("moved.jsonl"), "--to", "MovedCopy", "--policy", "SKIP_EXISTING"])
+        expect(fromFile.code).toBe(1)
+        expect(fromFile.stderr).toMatch(/items did not move; `sitefx data jobs logs [0-9a-f-]+` says why/)
+        const partial = fromFile.stdout.trim().split(/\s+/)[0]!
+        const logs = yield* run(["data", "jobs", "logs", partial])
+        expect(logs.code).toBe(0)
+        expect(logs.stdout.trim().split("\n").length).toBeGreaterThanOrEqual(1)
+        expect((yield* contents("MovedCopy")).map((i) => i._id)).toEqual(expect.arrayContaining(["f1", "f2"]))
+
+        const out = file("moved-out.csv")
+        const toFile = yield* run(["data", "jobs", "submit", "Moved", "--to-file", out, "--fields", "_id,price", "--filter", '{"price": {"$lt": 3}}'])
+        expect(toFile.code).toBe(0)
+        const csv = readFileSync(out, "utf8").trim().split(/\r?\n/)
+        expect(csv.length).toBe(4)
+        expect(csv[0]).toMatch(/_id/)
+
+        const listed = yield* run(["data", "jobs"])
+        expect(listed.stdout).toContain(job.id)
+        const got = yield* run(["data", "jobs", "get", job.id])
+        expect(got.stdout).toMatch(new RegExp(`^${job.id}\\s+COMPLETED\\s+Moved → MovedCopy\\s+100 moved`))
+        const none = yield* run(["data", "jobs", "submit", "Moved"])
+        expect([none.code, none.stderr.split("\n")[0]]).toEqual([2, "sitefx: name one destination: --to COLLECTION or --to-file FILE"])
+        const both = yield* run(["data", "jobs", "submit", "Moved", "--from-file", file("moved.jsonl"), "--to", "MovedCopy"])
+        expect([both.code, both.stderr.split("\n")[0]]).toEqual([2, "sitefx: name one source: a COLLECTION, or --from-file FILE"])
+        const unknown = yield* run(["data", "jobs", "get", "00000000-0000-0000-0000-000000000000"])
+        expect([unknown.code, unknown.stderr.split("\n")[0]]).toEqual([2, "sitefx: there is no job \"00000000-0000-0000-0000-000000000000\"; `sitefx data jobs` lists them"])
+      }))
+
     it.effect("indexes: create waits until built, list (text and --json), a failed unique build exits 1 with its reason, drop", () =>
       Effect.gen(function*() {
         yield* createCollection("Indexed", TYPED)

@@ -14,6 +14,8 @@ import { runImport } from "./import.ts"
 import { formatOf, importFormat } from "./input.ts"
 import { runSandboxDisable, runSandboxEnable, runSandboxList, runSandboxSync } from "./sandbox.ts"
 import { runBackupsCreate, runBackupsDelete, runBackupsList, runBackupsRestore } from "./backups.ts"
+import { runJobsCancel, runJobsGet, runJobsList, runJobsLogs, runJobsSubmit } from "./jobs.ts"
+import { MOVEMENT_WRITE_POLICIES } from "../../data/protocol.ts"
 import * as DataEnvironment from "../../data/DataEnvironment.ts"
 import { DATA_ENVIRONMENTS } from "../../data/protocol.ts"
 
@@ -233,7 +235,58 @@ const backupsCommand = Command.make("backups", common, (flags) => onSite(flags, 
   Command.withSubcommands([createBackup, restoreBackup, deleteBackup])
 )
 
+const jobId = Argument.String("job").pipe(Argument.withDescription("The job's id (`sitefx data jobs` lists them)"))
+
+const submitJob = Command.make(
+  "submit",
+  {
+    ...common,
+    collection: Argument.String("collection").pipe(Argument.withDescription("The collection to move items from (or --from-file)"), Argument.optional),
+    to: Flag.String("to").pipe(Flag.withDescription("The collection to move the items into"), Flag.optional),
+    toFile: Flag.String("to-file").pipe(Flag.withDescription("Write the items to this file (.csv or .jsonl) once the job is done"), Flag.optional),
+    fromFile: Flag.String("from-file").pipe(Flag.withDescription("Move the items of this CSV or JSONL file (uploaded first) into --to"), Flag.optional),
+    format,
+    policy: Flag.Literals("policy", MOVEMENT_WRITE_POLICIES).pipe(
+      Flag.withDescription("An item whose _id is there already: OVERWRITE it (default), SKIP_EXISTING, or TRUNCATE_BEFORE (empty the destination first)"),
+      Flag.withDefault("OVERWRITE" as const)
+    ),
+    filter: Flag.String("filter").pipe(Flag.withDescription("Only the source's items matching this filter, the platform's JSON"), Flag.optional),
+    fields: Flag.String("fields").pipe(Flag.withDescription("Only these fields, comma-separated"), Flag.optional),
+    name: Flag.String("name").pipe(Flag.withDescription("A name for the job"), Flag.optional),
+    noWait: Flag.Boolean("no-wait").pipe(Flag.withDescription("Return once the job is submitted"), Flag.withDefault(false))
+  },
+  (flags) =>
+    onSite(flags, runJobsSubmit({
+      collection: Option.getOrUndefined(flags.collection),
+      to: Option.getOrUndefined(flags.to),
+      fromFile: Option.getOrUndefined(flags.fromFile),
+      toFile: Option.getOrUndefined(flags.toFile),
+      format: Option.getOrUndefined(flags.format),
+      policy: flags.policy,
+      filter: Option.getOrUndefined(flags.filter),
+      fields: Option.match(flags.fields, { onNone: () => [], onSome: (f) => f.split(",").map((x) => x.trim()).filter((x) => x !== "") }),
+      name: Option.getOrUndefined(flags.name),
+      wait: !flags.noWait,
+      mode: modeOf(flags)
+    }))
+).pipe(Command.withDescription("Move items collection → collection, file → collection or collection → file, with a progress bar; exit 1 if any item did not move"))
+
+const getJob = Command.make("get", { ...common, job: jobId }, (flags) => onSite(flags, runJobsGet({ id: flags.job, mode: modeOf(flags) }))).pipe(
+  Command.withDescription("A job's status and progress")
+)
+const jobLogs = Command.make("logs", { ...common, job: jobId }, (flags) => onSite(flags, runJobsLogs({ id: flags.job, mode: modeOf(flags) }))).pipe(
+  Command.withDescription("The items a job could not move, and why (one JSON line each)")
+)
+const cancelJob = Command.make("cancel", { ...common, job: jobId, yes }, (flags) => onSite(flags, runJobsCancel({ id: flags.job, yes: flags.yes, mode: modeOf(flags) }))).pipe(
+  Command.withDescription("Stop a running job (asks first); what it moved stays moved")
+)
+
+const jobsCommand = Command.make("jobs", common, (flags) => onSite(flags, runJobsList({ mode: modeOf(flags) }))).pipe(
+  Command.withDescription("List the site's data movement jobs; submit one, get one, read its logs, or cancel it"),
+  Command.withSubcommands([submitJob, getJob, jobLogs, cancelJob])
+)
+
 export const data = Command.make("data").pipe(
-  Command.withDescription("A site's data collections: export, import, remove, truncate, collections, indexes, sandbox, backups"),
-  Command.withSubcommands([exportCommand, importCommand, removeCommand, truncateCommand, collectionsCommand, indexesCommand, sandboxCommand, backupsCommand])
+  Command.withDescription("A site's data collections: export, import, remove, truncate, collections, indexes, sandbox, backups, jobs"),
+  Command.withSubcommands([exportCommand, importCommand, removeCommand, truncateCommand, collectionsCommand, indexesCommand, sandboxCommand, backupsCommand, jobsCommand])
 )
