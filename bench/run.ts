@@ -690,6 +690,79 @@ const main = async () => {
       await deleteCollection(indexed)
     }
 
+    // ---- backups: a backup and a full restoration of 1M items; the platform's RSS and a writer's waits meanwhile --
+    const backupFigures: Array<string> = []
+    if (ONLY.test("backups")) {
+      const kept = await createCollection("BenchBackups")
+      for (let start = 0; start < INDEX_ITEMS; start += PAGE) {
+        await raw("/bulk/items/insert", {
+          dataCollectionId: kept,
+          dataItems: Array.from({ length: Math.min(PAGE, INDEX_ITEMS - start) }, (_, j) => {
+            const data = item(start + j)
+            return { id: `b${start + j}`, data: { ...data, _id: `b${start + j}`, released: { $date: data.released.toISOString() } } }
+          })
+        })
+      }
+      const side = await createCollection("BenchBackupsWriter")
+      const rssMb = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.child.pid}/status`, "utf8"))?.[1] ?? 0) / 1024
+      const get = async (path: string) => (await (await originalFetch(`${server.url}/wix-data/v2${path}`, { headers })).json()) as any
+      /** Runs `work` while sampling the platform's RSS and timing single inserts by another client, one after another. */
+      const watched = async (work: () => Promise<void>) => {
+        const baseline = rssMb()
+        let peak = baseline
+        const sampler = setInterval(() => {
+          peak = Math.max(peak, rssMb())
+        }, 10)
+        let writing = true
+        const waits: Array<number> = []
+        const writer = (async () => {
+          for (let i = 0; writing; i++) {
+            const t0 = performance.now()
+            await raw("/items", { dataCollectionId: side, dataItem: { data: { n: i } } })
+            waits.push(performance.now() - t0)
+          }
+        })()
+        const t0 = performance.now()
+        await work()
+        const seconds = (performance.now() - t0) / 1000
+        writing = false
+        await writer
+        clearInterval(sampler)
+        const sorted = [...waits].sort((a, b) => a - b)
+        return { seconds, baseline, peak, writes: waits.length, p50: sorted[Math.floor(sorted.length / 2)] ?? 0, max: sorted[sorted.length - 1] ?? 0 }
+      }
+      let backupId = ""
+      const taken = await watched(async () => {
+        backupId = (await raw("/backups", {})).backup.id
+        for (;;) {
+          const found = (await get("/backups?paging.limit=100")).backups.find((b: { id: string }) => b.id === backupId)
+          if (found.status === "READY") break
+          if (found.status !== "PENDING") throw new Error(`the bench backup ended ${found.status}`)
+          await new Promise((r) => setTimeout(r, 20))
+        }
+      })
+      const size = Number((await get("/backups?paging.limit=100")).backups.find((b: { id: string }) => b.id === backupId).sizeInBytes)
+      await raw("/items/truncate", { dataCollectionId: kept })
+      const restored = await watched(async () => {
+        const restorationId = (await raw(`/backups/${backupId}/partial-restore`, { restorationCollections: [{ dataCollectionId: kept }] })).restoration.id
+        for (;;) {
+          const found = (await get("/backups/restorations?paging.limit=100")).restorations.find((r: { id: string }) => r.id === restorationId)
+          if (found.status === "COMPLETED") break
+          if (found.status !== "PENDING") throw new Error(`the bench restoration ended ${found.status}`)
+          await new Promise((r) => setTimeout(r, 20))
+        }
+      })
+      if ((await count(kept)) !== INDEX_ITEMS) throw new Error("the restoration did not bring every item back")
+      const line = (what: string, f: Awaited<ReturnType<typeof watched>>) =>
+        `${what} in ${f.seconds.toFixed(2)} s; platform RSS ${f.baseline.toFixed(0)} → peak ${f.peak.toFixed(0)} MB; a writer meanwhile: ${f.writes} single inserts, median ${f.p50.toFixed(1)} ms, longest ${f.max.toFixed(0)} ms`
+      backupFigures.push(`  backups: ${INDEX_ITEMS.toLocaleString("en-US")} items (${(size / 1e6).toFixed(0)} MB file): ${line("backup READY", taken)}`)
+      backupFigures.push(`  backups: ${line("the collection restored (truncated first)", restored)}`)
+      await deleteCollection(kept)
+      await deleteCollection(side)
+      const del = await originalFetch(`${server.url}/wix-data/v2/backups/${backupId}`, { method: "DELETE", headers })
+      await del.text()
+    }
+
     // ---- the batch command: export 1M items to JSONL (peak RSS of its process), import the file back ------
     const cliFigures: Array<string> = []
     if (ONLY.test("cli")) {
@@ -822,6 +895,7 @@ const main = async () => {
     for (const line of eventFigures) console.log(line)
     for (const line of writeFigures) console.log(line)
     for (const line of indexFigures) console.log(line)
+    for (const line of backupFigures) console.log(line)
     for (const line of cliFigures) console.log(line)
     console.log(`  total ${((performance.now() - started) / 1000).toFixed(0)} s, load average now ${load()} (other work on the machine skews every figure)`)
   } finally {

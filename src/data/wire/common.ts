@@ -5,6 +5,7 @@
 import * as Schema from "effect/Schema"
 import { isRecord } from "../../http/isRecord.ts"
 import { CursorPaging, Paging, Sorting, SortOrder } from "../../http/wire.ts"
+import { DATA_ENVIRONMENTS } from "../protocol.ts"
 
 /** The paging and sorting shapes every module's queries share. */
 export { CursorPaging, Paging, Sorting, SortOrder }
@@ -55,3 +56,7 @@ export const PagingMetadata = Schema.Struct({
   hasNext: Schema.optionalKey(Schema.NullOr(Schema.Boolean))
 })
 export type PagingMetadata = typeof PagingMetadata.Type
+
+/** Where a data call works: a collection's LIVE items, its SANDBOX copy, or SANDBOX_PREFERRED. */
+export const Environment = Schema.Literals(DATA_ENVIRONMENTS)
+export type Environment = typeof Environment.Type

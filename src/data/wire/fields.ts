@@ -1,10 +1,10 @@
 /** The option fields most requests accept, shared by the wire files and kept out of `wire/index.ts`. */
 import * as Schema from "effect/Schema"
-import { DATA_ENVIRONMENTS } from "../protocol.ts"
+import { Environment } from "./common.ts"
 
 /** The environment a call works in (absent: LIVE). */
 export const InEnvironment = {
-  environment: Schema.optionalKey(Schema.Literals(DATA_ENVIRONMENTS))
+  environment: Schema.optionalKey(Environment)
 }
 
 /** Options most calls accept. */

@@ -51,8 +51,9 @@ export interface DatabaseShape {
   /**
    * Copies the whole database to a new file with SQLite's online backup, a few thousand pages per step
    * on a thread of its own: the copy is consistent (writes made meanwhile through this connection reach
-   * it too), and writers wait only for the step under way (1 000 000 items: 180 ms, writers held at most
-   * 18 ms). Resolves with the pages copied.
+   * it too), and writers wait only for the step under way (`npm run bench`: 1 000 000 items, a 498 MB
+   * file, in 0.8 s; inserts meanwhile waited 4.7 ms at the median, 215 ms at most). Resolves with the
+   * pages copied.
    */
   readonly backupTo: (file: string) => Promise<number>
   /**
@@ -126,8 +127,11 @@ const startCheckpointer = (location: string, onFailure: () => void) => {
 
 const PRIVATE_TABLES = new Set(["_migrations", "_instance"])
 
-/** Pages an online backup copies per step: about 16 MB, a few milliseconds of the writers' time each. */
-const BACKUP_PAGES_PER_STEP = 4096
+/**
+ * Pages an online backup copies per step: about 4 MB. Measured on 1 000 000 items, 4096 pages a step
+ * held a writer 18 ms at the median, 1024 pages 4.7 ms, for about the same total time.
+ */
+const BACKUP_PAGES_PER_STEP = 1024
 
 /** Generated SQL (data filters) varies with every query shape, so only the most recent statements stay prepared. */
 const MAX_PREPARED = 500
