@@ -35,12 +35,15 @@ export type Backup = W.Backup
 export type Restoration = W.Restoration
 /** A collection to restore, into itself or into `restoreDestination.dataCollectionId`. */
 export type RestorationCollection = W.RestorationCollection
+/** PENDING (being taken), READY, FAILED, DELETED or CANCELED. */
 export type BackupStatus = Backup["status"]
+/** PENDING (waiting or running), COMPLETED or FAILED. */
 export type RestorationStatus = Restoration["status"]
 
 /** The most backups or restorations a page lists. */
 export const MAX_PAGE = 100
 
+/** One page of backups or restorations: the items, the total when the platform counts it, whether more follow. */
 export interface Page<A> {
   readonly items: ReadonlyArray<A>
   readonly total: number | undefined

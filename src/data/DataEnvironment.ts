@@ -22,7 +22,9 @@ import type { PlatformClientShape } from "../http/PlatformClient.ts"
 import type { PlatformRequest } from "../http/PlatformRequest.ts"
 import { DATA_ENVIRONMENTS, type DataEnvironment as Environment } from "./protocol.ts"
 
+/** The environments a data call may name. */
 export { DATA_ENVIRONMENTS }
+/** LIVE, SANDBOX or SANDBOX_PREFERRED. */
 export type { Environment }
 
 /** The environment data calls run in when they name none; `undefined` sends none, which the platform reads as LIVE. */
@@ -39,6 +41,7 @@ export const provide = (environment: Environment) => <A, E, R>(effect: Effect.Ef
 export const within = <A, E, R>(environment: Environment | undefined, effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
   environment === undefined ? effect : Effect.provideService(effect, Current, environment)
 
+/** Whether `u` is one of {@link DATA_ENVIRONMENTS}. */
 export const isEnvironment = (u: unknown): u is Environment => (DATA_ENVIRONMENTS as ReadonlyArray<unknown>).includes(u)
 
 /** The calls that take an environment: those of items, queries and bulk writes. */

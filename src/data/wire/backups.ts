@@ -3,8 +3,11 @@ import * as Schema from "effect/Schema"
 import { BACKUP_STATUSES, BACKUP_TYPES, RESTORATION_STATUSES } from "../protocol.ts"
 import { Paging, PagingMetadata } from "./common.ts"
 
+/** Where a backup stands: PENDING, READY, FAILED, DELETED or CANCELED. */
 export const BackupStatus = Schema.Literals(BACKUP_STATUSES)
+/** ON_DEMAND (asked for) or AUTO (the platform's schedule). */
 export const BackupType = Schema.Literals(BACKUP_TYPES)
+/** Where a restoration stands: PENDING, COMPLETED or FAILED. */
 export const RestorationStatus = Schema.Literals(RESTORATION_STATUSES)
 
 const Time = Schema.optionalKey(Schema.NullOr(Schema.String))
@@ -48,6 +51,7 @@ export type Restoration = typeof Restoration.Type
 
 /** `POST /backups` takes an empty object; the answer is the backup, PENDING. */
 export const CreateBackupRequest = Schema.Struct({})
+/** The answer of `POST /backups`: the backup asked for. */
 export const BackupResponse = Schema.Struct({ backup: Backup })
 /** `GET /backups?status=&type=&paging.limit=&paging.offset=`: status and type repeat for several. */
 export const ListBackupsRequest = Schema.Struct({
@@ -55,6 +59,7 @@ export const ListBackupsRequest = Schema.Struct({
   type: Schema.optionalKey(Schema.Array(BackupType)),
   paging: Schema.optionalKey(Paging)
 })
+/** The answer of `GET /backups`: a page of backups, newest first. */
 export const ListBackupsResponse = Schema.Struct({ backups: Schema.Array(Backup), pagingMetadata: Schema.optionalKey(PagingMetadata) })
 /** `POST /backups/{backupId}/restore`. */
 export const RestoreBackupRequest = Schema.Struct({ backupId: Schema.optionalKey(Schema.String) })
@@ -63,10 +68,12 @@ export const RestorePartialBackupRequest = Schema.Struct({
   backupId: Schema.optionalKey(Schema.String),
   restorationCollections: Schema.optionalKey(Schema.Array(RestorationCollection))
 })
+/** The answer of a restore or partial restore: the restoration asked for. */
 export const RestorationResponse = Schema.Struct({ restoration: Restoration })
 /** `GET /backups/restorations?status=&paging.limit=&paging.offset=`. */
 export const ListRestorationsRequest = Schema.Struct({
   status: Schema.optionalKey(Schema.Array(RestorationStatus)),
   paging: Schema.optionalKey(Paging)
 })
+/** The answer of `GET /backups/restorations`: a page of restorations, newest first. */
 export const ListRestorationsResponse = Schema.Struct({ restorations: Schema.Array(Restoration), pagingMetadata: Schema.optionalKey(PagingMetadata) })
