@@ -68,37 +68,43 @@ export const create: Effect.Effect<Backup, DataFailure, PlatformClient> = withCl
   Effect.map(call(client, undefined, { method: "POST", path: DataPaths.backups, payload: {} }, BackupResponse), (r) => r.backup)
 )
 
-/** One page of backups, newest first; `status` and `type` keep only those. */
-export const list = (
-  options: { readonly status?: ReadonlyArray<BackupStatus>; readonly type?: ReadonlyArray<Backup["type"]>; readonly limit?: number; readonly offset?: number } = {}
-): Effect.Effect<Page<Backup>, DataFailure, PlatformClient> => {
-  const limit = options.limit ?? 50
+/** One page of a list the platform pages by offset: backups or restorations. */
+const pageOfList = <K extends "backups" | "restorations", A>(
+  path: string,
+  key: K,
+  filters: Record<string, unknown>,
+  options: { readonly limit?: number; readonly offset?: number },
+  guard: G.Guard<{ readonly [k in K]: ReadonlyArray<A> } & { readonly pagingMetadata?: W.PagingMetadata | undefined }>
+): Effect.Effect<Page<A>, DataFailure, PlatformClient> => {
   const offset = options.offset ?? 0
-  return unlessInvalid(checkPaging(limit, offset), () =>
+  return unlessInvalid(checkPaging(options.limit ?? 50, offset), () =>
     withClient((client) =>
-      call(client, undefined, {
-        method: "GET",
-        path: DataPaths.backups,
-        payload: {
-          ...(options.status === undefined ? {} : { status: options.status }),
-          ...(options.type === undefined ? {} : { type: options.type }),
-          ...pagingOf(options)
-        },
-        idempotent: true
-      }, ListBackupsResponse).pipe(Effect.map((r) => pageOf(r.backups, r.pagingMetadata, offset)))
+      call(client, undefined, { method: "GET", path, payload: { ...filters, ...pagingOf(options) }, idempotent: true }, guard).pipe(
+        Effect.map((r) => {
+          const items = r[key]
+          return { items, total: r.pagingMetadata?.total ?? undefined, hasNext: r.pagingMetadata?.hasNext ?? offset + items.length < (r.pagingMetadata?.total ?? 0) }
+        })
+      )
     ))
 }
 
-const pageOf = <A>(items: ReadonlyArray<A>, paging: { readonly total?: number | null | undefined; readonly hasNext?: boolean | null | undefined } | undefined, offset: number): Page<A> => ({
-  items,
-  total: paging?.total ?? undefined,
-  hasNext: paging?.hasNext ?? offset + items.length < (paging?.total ?? 0)
-})
+/** One page of backups, newest first; `status` and `type` keep only those. */
+export const list = (
+  options: { readonly status?: ReadonlyArray<BackupStatus>; readonly type?: ReadonlyArray<Backup["type"]>; readonly limit?: number; readonly offset?: number } = {}
+): Effect.Effect<Page<Backup>, DataFailure, PlatformClient> =>
+  pageOfList(DataPaths.backups, "backups", {
+    ...(options.status === undefined ? {} : { status: options.status }),
+    ...(options.type === undefined ? {} : { type: options.type })
+  }, options, ListBackupsResponse)
+
+/** Every item of a paged list, page after page. */
+const allOf = <A>(page: (offset: number) => Effect.Effect<Page<A>, DataFailure, PlatformClient>): Stream.Stream<A, DataFailure, PlatformClient> =>
+  Stream.paginate(0, (offset: number) =>
+    Effect.map(page(offset), (p) => [p.items, p.hasNext && p.items.length > 0 ? Option.some(offset + p.items.length) : Option.none()] as const))
 
 /** Every backup (of these statuses), page after page. */
 export const stream = (options: { readonly status?: ReadonlyArray<BackupStatus> } = {}): Stream.Stream<Backup, DataFailure, PlatformClient> =>
-  Stream.paginate(0, (offset: number) =>
-    Effect.map(list({ ...options, limit: MAX_PAGE, offset }), (page) => [page.items, page.hasNext && page.items.length > 0 ? Option.some(offset + page.items.length) : Option.none()] as const))
+  allOf((offset) => list({ ...options, limit: MAX_PAGE, offset }))
 
 /** The backup with this id, none when there is no such backup. */
 export const get = (id: string): Effect.Effect<Option.Option<Backup>, DataFailure, PlatformClient> =>
@@ -127,19 +133,8 @@ export const restorePartial = (id: string, collections: ReadonlyArray<Restoratio
 /** One page of restorations, newest first. */
 export const restorations = (
   options: { readonly status?: ReadonlyArray<RestorationStatus>; readonly limit?: number; readonly offset?: number } = {}
-): Effect.Effect<Page<Restoration>, DataFailure, PlatformClient> => {
-  const limit = options.limit ?? 50
-  const offset = options.offset ?? 0
-  return unlessInvalid(checkPaging(limit, offset), () =>
-    withClient((client) =>
-      call(client, undefined, {
-        method: "GET",
-        path: DataPaths.restorations,
-        payload: { ...(options.status === undefined ? {} : { status: options.status }), ...pagingOf(options) },
-        idempotent: true
-      }, ListRestorationsResponse).pipe(Effect.map((r) => pageOf(r.restorations, r.pagingMetadata, offset)))
-    ))
-}
+): Effect.Effect<Page<Restoration>, DataFailure, PlatformClient> =>
+  pageOfList(DataPaths.restorations, "restorations", options.status === undefined ? {} : { status: options.status }, options, ListRestorationsResponse)
 
 /** Deletes a backup and frees its space; it stays listed as DELETED. */
 export const remove = (id: string): Effect.Effect<void, DataFailure, PlatformClient> =>
@@ -180,9 +175,7 @@ export const awaitReady = (id: string, options: Wait = {}): Effect.Effect<Backup
   )
 
 const restorationById = (id: string) =>
-  Stream.paginate(0, (offset: number) =>
-    Effect.map(restorations({ limit: MAX_PAGE, offset }), (page) => [page.items, page.hasNext && page.items.length > 0 ? Option.some(offset + page.items.length) : Option.none()] as const)
-  ).pipe(
+  allOf((offset) => restorations({ limit: MAX_PAGE, offset })).pipe(
     Stream.filter((r) => r.id === id),
     Stream.runHead,
     Effect.flatMap((o) => (Option.isSome(o) ? Effect.succeed(o.value) : Effect.fail(badAnswer("NOT_FOUND", `There is no restoration ${id}.`, undefined))))
