@@ -52,8 +52,8 @@ export interface DatabaseShape {
    * Copies the whole database to a new file with SQLite's online backup, a few thousand pages per step
    * on a thread of its own: the copy is consistent (writes made meanwhile through this connection reach
    * it too), and writers wait only for the step under way (`npm run bench`: 1 000 000 items, a 498 MB
-   * file, in 0.8 s; inserts meanwhile waited 4.7 ms at the median, 215 ms at most). Resolves with the
-   * pages copied.
+   * file, in 0.8–1.5 s; inserts meanwhile waited about 5 ms at the median, 230 ms at most). Resolves
+   * with the pages copied.
    */
   readonly backupTo: (file: string) => Promise<number>
   /**
