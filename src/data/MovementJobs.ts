@@ -27,7 +27,7 @@ import { PlatformError } from "../http/PlatformError.ts"
 import type { PlatformRequest } from "../http/PlatformRequest.ts"
 import { type DataFailure, failure, isObject, unlessInvalid } from "./calls.ts"
 import { badAnswer, type DataError, invalid, WDE } from "./DataError.ts"
-import { withClient } from "./environment.ts"
+import { withClient } from "./withClient.ts"
 import { Filter } from "./Filter.ts"
 import {
   CreateFileUploadUrlResponse,

@@ -17,7 +17,7 @@ import * as Effect from "effect/Effect"
 import * as G from "../http/guard.ts"
 import type { PlatformClient } from "../http/PlatformClient.ts"
 import { call, checkCollection, type DataFailure, unlessInvalid } from "./calls.ts"
-import { withClient } from "./environment.ts"
+import { withClient } from "./withClient.ts"
 import { SandboxesListResponse, SandboxResponse, SyncResponse } from "./guards/sandboxes.ts"
 
 /** A collection's sandbox: the items each environment holds. */

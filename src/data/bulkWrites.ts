@@ -14,7 +14,7 @@ import { type BulkKind, type BulkOptions, type BulkReport, type Indexed, runBulk
 import { checkCollection, type DataFailure, failure, first, isObject, type Item, type ItemInput, unlessInvalid } from "./calls.ts"
 import { argumentError } from "../http/Refusal.ts"
 import { DataError, invalid, WDE } from "./DataError.ts"
-import { withClientAndConfig } from "./environment.ts"
+import { withClientAndConfig } from "./withClient.ts"
 import { BulkResponse } from "./guards/bulk.ts"
 import { bulkItemId, isBulkKey, MAX_BULK_POSITION, newItemId } from "./ids.ts"
 import { Patch } from "./Patch.ts"

@@ -25,7 +25,7 @@ import {
   type WriteOptions
 } from "./calls.ts"
 import { invalid, WDE } from "./DataError.ts"
-import { withClient } from "./environment.ts"
+import { withClient } from "./withClient.ts"
 import type { Filter } from "./Filter.ts"
 import { DataItemResponse, SaveDataItemResponse } from "./guards/items.ts"
 import { CountDataItemsResponse } from "./guards/queries.ts"

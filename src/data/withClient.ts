@@ -1,6 +1,7 @@
 /**
- * How a data call takes what it needs from the environment when it runs: the `PlatformClient` a session
- * or an API key provides, and for bulk writes the `PlatformConfig` whose retry policy they follow.
+ * How a data call takes what it needs from its Effect context when it runs: the `PlatformClient` a
+ * session or an API key provides (sending the data environment in effect, DataEnvironment.ts), and for
+ * bulk writes the `PlatformConfig` whose retry policy they follow.
  */
 import * as Effect from "effect/Effect"
 import { PlatformClient, type PlatformClientShape } from "../http/PlatformClient.ts"
