@@ -9,6 +9,9 @@ import { storeReport } from "../examples/store-report.ts"
 import { Site } from "../src/Site.ts"
 import { signIn, SiteLive } from "../examples/member-session.ts"
 import { LocalPlatform } from "./support/platform.ts"
+import { cli } from "./cli/support.ts"
+import { Collections } from "../examples/generated/collections.ts"
+import { fileURLToPath } from "node:url"
 
 it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("examples", (it) => {
   it.effect("member-session signs the demo member in and reads their record", () =>
@@ -30,6 +33,19 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("examples", (it
       assert.deepStrictEqual(report.map((r) => [r.email, r.ok]), emails.map((e) => [e, e !== "not an email"]))
       const refused = yield* importMembers(["linus@example.com"], { ...site, apiKey: "wrong key" })
       assert.isFalse(refused[0]!.ok)
+    }))
+
+  it.effect("the demo site's generated types (examples/generated) are what `sitefx data types` writes today, and read the demo posts typed", () =>
+    Effect.gen(function*() {
+      const platform = yield* LocalPlatform
+      const file = fileURLToPath(new URL("../examples/generated/collections.ts", import.meta.url))
+      const check = yield* Effect.promise(() => cli(["data", "types", "--out", file, "--check", "--base-url", platform.url]))
+      assert.deepStrictEqual([check.code, check.stdout.trim()], [0, `${file} matches the site's 3 collections`], check.stdout + check.stderr)
+      const posts = yield* Collections.Posts.query.ascending("title").find.pipe(
+        Effect.provide(Site.layer({ baseUrl: platform.url, clientId: platform.clientId }))
+      )
+      assert.deepStrictEqual(posts.items.map((p) => p.title), ["Filters in SQL", "Stable cursors", "Welcome to sitefx"])
+      assert.isTrue(posts.items.every((p) => p.published instanceof Date && typeof p.likes === "number"))
     }))
 
   it.effect("latest-posts reads the newest demo posts in a visitor session", () =>

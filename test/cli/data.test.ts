@@ -14,6 +14,8 @@ import type { Item } from "../../src/data/calls.ts"
 import type { BulkServices } from "../../src/data/bulkWrites.ts"
 import * as DataItems from "../../src/data/DataItems.ts"
 import { Site } from "../../src/Site.ts"
+import * as G from "../../src/http/guard.ts"
+import { PlatformClient } from "../../src/http/PlatformClient.ts"
 import { countRecords } from "../../src/cli/files.ts"
 import { LocalPlatform } from "../support/platform.ts"
 import { cli, onTerminal, startCli, waitFor } from "./support.ts"
@@ -186,6 +188,35 @@ describe("sitefx data", () => {
         expect([both.code, both.stderr.split("\n")[0]]).toEqual([2, "sitefx: name one source: a COLLECTION, or --from-file FILE"])
         const unknown = yield* run(["data", "jobs", "get", "00000000-0000-0000-0000-000000000000"])
         expect([unknown.code, unknown.stderr.split("\n")[0]]).toEqual([2, "sitefx: there is no job \"00000000-0000-0000-0000-000000000000\"; `sitefx data jobs` lists them"])
+      }))
+
+    it.effect("types: writes the site's collections as a module; --check passes, then catches an added field, a removed one and a type change", () =>
+      Effect.gen(function*() {
+        yield* createCollection("Typed", [{ key: "title", type: "TEXT" }, { key: "price", type: "NUMBER" }, { key: "gone", type: "TEXT" }])
+        const out = file("generated/collections.ts")
+        const written = yield* run(["data", "types", "--out", out, "--collections", "Typed,Posts,Authors"])
+        expect([written.code, written.stdout.trim()]).toEqual([0, `wrote the types of 3 collections to ${out}`])
+        const text = readFileSync(out, "utf8")
+        expect(text).toContain("export interface TypedItem {")
+        expect(text).toContain("  readonly author?: string | AuthorsItem")
+        expect((yield* run(["data", "types", "--out", out, "--collections", "Typed,Posts,Authors", "--check"])).code).toBe(0)
+
+        const field = (path: string, body: unknown) => withData(() => Effect.gen(function*() {
+          const client = yield* PlatformClient
+          yield* client.json({ method: "POST", path: `/wix-data/v2/collections/${path}`, payload: body as Record<string, unknown> }, G.object)
+        }))
+        yield* field("create-field", { dataCollectionId: "Typed", field: { key: "stock", type: "NUMBER" } })
+        yield* field("delete-field", { dataCollectionId: "Typed", fieldKey: "gone" })
+        yield* field("update-field", { dataCollectionId: "Typed", field: { key: "price", type: "TEXT" } })
+        const stale = yield* run(["data", "types", "--out", out, "--collections", "Typed,Posts,Authors", "--check"])
+        expect(stale.code).toBe(1)
+        expect(stale.stdout).toContain("+   readonly stock?: number")
+        expect(stale.stdout).toContain("-   readonly gone?: string")
+        expect(stale.stdout).toContain("-   readonly price?: number")
+        expect(stale.stdout).toContain("+   readonly price?: string")
+        expect(stale.stderr).toContain(`${out} is out of date`)
+        const unknown = yield* run(["data", "types", "--out", out, "--collections", "Nope"])
+        expect([unknown.code, unknown.stderr.split("\n")[0]]).toEqual([2, 'sitefx: the site has no collection "Nope"; `sitefx data collections` lists them'])
       }))
 
     it.effect("indexes: create waits until built, list (text and --json), a failed unique build exits 1 with its reason, drop", () =>

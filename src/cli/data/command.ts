@@ -15,6 +15,7 @@ import { formatOf, importFormat } from "./input.ts"
 import { runSandboxDisable, runSandboxEnable, runSandboxList, runSandboxSync } from "./sandbox.ts"
 import { runBackupsCreate, runBackupsDelete, runBackupsList, runBackupsRestore } from "./backups.ts"
 import { runJobsCancel, runJobsGet, runJobsList, runJobsLogs, runJobsSubmit } from "./jobs.ts"
+import { runTypes } from "./types.ts"
 import { MOVEMENT_WRITE_POLICIES } from "../../data/protocol.ts"
 import * as DataEnvironment from "../../data/DataEnvironment.ts"
 import { DATA_ENVIRONMENTS } from "../../data/protocol.ts"
@@ -286,7 +287,29 @@ const jobsCommand = Command.make("jobs", common, (flags) => onSite(flags, runJob
   Command.withSubcommands([submitJob, getJob, jobLogs, cancelJob])
 )
 
+const typesCommand = Command.make(
+  "types",
+  {
+    ...common,
+    out: Flag.String("out").pipe(Flag.withAlias("o"), Flag.withDescription("The module to write"), Flag.withDefault("src/generated/collections.ts")),
+    check: Flag.Boolean("check").pipe(Flag.withDescription("Write nothing; exit 1 with the differences when the file no longer matches the site"), Flag.withDefault(false)),
+    collections: Flag.String("collections").pipe(Flag.withDescription("Only these collections, comma-separated"), Flag.optional)
+  },
+  (flags) =>
+    withSite(flags, (connection) =>
+      explained(
+        runTypes({
+          out: flags.out,
+          check: flags.check,
+          collections: Option.match(flags.collections, { onNone: () => [], onSome: (c) => c.split(",").map((x) => x.trim()).filter((x) => x !== "") }),
+          site: connection.siteId ?? connection.baseUrl,
+          mode: modeOf(flags)
+        }),
+        connection
+      ))
+).pipe(Command.withDescription("Write a TypeScript module with a Schema and a typed handle for each of the site's collections; --check for CI"))
+
 export const data = Command.make("data").pipe(
-  Command.withDescription("A site's data collections: export, import, remove, truncate, collections, indexes, sandbox, backups, jobs"),
-  Command.withSubcommands([exportCommand, importCommand, removeCommand, truncateCommand, collectionsCommand, indexesCommand, sandboxCommand, backupsCommand, jobsCommand])
+  Command.withDescription("A site's data collections: export, import, remove, truncate, collections, indexes, sandbox, backups, jobs, types"),
+  Command.withSubcommands([exportCommand, importCommand, removeCommand, truncateCommand, collectionsCommand, indexesCommand, sandboxCommand, backupsCommand, jobsCommand, typesCommand])
 )
