@@ -18,6 +18,30 @@ import type { FilterJson } from "./wire/index.ts"
 /** A value a comparison accepts. */
 export type Comparable = string | number | boolean | Date
 
+/**
+ * The fields of an untyped item (`Item`): a filter may name any field with any value. A typed query
+ * (`DataItems.collection(name, Schema)`, the handles `sitefx data types` writes) has its item's declared
+ * fields instead, and the compiler checks each name and value.
+ */
+export interface AnyFields {
+  readonly "~sitefx/AnyFields": true
+}
+
+/** An item type's declared fields: its keys without an index signature's. */
+export type DeclaredFields<A> = { readonly [K in keyof A as string extends K ? never : number extends K ? never : symbol extends K ? never : K]: A[K] }
+
+/** A field a filter or a sort may name. */
+export type FieldName<F> = F extends AnyFields ? string : Extract<keyof F, string>
+/** The values of a field (absent and `undefined` left out). */
+export type FieldValue<F, K> = F extends AnyFields ? unknown : K extends keyof F ? Exclude<F[K], undefined> : never
+/** The fields whose values are all of type `V`. */
+export type FieldsOf<F, V> = F extends AnyFields ? string
+  : { readonly [K in Extract<keyof F, string>]-?: [Exclude<F[K], undefined>] extends [never] ? never : Exclude<F[K], undefined> extends V ? K : never }[Extract<keyof F, string>]
+/** What a comparison of the field takes. */
+export type ComparableOf<F, K> = F extends AnyFields ? Comparable : Extract<FieldValue<F, K>, Comparable>
+/** What an array field's elements are, for `hasSome` and `hasAll`. */
+export type ElementOf<F, K> = F extends AnyFields ? Comparable : FieldValue<F, K> extends ReadonlyArray<infer E> ? Extract<E, Comparable> : never
+
 type Tree = Record<string, unknown>
 
 const isComparable = (v: unknown): v is Comparable =>
@@ -30,7 +54,7 @@ const typeName = (v: unknown): string =>
   v === null ? "null" : v instanceof Date ? "Date" : Array.isArray(v) ? "Array" : typeof v
 
 /** The shared base of Filter and the query builders: conditions plus the first recorded error. */
-export abstract class FilterMethods<Self> {
+export abstract class FilterMethods<Self, F = AnyFields> {
   /** Conditions, in order, before simplification. */
   readonly conditions: ReadonlyArray<Tree>
   /** The first bad argument seen; the builder fails with it when run. */
@@ -90,26 +114,26 @@ export abstract class FilterMethods<Self> {
   }
 
   /** Equal (a missing value compares as null). */
-  eq(field: string, value: unknown): Self {
+  eq<K extends FieldName<F>>(field: K, value: FieldValue<F, K>): Self {
     return this.op(".eq", field, "$eq", value)
   }
-  ne(field: string, value: unknown): Self {
+  ne<K extends FieldName<F>>(field: K, value: FieldValue<F, K>): Self {
     return this.op(".ne", field, "$ne", value)
   }
-  gt(field: string, value: Comparable): Self {
+  gt<K extends FieldsOf<F, Comparable>>(field: K, value: ComparableOf<F, K>): Self {
     return this.comparison(".gt", "$gt", field, value)
   }
-  ge(field: string, value: Comparable): Self {
+  ge<K extends FieldsOf<F, Comparable>>(field: K, value: ComparableOf<F, K>): Self {
     return this.comparison(".ge", "$gte", field, value)
   }
-  lt(field: string, value: Comparable): Self {
+  lt<K extends FieldsOf<F, Comparable>>(field: K, value: ComparableOf<F, K>): Self {
     return this.comparison(".lt", "$lt", field, value)
   }
-  le(field: string, value: Comparable): Self {
+  le<K extends FieldsOf<F, Comparable>>(field: K, value: ComparableOf<F, K>): Self {
     return this.comparison(".le", "$lte", field, value)
   }
   /** `start <= field < end`; both ends of the same type. */
-  between(field: string, start: Comparable, end: Comparable): Self {
+  between<K extends FieldsOf<F, string | number | Date>>(field: K, start: ComparableOf<F, K>, end: ComparableOf<F, K>): Self {
     if (!isStringNumberOrDate(start) || !isStringNumberOrDate(end)) {
       return this.fail(invalid(WDE.notComparable, `Invalid .between parameter values. Valid .between parameter types are String, Number or Date.`, ".between"))
     }
@@ -120,37 +144,37 @@ export abstract class FilterMethods<Self> {
         ".between"
       ))
     }
-    return (this.ge(field, start) as unknown as FilterMethods<Self>).lt(field, end)
+    return (this.comparison(".ge", "$gte", field, start as Comparable) as unknown as FilterMethods<Self>).lt(field, end as Comparable)
   }
-  startsWith(field: string, value: string): Self {
+  startsWith<K extends FieldsOf<F, string>>(field: K, value: string): Self {
     return this.text(".startsWith", "$startsWith", field, value)
   }
-  endsWith(field: string, value: string): Self {
+  endsWith<K extends FieldsOf<F, string>>(field: K, value: string): Self {
     return this.text(".endsWith", "$endsWith", field, value)
   }
-  contains(field: string, value: string): Self {
+  contains<K extends FieldsOf<F, string>>(field: K, value: string): Self {
     return this.text(".contains", "$contains", field, value)
   }
-  hasSome(field: string, values: ReadonlyArray<Comparable>): Self {
+  hasSome<K extends FieldsOf<F, ReadonlyArray<unknown>>>(field: K, values: ReadonlyArray<ElementOf<F, K>>): Self {
     return this.set(".hasSome", "$hasSome", field, values)
   }
-  hasAll(field: string, values: ReadonlyArray<Comparable>): Self {
+  hasAll<K extends FieldsOf<F, ReadonlyArray<unknown>>>(field: K, values: ReadonlyArray<ElementOf<F, K>>): Self {
     return this.set(".hasAll", "$hasAll", field, values)
   }
-  in(field: string, values: ReadonlyArray<Comparable>): Self {
+  in<K extends FieldName<F>>(field: K, values: ReadonlyArray<ComparableOf<F, K>>): Self {
     return this.set(".in", "$in", field, values)
   }
   /** The field exists (true) or not (false). */
-  exists(field: string, value = true): Self {
+  exists(field: FieldName<F>, value = true): Self {
     if (typeof value !== "boolean") {
       return this.fail(invalid(WDE.notComparable, `Invalid .exists parameter value [${typeName(value)}]. .exists parameter must be a Boolean.`, ".exists"))
     }
     return this.op(".exists", field, "$exists", value)
   }
-  isEmpty(field: string): Self {
+  isEmpty(field: FieldName<F>): Self {
     return this.op(".isEmpty", field, "$eq", null)
   }
-  isNotEmpty(field: string): Self {
+  isNotEmpty(field: FieldName<F>): Self {
     return this.op(".isNotEmpty", field, "$ne", null)
   }
 

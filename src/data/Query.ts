@@ -13,7 +13,7 @@ import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
 import type { PlatformError } from "../http/PlatformError.ts"
 import { type DataError, invalid, WDE } from "./DataError.ts"
-import { type Filter, FilterMethods } from "./Filter.ts"
+import { type AnyFields, type FieldName, type Filter, FilterMethods } from "./Filter.ts"
 import { DATA_ENVIRONMENTS, type DataEnvironment, DEFAULT_PAGE_SIZE } from "./protocol.ts"
 import type {
   CountDataItemsRequest,
@@ -132,7 +132,7 @@ const nonEmpty = (op: string, value: unknown): DataError | undefined =>
     : invalid(WDE.emptyString, `Invalid ${op} parameter. ${op} parameter must be non-empty string.`, op)
 
 /** An immutable query over a collection: filters, sort, paging; `find`, `pages`, `stream` and `count` run it. */
-export class Query<A, R = never> extends FilterMethods<Query<A, R>> {
+export class Query<A, R = never, F = AnyFields> extends FilterMethods<Query<A, R, F>, F> {
   readonly runner: QueryRunner<A, R>
   readonly state: State
 
@@ -142,45 +142,45 @@ export class Query<A, R = never> extends FilterMethods<Query<A, R>> {
     this.state = state
   }
 
-  protected withConditions(conditions: ReadonlyArray<Record<string, unknown>>, error: DataError | undefined): Query<A, R> {
-    return new Query(this.runner, this.state, conditions, error)
+  protected withConditions(conditions: ReadonlyArray<Record<string, unknown>>, error: DataError | undefined): Query<A, R, F> {
+    return new Query<A, R, F>(this.runner, this.state, conditions, error)
   }
 
-  private with(patch: Partial<State>, error?: DataError): Query<A, R> {
-    return new Query(this.runner, { ...this.state, ...patch }, this.conditions, this.error ?? error)
+  private with(patch: Partial<State>, error?: DataError): Query<A, R, F> {
+    return new Query<A, R, F>(this.runner, { ...this.state, ...patch }, this.conditions, this.error ?? error)
   }
 
   /** Adds a whole filter (ANDed with the conditions so far). */
-  where(filter: Filter): Query<A, R> {
+  where(filter: Filter): Query<A, R, F> {
     return this.and(filter)
   }
 
-  private sortBy(op: string, order: "ASC" | "DESC", fields: ReadonlyArray<string>): Query<A, R> {
+  private sortBy(op: string, order: "ASC" | "DESC", fields: ReadonlyArray<string>): Query<A, R, F> {
     if (fields.length === 0 || !fields.every((f) => typeof f === "string")) {
       return this.with({}, invalid(WDE.badSort, `Invalid ${op} parameters. Valid ${op} values are String, Array of String or varargs String.`, op))
     }
     return this.with({ sort: [...this.state.sort, ...fields.map((fieldName) => ({ fieldName, order }))] })
   }
-  ascending(...fields: ReadonlyArray<string>): Query<A, R> {
+  ascending(...fields: ReadonlyArray<FieldName<F>>): Query<A, R, F> {
     return this.sortBy(".ascending", "ASC", fields)
   }
-  descending(...fields: ReadonlyArray<string>): Query<A, R> {
+  descending(...fields: ReadonlyArray<FieldName<F>>): Query<A, R, F> {
     return this.sortBy(".descending", "DESC", fields)
   }
   /** Page size (1–1000). */
-  limit(n: number): Query<A, R> {
+  limit(n: number): Query<A, R, F> {
     const bad = checkLimit(".limit", n, true)
     return bad === undefined ? this.with({ limit: n }) : this.with({}, bad)
   }
   /** Items to skip (offset paging only). */
-  skip(n: number): Query<A, R> {
+  skip(n: number): Query<A, R, F> {
     const bad = checkLimit(".skip", n, false)
     if (bad !== undefined) return this.with({}, bad)
     if (this.state.cursor !== undefined) return this.with({}, invalid(WDE.skipWithCursor, "Skip is not supported in cursor paging.", ".skip"))
     return this.with({ skip: n })
   }
   /** Continues from a cursor a previous page handed out. */
-  cursor(cursor: string): Query<A, R> {
+  cursor(cursor: string): Query<A, R, F> {
     const bad = nonEmpty(".cursor", cursor)
     if (bad !== undefined) return this.with({}, bad)
     if (this.state.skip !== undefined && this.state.skip > 0) {
@@ -189,32 +189,32 @@ export class Query<A, R = never> extends FilterMethods<Query<A, R>> {
     return this.with({ cursor })
   }
   /** Only these fields (plus `_id`) come back. */
-  fields(...names: ReadonlyArray<string>): Query<A, R> {
+  fields(...names: ReadonlyArray<string>): Query<A, R, F> {
     if (!names.every((n) => typeof n === "string" && n !== "")) return this.with({}, nonEmpty(".fields", ""))
     return this.with({ fields: [...this.state.fields, ...names] })
   }
   /** Resolves a reference field to the referenced items (at most `limit` per multi-reference). */
-  include(field: string, limit?: number): Query<A, R> {
+  include(field: string, limit?: number): Query<A, R, F> {
     const bad = nonEmpty(".include", field) ?? (limit === undefined ? undefined : checkLimit(".include", limit, true))
     if (bad !== undefined) return this.with({}, bad)
     return this.with({ includes: [...this.state.includes, limit === undefined ? { field } : { field, limit }] })
   }
   /** Reads the collection's items in `environment` (LIVE, SANDBOX or SANDBOX_PREFERRED) rather than the DataEnvironment in effect. */
-  environment(environment: DataEnvironment): Query<A, R> {
+  environment(environment: DataEnvironment): Query<A, R, F> {
     if (!(DATA_ENVIRONMENTS as ReadonlyArray<unknown>).includes(environment)) {
       return this.with({}, invalid(WDE.notString, `.environment: ${String(environment)} is none of ${DATA_ENVIRONMENTS.join(", ")}.`, "environment"))
     }
     return this.with({ options: { ...this.state.options, environment } })
   }
-  consistentRead(value = true): Query<A, R> {
+  consistentRead(value = true): Query<A, R, F> {
     return this.with({ options: { ...this.state.options, consistentRead: value } })
   }
-  language(language: string): Query<A, R> {
+  language(language: string): Query<A, R, F> {
     const bad = nonEmpty(".language", language)
     return bad === undefined ? this.with({ options: { ...this.state.options, language } }) : this.with({}, bad)
   }
   /** Ask for `totalCount` (costs the platform a count). */
-  withTotalCount(value = true): Query<A, R> {
+  withTotalCount(value = true): Query<A, R, F> {
     return this.with({ options: { ...this.state.options, returnTotalCount: value } })
   }
 

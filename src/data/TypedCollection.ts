@@ -13,6 +13,7 @@ import { type DataFailure, type Item, type ItemInput, type ReadOptions, type Wri
 import { argumentError } from "../http/Refusal.ts"
 import { badAnswer, DataError } from "./DataError.ts"
 import { get, insert, remove, save, update } from "./itemCalls.ts"
+import type { DeclaredFields } from "./Filter.ts"
 import { Query } from "./Query.ts"
 import { itemsRunner, lift } from "./queryItems.ts"
 import type * as W from "./wire/index.ts"
@@ -21,8 +22,12 @@ import type * as W from "./wire/index.ts"
 export interface TypedCollection<A, S> {
   readonly name: string
   readonly schema: S
-  /** A query whose items decode to the schema's type. */
-  readonly query: Query<A, PlatformClient>
+  /**
+   * A query whose items decode to the schema's type, and whose filters and sorts take only the type's
+   * declared fields, each with its values' type (`eq("likes", "x")` does not compile where `likes` is a
+   * number; `startsWith` takes text fields, `hasSome` arrays, `between` numbers, dates and text).
+   */
+  readonly query: Query<A, PlatformClient, DeclaredFields<A>>
   readonly get: (id: string, options?: ReadOptions) => Effect.Effect<Option.Option<A>, DataFailure, PlatformClient>
   readonly insert: (value: A, options?: WriteOptions) => Effect.Effect<A, DataFailure, PlatformClient>
   readonly update: (value: A, options?: WriteOptions) => Effect.Effect<A, DataFailure, PlatformClient>
@@ -55,7 +60,7 @@ export const collection = <S extends Schema.Codec<any, any>>(name: string, schem
     name,
     schema,
     get query() {
-      return new Query<A, PlatformClient>(lift(name, (client) => itemsRunner(client, name), decode))
+      return new Query<A, PlatformClient, DeclaredFields<A>>(lift(name, (client) => itemsRunner(client, name), decode))
     },
     get: (id, options) =>
       get(name, id, options).pipe(

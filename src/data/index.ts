@@ -17,7 +17,17 @@ export { type ReferencedPage } from "./references.ts"
 export { type AsyncJobState } from "./jobs.ts"
 export { type TypedCollection } from "./TypedCollection.ts"
 export { DataError, WDE, type WdeCode, type HookError } from "./DataError.ts"
-export { Filter, type Comparable } from "./Filter.ts"
+export {
+  type AnyFields,
+  type Comparable,
+  type ComparableOf,
+  type DeclaredFields,
+  type ElementOf,
+  type FieldName,
+  type FieldsOf,
+  type FieldValue,
+  Filter
+} from "./Filter.ts"
 export { Query, type Page, type QueryRunner, type QueryOptions } from "./Query.ts"
 export { Aggregate, type AggregateResult } from "./Aggregate.ts"
 export { Patch } from "./Patch.ts"

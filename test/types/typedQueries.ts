@@ -1,0 +1,62 @@
+/**
+ * Queries the compiler checks: on a typed collection (a Schema, or a handle `sitefx data types`
+ * writes), a filter or a sort names only the item's declared fields, each with its values' type, and
+ * an operator only where the field's type allows it. The untyped API still takes any field. This file
+ * is compiled by `tsc` (`npm test`): each `@ts-expect-error` line must be an error, every other line not.
+ */
+import * as Schema from "effect/Schema"
+import * as DataItems from "../../src/data/DataItems.ts"
+import { Filter } from "../../src/data/Filter.ts"
+import { Collections } from "../../examples/generated/collections.ts"
+
+class Product extends Schema.Class<Product>("Product")({
+  _id: Schema.String,
+  name: Schema.String,
+  price: Schema.Number,
+  released: Schema.Date,
+  tags: Schema.Array(Schema.String),
+  active: Schema.Boolean
+}) {}
+
+const products = DataItems.collection("Products", Product).query
+
+// right: each field with a value of its type, each operator on a field it fits
+products.eq("name", "Hat").ne("price", 3).gt("price", 10).le("released", new Date()).eq("active", true)
+products.between("price", 1, 9).between("released", new Date(0), new Date()).between("name", "a", "m")
+products.startsWith("name", "H").contains("name", "at").endsWith("name", "t")
+products.hasSome("tags", ["news"]).hasAll("tags", ["a", "b"]).in("price", [1, 2, 3])
+products.exists("tags").isEmpty("name").ascending("price", "name").descending("released")
+
+// wrong: a value of another type, a field that is not there, an operator the field's type does not fit
+// @ts-expect-error price is a number
+products.eq("price", "10")
+// @ts-expect-error there is no field "nope"
+products.ascending("nope")
+// @ts-expect-error there is no field "nope"
+products.eq("nope", 1)
+// @ts-expect-error startsWith takes a text field
+products.startsWith("price", "1")
+// @ts-expect-error hasSome takes an array field
+products.hasSome("name", ["a"])
+// @ts-expect-error hasSome's values are the array's elements
+products.hasSome("tags", [1])
+// @ts-expect-error between takes numbers, dates or text
+products.between("active", false, true)
+// @ts-expect-error between's ends are the field's type
+products.between("price", "1", "9")
+// @ts-expect-error gt compares the field's type
+products.gt("released", 5)
+
+// the handles `sitefx data types` writes: declared fields typed, references as ids or items
+const posts = Collections.Posts.query
+posts.eq("title", "Welcome").gt("likes", 3).hasSome("tags", ["news"]).eq("author", "ada").descending("published")
+// @ts-expect-error likes is a number
+posts.eq("likes", "x")
+// @ts-expect-error the demo Posts have no "rating"
+posts.descending("rating")
+// @ts-expect-error author is a reference (an id or an Authors item), not text to search in
+posts.startsWith("author", "a")
+
+// the untyped API stays as it was: any field, any value
+DataItems.query("Posts").eq("likes", "x").ascending("nope").startsWith("anything", "a")
+Filter.eq("a.b.c", 1).hasSome("x", [1, "a"])
