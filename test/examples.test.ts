@@ -46,6 +46,10 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("examples", (it
       )
       assert.deepStrictEqual(posts.items.map((p) => p.title), ["Filters in SQL", "Stable cursors", "Welcome to sitefx"])
       assert.isTrue(posts.items.every((p) => p.published instanceof Date && typeof p.likes === "number"))
+      const withAuthors = yield* Collections.Posts.query.include("author").ascending("title").find.pipe(
+        Effect.provide(Site.layer({ baseUrl: platform.url, clientId: platform.clientId }))
+      )
+      assert.deepStrictEqual(withAuthors.items.map((p) => p.author.name), ["Ada Lovelace", "Grace Hopper", "Ada Lovelace"])
     }))
 
   it.effect("latest-posts reads the newest demo posts in a visitor session", () =>

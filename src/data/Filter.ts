@@ -37,6 +37,13 @@ export type FieldValue<F, K> = F extends AnyFields ? unknown : K extends keyof F
 /** The fields whose values are all of type `V`. */
 export type FieldsOf<F, V> = F extends AnyFields ? string
   : { readonly [K in Extract<keyof F, string>]-?: [Exclude<F[K], undefined>] extends [never] ? never : Exclude<F[K], undefined> extends V ? K : never }[Extract<keyof F, string>]
+/** Whether values of type `V` are a reference: an id or the referenced item, or an array of those. */
+type IsReference<V> = [Extract<V, string>] extends [never] ? (V extends ReadonlyArray<infer E> ? IsReference<E> : false)
+  : [Exclude<V, string>] extends [never] ? false
+  : true
+/** The reference fields (single or multi) a query may include. */
+export type ReferenceFieldsOf<F> = F extends AnyFields ? string
+  : { readonly [K in Extract<keyof F, string>]-?: IsReference<Exclude<F[K], undefined>> extends true ? K : never }[Extract<keyof F, string>]
 /** What a comparison of the field takes. */
 export type ComparableOf<F, K> = F extends AnyFields ? Comparable : Extract<FieldValue<F, K>, Comparable>
 /** What an array field's elements are, for `hasSome` and `hasAll`. */

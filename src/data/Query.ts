@@ -13,7 +13,7 @@ import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
 import type { PlatformError } from "../http/PlatformError.ts"
 import { type DataError, invalid, WDE } from "./DataError.ts"
-import { type AnyFields, type FieldName, type Filter, FilterMethods } from "./Filter.ts"
+import { type AnyFields, type FieldName, type Filter, FilterMethods, type ReferenceFieldsOf } from "./Filter.ts"
 import { DATA_ENVIRONMENTS, type DataEnvironment, DEFAULT_PAGE_SIZE } from "./protocol.ts"
 import type {
   CountDataItemsRequest,
@@ -131,6 +131,11 @@ const nonEmpty = (op: string, value: unknown): DataError | undefined =>
     ? undefined
     : invalid(WDE.emptyString, `Invalid ${op} parameter. ${op} parameter must be non-empty string.`, op)
 
+/** An item type with reference field `K` resolved: its ids replaced by the referenced items. */
+export type Included<A, K extends PropertyKey> = A & {
+  readonly [P in K & keyof A]-?: Exclude<A[P], undefined> extends ReadonlyArray<infer E> ? ReadonlyArray<Exclude<E, string>> : Exclude<A[P], string | undefined>
+}
+
 /** An immutable query over a collection: filters, sort, paging; `find`, `pages`, `stream` and `count` run it. */
 export class Query<A, R = never, F = AnyFields> extends FilterMethods<Query<A, R, F>, F> {
   readonly runner: QueryRunner<A, R>
@@ -193,11 +198,17 @@ export class Query<A, R = never, F = AnyFields> extends FilterMethods<Query<A, R
     if (!names.every((n) => typeof n === "string" && n !== "")) return this.with({}, nonEmpty(".fields", ""))
     return this.with({ fields: [...this.state.fields, ...names] })
   }
-  /** Resolves a reference field to the referenced items (at most `limit` per multi-reference). */
-  include(field: string, limit?: number): Query<A, R, F> {
+  /**
+   * Resolves a reference field to the referenced items (at most `limit` per multi-reference). On a typed
+   * query the field's type narrows to the referenced items: `include("author")` on posts whose `author` is
+   * `string | AuthorsItem` gives posts whose `author` is an `AuthorsItem`.
+   */
+  include<K extends ReferenceFieldsOf<F>>(field: K, limit?: number): Query<F extends AnyFields ? A : Included<A, K>, R, F> {
     const bad = nonEmpty(".include", field) ?? (limit === undefined ? undefined : checkLimit(".include", limit, true))
-    if (bad !== undefined) return this.with({}, bad)
-    return this.with({ includes: [...this.state.includes, limit === undefined ? { field } : { field, limit }] })
+    type Next = Query<F extends AnyFields ? A : Included<A, K>, R, F>
+    if (bad !== undefined) return this.with({}, bad) as unknown as Next
+    // the platform answers the referenced items in place of their ids, which the item's Schema decodes
+    return this.with({ includes: [...this.state.includes, limit === undefined ? { field } : { field, limit }] }) as unknown as Next
   }
   /** Reads the collection's items in `environment` (LIVE, SANDBOX or SANDBOX_PREFERRED) rather than the DataEnvironment in effect. */
   environment(environment: DataEnvironment): Query<A, R, F> {

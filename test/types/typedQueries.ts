@@ -7,6 +7,7 @@
 import * as Schema from "effect/Schema"
 import * as DataItems from "../../src/data/DataItems.ts"
 import { Filter } from "../../src/data/Filter.ts"
+import type { Query } from "../../src/data/Query.ts"
 import { Collections } from "../../examples/generated/collections.ts"
 
 class Product extends Schema.Class<Product>("Product")({
@@ -60,3 +61,15 @@ posts.startsWith("author", "a")
 // the untyped API stays as it was: any field, any value
 DataItems.query("Posts").eq("likes", "x").ascending("nope").startsWith("anything", "a")
 Filter.eq("a.b.c", 1).hasSome("x", [1, "a"])
+
+// include narrows a reference field to the referenced items
+type ItemsOf<Q> = Q extends Query<infer A, infer _R, infer _F> ? A : never
+const withAuthors = Collections.Posts.query.include("author")
+export const authorName = (post: ItemsOf<typeof withAuthors>): string | undefined => post.author.name
+// @ts-expect-error before include, a post's author may be an id
+export const notYet = (post: ItemsOf<typeof posts>): string | undefined => post.author.name
+// @ts-expect-error only reference fields can be included
+Collections.Posts.query.include("title")
+// @ts-expect-error a product has no reference fields
+products.include("name")
+DataItems.query("Posts").include("author")
