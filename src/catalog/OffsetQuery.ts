@@ -16,7 +16,7 @@
 import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
 import type { DataError } from "../data/DataError.ts"
-import { FilterMethods } from "../data/Filter.ts"
+import { type AnyFields, type FieldName, FilterMethods } from "../data/Filter.ts"
 import type { PlatformClient } from "../http/PlatformClient.ts"
 import { type CatalogError, invalidArgument } from "./CatalogError.ts"
 import type { CatalogFailure } from "./calls.ts"
@@ -85,7 +85,7 @@ const initial: State = { sort: [], limit: undefined, skip: 0, refusal: undefined
 const refuse = (what: string, message: string, field: string) => invalidArgument(`${what}: ${message}`, field)
 
 /** A catalog v1 query: filter and sort methods, then `find` (a page), `pages` or `stream`. */
-export class OffsetQuery<A, R = PlatformClient> extends FilterMethods<OffsetQuery<A, R>> {
+export class OffsetQuery<A, R = PlatformClient, F = AnyFields> extends FilterMethods<OffsetQuery<A, R, F>, F> {
   readonly runner: OffsetRunner<A, R>
   readonly state: State
 
@@ -95,15 +95,15 @@ export class OffsetQuery<A, R = PlatformClient> extends FilterMethods<OffsetQuer
     this.state = state
   }
 
-  protected withConditions(conditions: ReadonlyArray<Tree>, error: DataError | undefined): OffsetQuery<A, R> {
-    return new OffsetQuery(this.runner, this.state, conditions, error)
+  protected withConditions(conditions: ReadonlyArray<Tree>, error: DataError | undefined): OffsetQuery<A, R, F> {
+    return new OffsetQuery<A, R, F>(this.runner, this.state, conditions, error)
   }
 
-  private with(patch: Partial<State>): OffsetQuery<A, R> {
-    return new OffsetQuery(this.runner, { ...this.state, ...patch, refusal: this.state.refusal ?? patch.refusal }, this.conditions, this.error)
+  private with(patch: Partial<State>): OffsetQuery<A, R, F> {
+    return new OffsetQuery<A, R, F>(this.runner, { ...this.state, ...patch, refusal: this.state.refusal ?? patch.refusal }, this.conditions, this.error)
   }
 
-  private sortBy(op: string, order: "ASC" | "DESC", fields: ReadonlyArray<string>): OffsetQuery<A, R> {
+  private sortBy(op: string, order: "ASC" | "DESC", fields: ReadonlyArray<string>): OffsetQuery<A, R, F> {
     if (fields.length === 0 || !fields.every((f) => typeof f === "string" && f !== "")) {
       return this.with({ refusal: refuse(this.runner.what, `${op} takes one or more field names`, op) })
     }
@@ -111,28 +111,28 @@ export class OffsetQuery<A, R = PlatformClient> extends FilterMethods<OffsetQuer
     if (sort.length > MAX_SORT) return this.with({ refusal: refuse(this.runner.what, `a query sorts by at most ${MAX_SORT} fields`, op) })
     return this.with({ sort })
   }
-  ascending(...fields: ReadonlyArray<string>): OffsetQuery<A, R> {
+  ascending(...fields: ReadonlyArray<FieldName<F>>): OffsetQuery<A, R, F> {
     return this.sortBy(".ascending", "ASC", fields)
   }
-  descending(...fields: ReadonlyArray<string>): OffsetQuery<A, R> {
+  descending(...fields: ReadonlyArray<FieldName<F>>): OffsetQuery<A, R, F> {
     return this.sortBy(".descending", "DESC", fields)
   }
   /** Page size, 1 to 100 (50 unless set). */
-  limit(n: number): OffsetQuery<A, R> {
+  limit(n: number): OffsetQuery<A, R, F> {
     if (typeof n !== "number" || !Number.isInteger(n) || n < 1 || n > MAX_PRODUCT_PAGE) {
       return this.with({ refusal: refuse(this.runner.what, `.limit takes an integer from 1 to ${MAX_PRODUCT_PAGE}, not ${String(n)}`, ".limit") })
     }
     return this.with({ limit: n })
   }
   /** Items to pass over before the first page. */
-  skip(n: number): OffsetQuery<A, R> {
+  skip(n: number): OffsetQuery<A, R, F> {
     if (typeof n !== "number" || !Number.isSafeInteger(n) || n < 0) {
       return this.with({ refusal: refuse(this.runner.what, `.skip takes a whole number of at least 0, not ${String(n)}`, ".skip") })
     }
     return this.with({ skip: n })
   }
   /** Adds a whole filter (ANDed with the conditions so far). */
-  where(filter: Parameters<FilterMethods<OffsetQuery<A, R>>["and"]>[0]): OffsetQuery<A, R> {
+  where(filter: Parameters<FilterMethods<OffsetQuery<A, R, F>>["and"]>[0]): OffsetQuery<A, R, F> {
     return this.and(filter)
   }
 

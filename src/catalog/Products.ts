@@ -20,7 +20,7 @@ import type { PlatformClient } from "../http/PlatformClient.ts"
 import type { CatalogFailure } from "./calls.ts"
 import * as G from "./guards/products.ts"
 import { OffsetQuery } from "./OffsetQuery.ts"
-import { CatalogPaths } from "./protocol.ts"
+import { CatalogPaths, type DISCOUNT_TYPES, type INVENTORY_STATUSES, type PRODUCT_TYPES } from "./protocol.ts"
 import { checkId, checkIds, checkList, checkObject, first, offsetRunner, pagingOf, send, sendVoid } from "./v1.ts"
 
 /** A catalog v1 product: its options, variants, prices, stock and media as the platform answers them. */
@@ -54,7 +54,41 @@ export interface QueryOptions {
 }
 
 /**
- * A product query (filter, sort, page, stream); 50 a page unless `limit` says, at most 100.
+ * The fields a product query filters and sorts on, with their values' types: the compiler refuses a
+ * field that is not one of them or a value of another type (`eq("price", "10")`). Dates compare as
+ * `Date` or ISO text; `collections.id` (and `collectionIds`) match with `hasSome`.
+ */
+export interface ProductQueryFields {
+  readonly id: string
+  readonly _id: string
+  readonly name: string
+  readonly slug: string
+  readonly sku: string
+  readonly description: string
+  readonly brand: string
+  readonly ribbon: string
+  readonly numericId: string | number
+  readonly productType: typeof PRODUCT_TYPES[number]
+  readonly price: number
+  readonly "priceData.price": number
+  readonly "priceData.discountedPrice": number
+  readonly "stock.quantity": number
+  readonly "stock.inventoryStatus": typeof INVENTORY_STATUSES[number]
+  readonly "stock.inStock": boolean
+  readonly "discount.type": typeof DISCOUNT_TYPES[number]
+  readonly "discount.value": number
+  readonly visible: boolean
+  readonly lastUpdated: string | Date
+  readonly createdDate: string | Date
+  readonly _createdDate: string | Date
+  readonly _updatedDate: string | Date
+  readonly "collections.id": ReadonlyArray<string>
+  readonly collectionIds: ReadonlyArray<string>
+}
+
+/**
+ * A product query (filter, sort, page, stream); 50 a page unless `limit` says, at most 100. Its filters
+ * and sorts take the {@link ProductQueryFields}.
  *
  * @example
  * import * as Products from "sitefx/catalog/products"
@@ -62,8 +96,8 @@ export interface QueryOptions {
  * console.log(page.totalCount, page.items.map((p) => p.name))
  * const visible = yield* Products.query().eq("visible", true).stream.pipe(Stream.runCollect)
  */
-export const query = (options: QueryOptions = {}): OffsetQuery<Product> =>
-  new OffsetQuery(offsetRunner({
+export const query = (options: QueryOptions = {}): OffsetQuery<Product, PlatformClient, ProductQueryFields> =>
+  new OffsetQuery<Product, PlatformClient, ProductQueryFields>(offsetRunner({
     what: "Products.query",
     method: "GET",
     path: CatalogPaths.productsQuery,

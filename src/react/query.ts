@@ -73,7 +73,7 @@ export const QueryKeys = {
 } as const
 
 /** A data query (`DataItems.query`, `DataItems.search`, a typed collection's query), keyed by its request. */
-export const dataQuery = <A, R>(query: Query<A, R>, options: { readonly key?: string } = {}): QuerySource<A, DataFailure, R> => ({
+export const dataQuery = <A, R, F>(query: Query<A, R, F>, options: { readonly key?: string } = {}): QuerySource<A, DataFailure, R> => ({
   key: `data ${query.runner.collection} ${options.key ?? ""} ${JSON.stringify(query.request)} ${query.error?.message ?? ""}`,
   keys: [QueryKeys.data(query.runner.collection)],
   first: query.find,
@@ -87,9 +87,9 @@ export const dataQuery = <A, R>(query: Query<A, R>, options: { readonly key?: st
  * A catalog v1 query (products or store collections), keyed by its request. A query built with options
  * (`Products.query({ includeVariants: true })`) names them in `key`, since the request does not show them.
  */
-export const catalogQuery = <A extends { readonly id?: string | null | undefined }, R>(
+export const catalogQuery = <A extends { readonly id?: string | null | undefined }, R, F>(
   what: "products" | "collections",
-  query: OffsetQuery<A, R>,
+  query: OffsetQuery<A, R, F>,
   options: { readonly key?: string } = {}
 ): QuerySource<A, CatalogFailure, R> => ({
   key: `${what} ${options.key ?? ""} ${JSON.stringify(query.request)} ${query.state.refusal?.message ?? ""} ${query.error?.message ?? ""}`,
@@ -325,12 +325,12 @@ export const queryAtoms = <R, ER>(runtime: Atom.AtomRuntime<R, ER>, options: Que
   return {
     of,
     /** A data query's atom: `queries.items(DataItems.query("Posts").eq("published", true).limit(20))`. */
-    items: <A>(query: Query<A, R>, options?: { readonly key?: string }): QueryAtom<A, DataFailure | ER> => of(dataQuery(query, options)),
+    items: <A, F>(query: Query<A, R, F>, options?: { readonly key?: string }): QueryAtom<A, DataFailure | ER> => of(dataQuery(query, options)),
     /** A product query's atom: `queries.products(Products.query().hasSome("collectionIds", [id]).limit(24))`. */
-    products: <A extends { readonly id?: string | null | undefined }>(query: OffsetQuery<A, R>, options?: { readonly key?: string }): QueryAtom<A, CatalogFailure | ER> =>
+    products: <A extends { readonly id?: string | null | undefined }, F>(query: OffsetQuery<A, R, F>, options?: { readonly key?: string }): QueryAtom<A, CatalogFailure | ER> =>
       of(catalogQuery("products", query, options)),
     /** A store-collection query's atom: `queries.collections(Collections.query().ascending("name"))`. */
-    collections: <A extends { readonly id?: string | null | undefined }>(query: OffsetQuery<A, R>, options?: { readonly key?: string }): QueryAtom<A, CatalogFailure | ER> =>
+    collections: <A extends { readonly id?: string | null | undefined }, F>(query: OffsetQuery<A, R, F>, options?: { readonly key?: string }): QueryAtom<A, CatalogFailure | ER> =>
       of(catalogQuery("collections", query, options)),
     /** The changes stream's state: Initial/waiting while it runs, a Failure when it stopped. */
     live

@@ -9,6 +9,8 @@ import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
 import fc from "fast-check"
 import type { OffsetQuery } from "../../src/catalog/OffsetQuery.ts"
+import type { Product } from "../../src/catalog/Products.ts"
+import type { PlatformClient } from "../../src/http/PlatformClient.ts"
 import * as Products from "../../src/catalog/Products.ts"
 import { createSpec } from "../../src/server/catalog/products/changes.ts"
 import { ProductStore as ProductStore } from "../../src/server/catalog/products/index.ts"
@@ -188,7 +190,10 @@ it.layer(LocalPlatform.layerWithCore({ seed: "none" }), { excludeTestServices: t
 
               // "B" stands for the run's second collection
               const conditions = c.conditions.map((k) => (k.op === "hasSome" || k.op === "hasAll" ? { ...k, value: k.value.map((v) => (v === B ? second : v)) } : k))
-              let q = applyConditions(Products.query().hasSome("collectionIds", [collectionId]), conditions).limit(c.limit)
+              // the run draws its field names at random from those the platform filters and sorts on: the
+              // untyped query takes them as strings, as a script building filters at run time would
+              const loose: OffsetQuery<Product> = Products.query().hasSome("collectionIds", [collectionId]) as OffsetQuery<Product, PlatformClient, any>
+              let q = applyConditions(loose, conditions).limit(c.limit)
               for (const s of c.sort) q = s.desc ? q.descending(s.field) : q.ascending(s.field)
               const as = c.admin ? asAdmin : withSite
               const first = yield* as(q.find)

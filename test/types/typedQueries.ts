@@ -6,6 +6,7 @@
  */
 import * as Schema from "effect/Schema"
 import * as DataItems from "../../src/data/DataItems.ts"
+import * as Products from "../../src/catalog/Products.ts"
 import { Filter } from "../../src/data/Filter.ts"
 import type { Query } from "../../src/data/Query.ts"
 import { Collections } from "../../examples/generated/collections.ts"
@@ -73,3 +74,17 @@ Collections.Posts.query.include("title")
 // @ts-expect-error a product has no reference fields
 products.include("name")
 DataItems.query("Posts").include("author")
+
+// the store: product queries take the fields the platform filters and sorts on, with their types
+Products.query().eq("visible", true).gt("price", 10).startsWith("name", "Tee").hasSome("collections.id", ["c1"]).descending("lastUpdated")
+Products.query().ge("lastUpdated", new Date()).eq("productType", "physical").eq("stock.inventoryStatus", "IN_STOCK")
+// @ts-expect-error price is a number
+Products.query().eq("price", "10")
+// @ts-expect-error products are not filtered on their colour
+Products.query().eq("colour", "red")
+// @ts-expect-error productType is physical, digital or unspecified
+Products.query().eq("productType", "service")
+// @ts-expect-error a product's name is text: no hasSome
+Products.query().hasSome("name", ["a"])
+// a filter built at run time still goes in through where
+Products.query().where(Filter.eq("anything.at.all", 1))
