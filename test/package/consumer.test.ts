@@ -115,7 +115,21 @@ export const store = FileTokenStore.layer(".tokens.json")
   }
   const config = (name: string, options: Record<string, unknown>, include: ReadonlyArray<string>) =>
     writeFileSync(join(consumer(), name), JSON.stringify({ compilerOptions: { ...base, ...options }, include }))
-  const everything = ["examples/*.ts", "react.tsx", "server.ts"]
+  // the demo site's module from `sitefx data types`, and queries the compiler must check on it
+  writeFileSync(join(consumer(), "typed.ts"), `import * as Effect from "effect/Effect"
+import { Collections } from "./examples/generated/collections.ts"
+
+export const authors = Collections.Posts.query.gt("likes", 5).include("author").find.pipe(
+  Effect.map((page) => page.items.map((post) => post.author.name))
+)
+// @ts-expect-error likes is a number
+Collections.Posts.query.eq("likes", "x")
+// @ts-expect-error the demo posts have no such field
+Collections.Posts.query.ascending("nope")
+// @ts-expect-error startsWith takes a text field
+Collections.Posts.query.startsWith("likes", "1")
+`)
+  const everything = ["examples/*.ts", "examples/generated/*.ts", "typed.ts", "react.tsx", "server.ts"]
   config("tsconfig.nodenext.json", { module: "nodenext", moduleResolution: "nodenext", lib: ["es2023", "dom"], types: ["node"] }, everything)
   config("tsconfig.bundler.json", { module: "esnext", moduleResolution: "bundler", lib: ["es2023", "dom"], types: ["node"] }, everything)
   writeFileSync(join(consumer(), "browser.tsx"), `${BROWSER_SUBPATHS.map((p, i) => `import * as M${i} from "${p}"`).join("\n")}
