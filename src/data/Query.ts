@@ -39,6 +39,11 @@ export interface QueryRunner<A, R> {
   readonly count: (request: CountDataItemsRequest) => Effect.Effect<number, DataError | PlatformError, R>
   readonly distinct: (request: QueryDistinctValuesRequest) => Effect.Effect<QueryDistinctValuesResponse, DataError | PlatformError, R>
   readonly decode: (data: ItemData) => Effect.Effect<A, DataError>
+  /**
+   * Optional: how items of a projection (`fields(...)`) decode, when they cannot decode as whole items
+   * (a typed collection's Schema picked to the projected fields).
+   */
+  readonly decodeProjection?: (fields: ReadonlyArray<string>) => (data: ItemData) => Effect.Effect<unknown, DataError>
   /** Set when items are taken as they come (no decoding that can fail): pages skip an Effect per item. */
   readonly asIs?: boolean
   /**
@@ -131,6 +136,9 @@ const nonEmpty = (op: string, value: unknown): DataError | undefined =>
     ? undefined
     : invalid(WDE.emptyString, `Invalid ${op} parameter. ${op} parameter must be non-empty string.`, op)
 
+/** An item type projected to fields `K`: those and `_id`. */
+export type Projected<A, K extends PropertyKey> = Pick<A, Extract<K | "_id", keyof A>>
+
 /** An item type with reference field `K` resolved: its ids replaced by the referenced items. */
 export type Included<A, K extends PropertyKey> = A & {
   readonly [P in K & keyof A]-?: Exclude<A[P], undefined> extends ReadonlyArray<infer E> ? ReadonlyArray<Exclude<E, string>> : Exclude<A[P], string | undefined>
@@ -194,9 +202,14 @@ export class Query<A, R = never, F = AnyFields> extends FilterMethods<Query<A, R
     return this.with({ cursor })
   }
   /** Only these fields (plus `_id`) come back. */
-  fields(...names: ReadonlyArray<string>): Query<A, R, F> {
-    if (!names.every((n) => typeof n === "string" && n !== "")) return this.with({}, nonEmpty(".fields", ""))
-    return this.with({ fields: [...this.state.fields, ...names] })
+  /**
+   * Answers only these fields of each item (and `_id`). On a typed query the item type narrows to them:
+   * `fields("title")` gives items with `_id` and `title`, decoded by the collection's Schema picked to them.
+   */
+  fields<K extends FieldName<F>>(...names: ReadonlyArray<K>): Query<F extends AnyFields ? A : Projected<A, K>, R, F> {
+    type Next = Query<F extends AnyFields ? A : Projected<A, K>, R, F>
+    if (!names.every((n) => typeof n === "string" && n !== "")) return this.with({}, nonEmpty(".fields", "")) as unknown as Next
+    return this.with({ fields: [...this.state.fields, ...names] }) as unknown as Next
   }
   /**
    * Resolves a reference field to the referenced items (at most `limit` per multi-reference). On a typed
@@ -347,7 +360,9 @@ export class Query<A, R = never, F = AnyFields> extends FilterMethods<Query<A, R
         ? d.data
         : { ...(d.data ?? {}), ...(d.id === undefined ? {} : { _id: d.id }) }
     )
-    return this.runner.asIs === true ? Effect.succeed(raw as unknown as ReadonlyArray<A>) : Effect.forEach(raw, this.runner.decode)
+    if (this.runner.asIs === true) return Effect.succeed(raw as unknown as ReadonlyArray<A>)
+    const projected = this.state.fields.length > 0 ? this.runner.decodeProjection?.(this.state.fields) : undefined
+    return Effect.forEach(raw, (projected ?? this.runner.decode) as (data: ItemData) => Effect.Effect<A, DataError>)
   }
 
   /** Where a page leads: its numbers and the requests of the next and previous pages, when there are such. */

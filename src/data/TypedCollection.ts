@@ -36,6 +36,12 @@ export interface TypedCollection<A, S> {
   readonly bulkInsert: (values: ReadonlyArray<A> | Stream.Stream<A>, options?: BulkOptions) => Effect.Effect<BulkReport, DataFailure, BulkServices>
 }
 
+/** The fields of a Schema built from fields: a Struct's, a Struct with a rest's, a Class's; none otherwise. */
+const fieldsOf = (schema: unknown): Schema.Struct.Fields | undefined => {
+  const s = schema as { readonly fields?: Schema.Struct.Fields; readonly schema?: { readonly fields?: Schema.Struct.Fields } }
+  return s.fields ?? s.schema?.fields
+}
+
 const decodeError = (collection: string, data: W.ItemData, error: Schema.SchemaError) =>
   badAnswer(
     "ITEM_DECODE_ERROR",
@@ -56,11 +62,19 @@ export const collection = <S extends Schema.Codec<any, any>>(name: string, schem
       Effect.mapError((e) => new DataError({ reason: argumentError("ITEM_ENCODE_ERROR", `A value for [${name}] does not match its schema: ${e.message}`), collection: name }))
     )
   const decodeItem = (item: Item) => decode(item as W.ItemData)
+  // a projection decodes through the Schema's fields picked to it, where the Schema has fields (a Struct,
+  // a Struct with a rest, a Class); any other Schema decodes a projected item as a whole
+  const fields = fieldsOf(schema)
+  const decodeProjection = fields === undefined ? undefined : (names: ReadonlyArray<string>) => {
+    const picked = Schema.Struct(Object.fromEntries(Object.entries(fields).filter(([key]) => key === "_id" || names.includes(key))))
+    return (data: W.ItemData): Effect.Effect<unknown, DataError> =>
+      (Schema.decodeUnknownEffect(picked)(data) as Effect.Effect<unknown, Schema.SchemaError>).pipe(Effect.mapError((e) => decodeError(name, data, e)))
+  }
   return {
     name,
     schema,
     get query() {
-      return new Query<A, PlatformClient, DeclaredFields<A>>(lift(name, (client) => itemsRunner(client, name), decode))
+      return new Query<A, PlatformClient, DeclaredFields<A>>({ ...lift(name, (client) => itemsRunner(client, name), decode), ...(decodeProjection === undefined ? {} : { decodeProjection }) })
     },
     get: (id, options) =>
       get(name, id, options).pipe(

@@ -29,7 +29,7 @@ export {
   Filter,
   type ReferenceFieldsOf
 } from "./Filter.ts"
-export { type Included, Query, type Page, type QueryRunner, type QueryOptions } from "./Query.ts"
+export { type Included, type Projected, Query, type Page, type QueryRunner, type QueryOptions } from "./Query.ts"
 export { Aggregate, type AggregateResult } from "./Aggregate.ts"
 export { Patch } from "./Patch.ts"
 export { type BulkReport, type BulkItemError, type BulkOptions, type BulkProgress } from "./Bulk.ts"

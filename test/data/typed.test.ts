@@ -31,6 +31,17 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("typed collecti
         const all = yield* posts.query.stream.pipe(Stream.runCount)
         assert.strictEqual(all, 21)
         assert.strictEqual(Option.getOrThrow(yield* posts.get("p1")).title, "Typed")
+
+        // a projection decodes through the Schema picked to its fields: the whole Post's required fields are not asked for
+        const titles = yield* posts.query.fields("title", "published").gt("likes", 17).ascending("likes").find
+        assert.deepStrictEqual(titles.items, [
+          { _id: "q18", title: "T18", published: new Date(0) },
+          { _id: "q19", title: "T19", published: new Date(0) }
+        ])
+        // a projected field that is not of its type still fails typed
+        yield* asAdmin(DataItems.insert(name, { _id: "bad-title", title: 7, likes: 100, published: new Date(0) }))
+        const refused = yield* posts.query.fields("title").gt("likes", 99).find.pipe(Effect.flip)
+        assert.strictEqual((refused as DataError).code, "ITEM_DECODE_ERROR")
       }))
     }))
 

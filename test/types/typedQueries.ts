@@ -88,3 +88,10 @@ Products.query().eq("productType", "service")
 Products.query().hasSome("name", ["a"])
 // a filter built at run time still goes in through where
 Products.query().where(Filter.eq("anything.at.all", 1))
+
+// a projection narrows the item type to its fields and _id
+export const projected = (post: ItemsOf<ReturnType<typeof posts.fields<"title" | "likes">>>): [string | undefined, number | undefined, string] => [post.title, post.likes, post._id]
+// @ts-expect-error body was not projected
+export const notProjected = (post: ItemsOf<ReturnType<typeof posts.fields<"title">>>) => post.body
+// @ts-expect-error a projection names declared fields
+products.fields("colour")
