@@ -132,6 +132,8 @@ describe("sitefx data", () => {
         expect(backup.status).toBe("READY")
         const listed = yield* run(["data", "backups"])
         expect(listed.stdout).toContain(`${backup.id}  READY`)
+        const again = yield* run(["data", "backups", "create"])
+        expect(again.stdout.trim()).toMatch(/^backup [0-9a-f-]{36} is READY: \d+\.\d MB, \d+ collections$/)
 
         yield* withData((data) => data.truncate("Kept"))
         const unasked = yield* run(["data", "backups", "restore", backup.id, "--collection", "Kept"])

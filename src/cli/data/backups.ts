@@ -34,7 +34,8 @@ export const runBackupsCreate = (options: { readonly wait: boolean; readonly mod
     const backup = yield* Backups.awaitReady(asked.id).pipe(
       Effect.catchIf((e: DataFailure) => e._tag === "DataError" && e.code.startsWith("BACKUP_"), (e) => Effect.fail(failed(`backup ${asked.id} was not taken: ${e.message}`)))
     )
-    yield* printResult(options.mode, { backup }, `backup ${backup.id} is READY: ${describeBackup(backup)}`)
+    const size = backup.sizeInBytes === undefined || backup.sizeInBytes === null ? "" : `${(Number(backup.sizeInBytes) / 1e6).toFixed(1)} MB, `
+    yield* printResult(options.mode, { backup }, `backup ${backup.id} is READY: ${size}${(backup.collections ?? []).length} collections`)
   })
 
 /** `C` or `C:DESTINATION`. */
