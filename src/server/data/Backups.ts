@@ -103,11 +103,17 @@ export class Backups extends Context.Service<Backups, BackupsShape>()("sitefx/se
       )
 
       // where backup files live: beside the database file, or in a folder of this process for one in memory
+      // made when the first backup is taken: a platform that takes none leaves no folder behind
       const inMemory = db.location === ":memory:"
-      const dir = inMemory ? mkdtempSync(join(tmpdir(), "sitefx-backups-")) : `${db.location}.backups`
-      if (!inMemory) mkdirSync(dir, { recursive: true })
-      if (inMemory) yield* Effect.addFinalizer(() => Effect.sync(() => rmSync(dir, { recursive: true, force: true })))
-      const fileOf = (id: string) => join(dir, `${id}.db`)
+      let dir: string | undefined = inMemory ? undefined : `${db.location}.backups`
+      const folder = (): string => {
+        if (dir === undefined) dir = mkdtempSync(join(tmpdir(), "sitefx-backups-"))
+        else mkdirSync(dir, { recursive: true })
+        return dir
+      }
+      if (inMemory) yield* Effect.addFinalizer(() => Effect.sync(() => dir === undefined ? undefined : rmSync(dir, { recursive: true, force: true })))
+      /** Where a backup's file is; `dir` exists once a backup is being taken. */
+      const fileOf = (id: string) => join(dir ?? "", `${id}.db`)
 
       const listeners: Array<(change: BackupChange) => void> = []
       const time = (v: unknown) => (v === null || v === undefined ? undefined : isoDate(Number(v)))
@@ -176,7 +182,7 @@ export class Backups extends Context.Service<Backups, BackupsShape>()("sitefx/se
       )
       // a reset empties the tables: their files go too
       db.onReset(() => {
-        if (!existsSync(dir)) return
+        if (dir === undefined || !existsSync(dir)) return
         for (const name of readdirSync(dir)) if (name.endsWith(".db")) rmSync(join(dir, name), { force: true })
       })
 
@@ -195,7 +201,7 @@ export class Backups extends Context.Service<Backups, BackupsShape>()("sitefx/se
             db.run("UPDATE data_backups SET started_at = ? WHERE id = ?", clock.millis(), id)
             backupChanged(id)
           })
-          const file = fileOf(id)
+          const file = join(folder(), `${id}.db`)
           rmSync(file, { force: true })
           const copied = yield* Effect.tryPromise(() => db.backupTo(file)).pipe(
             Effect.flatMap(() =>
