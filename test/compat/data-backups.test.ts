@@ -6,50 +6,16 @@
 import { assert, describe, it } from "@effect/vitest"
 import { backups, items } from "@wix/data"
 import { ApiKeyStrategy, createClient } from "@wix/sdk"
-import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import * as Backups from "../../src/data/Backups.ts"
-import type { PlatformClient } from "../../src/http/PlatformClient.ts"
-import { PlatformFetch } from "../../src/http/PlatformHttp.ts"
-import { asAdmin, freshCollection } from "../data/support.ts"
-import { officialClientsOnLocalPlatform } from "../support/official.ts"
+import { freshCollection } from "../data/support.ts"
+import { wireRecorder } from "../support/official.ts"
 
-interface Recorded {
-  readonly method: string
-  readonly path: string
-  readonly query: Record<string, ReadonlyArray<string>>
-  readonly body: unknown
-}
-
-const log: Array<Recorded> = []
-
-const record = async (request: Request) => {
-  const url = new URL(request.url)
-  const text = request.method === "GET" || request.method === "DELETE" ? "" : await request.clone().text()
-  const query: Record<string, ReadonlyArray<string>> = {}
-  for (const key of new Set(url.searchParams.keys())) query[key] = url.searchParams.getAll(key)
-  log.push({ method: request.method, path: url.pathname, query, body: text === "" ? undefined : JSON.parse(text) })
-}
-
-const onLocal = officialClientsOnLocalPlatform({}, record)
-
-const sitefxFetch: typeof fetch = async (input, init) => {
-  const request = new Request(input, init)
-  await record(request)
-  return onLocal.fetch(request)
-}
+// the official client's hosts go to a local platform for this file; both sides' calls are recorded
+const { onLocal, sitefx, sent } = wireRecorder()
 
 const official = () =>
   createClient({ modules: { backups, items }, auth: ApiKeyStrategy({ apiKey: Redacted.value(onLocal.platform.apiKey), siteId: onLocal.platform.siteId }) })
-
-const sitefx = <A, E>(effect: Effect.Effect<A, E, PlatformClient>): Promise<A> =>
-  onLocal.run(asAdmin(effect).pipe(Effect.provideService(PlatformFetch, sitefxFetch)))
-
-const sent = async (step: () => Promise<unknown>) => {
-  const from = log.length
-  await step()
-  return log.slice(from)
-}
 
 const ready = async (id: string) => {
   for (let i = 0; i < 500; i++) {
@@ -143,6 +109,6 @@ describe("sitefx/data/backups sends what the official module sends", () => {
     const o6 = await sent(() => official().backups.deleteBackup(id))
     const other = (await official().backups.listBackups({ status: ["READY"] })).backups![0]!._id!
     const s6 = await sent(() => sitefx(Backups.remove(other)))
-    assert.deepStrictEqual(s6, o6.map((r) => ({ ...r, path: r.path.replace(id, other), query: { ...r.query, backupId: [other] } })))
+    assert.deepStrictEqual(s6, o6.map((r) => ({ ...r, path: r.path.replace(id, other), query: { ...r.query, backupId: other } })))
   })
 })

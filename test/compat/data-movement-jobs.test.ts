@@ -10,48 +10,15 @@ import { ApiKeyStrategy, createClient } from "@wix/sdk"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import * as MovementJobs from "../../src/data/MovementJobs.ts"
-import type { PlatformClient } from "../../src/http/PlatformClient.ts"
-import { PlatformFetch } from "../../src/http/PlatformHttp.ts"
 import { MOVE_BATCH } from "../../src/server/data/movement/MovementJobs.ts"
-import { asAdmin, freshCollection } from "../data/support.ts"
-import { officialClientsOnLocalPlatform } from "../support/official.ts"
+import { freshCollection } from "../data/support.ts"
+import { wireRecorder } from "../support/official.ts"
 
-interface Recorded {
-  readonly method: string
-  readonly path: string
-  readonly query: Record<string, string>
-  readonly body: unknown
-}
-
-const log: Array<Recorded> = []
-
-const record = async (request: Request) => {
-  const url = new URL(request.url)
-  const text = request.method === "GET" || request.method === "DELETE" ? "" : await request.clone().text()
-  log.push({ method: request.method, path: url.pathname, query: Object.fromEntries(url.searchParams), body: text === "" ? undefined : JSON.parse(text) })
-}
-
-// the official client's hosts go to a local platform for this file, and what it sends is recorded
-const onLocal = officialClientsOnLocalPlatform({}, record)
-
-/** sitefx's fetch: records, then sends. */
-const sitefxFetch: typeof fetch = async (input, init) => {
-  const request = new Request(input, init)
-  await record(request)
-  return onLocal.fetch(request)
-}
+// the official client's hosts go to a local platform for this file; both sides' calls are recorded
+const { onLocal, sitefx, sent } = wireRecorder()
 
 const official = () =>
   createClient({ modules: { movementJobs, items }, auth: ApiKeyStrategy({ apiKey: Redacted.value(onLocal.platform.apiKey), siteId: onLocal.platform.siteId }) })
-
-const sitefx = <A, E>(effect: Effect.Effect<A, E, PlatformClient>): Promise<A> =>
-  onLocal.run(asAdmin(effect).pipe(Effect.provideService(PlatformFetch, sitefxFetch)))
-
-const sent = async (step: () => Promise<unknown>) => {
-  const from = log.length
-  await step()
-  return log.slice(from)
-}
 
 const collection = () => onLocal.run(freshCollection("Compat"))
 
