@@ -19,13 +19,10 @@ import type { PlatformClient } from "../http/PlatformClient.ts"
 import { call, checkCollection, type DataFailure, unlessInvalid } from "./calls.ts"
 import { withClient } from "./withClient.ts"
 import { SandboxesListResponse, SandboxResponse, SyncResponse } from "./guards/sandboxes.ts"
+import type * as W from "./wire/index.ts"
 
 /** A collection's sandbox: the items each environment holds. */
-export interface SandboxState {
-  readonly dataCollectionId: string
-  readonly liveItems: number
-  readonly sandboxItems: number
-}
+export type SandboxState = W.SandboxState
 
 /** The local platform's dev endpoints for sandboxes. */
 export const SANDBOXES_PATH = "/_sitefx/data/sandboxes"

@@ -6,7 +6,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Guards from "../../src/data/guards/index.ts"
 import type * as W from "../../src/data/wire/index.ts"
-import type * as SandboxWire from "../../src/server/data/devWire.ts"
 import * as G from "../../src/http/guard.ts"
 import { sameType } from "../support/types.ts"
 
@@ -82,10 +81,10 @@ describe("data answer guards have their Schemas' types", () => {
   })
 
   it("sandboxes (the local platform's dev endpoints)", () => {
-    sameType<G.TypeOf<typeof Guards.SandboxState>, typeof SandboxWire.SandboxState.Type>(true)
-    sameType<G.TypeOf<typeof Guards.SandboxesListResponse>, typeof SandboxWire.ListSandboxesResponse.Type>(true)
-    sameType<G.TypeOf<typeof Guards.SandboxResponse>, typeof SandboxWire.SandboxResponse.Type>(true)
-    sameType<G.TypeOf<typeof Guards.SyncResponse>, typeof SandboxWire.SyncSandboxResponse.Type>(true)
+    sameType<G.TypeOf<typeof Guards.SandboxState>, W.SandboxState>(true)
+    sameType<G.TypeOf<typeof Guards.SandboxesListResponse>, typeof W.ListSandboxesResponse.Type>(true)
+    sameType<G.TypeOf<typeof Guards.SandboxResponse>, typeof W.SandboxResponse.Type>(true)
+    sameType<G.TypeOf<typeof Guards.SyncResponse>, typeof W.SyncSandboxResponse.Type>(true)
   })
 
   it("movement jobs", () => {

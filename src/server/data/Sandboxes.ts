@@ -9,6 +9,7 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import type { SandboxState, SyncDirection } from "../../data/wire/index.ts"
 import { Database } from "../platform/Database.ts"
 import { DataCollections } from "./DataCollections.ts"
 import { EngineFailure } from "./engineFailures.ts"
@@ -17,13 +18,6 @@ import { ItemStore } from "./ItemStore.ts"
 import { References } from "./References.ts"
 import { sql } from "./sql.ts"
 
-export type SyncDirection = "SANDBOX_TO_LIVE" | "LIVE_TO_SANDBOX"
-
-export interface SandboxState {
-  readonly dataCollectionId: string
-  readonly liveItems: number
-  readonly sandboxItems: number
-}
 
 export interface SandboxesShape {
   readonly list: () => ReadonlyArray<SandboxState>

@@ -17,16 +17,8 @@ import { body, pathParam, query, route } from "../platform/routing.ts"
 import { reply, replyEmpty } from "../platform/responses.ts"
 import { Health } from "../platform/devWire.ts"
 import { DataHooks } from "./DataHooks.ts"
-import {
-  DATA_DEV_PREFIX,
-  EnableSandboxRequest,
-  HoldMovementJobsRequest,
-  ListSandboxesResponse,
-  RegisterHookRequest,
-  SandboxResponse,
-  SyncSandboxRequest,
-  SyncSandboxResponse
-} from "./devWire.ts"
+import { EnableSandboxRequest, ListSandboxesResponse, SandboxResponse, SyncSandboxRequest, SyncSandboxResponse } from "../../data/wire/index.ts"
+import { DATA_DEV_PREFIX, HoldMovementJobsRequest, RegisterHookRequest } from "./devWire.ts"
 import { attempt } from "./engineFailures.ts"
 import { MovementJobs } from "./movement/MovementJobs.ts"
 import { Sandboxes } from "./Sandboxes.ts"

@@ -11,11 +11,12 @@
  * path (items, references, queries, bulk writes) keeps to its environment without knowing of it. What
  * leaves the engine (items on the wire, error messages) names the collection by its public id.
  */
+import type { DataEnvironment } from "../../data/protocol.ts"
 import type { CollectionField, DataCollection } from "../../data/wire/index.ts"
 
-export const SANDBOX_MARK = "#sandbox"
+export type { DataEnvironment }
 
-export type DataEnvironment = "LIVE" | "SANDBOX" | "SANDBOX_PREFERRED"
+export const SANDBOX_MARK = "#sandbox"
 
 export const sandboxKey = (id: string): string => `${id}${SANDBOX_MARK}`
 
