@@ -77,14 +77,19 @@ const fieldLine = (f: NonNullable<DataCollection["fields"]>[number]) =>
     f.typeMetadata?.reference !== undefined ? ` -> ${f.typeMetadata.reference.referencedCollectionId}` : ""
   }${f.typeMetadata?.multiReference !== undefined ? ` ->> ${f.typeMetadata.multiReference.referencedCollectionId}` : ""}`
 
+/** Every collection of the site, a hundred a page. */
+export const allCollections = Effect.gen(function*() {
+  const all: Array<DataCollection> = []
+  for (let skip = 0; ; skip += 100) {
+    const page = yield* DataItems.collections.query({ limit: 100, skip })
+    all.push(...page)
+    if (page.length < 100) return all
+  }
+})
+
 export const runCollectionsList = (mode: OutputMode) =>
   Effect.gen(function*() {
-    const all: Array<DataCollection> = []
-    for (let skip = 0; ; skip += 100) {
-      const page = yield* DataItems.collections.query({ limit: 100, skip })
-      all.push(...page)
-      if (page.length < 100) break
-    }
+    const all = yield* allCollections
     const rows = yield* Effect.forEach(all, (c) =>
       Effect.map(DataItems.count(c.id).pipe(Effect.option), (n) => ({ id: c.id, displayName: c.displayName ?? null, items: Option.getOrNull(n), fields: (c.fields ?? []).filter((f) => f.systemField !== true).length })), { concurrency: 4 })
     const text = rows.length === 0

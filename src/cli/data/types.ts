@@ -8,9 +8,8 @@ import * as Effect from "effect/Effect"
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { dirname } from "node:path"
 import { generate, withoutHeader } from "../../data/codegen/collections.ts"
-import * as DataItems from "../../data/DataItems.ts"
-import type { DataCollection } from "../../data/wire/index.ts"
 import { failed, type OutputMode, printResult, usage } from "../output.ts"
+import { allCollections } from "./admin.ts"
 
 /** The lines of `before` and `after` that differ, `-` and `+`, in order (a longest common subsequence). */
 export const lineDiff = (before: string, after: string): ReadonlyArray<string> => {
@@ -35,15 +34,6 @@ export const lineDiff = (before: string, after: string): ReadonlyArray<string> =
   }
   return out
 }
-
-const allCollections = Effect.gen(function*() {
-  const all: Array<DataCollection> = []
-  for (let skip = 0; ; skip += 100) {
-    const page = yield* DataItems.collections.query({ limit: 100, skip })
-    all.push(...page)
-    if (page.length < 100) return all
-  }
-})
 
 export const runTypes = (options: {
   readonly out: string
