@@ -20,7 +20,7 @@ import * as Schedule from "effect/Schedule"
 import * as Stream from "effect/Stream"
 import * as G from "../http/guard.ts"
 import type { PlatformClient } from "../http/PlatformClient.ts"
-import { call, type DataFailure, unlessInvalid } from "./calls.ts"
+import { call, checkOffset, checkPageLimit, type DataFailure, unlessInvalid } from "./calls.ts"
 import { badAnswer, type DataError, invalid, WDE } from "./DataError.ts"
 import { withClient } from "./withClient.ts"
 import { BackupResponse, ListBackupsResponse, ListRestorationsResponse, RestorationResponse } from "./guards/backups.ts"
@@ -50,10 +50,6 @@ export interface Page<A> {
   readonly hasNext: boolean
 }
 
-const checkPaging = (limit: number, offset: number): DataError | undefined =>
-  (Number.isInteger(limit) && limit > 0 && limit <= MAX_PAGE ? undefined : invalid(WDE.notPositive, `limit must be a whole number from 1 to ${MAX_PAGE}, not ${limit}.`, "limit")) ??
-    (Number.isInteger(offset) && offset >= 0 ? undefined : invalid(WDE.negative, `offset must be a whole number of at least 0, not ${offset}.`, "offset"))
-
 /** The paging asked for, as the official client sends it: only what was given (the platform pages by 50). */
 const pagingOf = (options: { readonly limit?: number; readonly offset?: number }) =>
   options.limit === undefined && options.offset === undefined ? {} : {
@@ -77,7 +73,7 @@ const pageOfList = <K extends "backups" | "restorations", A>(
   guard: G.Guard<{ readonly [k in K]: ReadonlyArray<A> } & { readonly pagingMetadata?: W.PagingMetadata | undefined }>
 ): Effect.Effect<Page<A>, DataFailure, PlatformClient> => {
   const offset = options.offset ?? 0
-  return unlessInvalid(checkPaging(options.limit ?? 50, offset), () =>
+  return unlessInvalid(checkPageLimit(options.limit, MAX_PAGE) ?? checkOffset(options.offset), () =>
     withClient((client) =>
       call(client, undefined, { method: "GET", path, payload: { ...filters, ...pagingOf(options) }, idempotent: true }, guard).pipe(
         Effect.map((r) => {

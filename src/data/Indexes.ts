@@ -18,7 +18,7 @@ import * as Schedule from "effect/Schedule"
 import * as Stream from "effect/Stream"
 import * as G from "../http/guard.ts"
 import type { PlatformClient } from "../http/PlatformClient.ts"
-import { call, checkCollection, type DataFailure, first, unlessInvalid } from "./calls.ts"
+import { call, checkCollection, checkOffset, checkPageLimit, type DataFailure, first, unlessInvalid } from "./calls.ts"
 import { badAnswer, DataError, invalid, WDE } from "./DataError.ts"
 import { withClient } from "./withClient.ts"
 import { IndexesListResponse, IndexResponse } from "./guards/indexes.ts"
@@ -96,8 +96,7 @@ export const list = (
   const limit = options.limit ?? MAX_INDEXES_PAGE
   const offset = options.offset ?? 0
   const bad = checkCollection(collection) ??
-    (Number.isInteger(limit) && limit > 0 && limit <= MAX_INDEXES_PAGE ? undefined : invalid(WDE.notPositive, `limit must be a whole number from 1 to ${MAX_INDEXES_PAGE}, not ${limit}.`, "limit")) ??
-    (Number.isInteger(offset) && offset >= 0 ? undefined : invalid(WDE.negative, `offset must be a whole number of at least 0, not ${offset}.`, "offset"))
+    checkPageLimit(limit, MAX_INDEXES_PAGE) ?? checkOffset(offset)
   return unlessInvalid(bad, () =>
     withClient((client) =>
       call(client, collection, { method: "GET", path: DataPaths.indexes, payload: { dataCollectionId: collection, paging: { limit, offset } } }, IndexesListResponse).pipe(

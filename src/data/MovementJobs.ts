@@ -25,7 +25,7 @@ import type { Guard } from "../http/guard.ts"
 import type { PlatformClient, PlatformClientShape } from "../http/PlatformClient.ts"
 import { PlatformError } from "../http/PlatformError.ts"
 import type { PlatformRequest } from "../http/PlatformRequest.ts"
-import { type DataFailure, failure, isObject, unlessInvalid } from "./calls.ts"
+import { checkPageLimit, type DataFailure, failure, isObject, unlessInvalid } from "./calls.ts"
 import { badAnswer, type DataError, invalid, WDE } from "./DataError.ts"
 import { withClient } from "./withClient.ts"
 import { Filter } from "./Filter.ts"
@@ -91,10 +91,6 @@ const send = <A>(client: PlatformClientShape, req: PlatformRequest, guard: Guard
 const checkJobId = (jobId: unknown): DataError | undefined =>
   typeof jobId === "string" && jobId !== "" ? undefined : invalid(WDE.notString, "A job id must be a non-empty string.", "jobId")
 
-const checkLimit = (limit: number | undefined, max: number): DataError | undefined =>
-  limit === undefined || (Number.isInteger(limit) && limit >= 1 && limit <= max)
-    ? undefined
-    : invalid(WDE.notPositive, `limit must be a whole number from 1 to ${max}, not ${limit}.`, "limit")
 
 const paging = (options: PageOptions) => ({
   ...(options.limit === undefined ? {} : { limit: options.limit }),
@@ -209,7 +205,7 @@ export const get = (jobId: string): Effect.Effect<Job, DataFailure, PlatformClie
  * const second = first.cursor === undefined ? undefined : yield* MovementJobs.list({ limit: 10, cursor: first.cursor })
  */
 export const list = (options: PageOptions = {}): Effect.Effect<Page<Job>, DataFailure, PlatformClient> =>
-  unlessInvalid(checkLimit(options.limit, MAX_JOBS_PAGE), () =>
+  unlessInvalid(checkPageLimit(options.limit, MAX_JOBS_PAGE), () =>
     withClient((client) =>
       send(
         client,
@@ -247,7 +243,7 @@ export const query = (
   options: PageOptions & { readonly sort?: ReadonlyArray<{ readonly fieldName: string; readonly order?: "ASC" | "DESC" }> } = {}
 ): Effect.Effect<Page<Job>, DataFailure, PlatformClient> => {
   const json = filterJson(filter)
-  return unlessInvalid(json instanceof Error ? json : checkLimit(options.limit, MAX_JOBS_PAGE), () =>
+  return unlessInvalid(json instanceof Error ? json : checkPageLimit(options.limit, MAX_JOBS_PAGE), () =>
     withClient((client) =>
       send(client, {
         method: "GET",
@@ -276,7 +272,7 @@ export const terminate = (jobId: string): Effect.Effect<Job, DataFailure, Platfo
 
 /** One page of a job's logs, oldest first. */
 export const logs = (jobId: string, options: PageOptions = {}): Effect.Effect<Page<MovementLog>, DataFailure, PlatformClient> =>
-  unlessInvalid(checkJobId(jobId) ?? checkLimit(options.limit, MAX_LOGS_PAGE), () =>
+  unlessInvalid(checkJobId(jobId) ?? checkPageLimit(options.limit, MAX_LOGS_PAGE), () =>
     withClient((client) =>
       send(client, { method: "GET", path: MovementJobPaths.logs(jobId), payload: options.limit === undefined && options.cursor === undefined ? { jobId } : { jobId, paging: paging(options) } }, MovementLogsResponse).pipe(
         Effect.map((r) => ({ items: r.logs, cursor: r.pagingMetadata?.cursors?.next ?? undefined }))

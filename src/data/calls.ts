@@ -64,6 +64,16 @@ export const checkOptions = (options: unknown, allowed: ReadonlyArray<string>): 
       "options"
     )
 
+/** A page size of the admin lists (indexes, backups, jobs): a whole number from 1 to `max`; none given is fine. */
+export const checkPageLimit = (limit: number | undefined, max: number): DataError | undefined =>
+  limit === undefined || (Number.isInteger(limit) && limit > 0 && limit <= max)
+    ? undefined
+    : invalid(WDE.notPositive, `limit must be a whole number from 1 to ${max}, not ${limit}.`, "limit")
+
+/** An offset of the admin lists: a whole number of at least 0; none given is fine. */
+export const checkOffset = (offset: number | undefined): DataError | undefined =>
+  offset === undefined || (Number.isInteger(offset) && offset >= 0) ? undefined : invalid(WDE.negative, `offset must be a whole number of at least 0, not ${offset}.`, "offset")
+
 export const first = (...checks: ReadonlyArray<DataError | undefined>): DataError | undefined => checks.find((c) => c !== undefined)
 
 /** Fails with a client-side validation error before anything is sent, or runs the call. */
