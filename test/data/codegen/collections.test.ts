@@ -6,7 +6,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { execFileSync } from "node:child_process"
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { pathToFileURL } from "node:url"
 import * as fc from "fast-check"
@@ -34,11 +34,16 @@ const posts: DataCollection = { id: "Posts", fields: [{ key: "title", type: "TEX
 const odd: DataCollection = { id: "2024 sales", fields: [{ key: "my key", type: "NUMBER" }, { key: "class", type: "TEXT" }] }
 
 const repo = new URL("../../../", import.meta.url)
+/** A folder under the repository's .tmp (where `effect` resolves, and no type check of the project looks); removed by the test. */
+const tempInRepo = () => {
+  mkdirSync(new URL(".tmp/", repo).pathname, { recursive: true })
+  return mkdtempSync(join(new URL(".tmp/", repo).pathname, "codegen-"))
+}
 const options = { site: "site-1", readAt: new Date(Date.UTC(2026, 10, 27)), dataModule: new URL("src/data/index.ts", repo).pathname }
 
 /** Writes the module into a folder of the repository (so `effect` resolves) and imports it. */
 const load = async (text: string) => {
-  const dir = mkdtempSync(join(new URL("test/data/codegen/", repo).pathname, ".gen-"))
+  const dir = tempInRepo()
   const file = join(dir, "collections.ts")
   writeFileSync(file, text)
   return { dir, file, module: await import(pathToFileURL(file).href) as Record<string, any> }
@@ -47,10 +52,10 @@ const load = async (text: string) => {
 describe("sitefx data types: the generated module", () => {
   it("type-checks as written, for every field type, odd names and references between collections", () => {
     const text = generate([everyType, posts, odd], options)
-    const dir = mkdtempSync(join(new URL("test/data/codegen/", repo).pathname, ".gen-"))
+    const dir = tempInRepo()
     try {
       writeFileSync(join(dir, "collections.ts"), text)
-      writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ extends: "../../../../tsconfig.json", include: ["collections.ts"], compilerOptions: { noEmit: true } }))
+      writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ extends: new URL("tsconfig.json", repo).pathname, include: ["collections.ts"], compilerOptions: { noEmit: true } }))
       // throws with the compiler's messages when the module does not type-check
       execFileSync(process.execPath, [new URL("node_modules/typescript/bin/tsc", repo).pathname, "-p", join(dir, "tsconfig.json")], { encoding: "utf8" })
     } finally {

@@ -6,7 +6,7 @@
  */
 import { assert, it } from "@effect/vitest"
 import { execFileSync } from "node:child_process"
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { pathToFileURL } from "node:url"
 import * as fc from "fast-check"
@@ -16,6 +16,11 @@ import { FIELD_TYPES } from "../../../src/data/protocol.ts"
 import type { CollectionField, DataCollection } from "../../../src/data/wire/index.ts"
 
 const repo = new URL("../../../", import.meta.url)
+/** A folder under the repository's .tmp (where `effect` resolves, and no type check of the project looks); removed by the test. */
+const tempInRepo = () => {
+  mkdirSync(new URL(".tmp/", repo).pathname, { recursive: true })
+  return mkdtempSync(join(new URL(".tmp/", repo).pathname, "codegen-"))
+}
 const RUNS = 12
 
 /** Keys a site may give a field: words, spaces, dashes, digits first, unicode; never a system field's, a path or a prototype's name. */
@@ -99,11 +104,11 @@ it("random sites: the generated modules type-check, and every Schema round-trips
   assert.isAtLeast(new Set(fields.map((f) => f.type)).size, 20, "field types covered")
   assert.isTrue(fields.some((f) => f.type === "REFERENCE" || f.type === "MULTI_REFERENCE"), "a reference")
   assert.isTrue(fields.some((f) => !/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(f.key)), "a key that is not an identifier")
-  const dir = mkdtempSync(join(new URL("test/data/codegen/", repo).pathname, ".gen-"))
+  const dir = tempInRepo()
   try {
     const dataModule = new URL("src/data/index.ts", repo).pathname
     sites.forEach((collections, i) => writeFileSync(join(dir, `site${i}.ts`), generate(collections, { site: `site-${i}`, readAt: new Date(0), dataModule })))
-    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ extends: "../../../../tsconfig.json", include: ["*.ts"], compilerOptions: { noEmit: true } }))
+    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ extends: new URL("tsconfig.json", repo).pathname, include: ["*.ts"], compilerOptions: { noEmit: true } }))
     // one compiler run for every module; it throws with the compiler's messages when one does not type-check
     execFileSync(process.execPath, [new URL("node_modules/typescript/bin/tsc", repo).pathname, "-p", join(dir, "tsconfig.json")], { encoding: "utf8" })
 
