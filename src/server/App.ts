@@ -18,6 +18,7 @@ import { cartsDevRoutes } from "./catalog/carts/index.ts"
 import { dataDevRoutes, dataRoutes } from "./data/index.ts"
 import { eventsRoutes, webhookDevRoutes } from "./events/index.ts"
 import { devRoutes } from "./dev/dev.ts"
+import { snapshotRoutes } from "./dev/snapshotRoutes.ts"
 import { Faults } from "./dev/Faults.ts"
 import { identityRoutes } from "./identity/index.ts"
 import { oauthRoutes } from "./oauth/oauth.ts"
@@ -92,7 +93,7 @@ const fallback = (appDir: string | undefined, dev: boolean) =>
 export const appLayer = (options: AppOptions) =>
   Layer.mergeAll(
     modules,
-    options.dev ? Layer.merge(devRoutes, dataDevRoutes) : Layer.empty,
+    options.dev ? Layer.mergeAll(devRoutes, dataDevRoutes, snapshotRoutes) : Layer.empty,
     options.dev ? cartsDevRoutes : Layer.empty,
     options.dev ? webhookDevRoutes : Layer.empty,
     fallback(options.appDir, options.dev),

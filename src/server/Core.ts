@@ -24,6 +24,7 @@ import { ServerClock } from "./platform/ServerClock.ts"
 import { Settings } from "./platform/Settings.ts"
 import { SiteRegistry } from "./platform/SiteRegistry.ts"
 import { Stats } from "./platform/Stats.ts"
+import { Snapshots } from "./dev/Snapshots.ts"
 
 /** The services `coreLayer` provides: storage, clock, settings, site, members, tokens, callers, and the data, store and events engines. */
 export type PlatformCore =
@@ -44,6 +45,7 @@ export type PlatformCore =
   | Seeder
   | Callers
   | Faults
+  | Snapshots
   | DataServices
   | CatalogServices
   | EventsServices
@@ -80,5 +82,7 @@ export const coreLayer = (options: CoreOptions): Layer.Layer<PlatformCore> => {
   const callers = Callers.layer.pipe(Layer.provideMerge(flows))
   const data = dataLayer({ maxPayloadBytes: options.dataMaxPayloadBytes }).pipe(Layer.provideMerge(callers))
   const catalog = catalogLayer.pipe(Layer.provideMerge(data))
-  return eventsLayer.pipe(Layer.provide(Layer.succeed(WebhooksConfig)(options.webhooks ?? {})), Layer.provideMerge(catalog))
+  const events = eventsLayer.pipe(Layer.provide(Layer.succeed(WebhooksConfig)(options.webhooks ?? {})), Layer.provideMerge(catalog))
+  // last: a restore brings every module's in-memory state in line through the reset hooks
+  return Snapshots.layer.pipe(Layer.provideMerge(events))
 }

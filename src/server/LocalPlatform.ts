@@ -27,6 +27,8 @@ import { coreLayer, type PlatformCore } from "./Core.ts"
 import type { SeedName } from "./platform/devWire.ts"
 import { DEMO_MEMBER_EMAIL, DEMO_MEMBER_PASSWORD, Seeder } from "./seed.ts"
 import { DEFAULT_ACCESS_TOKEN_TTL_SECONDS } from "./platform/Settings.ts"
+import { MemberStore } from "./identity/MemberStore.ts"
+import { type SnapshotError, Snapshots } from "./dev/Snapshots.ts"
 import type { DeliveryPolicy, WebhookRegistration } from "./events/webhooks/index.ts"
 
 /** Where the platform listens, what it stores in, how it is seeded, and its dev and webhook settings. */
@@ -37,8 +39,19 @@ export interface LocalPlatformOptions {
   readonly host?: string
   /** `:memory:` (default) or a database file (WAL mode). */
   readonly db?: string
-  /** Default `demo`: the site plus a demo member. `none` creates the site only. */
+  /** Default `demo`: the site plus a demo member. `none` creates the site only. Not used with `snapshot`. */
   readonly seed?: SeedName
+  /**
+   * A snapshot to start from instead of a seed: the folder a snapshot was saved or exported to (or its
+   * `snapshot.sqlite`). One from another sitefx version whose storage differs is refused.
+   */
+  readonly snapshot?: string
+  /**
+   * A folder the platform saves its state to when it stops cleanly (the layer closes: SIGINT or
+   * SIGTERM for `sitefx serve`), as a snapshot `snapshot` can start from. The previous one stays whole
+   * until the new one is complete.
+   */
+  readonly exportOnExit?: string
   /** Mounts the `/_sitefx/*` dev endpoints. Default true. */
   readonly dev?: boolean
   /**
@@ -119,12 +132,12 @@ const urlOf = (address: HttpServer.HttpServer["Service"]["address"]): string => 
  */
 export class LocalPlatform extends Context.Service<LocalPlatform, LocalPlatformShape>()("sitefx/LocalPlatform") {
   /** Starts the platform (closed with the layer) and provides its address and seeded values. */
-  static layer(options: LocalPlatformOptions = {}): Layer.Layer<LocalPlatform, ServeError | PlatformError> {
+  static layer(options: LocalPlatformOptions = {}): Layer.Layer<LocalPlatform, ServeError | PlatformError | SnapshotError> {
     return LocalPlatform.layerWithCore(options)
   }
 
   /** The same, also providing the platform's own services, for tests and tools that use them in-process (data events). */
-  static layerWithCore(options: LocalPlatformOptions = {}): Layer.Layer<LocalPlatform | PlatformCore, ServeError | PlatformError> {
+  static layerWithCore(options: LocalPlatformOptions = {}): Layer.Layer<LocalPlatform | PlatformCore, ServeError | PlatformError | SnapshotError> {
     const seed = options.seed ?? "demo"
     const dev = options.dev ?? true
     const core = coreLayer({
@@ -134,7 +147,22 @@ export class LocalPlatform extends Context.Service<LocalPlatform, LocalPlatformS
       dataMaxPayloadBytes: options.dataMaxPayloadBytes,
       webhooks: { webhooks: options.webhooks, delivery: options.webhookDelivery }
     })
-    const seeded = Layer.effectDiscard(Seeder.use((seeder) => seeder.seed(seed)))
+    const seeded = Layer.effectDiscard(Effect.gen(function*() {
+      const snapshots = yield* Snapshots
+      if (options.snapshot === undefined) yield* Seeder.use((seeder) => seeder.seed(seed))
+      else yield* snapshots.importFrom(options.snapshot)
+      const exportTo = options.exportOnExit
+      if (exportTo !== undefined) {
+        // a finalizer of this layer runs after the server's (no request changes the state any more) and
+        // before the database closes
+        yield* Effect.addFinalizer(() =>
+          snapshots.exportTo(exportTo).pipe(
+            Effect.flatMap((saved) => Effect.logInfo(`sitefx: saved the platform's state to ${exportTo} (${saved.counts.items} items, ${saved.counts.members} members)`)),
+            Effect.catch((error) => Effect.logError(`sitefx: the platform's state could not be saved to ${exportTo}: ${error.message}`))
+          )
+        )
+      }
+    }))
     const host = options.host ?? "127.0.0.1"
     const devAccess = { origins: options.devOrigins ?? [], host }
     const server = HttpRouter.serve(appLayer({ dev, appDir: options.appDir, devAccess }), {
@@ -156,7 +184,7 @@ export class LocalPlatform extends Context.Service<LocalPlatform, LocalPlatformS
           clientId: site.clientId,
           siteId: site.siteId,
           apiKey: site.apiKey,
-          demoMember: seed === "demo"
+          demoMember: (options.snapshot === undefined ? seed === "demo" : (yield* MemberStore).byEmail(DEMO_MEMBER_EMAIL) !== undefined)
             ? { email: DEMO_MEMBER_EMAIL, password: Redacted.make(DEMO_MEMBER_PASSWORD, { label: "demo member password" }) }
             : undefined,
           dev

@@ -34,6 +34,11 @@ export interface SeederShape {
   /** The values every seed creates, whether or not it ran yet. */
   readonly site: () => SeededSite
   readonly seed: (name: SeedName) => Effect.Effect<void>
+  /**
+   * Makes the site's admin key this instance's own after a snapshot's rows replaced the tables (a
+   * snapshot saved by another platform carries that platform's key, which stops working here).
+   */
+  readonly claimSite: () => void
   /** Later modules (data) add what a seed creates for them; steps run after the site and members. */
   readonly extend: (step: (name: SeedName) => Effect.Effect<void>) => void
 }
@@ -49,13 +54,16 @@ export class Seeder extends Context.Service<Seeder, SeederShape>()("sitefx/serve
       const steps: Array<(name: SeedName) => Effect.Effect<void>> = []
       const apiKey = () => `sfx_key_${derive(db.instance().seedSecret, "admin-api-key")}`
 
+      const claimSite = () =>
+        db.transaction(() => {
+          if (site.siteId() === undefined) site.setSiteId(LOCAL_SITE_ID)
+          site.addClient({ id: LOCAL_CLIENT_ID, name: "sitefx local", allowedOrigins: LOOPBACK_ORIGINS })
+          site.addApiKey({ id: "admin", name: "Admin API key" }, apiKey())
+        })
+
       const seed = (name: SeedName) =>
         Effect.gen(function*() {
-          db.transaction(() => {
-            if (site.siteId() === undefined) site.setSiteId(LOCAL_SITE_ID)
-            site.addClient({ id: LOCAL_CLIENT_ID, name: "sitefx local", allowedOrigins: LOOPBACK_ORIGINS })
-            site.addApiKey({ id: "admin", name: "Admin API key" }, apiKey())
-          })
+          claimSite()
           if (name === "demo" && members.byEmail(DEMO_MEMBER_EMAIL) === undefined) {
             const passwordHash = yield* hashPassword(DEMO_MEMBER_PASSWORD)
             if (members.byEmail(DEMO_MEMBER_EMAIL) === undefined) {
@@ -79,6 +87,7 @@ export class Seeder extends Context.Service<Seeder, SeederShape>()("sitefx/serve
           apiKey: Redacted.make(apiKey(), { label: "sitefx admin API key" })
         }),
         seed,
+        claimSite,
         extend: (step) => {
           steps.push(step)
         }

@@ -181,8 +181,9 @@ export class Backups extends Context.Service<Backups, BackupsShape>()("sitefx/se
         clock.millis()
       )
       // a reset empties the tables: their files go too
-      db.onReset(() => {
-        if (dir === undefined || !existsSync(dir)) return
+      db.onReset((reason) => {
+        // a snapshot leaves the backups as they are (they are this machine's files, not the site's state)
+        if (reason === "restore" || dir === undefined || !existsSync(dir)) return
         for (const name of readdirSync(dir)) if (name.endsWith(".db")) rmSync(join(dir, name), { force: true })
       })
 

@@ -97,9 +97,10 @@ export class DataCollections extends Context.Service<DataCollections, DataCollec
       }
 
       // read on every call that names an environment: kept in memory, as the table is (reset empties both)
-      let withSandbox = new Set(db.all("SELECT collection_id FROM data_sandboxes").map((r) => String(r.collection_id)))
+      const readSandboxes = () => new Set(db.all("SELECT collection_id FROM data_sandboxes").map((r) => String(r.collection_id)))
+      let withSandbox = readSandboxes()
       db.onReset(() => {
-        withSandbox = new Set()
+        withSandbox = readSandboxes()
       })
       const hasSandbox = (id: string) => withSandbox.has(id)
       removeHooks.push((id) => {

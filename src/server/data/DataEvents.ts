@@ -16,6 +16,7 @@
  * table, when asked. Envelopes (`wix.data.v2.data_item` domain events) are built only when the events
  * are read.
  */
+import { Database } from "../platform/Database.ts"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -121,11 +122,12 @@ const decodeStored = (items: ItemStoreShape, meta: Meta, body: string, stamp: (i
 }
 
 export class DataEvents extends Context.Service<DataEvents, DataEventsShape>()("sitefx/server/data/DataEvents") {
-  static readonly layer: Layer.Layer<DataEvents, never, SiteEvents | ItemStore> = Layer.effect(
+  static readonly layer: Layer.Layer<DataEvents, never, SiteEvents | ItemStore | Database> = Layer.effect(
     DataEvents,
     Effect.gen(function*() {
       const log = yield* SiteEvents
       const items = yield* ItemStore
+      const db = yield* Database
 
       /**
        * Where the log names created items: the last event id and first `seq` of each kept entry that
@@ -134,10 +136,17 @@ export class DataEvents extends Context.Service<DataEvents, DataEventsShape>()("
       const marks: Array<{ readonly last: number; readonly seq: number }> = []
       let oldest = 0
       let forgotten = 0
-      for (const batch of log.stored(CODEC)) {
-        const seq = (JSON.parse(batch.meta) as Meta).seq
-        if (seq !== undefined) marks.push({ last: batch.first + batch.count - 1, seq })
+      const readMarks = () => {
+        marks.length = 0
+        oldest = 0
+        for (const batch of log.stored(CODEC)) {
+          const seq = (JSON.parse(batch.meta) as Meta).seq
+          if (seq !== undefined) marks.push({ last: batch.first + batch.count - 1, seq })
+        }
       }
+      readMarks()
+      // after a reset or a restore the log holds other entries
+      db.onReset(readMarks)
       const keepFrom = () => {
         const kept = log.oldestKept()
         while (oldest < marks.length && marks[oldest]!.last < kept) oldest++

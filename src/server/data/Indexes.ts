@@ -72,9 +72,9 @@ export class Indexes extends Context.Service<Indexes, IndexesShape>()("sitefx/se
       const dropSqlIndexes = (names: ReadonlyArray<string>) => {
         for (const name of names) db.run(`DROP INDEX IF EXISTS "${name}"`)
       }
-      // a reset empties data_indexes; the SQL indexes themselves go with it
-      db.onReset(() =>
-        dropSqlIndexes(
+      // a reset empties data_indexes; the SQL indexes themselves go with it (a restore brings the snapshot's)
+      db.onReset((reason) =>
+        reason === "reset" && dropSqlIndexes(
           db.all(`SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE '${SQL_PREFIX}%'`).map((r) => String(r.name))
         )
       )

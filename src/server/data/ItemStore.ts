@@ -127,7 +127,7 @@ export class ItemStore extends Context.Service<ItemStore, ItemStoreShape>()("sit
       // a plain MAX(seq) reads the whole table, 65 ms at start-up for 300 000 items
       // (a kept original may be the newest: its row is gone, and its `seq` still names it in the event log)
       // (sandbox items are stored under their collection's sandbox key: environments.ts)
-      let lastSeq = Math.max(
+      const readLastSeq = () => Math.max(
         Number(
           db.get(
             `SELECT MAX(max(coalesce((SELECT MAX(seq) FROM data_items WHERE collection_id = c.id), 0),
@@ -137,6 +137,7 @@ export class ItemStore extends Context.Service<ItemStore, ItemStoreShape>()("sit
         ),
         Number(db.get("SELECT MAX(seq) AS last FROM data_item_originals")?.last ?? 0)
       )
+      let lastSeq = readLastSeq()
       let keepFrom = () => Number.POSITIVE_INFINITY
       /** Whether any original may be kept: while none is, dropping them costs no statement. */
       let keeping = db.get("SELECT 1 AS kept FROM data_item_originals LIMIT 1") !== undefined
@@ -156,8 +157,8 @@ export class ItemStore extends Context.Service<ItemStore, ItemStoreShape>()("sit
         db.run("INSERT OR IGNORE INTO data_item_originals (seq, collection_id, id, data) VALUES (?, ?, ?, ?)", row.seq, collectionId, row.id, row.text)
       }
       db.onReset(() => {
-        lastSeq = 0
-        keeping = false
+        lastSeq = readLastSeq()
+        keeping = db.get("SELECT 1 AS kept FROM data_item_originals LIMIT 1") !== undefined
       })
       collections.onRemove((id) => {
         keepRows(id, keepFrom())

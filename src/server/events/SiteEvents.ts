@@ -196,7 +196,7 @@ export class SiteEvents extends Context.Service<SiteEvents, SiteEventsShape>()("
       const batchOf = (stored: StoredBatch) => new Batch(stored, decode)
 
       /** The kept batches, oldest first: the table's rows, in memory. */
-      let window: Array<Batch> = db.all(`SELECT ${COLUMNS} FROM site_event_batches ORDER BY last_id`).map((row) =>
+      const readWindow = (): Array<Batch> => db.all(`SELECT ${COLUMNS} FROM site_event_batches ORDER BY last_id`).map((row) =>
         batchOf({
           first: Number(row["first_id"]),
           count: Number(row["last_id"]) - Number(row["first_id"]) + 1,
@@ -207,6 +207,7 @@ export class SiteEvents extends Context.Service<SiteEvents, SiteEventsShape>()("
           body: String(row["body"])
         })
       )
+      let window = readWindow()
       /** The newest id handed out (in a transaction that may still roll back) and the newest committed. */
       let last = window.length === 0 ? 0 : window[window.length - 1]!.last
       let committed = last
@@ -261,12 +262,22 @@ export class SiteEvents extends Context.Service<SiteEvents, SiteEventsShape>()("
         )
       }
 
-      db.onReset(() => {
-        // a reset deleted every row; ids go on from where they were, and the row left says so after a restart
-        const marker = { first: last + 1, count: 0, codec: "reset", at: clock.millis(), siteId: site.siteId() ?? NO_SITE_ID, meta: "", body: "" }
-        write(marker)
-        window = [batchOf(marker)]
-        trimmedThrough = last
+      db.onReset((reason) => {
+        // a reset deleted every row, a restore put a snapshot's back; either way ids go on from where they
+        // were (a follower's position stays meaningful), and the row left says so after a restart
+        const restored = reason === "restore" ? readWindow() : []
+        const reached = restored.length === 0 ? 0 : restored[restored.length - 1]!.last
+        if (reached >= last && reached > 0) {
+          // the snapshot's log reaches as far: its last row says where ids go on
+          last = reached
+          window = restored
+        } else {
+          const marker = { first: last + 1, count: 0, codec: "reset", at: clock.millis(), siteId: site.siteId() ?? NO_SITE_ID, meta: "", body: "" }
+          write(marker)
+          window = [...restored, batchOf(marker)]
+        }
+        committed = last
+        trimmedThrough = window[0]!.first - 1
       })
 
       return SiteEvents.of({

@@ -44,8 +44,18 @@ export interface DatabaseShape {
   readonly instance: () => Instance
   /** Deletes every row of every table, replaces the token secret, then runs the reset hooks. */
   readonly reset: () => void
-  /** Registers in-memory state (clock skew, counters) to clear on reset. */
-  readonly onReset: (hook: () => void) => void
+  /**
+   * Replaces the rows of every table (but the private ones and `keep`) with those of the database file
+   * `file`, whose tables are this database's (same migrations: the caller checks), in one transaction:
+   * a failure changes nothing. Indexes made at run time (a data collection's) follow the file's. Then
+   * replaces the token secret and runs the reset hooks with `"restore"`.
+   */
+  readonly replaceWith: (file: string, keep: ReadonlySet<string>) => void
+  /**
+   * Registers in-memory state to bring in line with the tables after a reset (they are empty) or a
+   * restore (they hold a snapshot's rows): clock skew and counters start over, caches are read again.
+   */
+  readonly onReset: (hook: (reason: "reset" | "restore") => void) => void
   /** Registers a deterministic SQL function written in JavaScript (the data engine's text folding). */
   readonly defineFunction: (name: string, fn: (...args: Array<SQLOutputValue>) => SQLInputValue) => void
   /**
@@ -125,7 +135,17 @@ const startCheckpointer = (location: string, onFailure: () => void) => {
   }
 }
 
-const PRIVATE_TABLES = new Set(["_migrations", "_instance"])
+/** A restore that could not complete: its transaction rolled back, nothing changed. */
+export class ReplaceFailed extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause })
+  }
+}
+
+/** Tables of the instance, not of the site: a reset keeps them, a snapshot leaves them out. */
+export const PRIVATE_TABLES: ReadonlySet<string> = new Set(["_migrations", "_instance"])
+
+const quoted = (name: string) => `"${name.replace(/"/g, "\"\"")}"`
 
 /**
  * Pages an online backup copies per step: about 4 MB. Measured on 1 000 000 items, 4096 pages a step
@@ -218,7 +238,54 @@ const open = (location: string): { readonly shape: DatabaseShape; readonly close
   }
   let instance = readInstance()
 
-  const hooks: Array<() => void> = []
+  const hooks: Array<(reason: "reset" | "restore") => void> = []
+  const newTokenSecret = () => {
+    prepare("UPDATE _instance SET token_secret = ? WHERE id = 1").run(randomBytes(32))
+  }
+  const siteTables = (schema: string) =>
+    prepare(`SELECT name FROM ${schema}.sqlite_master WHERE type = 'table'`).all().map((r) => String(r.name)).filter((name) =>
+      !PRIVATE_TABLES.has(name) && !name.startsWith("sqlite_")
+    )
+
+  /** The rows of every site table (but `keep`) replaced with those of `file`, in one transaction. */
+  const replaceRows = (file: string, keep: ReadonlySet<string>) =>
+    shape.withAttached(file, "snapshot", () =>
+      transaction(() => {
+        db.exec("PRAGMA defer_foreign_keys = ON")
+        const theirs = new Set(siteTables("snapshot"))
+        for (const name of siteTables("main")) {
+          if (keep.has(name)) continue
+          db.exec(`DELETE FROM main.${quoted(name)}`)
+          if (!theirs.has(name)) continue
+          // by name: a column added by a later migration sits at the end of one table and not the other
+          const columns = prepare(`SELECT name FROM pragma_table_info(?, 'main')`).all(name).map((r) => quoted(String(r.name))).join(", ")
+          db.exec(`INSERT INTO main.${quoted(name)} (${columns}) SELECT ${columns} FROM snapshot.${quoted(name)}`)
+        }
+        const kept = JSON.stringify([...keep])
+        const hasSequence = (schema: string) => prepare(`SELECT 1 AS x FROM ${schema}.sqlite_master WHERE name = 'sqlite_sequence'`).get() !== undefined
+        if (hasSequence("main")) {
+          prepare("DELETE FROM main.sqlite_sequence WHERE name NOT IN (SELECT value FROM json_each(?))").run(kept)
+          if (hasSequence("snapshot")) {
+            prepare("INSERT INTO main.sqlite_sequence (name, seq) SELECT name, seq FROM snapshot.sqlite_sequence WHERE name NOT IN (SELECT value FROM json_each(?))").run(kept)
+          }
+        }
+        // indexes made while the platform runs (a collection's): the snapshot's, not the ones of now
+        const indexes = (schema: string) =>
+          new Map(
+            prepare(`SELECT name, sql FROM ${schema}.sqlite_master WHERE type = 'index' AND sql IS NOT NULL`).all().map((r) => [String(r.name), String(r.sql)])
+          )
+        const ours = indexes("main")
+        const wanted = indexes("snapshot")
+        for (const [name, sql] of ours) if (wanted.get(name) !== sql) db.exec(`DROP INDEX main.${quoted(name)}`)
+        for (const [name, sql] of wanted) {
+          if (ours.get(name) === sql) continue
+          // the file may come from elsewhere: its schema text runs only as the one index it claims to be
+          if (!/^CREATE (UNIQUE )?INDEX /i.test(sql)) throw new Error(`not an index: ${name}`)
+          db.prepare(sql).run()
+        }
+        newTokenSecret()
+      })
+    )
 
   const shape: DatabaseShape = {
     location,
@@ -242,15 +309,22 @@ const open = (location: string): { readonly shape: DatabaseShape; readonly close
       transaction(() => {
         const tables = prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all()
         db.exec("PRAGMA defer_foreign_keys = ON")
-        for (const { name } of tables) {
-          if (typeof name === "string" && !PRIVATE_TABLES.has(name) && !name.startsWith("sqlite_")) db.exec(`DELETE FROM "${name.replace(/"/g, "\"\"")}"`)
-        }
+        for (const name of siteTables("main")) db.exec(`DELETE FROM ${quoted(name)}`)
         // AUTOINCREMENT counters start over too: nothing of the old data shows through
         if (tables.some((t) => t.name === "sqlite_sequence")) db.exec("DELETE FROM sqlite_sequence")
-        prepare("UPDATE _instance SET token_secret = ? WHERE id = 1").run(randomBytes(32))
+        newTokenSecret()
       })
       instance = readInstance()
-      for (const hook of hooks) hook()
+      for (const hook of hooks) hook("reset")
+    },
+    replaceWith: (file, keep) => {
+      try {
+        replaceRows(file, keep)
+      } catch (error) {
+        throw new ReplaceFailed(error)
+      }
+      instance = readInstance()
+      for (const hook of hooks) hook("restore")
     },
     onReset: (hook) => {
       hooks.push(hook)

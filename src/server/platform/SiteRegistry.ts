@@ -84,7 +84,8 @@ export class SiteRegistry extends Context.Service<SiteRegistry, SiteRegistryShap
         },
         addApiKey: (record, key) => {
           db.run(
-            "INSERT OR IGNORE INTO api_keys (id, name, key_digest, created_at) VALUES (?, ?, ?, ?)",
+            // the key of an id is the one given last (a snapshot from another platform brings that one's)
+            "INSERT INTO api_keys (id, name, key_digest, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET key_digest = excluded.key_digest",
             record.id,
             record.name,
             digest(key),

@@ -110,3 +110,34 @@ export const SiteConnection = Schema.Struct({ clientId: Schema.String, siteId: S
 export const IdentityResponse = Schema.Struct({ identity: Identity })
 /** `GET /_sitefx/members[?email=address]`: the site's members' identities, all or the one with that email. */
 export const IdentitiesResponse = Schema.Struct({ identities: Schema.Array(Identity) })
+
+/** How much of each kind a snapshot holds. */
+export const SnapshotCounts = Schema.Struct({
+  members: Schema.Int,
+  collections: Schema.Int,
+  items: Schema.Int,
+  products: Schema.Int,
+  events: Schema.Int
+})
+
+/** A saved snapshot of the platform's state: its name, its manifest and its size. */
+export const Snapshot = Schema.Struct({
+  name: Schema.String,
+  format: Schema.Literal("sitefx-snapshot"),
+  formatVersion: Schema.Int,
+  sitefxVersion: Schema.String,
+  createdDate: Schema.String,
+  migrations: Schema.Array(Schema.String),
+  counts: SnapshotCounts,
+  sizeBytes: Schema.Int
+})
+export type Snapshot = typeof Snapshot.Type
+
+/** `GET /_sitefx/snapshots`: the saved snapshots, oldest first. */
+export const SnapshotsResponse = Schema.Struct({ snapshots: Schema.Array(Snapshot) })
+/** `POST /_sitefx/snapshots`: saves the state under `name` (an existing name only with `overwrite`). */
+export const SaveSnapshotRequest = Schema.Struct({ name: Schema.String, overwrite: Schema.optionalKey(Schema.Boolean) })
+/** One snapshot (`POST /_sitefx/snapshots`, `GET /_sitefx/snapshots/:name`). */
+export const SnapshotResponse = Schema.Struct({ snapshot: Snapshot })
+/** `POST /_sitefx/snapshots/:name/restore`: the snapshot now in place, and how long the restore took. */
+export const RestoreSnapshotResponse = Schema.Struct({ snapshot: Snapshot, tookMs: Schema.Finite })
