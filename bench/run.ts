@@ -60,6 +60,9 @@ const EVENT_ITEMS = Number(process.env["BENCH_EVENT_ITEMS"] ?? 20_000)
 const LATENCY_WRITES = Number(process.env["BENCH_LATENCY_WRITES"] ?? 300)
 /** The batch command's benchmark: items exported to JSONL by `sitefx data export`, then imported by `sitefx data import`. */
 const CLI_ITEMS = Number(process.env["BENCH_CLI_ITEMS"] ?? 1_000_000)
+/** Items of the site whose snapshot the snapshots case restores. */
+const SNAPSHOT_ITEMS = Number(process.env["BENCH_SNAPSHOT_ITEMS"] ?? 10_000)
+const SNAPSHOT_RESTORE_TARGET_MS = 200
 /** Items of the collection the index case queries before and after its index. */
 const INDEX_ITEMS = Number(process.env["BENCH_INDEX_ITEMS"] ?? 1_000_000)
 const CLI_RSS_TARGET_MB = 200
@@ -79,11 +82,12 @@ interface Server {
 /** The platform with no event log at all (bench/without-event-log): the baseline of what events cost a write. */
 const WITHOUT_EVENT_LOG = ["--import", fileURLToPath(new URL("./without-event-log/register.ts", import.meta.url))]
 
-const startServer = (nodeArgs: ReadonlyArray<string> = []): Promise<Server> =>
+/** `serveArgs`: what the platform runs with besides its port, database and quiet log (no seed, no dev endpoints unless said). */
+const startServer = (nodeArgs: ReadonlyArray<string> = [], serveArgs: ReadonlyArray<string> = ["--seed", "none", "--no-dev"]): Promise<Server> =>
   new Promise((resolve, reject) => {
     const dir = mkdtempSync(join(tmpdir(), "sitefx-bench-"))
     const main = fileURLToPath(new URL("../src/cli/main.ts", import.meta.url))
-    const child = spawn(process.execPath, [...SERVER_ARGS, ...nodeArgs, main, "serve", "--port", "0", "--db", join(dir, "bench.db"), "--seed", "none", "--no-dev", "--no-log"], {
+    const child = spawn(process.execPath, [...SERVER_ARGS, ...nodeArgs, main, "serve", "--port", "0", "--db", join(dir, "bench.db"), ...serveArgs, "--no-log"], {
       stdio: ["ignore", "pipe", "inherit"]
     })
     let out = ""
@@ -763,6 +767,59 @@ const main = async () => {
       await del.text()
     }
 
+    // ---- snapshots: the demo site with 10 000 items more, saved, changed, and restored (a reset before each test) --
+    const snapshotFigures: Array<string> = []
+    if (ONLY.test("snapshots")) {
+      const site = await startServer([], ["--seed", "demo", "--dev"])
+      try {
+        const adminHeaders = { authorization: site.apiKey, "content-type": "application/json" }
+        const call = async (method: string, path: string, body?: unknown) => {
+          const res = await originalFetch(`${site.url}${path}`, { method, headers: adminHeaders, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
+          const text = await res.text()
+          if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${text}`)
+          return JSON.parse(text)
+        }
+        await call("POST", "/wix-data/v2/collections", { collection: { id: "BenchSnapshot", fields: [] } })
+        for (let start = 0; start < SNAPSHOT_ITEMS; start += PAGE) {
+          await call("POST", "/wix-data/v2/bulk/items/insert", {
+            dataCollectionId: "BenchSnapshot",
+            dataItems: Array.from({ length: Math.min(PAGE, SNAPSHOT_ITEMS - start) }, (_, j) => {
+              const data = item(start + j)
+              return { id: `s${start + j}`, data: { ...data, released: { $date: data.released.toISOString() } } }
+            })
+          })
+        }
+        const t0 = performance.now()
+        const saved = (await call("POST", "/_sitefx/snapshots", { name: "bench" })).snapshot
+        const saveMs = performance.now() - t0
+        const restores: Array<number> = []
+        const reported: Array<number> = []
+        for (let r = 0; r < Math.max(RUNS, 5) + 2; r++) {
+          // what a test does before the next one resets it: a few hundred writes
+          await call("POST", "/wix-data/v2/bulk/items/insert", { dataCollectionId: "BenchSnapshot", dataItems: Array.from({ length: 300 }, (_, j) => ({ data: item(j) })) })
+          const t1 = performance.now()
+          const restored = await call("POST", "/_sitefx/snapshots/bench/restore")
+          const ms = performance.now() - t1
+          const total = (await call("POST", "/wix-data/v2/items/count", { dataCollectionId: "BenchSnapshot" })).totalCount
+          if (total !== SNAPSHOT_ITEMS) throw new Error(`the restore left ${total} items, not ${SNAPSHOT_ITEMS}`)
+          // the first two warm up
+          if (r >= 2) {
+            restores.push(ms)
+            reported.push(restored.tookMs)
+          }
+        }
+        const sorted = [...restores].sort((a, b) => a - b)
+        const medianMs = sorted[Math.floor(sorted.length / 2)]!
+        snapshotFigures.push(
+          `  snapshots: the demo site with ${SNAPSHOT_ITEMS.toLocaleString("en-US")} items more (${saved.counts.items} items, ${saved.counts.products} products; ${(saved.sizeBytes / 1e6).toFixed(1)} MB file) saved in ${saveMs.toFixed(0)} ms; ` +
+            `restored in ${medianMs.toFixed(0)} ms median over HTTP (${sorted[0]!.toFixed(0)}–${sorted[sorted.length - 1]!.toFixed(0)} ms, ${sorted.length} runs; the platform's own ${[...reported].sort((a, b) => a - b)[Math.floor(reported.length / 2)]!.toFixed(0)} ms), ` +
+            `target < ${SNAPSHOT_RESTORE_TARGET_MS} ms ${verdict("snapshot restore of a 10 000-item site", medianMs < SNAPSHOT_RESTORE_TARGET_MS)}`
+        )
+      } finally {
+        await stopServer(site)
+      }
+    }
+
     // ---- the batch command: export 1M items to JSONL (peak RSS of its process), import the file back ------
     const cliFigures: Array<string> = []
     if (ONLY.test("cli")) {
@@ -896,6 +953,7 @@ const main = async () => {
     for (const line of writeFigures) console.log(line)
     for (const line of indexFigures) console.log(line)
     for (const line of backupFigures) console.log(line)
+    for (const line of snapshotFigures) console.log(line)
     for (const line of cliFigures) console.log(line)
     console.log(`  total ${((performance.now() - started) / 1000).toFixed(0)} s, load average now ${load()} (other work on the machine skews every figure)`)
   } finally {

@@ -72,6 +72,14 @@ export const serve = Command.make(
       Flag.withDescription("A URL that receives every event of the site as a signed webhook (repeatable)"),
       Flag.atLeast(0)
     ),
+    importFrom: Flag.String("import").pipe(
+      Flag.withDescription("Start from a snapshot: a folder saved by --export-on-exit or /_sitefx/snapshots (instead of --seed)"),
+      Flag.optional
+    ),
+    exportOnExit: Flag.String("export-on-exit").pipe(
+      Flag.withDescription("Save the platform's state to this folder when it stops by Ctrl-C or SIGTERM (the previous one stays whole until the new one is written)"),
+      Flag.optional
+    ),
     log: Flag.Boolean("log").pipe(Flag.withDescription("Log requests and outbox messages"), Flag.withDefault(true))
   },
   (config) =>
@@ -95,12 +103,21 @@ export const serve = Command.make(
         host: config.host,
         db: config.db,
         seed: config.seed,
+        ...Option.match(config.importFrom, { onNone: () => ({}), onSome: (snapshot) => ({ snapshot }) }),
+        ...Option.match(config.exportOnExit, { onNone: () => ({}), onSome: (exportOnExit) => ({ exportOnExit }) }),
         dev,
         devOrigins: config.devOrigin,
         webhooks: config.webhook,
         logger: config.log,
         ...(appDir === undefined ? {} : { appDir })
-      })).pipe(Effect.catchTag("ServeError", (error) => portTaken(error, config.host, config.port)))
+      })).pipe(
+        Effect.catchTag("ServeError", (error) => portTaken(error, config.host, config.port)),
+        Effect.catchTag("SnapshotError", (error) =>
+          Console.error(`sitefx: --import ${Option.getOrElse(config.importFrom, () => "")}: ${error.message}`).pipe(
+            Effect.andThen(Effect.sync(() => process.exit(1))),
+            Effect.andThen(Effect.never)
+          ))
+      )
       const platform = Context.get(context, LocalPlatform)
       const lines = [
         `sitefx local platform listening on ${platform.url}`,
@@ -111,6 +128,8 @@ export const serve = Command.make(
           ? []
           : [`  demo member    ${platform.demoMember.email} / ${Redacted.value(platform.demoMember.password)}`]),
         `  database       ${config.db}`,
+        ...Option.match(config.importFrom, { onNone: () => [], onSome: (dir) => [`  started from   ${dir}`] }),
+        ...Option.match(config.exportOnExit, { onNone: () => [], onSome: (dir) => [`  saves on exit  ${dir}`] }),
         `  dev endpoints  ${dev ? `${platform.url}/_sitefx` : "off"}`,
         ...config.webhook.map((url) => `  webhook        ${url}`),
         ...(appDir === undefined ? [] : [`  app            ${platform.url}/`])
