@@ -1,6 +1,6 @@
 import { afterEach, assert, describe, it } from "@effect/vitest"
 import { type ChildProcess, spawn } from "node:child_process"
-import { mkdtempSync, rmSync } from "node:fs"
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import * as http from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -126,5 +126,70 @@ describe("sitefx serve", () => {
     shell.kill("SIGKILL")
     for (let i = 0; i < 50 && alive(); i++) await new Promise((r) => setTimeout(r, 200))
     assert.isFalse(alive(), "the platform outlived its parent")
+  })
+
+  it("--export-on-exit saves the state on SIGINT; --import starts from it; a kill leaves the saved one whole", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sitefx-cli-"))
+    const saved = join(dir, "state")
+    const admin = async (url: string) => {
+      const site = await (await fetch(`${url}/_sitefx/site`)).json()
+      return { authorization: site.apiKey as string, "content-type": "application/json" }
+    }
+    const insert = async (url: string, id: string) => {
+      const res = await fetch(`${url}/wix-data/v2/items`, {
+        method: "POST",
+        headers: await admin(url),
+        body: JSON.stringify({ dataCollectionId: "Posts", dataItem: { id, data: { title: id } } })
+      })
+      assert.strictEqual(res.status, 200)
+    }
+    const has = async (url: string, id: string) =>
+      (await fetch(`${url}/wix-data/v2/items/${id}?dataCollectionId=Posts`, { headers: await admin(url) })).status === 200
+    try {
+      const first = await start(["serve", "--port", "0", "--export-on-exit", saved, "--no-log"])
+      assert.include(first.printout, `saves on exit  ${saved}`)
+      await insert(first.url, "before-exit")
+      first.child.kill("SIGINT")
+      assert.strictEqual(await first.exit, 0)
+      const manifest = JSON.parse(readFileSync(join(saved, "manifest.json"), "utf8"))
+      assert.strictEqual(manifest.format, "sitefx-snapshot")
+      const bytes = readFileSync(join(saved, "snapshot.sqlite"))
+
+      const second = await start(["serve", "--port", "0", "--import", saved, "--export-on-exit", saved, "--no-log"])
+      assert.include(second.printout, `started from   ${saved}`)
+      assert.isTrue(await has(second.url, "before-exit"))
+      await insert(second.url, "never-saved")
+      // a crash saves nothing and leaves the last snapshot as it was
+      second.child.kill("SIGKILL")
+      await second.exit
+      assert.isTrue(readFileSync(join(saved, "snapshot.sqlite")).equals(bytes))
+
+      const third = await start(["serve", "--port", "0", "--import", saved, "--no-log"])
+      assert.isTrue(await has(third.url, "before-exit"))
+      assert.isFalse(await has(third.url, "never-saved"))
+      third.child.kill("SIGTERM")
+      assert.strictEqual(await third.exit, 0)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it("--import refuses what is not a snapshot, in one line", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sitefx-cli-"))
+    try {
+      writeFileSync(join(dir, "snapshot.sqlite"), "not a database")
+      const child = spawn(NODE, [BIN, "serve", "--port", "0", "--import", dir], { stdio: ["ignore", "pipe", "pipe"] })
+      children.push(child)
+      let err = ""
+      child.stderr!.on("data", (chunk) => {
+        err += chunk
+      })
+      const code = await new Promise((done) => child.on("exit", done))
+      assert.strictEqual(code, 1)
+      assert.match(err, /--import .*is not a sitefx snapshot/)
+      assert.notInclude(err, "    at ")
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
