@@ -11,6 +11,7 @@ import * as Redacted from "effect/Redacted"
 import { Command, Flag } from "effect/cli"
 import type { ServeError } from "effect/http/HttpServerError"
 import { existsSync } from "node:fs"
+import { resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import { webhookUrlProblem } from "../events/wire/subscriptions.ts"
 import { terminalLoggerLayer } from "./log.ts"
@@ -95,6 +96,10 @@ export const serve = Command.make(
           )
         }
       }
+      // `--import state --export-on-exit state` keeps a site between runs; its first run has no state yet
+      const importFrom = Option.filter(config.importFrom, (dir) =>
+        existsSync(dir) || Option.getOrUndefined(config.exportOnExit) === undefined ||
+        resolve(dir) !== resolve(Option.getOrElse(config.exportOnExit, () => "")))
       // loaded here, not with the command: the batch commands never carry the platform's code
       const { LocalPlatform } = yield* Effect.promise(() => import("../server/index.ts"))
       const appDir = builtApp()
@@ -103,7 +108,7 @@ export const serve = Command.make(
         host: config.host,
         db: config.db,
         seed: config.seed,
-        ...Option.match(config.importFrom, { onNone: () => ({}), onSome: (snapshot) => ({ snapshot }) }),
+        ...Option.match(importFrom, { onNone: () => ({}), onSome: (snapshot) => ({ snapshot }) }),
         ...Option.match(config.exportOnExit, { onNone: () => ({}), onSome: (exportOnExit) => ({ exportOnExit }) }),
         dev,
         devOrigins: config.devOrigin,
@@ -128,7 +133,10 @@ export const serve = Command.make(
           ? []
           : [`  demo member    ${platform.demoMember.email} / ${Redacted.value(platform.demoMember.password)}`]),
         `  database       ${config.db}`,
-        ...Option.match(config.importFrom, { onNone: () => [], onSome: (dir) => [`  started from   ${dir}`] }),
+        ...Option.match(config.importFrom, {
+          onNone: () => [],
+          onSome: (dir) => [Option.isSome(importFrom) ? `  started from   ${dir}` : `  started from   the ${config.seed} seed (${dir} is saved on exit)`]
+        }),
         ...Option.match(config.exportOnExit, { onNone: () => [], onSome: (dir) => [`  saves on exit  ${dir}`] }),
         `  dev endpoints  ${dev ? `${platform.url}/_sitefx` : "off"}`,
         ...config.webhook.map((url) => `  webhook        ${url}`),

@@ -146,8 +146,10 @@ describe("sitefx serve", () => {
     const has = async (url: string, id: string) =>
       (await fetch(`${url}/wix-data/v2/items/${id}?dataCollectionId=Posts`, { headers: await admin(url) })).status === 200
     try {
-      const first = await start(["serve", "--port", "0", "--export-on-exit", saved, "--no-log"])
+      // the first run of `--import state --export-on-exit state` has no state yet: it starts from the seed
+      const first = await start(["serve", "--port", "0", "--import", saved, "--export-on-exit", saved, "--no-log"])
       assert.include(first.printout, `saves on exit  ${saved}`)
+      assert.include(first.printout, "started from   the demo seed")
       await insert(first.url, "before-exit")
       first.child.kill("SIGINT")
       assert.strictEqual(await first.exit, 0)

@@ -2,9 +2,10 @@
  * The test kit (`sitefx/testing`) used as its users use it: one platform for the suite, reset before
  * each test; calls as a visitor, a member made on demand, and the admin; refusals asserted.
  */
-import { assert } from "@effect/vitest"
+import { assert, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import { readFileSync } from "node:fs"
 import { DataItems } from "../../src/index.ts"
 import { asAdmin, asMember, asVisitor, expectRefused, TestPlatform } from "../../src/testing/index.ts"
 
@@ -47,3 +48,10 @@ TestPlatform.describe("the test kit on the demo site", { seed: "demo" }, (it) =>
       assert.include(otherwise.message, "status 403")
     }))
 })
+
+it.effect("the README's permissions test is test/testing/readme.test.ts, word for word", () =>
+  Effect.sync(() => {
+    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8")
+    const test = readFileSync(new URL("./readme.test.ts", import.meta.url), "utf8")
+    assert.include(readme, "```ts\n" + test + "```")
+  }))
