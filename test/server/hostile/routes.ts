@@ -230,5 +230,11 @@ export const ROUTES: ReadonlyArray<RouteCase> = [
   { method: "DELETE", path: "/_sitefx/data/sandboxes/:dataCollectionId", input: "query", sample: { dataCollectionId: C }, steers: true },
   { method: "POST", path: "/_sitefx/data/sandboxes/:dataCollectionId/sync", input: "json", sample: { dataCollectionId: C, direction: "LIVE_TO_SANDBOX" }, steers: true },
   { method: "POST", path: "/_sitefx/data/movement-jobs/hold", input: "json", sample: { batches: 1 }, steers: true },
-  { method: "DELETE", path: "/_sitefx/data/movement-jobs/hold", input: "query", sample: {}, steers: true, takesNothing: true }
+  { method: "DELETE", path: "/_sitefx/data/movement-jobs/hold", input: "query", sample: {}, steers: true, takesNothing: true },
+  { method: "GET", path: "/_sitefx/snapshots", input: "query", sample: {}, takesNothing: true },
+  { method: "POST", path: "/_sitefx/snapshots", input: "json", sample: { name: "fuzz", overwrite: true }, steers: true },
+  { method: "GET", path: "/_sitefx/snapshots/:name", input: "query", sample: {} },
+  { method: "GET", path: "/_sitefx/snapshots/:name/file", input: "query", sample: {} },
+  { method: "POST", path: "/_sitefx/snapshots/:name/restore", input: "json", sample: {}, wipes: true },
+  { method: "DELETE", path: "/_sitefx/snapshots/:name", input: "query", sample: {}, steers: true }
 ]
