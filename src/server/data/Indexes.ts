@@ -139,6 +139,45 @@ export class Indexes extends Context.Service<Indexes, IndexesShape>()("sitefx/se
           if (index !== undefined) changed("updated", collectionId, index, actor)
         })
 
+      /** Builds a recorded index: ACTIVE, or FAILED with why. */
+      const build = (collectionId: string, index: DataIndex, statement: string, actor: Caller) => {
+        // dropped (or its collection deleted) before the build began
+        if (db.get("SELECT 1 AS found FROM data_indexes WHERE collection_id = ? AND name = ?", collectionId, index.name) === undefined) return
+        try {
+          db.run(statement)
+          // statistics for the planner, so that it weighs the new index against the table's own keys (it
+          // takes the primary key without them); a sample of each index (analysis_limit) keeps this quick
+          db.run("ANALYZE data_items")
+          setStatus(collectionId, index.name, "ACTIVE", actor)
+        } catch (error) {
+          const failure = failureOf(collectionId, index, error)
+          db.transaction(() => {
+            db.run(
+              "UPDATE data_indexes SET status = 'FAILED', doc = json_set(doc, '$.failure', json(?)) WHERE collection_id = ? AND name = ?",
+              JSON.stringify(failure),
+              collectionId,
+              index.name
+            )
+            changed("updated", collectionId, current(collectionId, index.name)!, actor)
+          })
+        }
+      }
+      const forkBuild = yield* FiberSet.runtime(building)()
+      // a snapshot saved while an index was building holds it BUILDING, without its SQL index: built again
+      db.onReset((reason) => {
+        if (reason !== "restore") return
+        for (const row of db.all("SELECT collection_id, name, doc, status, sql_name FROM data_indexes WHERE status = 'BUILDING'")) {
+          const index = toIndex(row)
+          const collectionId = String(row.collection_id)
+          const name = String(row.sql_name)
+          forkBuild(Effect.sync(() => {
+            // saved between the SQL index's making and the status's change: made again
+            dropSqlIndexes([name])
+            build(collectionId, index, ddl(collectionId, index, name), { kind: "none" })
+          }))
+        }
+      })
+
       return Indexes.of({
         onChange: (listener) => {
           listeners.push(listener)
@@ -169,31 +208,7 @@ export class Indexes extends Context.Service<Indexes, IndexesShape>()("sitefx/se
                 }),
               catch: (e) => (e instanceof EngineFailure ? e : new EngineFailure({ status: 500, code: "INTERNAL", description: String(e) }))
             })
-            yield* FiberSet.run(
-              building,
-              Effect.yieldNow.pipe(Effect.andThen(Effect.sync(() => {
-                // dropped (or its collection deleted) before the build began
-                if (db.get("SELECT 1 AS found FROM data_indexes WHERE collection_id = ? AND name = ?", collectionId, index.name) === undefined) return
-                try {
-                  db.run(statement)
-                  // statistics for the planner, so that it weighs the new index against the table's own keys (it
-                  // takes the primary key without them); a sample of each index (analysis_limit) keeps this quick
-                  db.run("ANALYZE data_items")
-                  setStatus(collectionId, index.name, "ACTIVE", actor)
-                } catch (error) {
-                  const failure = failureOf(collectionId, index, error)
-                  db.transaction(() => {
-                    db.run(
-                      "UPDATE data_indexes SET status = 'FAILED', doc = json_set(doc, '$.failure', json(?)) WHERE collection_id = ? AND name = ?",
-                      JSON.stringify(failure),
-                      collectionId,
-                      index.name
-                    )
-                    changed("updated", collectionId, current(collectionId, index.name)!, actor)
-                  })
-                }
-              })))
-            )
+            yield* FiberSet.run(building, Effect.yieldNow.pipe(Effect.andThen(Effect.sync(() => build(collectionId, index, statement, actor)))))
             const { failure: _failure, ...asked } = index
             return { ...asked, id: index.id ?? name, source: "USER" as const, status: "BUILDING" as const }
           }),

@@ -94,6 +94,32 @@ describe("snapshots", () => {
       )
     }))
 
+  it.live("an index the snapshot caught building is built after the restore", () =>
+    Effect.gen(function*() {
+      const dir = yield* tempDir("sitefx-snap-")
+      yield* onPlatform(
+        {},
+        Effect.gen(function*() {
+          const { collection } = yield* furnish
+          const saved = join(dir, "building")
+          yield* (yield* Snapshots).exportTo(saved)
+          const file = new DatabaseSync(join(saved, "snapshot.sqlite"))
+          const sqlName = String(file.prepare("SELECT sql_name FROM data_indexes WHERE collection_id = ?").get(collection)!.sql_name)
+          file.exec(`UPDATE data_indexes SET status = 'BUILDING'; DROP INDEX "${sqlName}"`)
+          file.close()
+          yield* (yield* Snapshots).importFrom(saved)
+          let status = ""
+          for (let i = 0; i < 100 && status !== "ACTIVE"; i++) {
+            yield* Effect.sleep("5 millis")
+            status = (yield* ok("GET", `/wix-data/v2/indexes?dataCollectionId=${collection}`)).indexes[0].status
+          }
+          assert.strictEqual(status, "ACTIVE")
+          const clash = yield* data("POST", "/items", { dataCollectionId: collection, dataItem: { data: { title: "note 7" } } })
+          assert.strictEqual(clash.status, 409)
+        })
+      )
+    }))
+
   it.effect("events go on after a restore with ids past every id handed out before it", () =>
     onPlatform(
       {},
