@@ -2,12 +2,15 @@
  * The test kit (`sitefx/testing`) used as its users use it: one platform for the suite, reset before
  * each test; calls as a visitor, a member made on demand, and the admin; refusals asserted.
  */
-import { assert, it } from "@effect/vitest"
+import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
+import { join } from "node:path"
 import { readFileSync } from "node:fs"
 import { DataItems } from "../../src/index.ts"
-import { asAdmin, asMember, asVisitor, expectRefused, TestPlatform } from "../../src/testing/index.ts"
+import { asAdmin, asMember, asVisitor, expectRefused, LocalPlatform, TestPlatform } from "../../src/testing/index.ts"
+import { tempDir } from "../support/platform.ts"
 
 TestPlatform.describe("the test kit on the demo site", { seed: "demo" }, (it) => {
   it.effect("the admin writes where visitors may only read", () =>
@@ -55,3 +58,26 @@ it.effect("the README's permissions test is test/testing/readme.test.ts, word fo
     const test = readFileSync(new URL("./readme.test.ts", import.meta.url), "utf8")
     assert.include(readme, "```ts\n" + test + "```")
   }))
+
+describe("a test platform from a snapshot folder", () => {
+  it.live("starts from the folder's state, and resets to it when asked", () =>
+    Effect.gen(function*() {
+      const dir = yield* tempDir("sitefx-kit-")
+      const saved = join(dir, "team-state")
+      // a team's committed state: the demo site with one post more
+      yield* Effect.scoped(Effect.gen(function*() {
+        const context = yield* Layer.build(LocalPlatform.layer({ exportOnExit: saved }))
+        yield* DataItems.insert("Posts", { _id: "team-post", title: "Ours" }).pipe(asAdmin, Effect.provide(Layer.succeedContext(context)))
+      }))
+      yield* Effect.scoped(Effect.gen(function*() {
+        const context = yield* Layer.build(TestPlatform.layer({ snapshot: saved }))
+        const run = <A, E>(effect: Effect.Effect<A, E, TestPlatform | LocalPlatform>) => Effect.provide(effect, Layer.succeedContext(context))
+        yield* run(Effect.gen(function*() {
+          assert.isTrue(Option.isSome(yield* DataItems.get("Posts", "team-post").pipe(asVisitor)))
+          yield* DataItems.remove("Posts", "team-post").pipe(asAdmin)
+          yield* (yield* TestPlatform).reset
+          assert.isTrue(Option.isSome(yield* DataItems.get("Posts", "team-post").pipe(asVisitor)))
+        }))
+      }))
+    }))
+})
