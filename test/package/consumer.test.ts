@@ -9,7 +9,7 @@
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { execFile, execFileSync, spawn } from "node:child_process"
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs"
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { promisify } from "node:util"
@@ -54,6 +54,10 @@ const BROWSER_SUBPATHS = [
 ]
 const SUBPATHS = [...BROWSER_SUBPATHS, "sitefx/server", "sitefx/session/file"]
 
+/** The version this repository tests with, so the consumer's test kit runs on what was tested. */
+const devVersion = (name: string): string =>
+  (JSON.parse(readFileSync(join(repo, "package.json"), "utf8")) as { devDependencies: Record<string, string> }).devDependencies[name]!
+
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "sitefx-consumer-"))
   const { stdout } = await sh(npm, ["pack", "--pack-destination", dir, "--silent"], repo)
@@ -64,7 +68,15 @@ beforeAll(async () => {
     private: true,
     type: "module",
     dependencies: { sitefx: `file:${tarball}`, react: "19.3.1", "react-dom": "19.3.1" },
-    devDependencies: { "@types/node": "24.19.2", "@types/react": "19.3.0", typescript: "5.9.3", typescript7: `npm:typescript@${TS_7}` }
+    devDependencies: {
+      "@types/node": "24.19.2",
+      "@types/react": "19.3.0",
+      typescript: "5.9.3",
+      typescript7: `npm:typescript@${TS_7}`,
+      // the test kit's peers, as a consumer's tests have them
+      vitest: devVersion("vitest"),
+      "@effect/vitest": devVersion("@effect/vitest")
+    }
   }))
   mkdirSync(join(dir, "node22"))
   writeFileSync(join(dir, "node22", "package.json"), JSON.stringify({ name: "node22", private: true, dependencies: { node: NODE_22 } }))
@@ -72,6 +84,8 @@ beforeAll(async () => {
   await sh(npm, ["install"], join(dir, "node22"))
   installLog = (await sh(node22(), [npmCli(), "install"], consumer())).stderr
   cpSync(join(repo, "examples"), join(consumer(), "examples"), { recursive: true })
+  // the README's permissions test, as a consumer's own test file
+  cpSync(join(repo, "test/testing/readme.test.ts"), join(consumer(), "permissions.test.ts"))
   writeFileSync(join(consumer(), "load.mjs"), `for (const path of ${JSON.stringify(SUBPATHS)}) {
   const module = await import(path)
   if (Object.keys(module).length === 0) throw new Error(path + " exports nothing")
@@ -169,6 +183,13 @@ describe("the packed package in a consumer's project", () => {
       })
     }
   }
+
+  it("the test kit runs the README's permissions test in the consumer's vitest, on Node 22", async () => {
+    const run = await sh(node22(), [join(consumer(), "node_modules", "vitest", "vitest.mjs"), "run", "permissions.test.ts"], consumer()).catch((e) => {
+      throw new Error(`${e.message}\n${e.stdout}\n${e.stderr}`)
+    })
+    assert.match(run.stdout, /2 passed/)
+  })
 
   it("`sitefx serve` runs from the consumer on Node 22 and answers its health endpoint; the batch commands run against it", async () => {
     const server = spawn(node22(), [join(consumer(), "node_modules", ".bin", "sitefx"), "serve", "--port", "0"], { cwd: consumer() })
