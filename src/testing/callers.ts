@@ -4,6 +4,7 @@
  * the {@link LocalPlatform} of the test, as that caller.
  *
  * @example
+ * import { DataItems } from "sitefx"
  * const mine = DataItems.query("Notes").find.pipe(asMember("ada@example.com"))
  * const refused = DataItems.insert("Posts", { title: "Hi" }).pipe(asVisitor)
  */

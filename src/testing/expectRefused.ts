@@ -38,6 +38,7 @@ const describe = (refusal: ExpectedRefusal) =>
  * Runs `effect`, which must fail with the refusal `expected` describes; answers its error.
  *
  * @example
+ * import { DataItems } from "sitefx"
  * const error = yield* expectRefused(DataItems.insert("Posts", { title: "Hi" }).pipe(asVisitor), { status: 403, rule: "data.permission" })
  */
 export const expectRefused = <A, E, R>(effect: Effect.Effect<A, E, R>, expected: ExpectedRefusal): Effect.Effect<E, UnexpectedOutcome, R> =>

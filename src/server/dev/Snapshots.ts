@@ -47,6 +47,7 @@ export class SnapshotError extends Data.TaggedError("SnapshotError")<{
 
 const snapshotError = (reason: SnapshotError["reason"], message: string) => new SnapshotError({ reason, message })
 
+/** Save, list, restore, delete and export the platform's state as snapshots. */
 export interface SnapshotsShape {
   readonly list: () => ReadonlyArray<SnapshotInfo>
   readonly get: (name: string) => SnapshotInfo
@@ -142,6 +143,7 @@ const countsOf = (db: DatabaseSync): SnapshotCounts => {
   }
 }
 
+/** The platform's snapshots, kept beside its database file (in a temporary folder for one in memory). */
 export class Snapshots extends Context.Service<Snapshots, SnapshotsShape>()("sitefx/server/Snapshots") {
   static readonly layer: Layer.Layer<Snapshots, never, Database | ServerClock | Seeder> = Layer.effect(
     Snapshots,
