@@ -89,6 +89,7 @@ export const serve = Command.make(
       }
       // loaded here, not with the command: the batch commands never carry the platform's code
       const { LocalPlatform } = yield* Effect.promise(() => import("../server/index.ts"))
+      const { CONSOLE_PATH, consoleDir } = yield* Effect.promise(() => import("../server/dev/console.ts"))
       const appDir = builtApp()
       const context = yield* Layer.build(LocalPlatform.layer({
         port: config.port,
@@ -112,6 +113,7 @@ export const serve = Command.make(
           : [`  demo member    ${platform.demoMember.email} / ${Redacted.value(platform.demoMember.password)}`]),
         `  database       ${config.db}`,
         `  dev endpoints  ${dev ? `${platform.url}/_sitefx` : "off"}`,
+        ...(dev && consoleDir() !== undefined ? [`  console        ${platform.url}${CONSOLE_PATH}`] : []),
         ...config.webhook.map((url) => `  webhook        ${url}`),
         ...(appDir === undefined ? [] : [`  app            ${platform.url}/`])
       ]
