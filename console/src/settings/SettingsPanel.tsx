@@ -6,7 +6,7 @@ import type { Settings } from "sitefx/dev"
 import { useAtomRefresh, useAtomSet, useAtomValue } from "sitefx/react"
 import { type FormEvent, useState } from "react"
 import { ActionStatus, ResultView } from "../shell/Result.tsx"
-import { changeSettings, settingsAtom } from "./atoms.ts"
+import { type Change, changeSettings, settingsAtom } from "./atoms.ts"
 
 const SWITCHES = [
   { key: "captcha", label: "Captcha", about: "registrations and logins need a captcha token" },
@@ -17,7 +17,7 @@ const SWITCHES = [
 
 const CATALOGS = [["V1_CATALOG", "Catalog v1"], ["V3_CATALOG", "Catalog v3"], ["STORES_NOT_INSTALLED", "No store"]] as const
 
-type Change = { readonly patch: Settings.SiteSettingsPatch; readonly said: string }
+
 
 function Lifetime(props: { readonly seconds: number; readonly change: (c: Change) => void }) {
   const [value, setValue] = useState(String(props.seconds))
@@ -46,9 +46,9 @@ export function SettingsPanel() {
       <p className="lead">The site's switches. A change applies to the next request.</p>
       <ActionStatus result={outcome} />
       <ResultView result={settings} loading="Reading the settings" failed="The settings could not be read." retry={refresh}>
-        {(s, waiting) => (
+        {(s) => (
           <>
-            <fieldset className="switches" disabled={waiting}>
+            <fieldset className="switches">
               <legend>Members</legend>
               {SWITCHES.map((w) => (
                 <div key={w.key} className="switch">
