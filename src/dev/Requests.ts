@@ -43,10 +43,10 @@ export interface ReadOptions extends RequestFilter {
   readonly waitSeconds?: number | undefined
 }
 
-export const PATH = `${DEV_PREFIX}/requests`
+const PATH = `${DEV_PREFIX}/requests`
 
 /** The query parameters of a read, as the endpoint names them. */
-export const queryOf = (options: ReadOptions): Record<string, string> => {
+const queryOf = (options: ReadOptions): Record<string, string> => {
   const query: Record<string, string> = {}
   if (options.status !== undefined) query["status"] = String(options.status)
   if (options.caller !== undefined) query["caller"] = options.caller

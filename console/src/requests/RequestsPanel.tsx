@@ -100,7 +100,7 @@ export function RequestsPanel() {
           const shown = hideOwn ? all.filter((r) => !r.path.startsWith("/_sitefx")) : all
           return (
             <>
-              <p className="muted" role="status">{filter.live ? "Live. " : ""}{shown.length === 0 ? "No request matches yet." : `${shown.length} shown.`}</p>
+              <p className="muted">{filter.live ? "Live. " : ""}{shown.length === 0 ? "No request matches yet." : `${shown.length} shown.`}</p>
               <ol className="log" aria-label="Requests">{shown.map((r) => <Row key={r.seq} request={r} />)}</ol>
             </>
           )
