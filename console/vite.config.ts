@@ -20,5 +20,7 @@ export default defineConfig({
     assetsInlineLimit: 0,
     modulePreload: { polyfill: false },
     reportCompressedSize: false
-  }
+  },
+  // while working on the console with `vite console` (VITE_SITEFX_URL names the platform)
+  server: { port: 5174 }
 })
