@@ -1,10 +1,19 @@
 // `npm run build`: the package as consumers get it. ESM JavaScript with source maps (the sources inlined,
-// as the package ships no .ts) and declarations into dist/ (see compile.mjs).
+// as the package ships no .ts) and declarations into dist/ (see compile.mjs), and the local platform's
+// console (console/, a Vite project with React bundled in) into dist/console, where the platform finds it.
 import { rmSync } from "node:fs"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { build } from "vite"
 import { compile } from "./compile.mjs"
 
-const dist = join(fileURLToPath(new URL("..", import.meta.url)), "dist")
+const root = fileURLToPath(new URL("..", import.meta.url))
+const dist = join(root, "dist")
 rmSync(dist, { recursive: true, force: true })
 compile({ outDir: dist })
+await build({
+  root: join(root, "console"),
+  configFile: join(root, "console/vite.config.ts"),
+  logLevel: "warn",
+  build: { outDir: join(dist, "console"), emptyOutDir: true }
+})

@@ -102,6 +102,7 @@ export const serve = Command.make(
         resolve(dir) !== resolve(Option.getOrElse(config.exportOnExit, () => "")))
       // loaded here, not with the command: the batch commands never carry the platform's code
       const { LocalPlatform } = yield* Effect.promise(() => import("../server/index.ts"))
+      const { CONSOLE_PATH, consoleDir } = yield* Effect.promise(() => import("../server/dev/console.ts"))
       const appDir = builtApp()
       const context = yield* Layer.build(LocalPlatform.layer({
         port: config.port,
@@ -139,6 +140,7 @@ export const serve = Command.make(
         }),
         ...Option.match(config.exportOnExit, { onNone: () => [], onSome: (dir) => [`  saves on exit  ${dir}`] }),
         `  dev endpoints  ${dev ? `${platform.url}/_sitefx` : "off"}`,
+        ...(dev && consoleDir() !== undefined ? [`  console        ${platform.url}${CONSOLE_PATH}`] : []),
         ...config.webhook.map((url) => `  webhook        ${url}`),
         ...(appDir === undefined ? [] : [`  app            ${platform.url}/`])
       ]

@@ -17,6 +17,7 @@ import { catalogRoutes } from "./catalog/index.ts"
 import { cartsDevRoutes } from "./catalog/carts/index.ts"
 import { dataDevRoutes, dataRoutes } from "./data/index.ts"
 import { eventsRoutes, webhookDevRoutes } from "./events/index.ts"
+import { consoleRoutes } from "./dev/console.ts"
 import { devRoutes } from "./dev/dev.ts"
 import { snapshotRoutes } from "./dev/snapshotRoutes.ts"
 import { Faults } from "./dev/Faults.ts"
@@ -96,6 +97,7 @@ export const appLayer = (options: AppOptions) =>
     options.dev ? Layer.mergeAll(devRoutes, dataDevRoutes, snapshotRoutes) : Layer.empty,
     options.dev ? cartsDevRoutes : Layer.empty,
     options.dev ? webhookDevRoutes : Layer.empty,
+    options.dev ? consoleRoutes : Layer.empty,
     fallback(options.appDir, options.dev),
     platformMiddleware(options.devAccess ?? { origins: [], host: "127.0.0.1" })
   )

@@ -1,9 +1,11 @@
 /**
- * Builds the demo app once before any test file runs: the browser test files run in parallel processes
- * and all serve the same `app/dist`, so none may build it while another serves it.
+ * Builds the demo app and the platform's console once before any test file runs: the browser test files
+ * run in parallel processes and all serve the same `app/dist` and `console/dist`, so none may build them
+ * while another serves them.
  */
-import { buildApp } from "./build.ts"
+import { buildApp, buildConsole } from "./build.ts"
 
 export default async function setup(): Promise<void> {
   await buildApp()
+  await buildConsole()
 }

@@ -3,7 +3,7 @@
  * from a plain `.mjs` on Node 24 and on Node 22; the README's examples type-check in the consumer's
  * project (strict, `skipLibCheck: false`) under `module: NodeNext` and `moduleResolution: Bundler`, with
  * TypeScript 5.9 and TypeScript 7, and the browser subpaths under a browser-only config (DOM, no Node
- * types); `sitefx serve` runs from the consumer and answers its health endpoint.
+ * types); `sitefx serve` runs from the consumer and answers its health endpoint and its console.
  *
  * Slow (it packs, and installs from the registry), so it runs once per `npm test`, in its own file.
  */
@@ -50,7 +50,8 @@ const BROWSER_SUBPATHS = [
   "sitefx/catalog/entities",
   "sitefx/events",
   "sitefx/members",
-  "sitefx/react"
+  "sitefx/react",
+  "sitefx/dev"
 ]
 const SUBPATHS = [...BROWSER_SUBPATHS, "sitefx/server", "sitefx/session/file"]
 
@@ -191,7 +192,7 @@ describe("the packed package in a consumer's project", () => {
     assert.match(run.stdout, /2 passed/)
   })
 
-  it("`sitefx serve` runs from the consumer on Node 22 and answers its health endpoint; the batch commands run against it", async () => {
+  it("`sitefx serve` runs from the consumer on Node 22 and answers its health endpoint and its console; the batch commands run against it", async () => {
     const server = spawn(node22(), [join(consumer(), "node_modules", ".bin", "sitefx"), "serve", "--port", "0"], { cwd: consumer() })
     try {
       const url = await new Promise<string>((resolve, reject) => {
@@ -205,6 +206,12 @@ describe("the packed package in a consumer's project", () => {
       })
       const health = await fetch(`${url}/_sitefx/health`).then((r) => r.json())
       assert.deepStrictEqual(health, { ok: true })
+      // the console ships built inside dist, React and all: its page and its script answer
+      const page = await fetch(`${url}/_sitefx/console`)
+      assert.strictEqual(page.status, 200)
+      const script = /src="(\/_sitefx\/console\/assets\/[^"]+\.js)"/.exec(await page.text())?.[1]
+      assert.isString(script)
+      assert.strictEqual((await fetch(`${url}${script}`)).status, 200)
       // the batch command as a consumer runs it: the key found through the platform, an import, an export
       const bin = join(consumer(), "node_modules", ".bin", "sitefx")
       writeFileSync(join(consumer(), "posts.jsonl"), `${JSON.stringify({ _id: "from-consumer", title: "Imported, from a consumer's project", likes: 1 })}\n`)

@@ -8,11 +8,13 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { Database } from "../platform/Database.ts"
-import type { FaultRequest } from "../platform/devWire.ts"
+import type { FaultRequest, PendingFault } from "../platform/devWire.ts"
 
 export interface FaultsShape {
   readonly add: (fault: FaultRequest) => void
   readonly clear: () => void
+  /** The faults still pending, in the order they were added, each with the requests it has left to fault. */
+  readonly list: () => ReadonlyArray<PendingFault>
   /** The answer for this path when a fault is pending for it (and uses one up). */
   readonly take: (path: string) => HttpServerResponse.HttpServerResponse | undefined
 }
@@ -22,7 +24,7 @@ export class Faults extends Context.Service<Faults, FaultsShape>()("sitefx/serve
     Faults,
     Effect.gen(function*() {
       const db = yield* Database
-      let pending: Array<{ path: string; status: number; left: number; retryAfter: number | undefined }> = []
+      let pending: Array<{ path: string; status: FaultRequest["status"]; left: number; retryAfter: number | undefined }> = []
       db.onReset(() => {
         pending = []
       })
@@ -33,6 +35,8 @@ export class Faults extends Context.Service<Faults, FaultsShape>()("sitefx/serve
         clear: () => {
           pending = []
         },
+        list: () =>
+          pending.map((f) => ({ path: f.path, status: f.status, count: f.left, ...(f.retryAfter === undefined ? {} : { retryAfter: f.retryAfter }) })),
         take: (path) => {
           const fault = pending.find((f) => path.startsWith(f.path))
           if (fault === undefined) return undefined

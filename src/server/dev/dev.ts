@@ -1,7 +1,7 @@
 /**
  * Dev endpoints (`/_sitefx/*`), mounted only in dev mode: health, reset and seed, the outbox, the
  * server clock's skew, site settings, captcha tokens, counters, member administration, `whoami`, and
- * injected faults. The data engine adds its own (`/_sitefx/data/*`).
+ * injected faults (added, listed, cleared). The data engine adds its own (`/_sitefx/data/*`).
  */
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
@@ -15,6 +15,7 @@ import {
   EnrollFactorRequest,
   EnrollFactorResponse,
   FaultRequest,
+  FaultsResponse,
   Health,
   IdentitiesResponse,
   IdentityResponse,
@@ -109,6 +110,7 @@ export const devRoutes = HttpRouter.addAll(Effect.gen(function*() {
       Effect.map(query, (params) => reply(OutboxResponse, { messages: outbox.list(params.get("to") ?? undefined) }))
     ),
     route("GET", `${DEV_PREFIX}/clock`, Effect.sync(clockNow)),
+    route("GET", `${DEV_PREFIX}/faults`, Effect.sync(() => reply(FaultsResponse, { faults: faults.list() }))),
     route(
       "POST",
       `${DEV_PREFIX}/faults`,

@@ -85,7 +85,8 @@ export const homePage = (options: { readonly dev: boolean }): string =>
 Point sitefx (<code>Site.layer({ baseUrl })</code>) or the platform's official clients at this address.</p>
 ${
       options.dev
-        ? `<p>Dev endpoints: <a href="/_sitefx/health">health</a>, <a href="/_sitefx/outbox">outbox</a> (emails and codes),
+        ? `<p>The <a href="/_sitefx/console">console</a> shows members, the outbox, requests, webhooks, settings, the clock, faults and snapshots.</p>
+<p>Dev endpoints: <a href="/_sitefx/health">health</a>, <a href="/_sitefx/outbox">outbox</a> (emails and codes),
 <a href="/_sitefx/settings">settings</a>, <a href="/_sitefx/members">members</a>, <a href="/_sitefx/stats">counters</a>.</p>`
         : "<p>Dev endpoints are off.</p>"
     }

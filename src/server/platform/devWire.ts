@@ -102,6 +102,12 @@ export const FaultRequest = Schema.Struct({
 })
 export type FaultRequest = typeof FaultRequest.Type
 
+/** A fault still pending: its `count` is the requests it has left to answer. */
+export const PendingFault = FaultRequest
+export type PendingFault = typeof PendingFault.Type
+/** `GET /_sitefx/faults`: the faults still pending, in the order they were added. */
+export const FaultsResponse = Schema.Struct({ faults: Schema.Array(PendingFault) })
+
 /** `GET /_sitefx/health`, and the answer of dev calls that have nothing else to say: `{ ok: true }`. */
 export const Health = Schema.Struct({ ok: Schema.Literal(true) })
 /** What a script needs to reach this site: `GET /_sitefx/site` (dev mode, scripts and allowed pages only). */

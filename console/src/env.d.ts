@@ -1,0 +1,2 @@
+// Stylesheets are imported for their effect; Vite bundles them.
+declare module "*.css"
