@@ -18,6 +18,7 @@ import { cartsDevRoutes } from "./catalog/carts/index.ts"
 import { dataDevRoutes, dataRoutes } from "./data/index.ts"
 import { eventsRoutes, webhookDevRoutes } from "./events/index.ts"
 import { devRoutes } from "./dev/dev.ts"
+import { requestRoutes } from "./dev/requestRoutes.ts"
 import { Faults } from "./dev/Faults.ts"
 import { identityRoutes } from "./identity/index.ts"
 import { oauthRoutes } from "./oauth/oauth.ts"
@@ -100,6 +101,7 @@ export const appLayer = (options: AppOptions) =>
     options.dev ? Layer.merge(devRoutes, dataDevRoutes) : Layer.empty,
     options.dev ? cartsDevRoutes : Layer.empty,
     options.dev ? webhookDevRoutes : Layer.empty,
+    options.dev ? requestRoutes : Layer.empty,
     fallback(options.appDir, options.dev),
     platformMiddleware(options.devAccess ?? { origins: [], host: "127.0.0.1" })
   )

@@ -63,10 +63,17 @@ export interface RequestLogShape {
   /** The seq of the newest entry (0 before the first). */
   readonly last: () => number
   /**
-   * The entries that match; when there are none after `filter.after`, waits up to `waitMillis` for the
-   * first that does (a live tail's long poll). Without `after` it answers at once.
+   * The entries that match, and the newest seq at the moment they were read (where a follower goes on
+   * from); when none match after `filter.after`, waits up to `waitMillis` for the first that does (a live
+   * tail's long poll). Without `after` it answers at once.
    */
-  readonly follow: (filter: RequestFilter, waitMillis: number) => Effect.Effect<ReadonlyArray<RequestEntry>>
+  readonly follow: (filter: RequestFilter, waitMillis: number) => Effect.Effect<Followed>
+}
+
+/** What a follower gets: the entries, and the seq to ask after next time. */
+export interface Followed {
+  readonly entries: ReadonlyArray<RequestEntry>
+  readonly last: number
 }
 
 const matches = (e: RequestEntry, f: RequestFilter, dev: boolean): boolean =>
@@ -106,17 +113,20 @@ export class RequestLog extends Context.Service<RequestLog, RequestLogShape>()("
         })
       })
 
-      const follow = (filter: RequestFilter, waitMillis: number): Effect.Effect<ReadonlyArray<RequestEntry>> =>
+      // read in one step with the seq they go up to, so a follower continuing from `last` misses nothing
+      const read = (filter: RequestFilter): Followed => ({ entries: select(filter), last: seq })
+
+      const follow = (filter: RequestFilter, waitMillis: number): Effect.Effect<Followed> =>
         Effect.suspend(() => {
-          const found = select(filter)
-          if (found.length > 0 || filter.after === undefined || waitMillis <= 0) return Effect.succeed(found)
+          const found = read(filter)
+          if (found.entries.length > 0 || filter.after === undefined || waitMillis <= 0) return Effect.succeed(found)
           const deadline = Date.now() + waitMillis
-          const loop: Effect.Effect<ReadonlyArray<RequestEntry>> = Effect.suspend(() => {
+          const loop: Effect.Effect<Followed> = Effect.suspend(() => {
             const left = deadline - Date.now()
-            if (left <= 0) return Effect.succeed([])
+            if (left <= 0) return Effect.succeed(read(filter))
             return Effect.flatMap(Effect.timeoutOption(next, left), () => {
-              const later = select(filter)
-              return later.length > 0 ? Effect.succeed(later) : loop
+              const later = read(filter)
+              return later.entries.length > 0 ? Effect.succeed(later) : loop
             })
           })
           return loop

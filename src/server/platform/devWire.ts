@@ -1,9 +1,11 @@
 /**
  * Wire shapes of the local platform's dev endpoints (`/_sitefx/*`): settings, outbox, clock, seeding,
- * captcha tokens, counters, member administration and injected faults. Tests and tools decode answers with these.
+ * captcha tokens, counters, member administration, injected faults and the request log. Tests and
+ * tools decode answers with these.
  */
 import * as Schema from "effect/Schema"
 import { CatalogVersion } from "../../catalog/wire/common.ts"
+import { CallerRole, Rule } from "../../http/wire.ts"
 import { Identity } from "../../session/wire/index.ts"
 
 /** The site's switches, as `GET /_sitefx/settings` answers them: captcha, email verification, owner approval, MFA, the access token lifetime and the store catalog. */
@@ -110,3 +112,56 @@ export const SiteConnection = Schema.Struct({ clientId: Schema.String, siteId: S
 export const IdentityResponse = Schema.Struct({ identity: Identity })
 /** `GET /_sitefx/members[?email=address]`: the site's members' identities, all or the one with that email. */
 export const IdentitiesResponse = Schema.Struct({ identities: Schema.Array(Identity) })
+
+/** Who made a logged request: its kind, and a member's or visitor's id or an API key's id (never a credential). */
+export const RequestCaller = Schema.Struct({ kind: CallerRole, id: Schema.optionalKey(Schema.String) })
+
+/** One request the platform answered, as `GET /_sitefx/requests` lists it; a refusal carries its rule and code. */
+export const RequestRecord = Schema.Struct({
+  /** Increasing: a follower asks for what comes after the last it saw. */
+  seq: Schema.Int,
+  /** When the request arrived (ISO). */
+  time: Schema.String,
+  method: Schema.String,
+  /** The path without its query string (which can carry codes and tokens). */
+  path: Schema.String,
+  status: Schema.Int,
+  durationMs: Schema.Finite,
+  caller: RequestCaller,
+  rule: Schema.optionalKey(Rule),
+  /** The application code of the answer, when it has one. */
+  code: Schema.optionalKey(Schema.String)
+})
+export type RequestRecord = typeof RequestRecord.Type
+
+/** `GET /_sitefx/requests`: the matching requests, oldest first, and the newest seq in the log (to follow on from). */
+export const RequestsResponse = Schema.Struct({ requests: Schema.Array(RequestRecord), last: Schema.Int })
+export type RequestsResponse = typeof RequestsResponse.Type
+
+/** A whole number from a query parameter, from `min` to `max`. */
+const wholeNumber = (min: number, max: number) =>
+  Schema.FiniteFromString.check(Schema.isInt(), Schema.isBetween({ minimum: min, maximum: max }))
+
+/** The most requests one answer lists. */
+export const MAX_REQUESTS_LIMIT = 1000
+/** The longest a follower's request is held, in seconds. */
+export const MAX_REQUESTS_WAIT = 30
+
+/**
+ * The query of `GET /_sitefx/requests`: `status` (`4xx`, `5xx`, `2xx` or an exact `404`), `caller`
+ * (`visitor`, `member`, `admin`, `none`, or one caller: `member:<id>`, `admin:<keyId>`), `path` (a
+ * prefix), `method`, `after` (a seq: only newer ones), `limit` (the newest this many, default 100),
+ * `wait` (seconds to hold the request while nothing after `after` matches: a live tail) and `dev`
+ * (`true`: dev endpoint requests too).
+ */
+export const RequestsQuery = Schema.Struct({
+  status: Schema.optionalKey(Schema.String.check(Schema.isPattern(/^[1-5]([0-9]{2}|xx)$/))),
+  caller: Schema.optionalKey(Schema.String.check(Schema.isPattern(/^(none|visitor|member|admin)(:.+)?$/))),
+  path: Schema.optionalKey(Schema.String.check(Schema.isPattern(/^\//))),
+  method: Schema.optionalKey(Schema.String.check(Schema.isPattern(/^[A-Za-z]{1,16}$/))),
+  after: Schema.optionalKey(wholeNumber(0, Number.MAX_SAFE_INTEGER)),
+  limit: Schema.optionalKey(wholeNumber(1, MAX_REQUESTS_LIMIT)),
+  wait: Schema.optionalKey(Schema.FiniteFromString.check(Schema.isBetween({ minimum: 0, maximum: MAX_REQUESTS_WAIT }))),
+  dev: Schema.optionalKey(Schema.Literals(["true", "false"]))
+})
+export type RequestsQuery = typeof RequestsQuery.Type

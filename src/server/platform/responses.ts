@@ -72,11 +72,11 @@ export const ruleOfCode = (status: number, code: string, message: string): Rule 
 const BOUND_KEYS = ["max", "maxLength", "maxDepth", "maxBytes", "maxStages"]
 
 /**
- * The rule of a validation refusal: the fields it names, and a bound when a violation passed one
+ * The rule of a validation refusal: the fields it names (each once), and a bound when a violation passed one
  * (`MAX`, `MAX_SIZE`, `MAX_LENGTH`, `MAX_DEPTH`), with its value when the violation's data says it.
  */
 export const ruleOfViolations = (message: string, violations: ReadonlyArray<FieldViolation>): Rule => {
-  const fields = violations.flatMap((v) => (v.field === undefined || v.field === "" ? [] : [v.field]))
+  const fields = [...new Set(violations.flatMap((v) => (v.field === undefined || v.field === "" ? [] : [v.field])))]
   const bound = violations.find((v) => v.violatedRule?.startsWith("MAX") === true)
   if (bound !== undefined) {
     const limit = BOUND_KEYS.map((k) => bound.data?.[k]).find((v) => typeof v === "number")
