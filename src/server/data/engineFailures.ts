@@ -48,7 +48,12 @@ export const itemExists = (id: string, collection: string) =>
     rule: { kind: "conflict", id: "data.item.exists" }
   })
 
-const CALLERS: Record<CallerRole, string> = { none: "a caller without credentials", visitor: "a visitor", member: "a member", admin: "an admin" }
+const CALLERS: Record<CallerRole, string> = {
+  none: "the caller has no credentials",
+  visitor: "the caller is a visitor",
+  member: "the caller is a member",
+  admin: "the caller is an admin"
+}
 
 /**
  * 403 WDE0027: the caller's role is not the one the collection's permission for `operation` requires.
@@ -62,7 +67,7 @@ export const permissionDenied = (operation: string, collection: string, required
     rule: {
       kind: "permission",
       id: "data.permission",
-      message: `${operation} on the ${collection} collection requires ${required}; the caller is ${CALLERS[caller]}`,
+      message: `${operation} on the ${collection} collection requires ${required}; ${CALLERS[caller]}`,
       collection,
       operation,
       required,

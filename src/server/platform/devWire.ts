@@ -138,9 +138,11 @@ export type RequestRecord = typeof RequestRecord.Type
 export const RequestsResponse = Schema.Struct({ requests: Schema.Array(RequestRecord), last: Schema.Int })
 export type RequestsResponse = typeof RequestsResponse.Type
 
-/** A whole number from a query parameter, from `min` to `max`. */
-const wholeNumber = (min: number, max: number) =>
-  Schema.FiniteFromString.check(Schema.isInt(), Schema.isBetween({ minimum: min, maximum: max }))
+/** A number from a query parameter, from `min` to `max` (a whole one unless `fractions`), refused with `message`. */
+const numberParam = (min: number, max: number, message: string, fractions = false) => {
+  const between = Schema.FiniteFromString.annotate({ message }).check(Schema.isBetween({ minimum: min, maximum: max }, { message }))
+  return fractions ? between : between.check(Schema.isInt({ message }))
+}
 
 /** The most requests one answer lists. */
 export const MAX_REQUESTS_LIMIT = 1000
@@ -155,13 +157,19 @@ export const MAX_REQUESTS_WAIT = 30
  * (`true`: dev endpoint requests too).
  */
 export const RequestsQuery = Schema.Struct({
-  status: Schema.optionalKey(Schema.String.check(Schema.isPattern(/^[1-5]([0-9]{2}|xx)$/))),
-  caller: Schema.optionalKey(Schema.String.check(Schema.isPattern(/^(none|visitor|member|admin)(:.+)?$/))),
-  path: Schema.optionalKey(Schema.String.check(Schema.isPattern(/^\//))),
-  method: Schema.optionalKey(Schema.String.check(Schema.isPattern(/^[A-Za-z]{1,16}$/))),
-  after: Schema.optionalKey(wholeNumber(0, Number.MAX_SAFE_INTEGER)),
-  limit: Schema.optionalKey(wholeNumber(1, MAX_REQUESTS_LIMIT)),
-  wait: Schema.optionalKey(Schema.FiniteFromString.check(Schema.isBetween({ minimum: 0, maximum: MAX_REQUESTS_WAIT }))),
-  dev: Schema.optionalKey(Schema.Literals(["true", "false"]))
+  status: Schema.optionalKey(
+    Schema.String.check(Schema.isPattern(/^[1-5]([0-9]{2}|xx)$/, { message: "status is 2xx, 3xx, 4xx, 5xx or one status such as 404" }))
+  ),
+  caller: Schema.optionalKey(
+    Schema.String.check(
+      Schema.isPattern(/^(none|visitor|member|admin)(:.+)?$/, { message: "caller is visitor, member, admin or none, or one caller: member:<id>, admin:<key id>" })
+    )
+  ),
+  path: Schema.optionalKey(Schema.String.check(Schema.isPattern(/^\//, { message: "path is the start of a path: /wix-data" }))),
+  method: Schema.optionalKey(Schema.String.check(Schema.isPattern(/^[A-Za-z]{1,16}$/, { message: "method is an HTTP method such as GET" }))),
+  after: Schema.optionalKey(numberParam(0, Number.MAX_SAFE_INTEGER, "after is a request's seq: a whole number from 0")),
+  limit: Schema.optionalKey(numberParam(1, MAX_REQUESTS_LIMIT, `limit is a whole number from 1 to ${MAX_REQUESTS_LIMIT}`)),
+  wait: Schema.optionalKey(numberParam(0, MAX_REQUESTS_WAIT, `wait is a number of seconds from 0 to ${MAX_REQUESTS_WAIT}`, true)),
+  dev: Schema.optionalKey(Schema.Literals(["true", "false"]).annotate({ message: "dev is true or false" }))
 })
 export type RequestsQuery = typeof RequestsQuery.Type
