@@ -125,7 +125,7 @@ export const logs = Command.make(
         }
         away = false
         yield* print(next.success.requests)
-        // a log that went back (the platform restarted) is followed from its start
+        // a log behind where the follower was (the platform restarted) is followed from its start
         after = next.success.last < after ? 0 : next.success.last
       }
     })

@@ -158,9 +158,12 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("the request lo
       const nothing = yield* requests({ after: answer.last, path: "/nowhere", wait: 1 })
       assert.deepStrictEqual(nothing.requests, [])
       assert.isAtLeast(Date.now() - quiet, 900)
-      // without `after` there is nothing to wait for: it answers at once
+      // without `after` there is nothing to wait for, and an `after` past the log's newest seq (a follower of an
+      // earlier run of the platform) learns at once where the log stands: both answer at once
       const atOnce = Date.now()
       yield* requests({ path: "/nowhere", wait: 5 })
+      const ahead = yield* requests({ after: answer.last + 1000, wait: 5 })
+      assert.isBelow(ahead.last, answer.last + 1000)
       assert.isBelow(Date.now() - atOnce, 900)
     }))
 

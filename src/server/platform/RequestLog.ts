@@ -65,7 +65,7 @@ export interface RequestLogShape {
   /**
    * The entries that match, and the newest seq at the moment they were read (where a follower goes on
    * from); when none match after `filter.after`, waits up to `waitMillis` for the first that does (a live
-   * tail's long poll). Without `after` it answers at once.
+   * tail's long poll). Without `after`, or with one past the newest seq, it answers at once.
    */
   readonly follow: (filter: RequestFilter, waitMillis: number) => Effect.Effect<Followed>
 }
@@ -119,7 +119,8 @@ export class RequestLog extends Context.Service<RequestLog, RequestLogShape>()("
       const follow = (filter: RequestFilter, waitMillis: number): Effect.Effect<Followed> =>
         Effect.suspend(() => {
           const found = read(filter)
-          if (found.entries.length > 0 || filter.after === undefined || waitMillis <= 0) return Effect.succeed(found)
+          // a follower ahead of the log follows an earlier run of the platform: `last` tells it to start over
+          if (found.entries.length > 0 || filter.after === undefined || filter.after > seq || waitMillis <= 0) return Effect.succeed(found)
           const deadline = Date.now() + waitMillis
           const loop: Effect.Effect<Followed> = Effect.suspend(() => {
             const left = deadline - Date.now()
