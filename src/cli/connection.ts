@@ -95,14 +95,21 @@ const localSite = (baseUrl: string) =>
     })
   )
 
-/** Resolves flags, environment and (for a local platform) its dev endpoint to one connection. */
-export const resolveConnection = (flags: ConnectionFlags) =>
+/** Where the platform answers: `--base-url`, else SITEFX_BASE_URL, else the local platform; a usage error unless it is an http(s) URL. */
+export const resolveBaseUrl = (flag: Option.Option<string>) =>
   Effect.gen(function*() {
-    const baseUrl = (Option.getOrUndefined(flags.baseUrl) ?? env("SITEFX_BASE_URL") ?? DEFAULT_BASE_URL).replace(/\/+$/, "")
+    const baseUrl = (Option.getOrUndefined(flag) ?? env("SITEFX_BASE_URL") ?? DEFAULT_BASE_URL).replace(/\/+$/, "")
     const host = hostOf(baseUrl)
     if (host === undefined || !/^https?:\/\//i.test(baseUrl)) {
       return yield* usage(`--base-url ${JSON.stringify(baseUrl)} is not an http(s) URL; e.g. ${DEFAULT_BASE_URL} or https://www.wixapis.com`)
     }
+    return { baseUrl, host }
+  })
+
+/** Resolves flags, environment and (for a local platform) its dev endpoint to one connection. */
+export const resolveConnection = (flags: ConnectionFlags) =>
+  Effect.gen(function*() {
+    const { baseUrl, host } = yield* resolveBaseUrl(flags.baseUrl)
     const siteId = Option.getOrUndefined(flags.siteId) ?? env("SITEFX_SITE_ID")
     if (Option.isSome(flags.apiKey)) return { baseUrl, apiKey: flags.apiKey.value, siteId, keyFrom: "flag" } satisfies Connection
     const fromEnv = env("SITEFX_API_KEY")

@@ -108,7 +108,8 @@ export const fromReason = (reason: RefusalReason, collection?: string): DataErro
         message: reason.message,
         code: WDE.payloadTooLarge,
         description: "WDE0109: Payload is too large.",
-        ...(reason.requestId === undefined ? {} : { requestId: reason.requestId })
+        ...(reason.requestId === undefined ? {} : { requestId: reason.requestId }),
+        ...(reason.rule === undefined ? {} : { rule: reason.rule })
       })
       : reason,
     ...(collection === undefined ? {} : { collection })

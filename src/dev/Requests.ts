@@ -14,9 +14,15 @@ import * as Stream from "effect/Stream"
 import type { PlatformError } from "../http/PlatformError.ts"
 import type { PlatformHttp } from "../http/PlatformHttp.ts"
 import { DEV_PREFIX, devCall } from "./call.ts"
-import { type LoggedRequest, type RequestCaller, type RequestRule, RequestsResponse } from "./wire.ts"
+import type { Rule } from "../http/wire.ts"
+import { RequestCaller as Caller, type RequestRecord, RequestsResponse } from "../server/platform/devWire.ts"
 
-export type { LoggedRequest, RequestCaller, RequestRule }
+/** One request the platform answered (the platform's own `RequestRecord`). */
+export type LoggedRequest = RequestRecord
+/** The rule that refused a request. */
+export type RequestRule = Rule
+/** Who made a logged request: its kind, and an id (never a credential). */
+export type RequestCaller = typeof Caller.Type
 
 /** The answer of a read of the log: the requests that match, and the number of the log's last request. */
 export type RequestsPage = typeof RequestsResponse.Type

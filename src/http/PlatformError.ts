@@ -15,12 +15,17 @@
  */
 import * as Data from "effect/Data"
 import type { AnswerError, ArgumentError } from "./reasons.ts"
+import type { Rule } from "./rule.ts"
 import type { ErrorBody, FieldViolation } from "./wire.ts"
+
+export type { Rule }
 
 interface Common {
   readonly status: number
   readonly message: string
   readonly requestId?: string
+  /** The rule that refused the call, when the platform names it (the local platform always does). */
+  readonly rule?: Rule
 }
 
 /** 400 with field violations. */
@@ -145,6 +150,11 @@ export class PlatformError extends Data.TaggedError("PlatformError")<{
   get fieldViolations(): ReadonlyArray<FieldViolation> {
     return this.reason._tag === "ValidationError" ? this.reason.fieldViolations : []
   }
+
+  /** The rule that refused the call (kind, id, message and its kind's specifics), when the platform names one. */
+  get rule(): Rule | undefined {
+    return this.reason._tag === "TransportError" ? undefined : this.reason.rule
+  }
 }
 
 const GENERIC_AUTH_CODES = new Set(["401", "UNAUTHENTICATED", "UNAUTHORIZED", "INVALID_TOKEN", "EXPIRED_TOKEN", "TOKEN_EXPIRED"])
@@ -157,11 +167,15 @@ export const reasonFromResponse = (options: {
   readonly requestId: string | undefined
 }): PlatformErrorReason => {
   const { status, body, statusText } = options
-  const requestId = options.requestId === undefined ? {} : { requestId: options.requestId }
-  const message = body?.message ?? statusText
   const details = body?.details
+  // what every reason keeps besides its own fields: the request id and the rule
+  const kept = {
+    ...(options.requestId === undefined ? {} : { requestId: options.requestId }),
+    ...(details?.rule === undefined ? {} : { rule: details.rule })
+  }
+  const message = body?.message ?? statusText
   if (details?.validationError !== undefined) {
-    return new ValidationError({ status, message, fieldViolations: details.validationError.fieldViolations, ...requestId })
+    return new ValidationError({ status, message, fieldViolations: details.validationError.fieldViolations, ...kept })
   }
   if (details?.applicationError !== undefined) {
     const app = details.applicationError
@@ -171,8 +185,8 @@ export const reasonFromResponse = (options: {
       code: String(app.code),
       description: app.description ?? message,
       ...(app.data === undefined ? {} : { data: app.data }),
-      ...requestId
+      ...kept
     })
   }
-  return new SystemError({ status, message, description: message === "" ? `HTTP ${status}` : message, ...requestId })
+  return new SystemError({ status, message, description: message === "" ? `HTTP ${status}` : message, ...kept })
 }

@@ -1,7 +1,7 @@
 /**
  * The one shape of a module's typed error (`DataError`, `CatalogError`, `MembersError`): a tagged error
  * whose `reason` is one of the shared reason classes of PlatformError.ts, with the same readings
- * (`code`, `message`, `status`, `field`, `fieldViolations`, `data`, `requestId`) in every module. How a
+ * (`code`, `message`, `status`, `field`, `fieldViolations`, `data`, `requestId`, `rule`) in every module. How a
  * failed platform call becomes a module error is decided once, in `refusedOr`: unavailability (no
  * answer, 429, 502–504) stays a `PlatformError`, since it is about the platform and worth a retry, and
  * everything else becomes the module's error with the platform's reason as it came.
@@ -11,6 +11,7 @@ import * as Data from "effect/Data"
 import { isTransient } from "./exchange.ts"
 import { codeOf, type FailureReason, type PlatformError, type RefusalReason } from "./PlatformError.ts"
 import { AnswerError, ArgumentError } from "./reasons.ts"
+import type { Rule } from "./rule.ts"
 import type { FieldViolation } from "./wire.ts"
 
 export { AnswerError, ArgumentError }
@@ -71,6 +72,8 @@ export interface RefusalReadings {
   readonly data: unknown
   /** The platform's request id of the answer, for its support. */
   readonly requestId: string | undefined
+  /** The rule the platform refused the call by (kind, id, message and its kind's specifics), when it names one. */
+  readonly rule: Rule | undefined
 }
 
 /** The class `Refusal(tag)` makes: a yieldable tagged error with a `reason` and the shared readings. */
@@ -115,6 +118,9 @@ export const Refusal = <const Tag extends string>(
     }
     get requestId(): string | undefined {
       return "requestId" in this.reason ? this.reason.requestId : undefined
+    }
+    get rule(): Rule | undefined {
+      return "rule" in this.reason ? this.reason.rule : undefined
     }
   }
 

@@ -12,6 +12,7 @@ import { REQUEST_ID_HEADER } from "./headers.ts"
 import { isRecord } from "./isRecord.ts"
 import { PlatformError, type PlatformErrorReason, reasonFromResponse, SystemError, TransportError } from "./PlatformError.ts"
 import type { PlatformRequest, WireRequest } from "./PlatformRequest.ts"
+import { Rule } from "./rule.ts"
 import { sleepMillis } from "./time.ts"
 import type { ErrorBody } from "./wire.ts"
 
@@ -84,7 +85,7 @@ export const STATUS_TEXT: Readonly<Record<number, string>> = {
 /**
  * The platform's error body, as far as it has that shape: a field of the wrong type is left out, so a
  * malformed body still gives an error with what could be read (a missing message falls back to the
- * status text).
+ * status text), and a rule that does not have its kind's shape is left out whole.
  */
 export const readErrorBody = (json: unknown): ErrorBody | undefined => {
   if (!isRecord(json)) return undefined
@@ -119,7 +120,8 @@ export const readErrorBody = (json: unknown): ErrorBody | undefined => {
             })
           }
         }
-        : {})
+        : {}),
+      ...(Rule(details["rule"]) === undefined ? { rule: details["rule"] as Rule } : {})
     }
   }
 }

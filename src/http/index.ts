@@ -25,6 +25,7 @@ export {
   ValidationError
 } from "./PlatformError.ts"
 export { AnswerError, ArgumentError, FailureCodes, Refusal } from "./Refusal.ts"
+export type { Rule } from "./rule.ts"
 export type { Host, Method, PlatformRequest, QueryFallback, WireRequest } from "./PlatformRequest.ts"
 export {
   fetchTransport,

@@ -30,12 +30,65 @@ export const ValidationErrorDetails = Schema.Struct({
   fieldViolations: Schema.Array(FieldViolation)
 })
 
-/** The platform's error body. A body without `details` is a system error. */
+/** Whose call a rule judged: nobody (no credentials), a visitor, a member, or an admin (an API key). */
+export const CallerRole = Schema.Literals(["none", "visitor", "member", "admin"])
+export type CallerRole = typeof CallerRole.Type
+
+// every rule says which it is (a stable id such as `data.permission`) and what it holds, in words
+const ruleOf = <const K extends string, F extends Schema.Struct.Fields>(kind: K, fields: F) =>
+  Schema.Struct({ kind: Schema.Literal(kind), id: Schema.String, message: Schema.String, ...fields })
+
+/**
+ * A refusal for want of a permission: data collections name the collection, the operation (read,
+ * insert, update, remove) and the role it requires as the data engine names roles (ANYONE,
+ * SITE_MEMBER, SITE_MEMBER_AUTHOR, ADMIN, ...); other calls name the role alone (ADMIN for an API key).
+ */
+export const PermissionRule = ruleOf("permission", {
+  collection: Schema.optionalKey(Schema.String),
+  operation: Schema.optionalKey(Schema.String),
+  required: Schema.optionalKey(Schema.String),
+  caller: Schema.optionalKey(CallerRole)
+})
+/** A refusal of the credentials: none where some are needed, an expired or unknown token, a wrong password. */
+export const AuthenticationRule = ruleOf("authentication", {
+  required: Schema.optionalKey(Schema.String),
+  caller: Schema.optionalKey(CallerRole)
+})
+/** A refusal of what the request says: the fields it got wrong (none when the request as a whole is wrong). */
+export const ValidationRule = ruleOf("validation", { fields: Schema.Array(Schema.String) })
+/** A request past one of the platform's bounds (a body's bytes, a list's length, a nesting depth): the fields and the bound. */
+export const BoundRule = ruleOf("bound", { fields: Schema.Array(Schema.String), limit: Schema.optionalKey(Schema.Number) })
+/** Too many requests of a kind for now (failed logins): when to try again. */
+export const ThrottleRule = ruleOf("throttle", { retryAfterSeconds: Schema.Number })
+/** A fault injected with `POST /_sitefx/faults`: the path prefix it was set for, and the status it answers. */
+export const FaultRule = ruleOf("fault", { path: Schema.String, status: Schema.Number })
+/** A refusal with nothing to add to its id and message: the dev endpoints' guard, a missing entity, a conflict, a precondition. */
+export const PlainRule = Schema.Struct({
+  kind: Schema.Literals(["dev-access", "not-found", "conflict", "precondition"]),
+  id: Schema.String,
+  message: Schema.String
+})
+
+/**
+ * The rule a refusal of the local platform names, in its error body's `details.rule` (beside the
+ * `applicationError` or `validationError` the official clients read, which it leaves as they are):
+ * what kind of rule, a stable id, what it says, and the specifics of its kind.
+ */
+export const Rule = Schema.Union([PermissionRule, AuthenticationRule, ValidationRule, BoundRule, ThrottleRule, FaultRule, PlainRule])
+export type Rule = typeof Rule.Type
+/** The kinds of rule a refusal can name. */
+export type RuleKind = Rule["kind"]
+
+/**
+ * The platform's error body. A body with neither an `applicationError` nor a `validationError` is a
+ * system error (the local platform's injected 5xx faults carry their `rule` alone).
+ */
 export const ErrorBody = Schema.Struct({
   message: Schema.optionalKey(Schema.String),
   details: Schema.optionalKey(Schema.Struct({
     applicationError: Schema.optionalKey(ApplicationErrorDetails),
-    validationError: Schema.optionalKey(ValidationErrorDetails)
+    validationError: Schema.optionalKey(ValidationErrorDetails),
+    rule: Schema.optionalKey(Rule)
   }))
 })
 export type ErrorBody = typeof ErrorBody.Type

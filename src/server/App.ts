@@ -20,13 +20,16 @@ import { eventsRoutes, webhookDevRoutes } from "./events/index.ts"
 import { consoleRoutes } from "./dev/console.ts"
 import { devRoutes } from "./dev/dev.ts"
 import { snapshotRoutes } from "./dev/snapshotRoutes.ts"
+import { requestRoutes } from "./dev/requestRoutes.ts"
 import { Faults } from "./dev/Faults.ts"
 import { identityRoutes } from "./identity/index.ts"
 import { oauthRoutes } from "./oauth/oauth.ts"
 import { redirectRoutes } from "./oauth/redirects.ts"
 import { type Grant, preflight, withCors } from "./platform/cors.ts"
 import { type DevAccessOptions, devAccess, isDevPath } from "./dev/devAccess.ts"
-import { forbidden, notFound, toResponse } from "./platform/responses.ts"
+import { forbidden, notFound } from "./platform/responses.ts"
+import { refusal } from "./platform/requestNote.ts"
+import { logRequest } from "./platform/RequestLog.ts"
 import { html, homePage } from "./oauth/pages.ts"
 import { route } from "./platform/routing.ts"
 import { Stats } from "./platform/Stats.ts"
@@ -43,14 +46,15 @@ export interface AppOptions {
 export const modules = Layer.mergeAll(oauthRoutes, redirectRoutes, authorizeRoutes, identityRoutes, dataRoutes, catalogRoutes, eventsRoutes)
 
 /**
- * Around every request: counts it, answers CORS, guards the dev endpoints, answers injected faults, and
- * gives every answer a request id. A path the router cannot read (a malformed escape) matches no route,
- * not even the fallback, so its 404 is made here, in the platform's shape like every other.
+ * Around every request: counts it, answers CORS, guards the dev endpoints, answers injected faults,
+ * gives every answer a request id, and records it in the request log. A path the router cannot read (a
+ * malformed escape) matches no route, not even the fallback, so its 404 is made here, in the platform's
+ * shape like every other.
  */
 const platformMiddleware = (options: DevAccessOptions) =>
   HttpRouter.middleware<{ handles: HttpServerError.HttpServerError }>()(
     (app) =>
-      Effect.gen(function*() {
+      logRequest(Effect.gen(function*() {
         const stats = yield* Stats
         stats.request()
         const request = yield* HttpServerRequest.HttpServerRequest
@@ -61,17 +65,19 @@ const platformMiddleware = (options: DevAccessOptions) =>
         const answer = (response: HttpServerResponse.HttpServerResponse) =>
           HttpServerResponse.setHeader(withCors(response, grant), REQUEST_ID_HEADER, randomUUID())
         if (request.method === "OPTIONS") return HttpServerResponse.setHeader(preflight(request, grant), REQUEST_ID_HEADER, randomUUID())
-        if (access !== undefined && !access.ok) return answer(toResponse(forbidden(access.reason, "DEV_ACCESS_DENIED")))
+        if (access !== undefined && !access.ok) {
+          return answer(yield* refusal(forbidden(access.reason, "DEV_ACCESS_DENIED").because({ kind: "dev-access", id: access.rule })))
+        }
         const fault = isDev ? undefined : (yield* Faults).take(path)
         if (fault !== undefined) {
           // the body is read anyway, so the client's upload completes before the refusal arrives
           yield* Effect.ignore(request.text)
-          return answer(fault)
+          return answer(yield* refusal(fault))
         }
         return answer(yield* app.pipe(
-          Effect.catchTag("HttpServerError", () => Effect.succeed(toResponse(notFound(`No route for ${request.method} ${path}`))))
+          Effect.catchTag("HttpServerError", () => refusal(notFound(`No route for ${request.method} ${path}`)))
         ))
-      }),
+      })),
     { global: true }
   )
 
@@ -98,6 +104,7 @@ export const appLayer = (options: AppOptions) =>
     options.dev ? cartsDevRoutes : Layer.empty,
     options.dev ? webhookDevRoutes : Layer.empty,
     options.dev ? consoleRoutes : Layer.empty,
+    options.dev ? requestRoutes : Layer.empty,
     fallback(options.appDir, options.dev),
     platformMiddleware(options.devAccess ?? { origins: [], host: "127.0.0.1" })
   )

@@ -1,7 +1,7 @@
 /**
  * The services every platform module builds on: storage, the server clock, settings, the outbox,
- * counters, one-time and refresh tokens, the site, members, callers, the seeder, injected faults and
- * the data engine, the store and the events log. Route modules take what they need from here.
+ * counters, one-time and refresh tokens, the site, members, callers, the seeder, injected faults, the
+ * request log and the data engine, the store and the events log. Route modules take what they need from here.
  */
 import * as Layer from "effect/Layer"
 import { AccessTokens } from "./oauth/AccessTokens.ts"
@@ -19,6 +19,7 @@ import { OneTimeTokens } from "./platform/OneTimeTokens.ts"
 import { Outbox } from "./platform/Outbox.ts"
 import { RedirectSessions } from "./oauth/RedirectSessions.ts"
 import { RefreshTokens } from "./oauth/RefreshTokens.ts"
+import { RequestLog } from "./platform/RequestLog.ts"
 import { Seeder } from "./seed.ts"
 import { ServerClock } from "./platform/ServerClock.ts"
 import { Settings } from "./platform/Settings.ts"
@@ -46,6 +47,7 @@ export type PlatformCore =
   | Callers
   | Faults
   | Snapshots
+  | RequestLog
   | DataServices
   | CatalogServices
   | EventsServices
@@ -60,6 +62,8 @@ export interface CoreOptions {
   readonly dataMaxPayloadBytes?: number | undefined
   /** Webhook subscriptions made at start, and the delivery policy. */
   readonly webhooks?: WebhooksOptions | undefined
+  /** How many requests the request log keeps (default 5000). */
+  readonly requestLogSize?: number | undefined
 }
 
 /** The platform's services without an HTTP server, for tools and tests that drive the engines in-process. */
@@ -75,7 +79,8 @@ export const coreLayer = (options: CoreOptions): Layer.Layer<PlatformCore> => {
     BrowserSessions.layer,
     RedirectSessions.layer,
     LoginThrottle.layer,
-    Faults.layer
+    Faults.layer,
+    RequestLog.layer(options.requestLogSize)
   ).pipe(Layer.provideMerge(storage))
   // the event log sits under the data engine and the store: their writes log their events in their own transactions
   const flows = Layer.mergeAll(AccessTokens.layer, Flows.layer, Seeder.layer, SiteEvents.layer).pipe(Layer.provideMerge(records))

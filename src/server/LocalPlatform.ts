@@ -68,6 +68,8 @@ export interface LocalPlatformOptions {
   readonly appDir?: string
   /** Data request bodies above this many bytes get 413 (default 5 MB). */
   readonly dataMaxPayloadBytes?: number
+  /** How many of the latest requests `GET /_sitefx/requests` can show (default 5000). */
+  readonly requestLogSize?: number
   /**
    * Webhook subscriptions made at start (and again after a reset), unless the site has one to the same
    * URL already: a URL receives every event type, `{ url, eventTypes }` the types named.
@@ -145,6 +147,7 @@ export class LocalPlatform extends Context.Service<LocalPlatform, LocalPlatformS
       accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
       log: options.logger ?? false,
       dataMaxPayloadBytes: options.dataMaxPayloadBytes,
+      requestLogSize: options.requestLogSize,
       webhooks: { webhooks: options.webhooks, delivery: options.webhookDelivery }
     })
     const seeded = Layer.effectDiscard(Effect.gen(function*() {

@@ -32,7 +32,7 @@ export const storeAccess: Effect.Effect<StoreAccess, never, Callers | Settings> 
   return {
     version,
     reader: Effect.andThen(installed, callers.current).pipe(
-      Effect.flatMap((caller) => (caller.kind === "none" ? Effect.fail(unauthorized()) : Effect.succeed(caller)))
+      Effect.flatMap((caller) => (caller.kind === "none" ? Effect.fail(unauthorized().because({ kind: "authentication", id: "auth.credentials.required", caller: "none" })) : Effect.succeed(caller)))
     ),
     writer: Effect.andThen(installed, callers.admin)
   }

@@ -17,7 +17,7 @@ export const versionRoutes = HttpRouter.addAll(Effect.gen(function*() {
       CatalogPaths.version,
       Effect.gen(function*() {
         const caller = yield* callers.current
-        if (caller.kind === "none") return yield* unauthorized()
+        if (caller.kind === "none") return yield* unauthorized().because({ kind: "authentication", id: "auth.credentials.required", caller: "none" })
         return reply(GetCatalogVersionResponse, { catalogVersion: settings.get().catalogVersion })
       })
     )

@@ -112,15 +112,15 @@ export class DataCollections extends Context.Service<DataCollections, DataCollec
         const seen = new Set<string>()
         for (const field of fields) {
           if (field.key === "" || field.key.includes(".") || field.key.includes("\"") || field.key.includes("\\") || /[\u0000-\u001f]/.test(field.key)) {
-            throw badRequest("WDE0003", `Invalid field key [${field.key}].`)
+            throw badRequest("WDE0003", `Invalid field key [${field.key}].`, [field.key])
           }
-          if (seen.has(field.key)) throw badRequest("WDE0003", `The field key [${field.key}] appears twice.`)
+          if (seen.has(field.key)) throw badRequest("WDE0003", `The field key [${field.key}] appears twice.`, [field.key])
           seen.add(field.key)
           if (field.type === "REFERENCE" && field.typeMetadata?.reference === undefined) {
-            throw badRequest("WDE0020", `The reference field [${field.key}] needs typeMetadata.reference.referencedCollectionId.`)
+            throw badRequest("WDE0020", `The reference field [${field.key}] needs typeMetadata.reference.referencedCollectionId.`, [field.key])
           }
           if (field.type === "MULTI_REFERENCE" && field.typeMetadata?.multiReference === undefined) {
-            throw badRequest("WDE0020", `The multi-reference field [${field.key}] needs typeMetadata.multiReference.referencedCollectionId.`)
+            throw badRequest("WDE0020", `The multi-reference field [${field.key}] needs typeMetadata.multiReference.referencedCollectionId.`, [field.key])
           }
         }
       }
@@ -247,14 +247,14 @@ export class DataCollections extends Context.Service<DataCollections, DataCollec
           changeFields(id, (fields) => {
             const existing = fields.find((f) => f.key === field.key)
             if (existing === undefined) throw new EngineFailure({ status: 404, code: "NOT_FOUND", description: `No field ${field.key}.` })
-            if (existing.systemField === true) throw badRequest("WDE0003", `The system field ${field.key} cannot change.`)
+            if (existing.systemField === true) throw badRequest("WDE0003", `The system field ${field.key} cannot change.`, [field.key])
             return fields.map((f) => (f.key === field.key ? field : f))
           }),
         deleteField: (id, key) =>
           changeFields(id, (fields) => {
             const existing = fields.find((f) => f.key === key)
             if (existing === undefined) throw new EngineFailure({ status: 404, code: "NOT_FOUND", description: `No field ${key}.` })
-            if (existing.systemField === true) throw badRequest("WDE0003", `The system field ${key} cannot be deleted.`)
+            if (existing.systemField === true) throw badRequest("WDE0003", `The system field ${key} cannot be deleted.`, [key])
             return fields.filter((f) => f.key !== key)
           }),
         permissions: (collection) => ({ ...DEFAULT_PERMISSIONS, ...collection.permissions }),

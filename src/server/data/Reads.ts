@@ -331,7 +331,7 @@ export class Reads extends Context.Service<Reads, ReadsShape>()("sitefx/server/d
           state = { fieldName: c.fieldName, filter: c.filter ?? null, order: c.order }
           after = c.keys
         }
-        if (state.fieldName === undefined || state.fieldName === "") throw badRequest("WDE0003", "fieldName must be a non-empty string.")
+        if (state.fieldName === undefined || state.fieldName === "") throw badRequest("WDE0003", "fieldName must be a non-empty string.", ["fieldName"])
         // qualified: json_each has an `id` column of its own
         const condition = visible(access, state.filter, { column: "data_items.data", idColumn: "data_items.id", ownerColumn: "data_items.owner" })
         // `_id` lives in the item JSON too; read it there so one expression covers every field

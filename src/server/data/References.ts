@@ -34,7 +34,7 @@ export const referenceField = (collection: DataCollection, key: string): Referen
 /** The multi-reference field, or 400 WDE0020. */
 export const multiReferenceField = (collection: DataCollection, key: string): ReferenceField => {
   const field = referenceField(collection, key)
-  if (field?.kind !== "multi") throw badRequest("WDE0020", `WDE0020: Provided property [${key}] is not a multi-reference field.`)
+  if (field?.kind !== "multi") throw badRequest("WDE0020", `WDE0020: Provided property [${key}] is not a multi-reference field.`, [key])
   return field
 }
 

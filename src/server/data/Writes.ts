@@ -90,13 +90,13 @@ export class ItemWrites extends Context.Service<ItemWrites, ItemWritesShape>()("
 
       const idOf = (item: DataItem): string | undefined => {
         const given = item.data?.["_id"]
-        if (given !== undefined && given !== null && typeof given !== "string") throw badRequest("WDE0002", "ItemId must be a string.")
+        if (given !== undefined && given !== null && typeof given !== "string") throw badRequest("WDE0002", "ItemId must be a string.", ["_id"])
         return item.id ?? (typeof given === "string" ? given : undefined)
       }
 
       const dataOf = (item: DataItem): Json => {
         const data = item.data ?? {}
-        if (!isObject(data)) throw badRequest("WDE0004", "Items must be JavaScript objects.")
+        if (!isObject(data)) throw badRequest("WDE0004", "Items must be JavaScript objects.", ["data"])
         return normalizeDates(data) as Json
       }
 
@@ -205,7 +205,7 @@ export class ItemWrites extends Context.Service<ItemWrites, ItemWritesShape>()("
 
       const update = (ctx: WriteContext, item: DataItem): Written => {
         const id = idOf(item)
-        if (id === undefined) throw badRequest("WDE0007", "Invalid update. Updated object must have a string _id property.")
+        if (id === undefined) throw badRequest("WDE0007", "Invalid update. Updated object must have a string _id property.", ["_id"])
         const access = accessFor(ctx.collection, "update", ctx.caller)
         return overwrite(ctx, existing(ctx, id, access, "update"), dataOf(item))
       }

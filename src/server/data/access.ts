@@ -29,15 +29,15 @@ export const accessFor = (collection: DataCollection, action: Action, caller: Ca
     if (role === "SITE_MEMBER") return ALL
     if (role === "SITE_MEMBER_AUTHOR") return action === "insert" ? ALL : { kind: "own", ownerId: caller.id }
   }
-  throw permissionDenied(VERB[action], collection.id)
+  throw permissionDenied(VERB[action], collection.id, role, caller.kind)
 }
 
 /** Whether an access covers an item with this owner. */
 export const covers = (access: Access, owner: string | undefined): boolean => access.kind === "all" || access.ownerId === owner
 
-/** Throws 403 unless the access covers the item. */
+/** Throws 403 unless the access covers the item (only an author's access is limited: a member's, to the items it owns). */
 export const requireCovers = (access: Access, owner: string | undefined, action: Action, collection: string): void => {
-  if (!covers(access, owner)) throw permissionDenied(VERB[action], collection)
+  if (!covers(access, owner)) throw permissionDenied(VERB[action], collection, "SITE_MEMBER_AUTHOR", "member")
 }
 
 /** The id recorded as `_owner` of what this caller inserts (an API key may set it explicitly). */

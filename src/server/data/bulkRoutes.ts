@@ -85,8 +85,9 @@ export const bulkRoutes = HttpRouter.addAll(Effect.gen(function*() {
       if (refusals.length === actions.length && refusals[0] !== undefined) throw refusals[0]
     })
 
-  const tooMany = (code: string, what: string) =>
+  const tooMany = (code: string, what: string, field: string) =>
     application(400, code, `${code}: Cannot ${what} more than ${MAX_BULK_ITEMS} items in one request`)
+      .because({ kind: "bound", id: "data.bulk.max-items", fields: [field], limit: MAX_BULK_ITEMS })
 
   const items = (
     path: string,
@@ -100,7 +101,7 @@ export const bulkRoutes = HttpRouter.addAll(Effect.gen(function*() {
       path as `/${string}`,
       Effect.gen(function*() {
         const request = yield* body(BulkItemsRequest, isBulkItemsRequest)
-        if (request.dataItems.length > MAX_BULK_ITEMS) return yield* tooMany(WDE.tooManyBulkItems, "save")
+        if (request.dataItems.length > MAX_BULK_ITEMS) return yield* tooMany(WDE.tooManyBulkItems, "save", "dataItems")
         const caller = yield* callers.current
         const collection = yield* collectionOf(request.dataCollectionId, request.environment)
         yield* allowed(collection, caller, actions)
@@ -131,7 +132,7 @@ export const bulkRoutes = HttpRouter.addAll(Effect.gen(function*() {
       DataPaths.bulkRemove,
       Effect.gen(function*() {
         const request = yield* body(BulkRemoveRequest)
-        if (request.dataItemIds.length > MAX_BULK_ITEMS) return yield* tooMany(WDE.tooManyIdsToRemove, "remove")
+        if (request.dataItemIds.length > MAX_BULK_ITEMS) return yield* tooMany(WDE.tooManyIdsToRemove, "remove", "dataItemIds")
         const caller = yield* callers.current
         const collection = yield* collectionOf(request.dataCollectionId, request.environment)
         yield* allowed(collection, caller, ["remove"])
@@ -148,7 +149,7 @@ export const bulkRoutes = HttpRouter.addAll(Effect.gen(function*() {
       DataPaths.bulkPatch,
       Effect.gen(function*() {
         const request = yield* body(BulkPatchRequest)
-        if (request.patches.length > MAX_BULK_ITEMS) return yield* tooMany(WDE.tooManyBulkItems, "patch")
+        if (request.patches.length > MAX_BULK_ITEMS) return yield* tooMany(WDE.tooManyBulkItems, "patch", "patches")
         const caller = yield* callers.current
         const collection = yield* collectionOf(request.dataCollectionId, request.environment)
         yield* allowed(collection, caller, ["update"])

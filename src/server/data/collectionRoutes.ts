@@ -27,10 +27,10 @@ import type { Caller } from "../oauth/Callers.ts"
 import { Callers } from "../oauth/Callers.ts"
 import { reply, replyEmpty } from "../platform/responses.ts"
 import { pathParam, route } from "../platform/routing.ts"
-import { canRead } from "./access.ts"
+import { accessFor, canRead } from "./access.ts"
 import { DataCollections } from "./DataCollections.ts"
 import { DataSettings } from "./DataSettings.ts"
-import { attempt, permissionDenied, toReject } from "./engineFailures.ts"
+import { attempt, toReject } from "./engineFailures.ts"
 import { Indexes } from "./Indexes.ts"
 import { checkFilter } from "./filters.ts"
 import { offsetMetadata, pageRequest } from "./paging.ts"
@@ -59,7 +59,7 @@ export const collectionRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const readable = (id: string, caller: Caller) =>
     attempt((): DataCollection => {
       const collection = collections.require(id)
-      if (!canRead(collection, caller)) throw permissionDenied("read", id)
+      accessFor(collection, "read", caller)
       return collection
     })
 

@@ -9,7 +9,8 @@ import { WDE } from "../../data/DataError.ts"
 import type { HookError } from "../../data/DataError.ts"
 import type { ItemError } from "../../data/wire/index.ts"
 import type { FieldViolation } from "../../http/wire.ts"
-import { application, invalidField, type Reject, validation } from "../platform/responses.ts"
+import type { CallerRole } from "../../http/wire.ts"
+import { application, invalidField, type Reject, type RuleInput, validation } from "../platform/responses.ts"
 import { describeCollection } from "./environments.ts"
 
 export class EngineFailure extends Data.TaggedError("EngineFailure")<{
@@ -19,25 +20,78 @@ export class EngineFailure extends Data.TaggedError("EngineFailure")<{
   readonly data?: unknown
   /** When set, the answer is a validation error naming these fields (a bound the request passed). */
   readonly violations?: ReadonlyArray<FieldViolation>
+  /** The rule that refused, when the code alone does not say it well (the answer names it in `details.rule`). */
+  readonly rule?: RuleInput
 }> {}
 
 export const collectionNotFound = (id: string) =>
-  new EngineFailure({ status: 404, code: WDE.collectionNotFound, description: `WDE0025: The ${id} collection does not exist. You cannot work with a collection using its display name.` })
+  new EngineFailure({
+    status: 404,
+    code: WDE.collectionNotFound,
+    description: `WDE0025: The ${id} collection does not exist. You cannot work with a collection using its display name.`,
+    rule: { kind: "not-found", id: "data.collection.not-found" }
+  })
 
 export const itemNotFound = (id: string, collection: string) =>
-  new EngineFailure({ status: 404, code: WDE.itemNotFound, description: `WDE0073: Item [${id}] does not exist in collection [${describeCollection(collection)}].` })
+  new EngineFailure({
+    status: 404,
+    code: WDE.itemNotFound,
+    description: `WDE0073: Item [${id}] does not exist in collection [${describeCollection(collection)}].`,
+    rule: { kind: "not-found", id: "data.item.not-found" }
+  })
 
 export const itemExists = (id: string, collection: string) =>
-  new EngineFailure({ status: 409, code: WDE.itemAlreadyExists, description: `WDE0074: An item with _id [${id}] already exists in collection [${describeCollection(collection)}].` })
+  new EngineFailure({
+    status: 409,
+    code: WDE.itemAlreadyExists,
+    description: `WDE0074: An item with _id [${id}] already exists in collection [${describeCollection(collection)}].`,
+    rule: { kind: "conflict", id: "data.item.exists" }
+  })
 
-export const permissionDenied = (action: string, collection: string) =>
-  new EngineFailure({ status: 403, code: WDE.permissionDenied, description: `WDE0027: The current user does not have permissions to ${action} on the ${describeCollection(collection)} collection.` })
+const CALLERS: Record<CallerRole, string> = {
+  none: "the caller has no credentials",
+  visitor: "the caller is a visitor",
+  member: "the caller is a member",
+  admin: "the caller is an admin"
+}
+
+/**
+ * 403 WDE0027: the caller's role is not the one the collection's permission for `operation` requires.
+ * The answer's rule names the collection, the operation, the required role and the caller's.
+ */
+export const permissionDenied = (operation: string, collection: string, required: string, caller: CallerRole) =>
+  new EngineFailure({
+    status: 403,
+    code: WDE.permissionDenied,
+    description: `WDE0027: The current user does not have permissions to ${operation} on the ${describeCollection(collection)} collection.`,
+    rule: {
+      kind: "permission",
+      id: "data.permission",
+      message: `${operation} on the ${collection} collection requires ${required}; ${CALLERS[caller]}`,
+      collection,
+      operation,
+      required,
+      caller
+    }
+  })
 
 /** A hook's error reaches the client as WDE0078 with the thrown value under `data.jsErrorValue`. */
 export const hookFailed = (error: HookError) =>
-  new EngineFailure({ status: 400, code: WDE.hookError, description: error.message, data: { jsErrorValue: error } })
+  new EngineFailure({
+    status: 400,
+    code: WDE.hookError,
+    description: error.message,
+    data: { jsErrorValue: error },
+    rule: { kind: "validation", id: "data.hook", message: `A data hook refused the call: ${error.message}`, fields: [] }
+  })
 
-export const badRequest = (code: string, description: string) => new EngineFailure({ status: 400, code, description })
+/** 400 with a WDE (or other) code; its rule names `fields` when the refusal is about some. */
+export const badRequest = (code: string, description: string, fields: ReadonlyArray<string> = []) =>
+  new EngineFailure({ status: 400, code, description, rule: { kind: "validation", id: `data.${code.toLowerCase()}`, fields } })
+
+/** 400 with a WDE code for a value past one of the data API's bounds (a page's limit, a skip): its rule is that bound. */
+export const pastBound = (code: string, description: string, id: string, field: string, limit: number) =>
+  new EngineFailure({ status: 400, code, description, rule: { kind: "bound", id, fields: [field], limit } })
 
 /** The code a bulk item's error carries for a validation failure (what clients make of a validation answer). */
 const VALIDATION_CODE = "VALIDATION_ERROR"
@@ -54,10 +108,12 @@ export const atMost = (count: number, max: number, field: string, what: string):
   if (count > max) throw outOfBounds(field, `${what} at most ${max}`, "MAX_SIZE", { max })
 }
 
-export const toReject = (failure: EngineFailure): Reject =>
-  failure.violations === undefined
+export const toReject = (failure: EngineFailure): Reject => {
+  const reject = failure.violations === undefined
     ? application(failure.status, failure.code, failure.description, failure.data)
     : validation(failure.description, failure.violations)
+  return failure.rule === undefined ? reject : reject.because(failure.rule)
+}
 
 /**
  * The failure as a validation error naming `field`, for APIs whose refusals are field violations (the
@@ -68,6 +124,7 @@ export const toViolation = (failure: EngineFailure, field: string): Reject =>
   failure.violations !== undefined
     ? validation(failure.description, failure.violations)
     : invalidField(field, failure.description, "OTHER", { code: failure.code })
+      .because({ kind: "validation", id: failure.rule?.id ?? `validation.${failure.code.toLowerCase()}`, fields: [field] })
 
 export const toItemError = (failure: EngineFailure): ItemError => ({
   code: failure.code,

@@ -72,7 +72,7 @@ const spend = (node: FilterNode, field: string, budget: FilterBudget): void => {
       if (node._tag === "Set") budget.values -= node.values.length
       const values: ReadonlyArray<unknown> = node._tag === "Set" ? node.values : node._tag === "Compare" ? [node.value] : []
       if (values.some((v) => typeof v === "number" && !Number.isFinite(v))) {
-        throw badRequest("WDE0058", `A value compared with [${node.field}] is not a finite number.`)
+        throw badRequest("WDE0058", `A value compared with [${node.field}] is not a finite number.`, [node.field])
       }
       if (budget.conditions < 0) {
         throw outOfBounds(field, `The filters of this request hold more than ${MAX_FILTER_CONDITIONS} conditions`, "MAX_SIZE", {

@@ -7,7 +7,7 @@ import { WDE } from "../../data/DataError.ts"
 import type { CursorPaging, Paging, PagingMetadata } from "../../data/wire/index.ts"
 import { DEFAULT_PAGE_SIZE } from "../../data/protocol.ts"
 import { MAX_INTEGER } from "../platform/limits.ts"
-import { badRequest } from "./engineFailures.ts"
+import { badRequest, pastBound } from "./engineFailures.ts"
 
 export const MAX_PAGE_SIZE = 1000
 
@@ -15,11 +15,13 @@ export type PageRequest =
   | { readonly mode: "offset"; readonly limit: number; readonly offset: number }
   | { readonly mode: "cursor"; readonly limit: number; readonly cursor: string | undefined }
 
-const checkLimit = (limit: number | null | undefined, fallback: number): number => {
+const checkLimit = (limit: number | null | undefined, fallback: number, field: string): number => {
   if (limit === undefined || limit === null) return fallback
-  if (!Number.isInteger(limit)) throw badRequest(WDE.notInteger, `WDE0035: Invalid limit parameter [${limit}]. limit parameter must be an integer.`)
-  if (limit <= 0) throw badRequest(WDE.notPositive, `WDE0033: Invalid limit parameter [${limit}]. limit parameter must be a positive number.`)
-  if (limit > MAX_PAGE_SIZE) throw badRequest(WDE.tooLarge, `WDE0036: Invalid limit parameter [${limit}]. limit parameter cannot exceed ${MAX_PAGE_SIZE}.`)
+  if (!Number.isInteger(limit)) throw badRequest(WDE.notInteger, `WDE0035: Invalid limit parameter [${limit}]. limit parameter must be an integer.`, [field])
+  if (limit <= 0) throw badRequest(WDE.notPositive, `WDE0033: Invalid limit parameter [${limit}]. limit parameter must be a positive number.`, [field])
+  if (limit > MAX_PAGE_SIZE) {
+    throw pastBound(WDE.tooLarge, `WDE0036: Invalid limit parameter [${limit}]. limit parameter cannot exceed ${MAX_PAGE_SIZE}.`, "data.paging.max-limit", field, MAX_PAGE_SIZE)
+  }
   return limit
 }
 
@@ -30,14 +32,16 @@ export const pageRequest = (
   fallback: number = DEFAULT_PAGE_SIZE
 ): PageRequest => {
   if (cursorPaging !== undefined) {
-    if (paging !== undefined) throw badRequest(WDE.skipWithCursor, "WDE0080: Skip is not supported in cursor paging.")
-    return { mode: "cursor", limit: checkLimit(cursorPaging.limit, fallback), cursor: cursorPaging.cursor ?? undefined }
+    if (paging !== undefined) throw badRequest(WDE.skipWithCursor, "WDE0080: Skip is not supported in cursor paging.", ["paging", "cursorPaging"])
+    return { mode: "cursor", limit: checkLimit(cursorPaging.limit, fallback, "cursorPaging.limit"), cursor: cursorPaging.cursor ?? undefined }
   }
   const offset = paging?.offset ?? 0
-  if (!Number.isInteger(offset)) throw badRequest(WDE.notInteger, `WDE0035: Invalid skip parameter [${offset}]. skip parameter must be an integer.`)
-  if (offset < 0) throw badRequest(WDE.negative, `WDE0034: Invalid skip parameter [${offset}]. skip parameter must be a non-negative number.`)
-  if (offset > MAX_INTEGER) throw badRequest(WDE.tooLarge, `WDE0036: Invalid skip parameter [${offset}]. skip parameter cannot exceed ${MAX_INTEGER}.`)
-  return { mode: "offset", limit: checkLimit(paging?.limit, fallback), offset }
+  if (!Number.isInteger(offset)) throw badRequest(WDE.notInteger, `WDE0035: Invalid skip parameter [${offset}]. skip parameter must be an integer.`, ["paging.offset"])
+  if (offset < 0) throw badRequest(WDE.negative, `WDE0034: Invalid skip parameter [${offset}]. skip parameter must be a non-negative number.`, ["paging.offset"])
+  if (offset > MAX_INTEGER) {
+    throw pastBound(WDE.tooLarge, `WDE0036: Invalid skip parameter [${offset}]. skip parameter cannot exceed ${MAX_INTEGER}.`, "data.paging.max-offset", "paging.offset", MAX_INTEGER)
+  }
+  return { mode: "offset", limit: checkLimit(paging?.limit, fallback, "paging.limit"), offset }
 }
 
 export const offsetMetadata = (count: number, offset: number, hasNext: boolean, total: number | undefined): PagingMetadata => ({

@@ -66,7 +66,7 @@ export const referenceRoutes = HttpRouter.addAll(Effect.gen(function*() {
 
   const anyReferenceField = (collection: DataCollection, key: string): ReferenceField => {
     const field = referenceField(collection, key)
-    if (field === undefined) throw badRequest("WDE0020", `WDE0020: Provided property [${key}] is not a reference field.`)
+    if (field === undefined) throw badRequest("WDE0020", `WDE0020: Provided property [${key}] is not a reference field.`, ["referringItemFieldName"])
     return field
   }
 
@@ -115,9 +115,9 @@ export const referenceRoutes = HttpRouter.addAll(Effect.gen(function*() {
       state = c.state
       offset = c.offset
     }
-    if (state.ids.length === 0) throw badRequest(WDE.itemIdNotString, "referringItemId or referringItemIds is required.")
+    if (state.ids.length === 0) throw badRequest(WDE.itemIdNotString, "referringItemId or referringItemIds is required.", ["referringItemId"])
     atMost(state.fields.length, MAX_PROJECTED_FIELDS, "fields", "A referenced query projects fields:")
-    if (state.field === undefined || state.field === "") throw badRequest(WDE.emptyString, "referringItemFieldName is required.")
+    if (state.field === undefined || state.field === "") throw badRequest(WDE.emptyString, "referringItemFieldName is required.", ["referringItemFieldName"])
     const field = anyReferenceField(collection, state.field)
     const target = collections.byKey(field.referencedCollectionId)
     if (target === undefined) throw collectionNotFound(publicId(field.referencedCollectionId))
@@ -161,6 +161,7 @@ export const referenceRoutes = HttpRouter.addAll(Effect.gen(function*() {
       const request = yield* body(BulkReferencesRequest)
       if (request.dataItemReferences.length > MAX_BULK_ITEMS) {
         return yield* application(400, WDE.tooManyBulkItems, `${WDE.tooManyBulkItems}: Cannot change more than ${MAX_BULK_ITEMS} references in one request`)
+          .because({ kind: "bound", id: "data.bulk.max-items", fields: ["dataItemReferences"], limit: MAX_BULK_ITEMS })
       }
       const caller = yield* callers.current
       const collection = yield* collectionOf(request.dataCollectionId, request.environment)

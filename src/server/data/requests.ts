@@ -14,7 +14,9 @@ import { BodyLimit, bodyText, decode, parseBody, query } from "../platform/routi
 import { DataSettings } from "./DataSettings.ts"
 import type { Json } from "./values.ts"
 
-const tooLarge = (): Reject => application(413, WDE.payloadTooLarge, "WDE0109: Payload is too large.")
+const tooLarge = (maxBytes: number) => (): Reject =>
+  application(413, WDE.payloadTooLarge, "WDE0109: Payload is too large.")
+    .because({ kind: "bound", id: "data.payload.max-bytes", message: `A data request's body is at most ${maxBytes} bytes`, fields: [], limit: maxBytes })
 
 /**
  * The JSON body decoded with `schema`; 413 over the size limit, 400 for anything malformed. `is`, the
@@ -29,7 +31,7 @@ export const dataBody = <A, I>(
 ): Effect.Effect<A, Reject, HttpServerRequest.HttpServerRequest | DataSettings> =>
   Effect.gen(function*() {
     const { maxPayloadBytes } = yield* DataSettings
-    const text = yield* Effect.provideService(bodyText, BodyLimit, { maxBytes: maxPayloadBytes, tooLarge })
+    const text = yield* Effect.provideService(bodyText, BodyLimit, { maxBytes: maxPayloadBytes, tooLarge: tooLarge(maxPayloadBytes) })
     if (is !== undefined && text.trim() !== "") {
       let json: unknown
       try {

@@ -113,10 +113,10 @@ export const isoDateValue = (millis: number) => {
 export const segments = (field: string): ReadonlyArray<string> => {
   const parts = field.split(".")
   if (parts.some((p) => p === "" || p.includes("\"") || p.includes("\\"))) {
-    throw badRequest("WDE0048", `Invalid field name [${field}]: it must be a dotted path of non-empty names without quotes or backslashes.`)
+    throw badRequest("WDE0048", `Invalid field name [${field}]: it must be a dotted path of non-empty names without quotes or backslashes.`, [field])
   }
   // no item holds a deeper field, and paths are walked recursively
-  if (parts.length > MAX_ITEM_DEPTH) throw badRequest("WDE0048", `Invalid field name: a path has at most ${MAX_ITEM_DEPTH} names.`)
+  if (parts.length > MAX_ITEM_DEPTH) throw badRequest("WDE0048", `Invalid field name: a path has at most ${MAX_ITEM_DEPTH} names.`, [field])
   return parts
 }
 

@@ -6,17 +6,17 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { Database } from "../platform/Database.ts"
 import type { FaultRequest, PendingFault } from "../platform/devWire.ts"
+import { application, Reject } from "../platform/responses.ts"
 
 export interface FaultsShape {
   readonly add: (fault: FaultRequest) => void
   readonly clear: () => void
   /** The faults still pending, in the order they were added, each with the requests it has left to fault. */
   readonly list: () => ReadonlyArray<PendingFault>
-  /** The answer for this path when a fault is pending for it (and uses one up). */
-  readonly take: (path: string) => HttpServerResponse.HttpServerResponse | undefined
+  /** The refusal for this path when a fault is pending for it (and uses one up); its rule is the fault. */
+  readonly take: (path: string) => Reject | undefined
 }
 
 export class Faults extends Context.Service<Faults, FaultsShape>()("sitefx/server/Faults") {
@@ -42,12 +42,20 @@ export class Faults extends Context.Service<Faults, FaultsShape>()("sitefx/serve
           if (fault === undefined) return undefined
           fault.left -= 1
           if (fault.left <= 0) pending = pending.filter((f) => f !== fault)
-          const headers = fault.retryAfter === undefined ? {} : { "retry-after": String(fault.retryAfter) }
-          // 429 is an application refusal; 5xx are system errors, which carry no details
-          const body = fault.status === 429
-            ? { message: "Too many requests", details: { applicationError: { code: "TOO_MANY_REQUESTS", description: "Too many requests" } } }
-            : { message: "The service is temporarily unavailable" }
-          return HttpServerResponse.jsonUnsafe(body, { status: fault.status, headers: { "cache-control": "no-store", ...headers } })
+          const headers = fault.retryAfter === undefined ? {} : { headers: { "retry-after": String(fault.retryAfter) } }
+          const rule = {
+            kind: "fault",
+            id: "dev.fault",
+            message: `A fault injected for ${fault.path} answers ${fault.status}`,
+            path: fault.path,
+            status: fault.status
+          } as const
+          // 429 is an application refusal; 5xx are system errors, which carry no code (their details hold the rule alone)
+          if (fault.status === 429) {
+            const reject = application(429, "TOO_MANY_REQUESTS", "Too many requests").because(rule)
+            return new Reject({ status: 429, body: reject.body, ...headers })
+          }
+          return new Reject({ status: fault.status, body: { message: "The service is temporarily unavailable", details: { rule } }, ...headers })
         }
       })
     })

@@ -201,7 +201,7 @@ export const devRoutes = HttpRouter.addAll(Effect.gen(function*() {
         const caller = yield* callers.current
         switch (caller.kind) {
           case "none":
-            return yield* unauthorized()
+            return yield* unauthorized().because({ kind: "authentication", id: "auth.credentials.required", caller: "none" })
           case "admin":
             return reply(WhoAmI, { kind: "admin", id: caller.keyId, role: "admin", clientId: caller.session?.clientId ?? null })
           default:

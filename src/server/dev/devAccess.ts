@@ -26,7 +26,7 @@ export interface DevAccessOptions {
 
 export type DevAccess =
   | { readonly ok: true; readonly origin: string | undefined }
-  | { readonly ok: false; readonly reason: string }
+  | { readonly ok: false; readonly reason: string; /** The rule's id: which of the checks refused. */ readonly rule: string }
 
 const LOOPBACK = /^(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])$/
 
@@ -86,19 +86,20 @@ export const isDevPath = (url: string): boolean => {
 export const devAccess = (request: HttpServerRequest.HttpServerRequest, options: DevAccessOptions): DevAccess => {
   const host = request.headers["host"]
   if (!hostAllowed(host, options.host)) {
-    return { ok: false, reason: `Dev endpoints answer only at a loopback address, not at host ${JSON.stringify(host ?? "")}` }
+    return { ok: false, rule: "dev.access.host", reason: `Dev endpoints answer only at a loopback address, not at host ${JSON.stringify(host ?? "")}` }
   }
   const origin = request.headers["origin"]
   if (origin !== undefined) {
     if (isOwn(origin, host!, options.host) || options.origins.some((pattern) => originMatches(pattern, origin))) return { ok: true, origin }
     return {
       ok: false,
+      rule: "dev.access.origin",
       reason: `Dev endpoints do not answer pages from ${origin}; allow it with \`sitefx serve --dev-origin ${origin}\``
     }
   }
   const site = request.headers["sec-fetch-site"]
   if (site === "cross-site" || site === "same-site") {
-    return { ok: false, reason: "Dev endpoints do not answer requests that another site's page made" }
+    return { ok: false, rule: "dev.access.cross-site", reason: "Dev endpoints do not answer requests that another site's page made" }
   }
   return { ok: true, origin: undefined }
 }

@@ -125,7 +125,7 @@ export class Flows extends Context.Service<Flows, FlowsShape>()("sitefx/server/i
 
         const next = (member: MemberRecord): Effect.Effect<StateMachineResponse, Reject> =>
           Effect.gen(function*() {
-            if (member.status === "BLOCKED") return yield* forbidden("This member is blocked", Codes.memberBlocked)
+            if (member.status === "BLOCKED") return yield* forbidden("This member is blocked", Codes.memberBlocked).because({ kind: "permission", id: "identity.member.blocked" })
             if (member.reasons.includes("PENDING_ADMIN_APPROVAL_REQUIRED")) {
               return { state: "REQUIRE_OWNER_APPROVAL", identity: identity(member) } as const
             }
@@ -154,8 +154,10 @@ export class Flows extends Context.Service<Flows, FlowsShape>()("sitefx/server/i
               .flatMap((t) => [t.Recaptcha, t.InvisibleRecaptcha, t.NoCaptcha])
               .filter((v): v is string => typeof v === "string" && v !== "")
             if (values.length === 0) return yield* badRequest(Codes.missingCaptchaToken, "A captcha token is required")
+              .because({ kind: "validation", id: "identity.captcha.missing", fields: ["captchaTokens"] })
             const used = values.some((value) => tokens.consume("captcha", value) !== undefined)
             if (!used) return yield* badRequest(Codes.invalidCaptchaToken, "The captcha token is not valid")
+              .because({ kind: "validation", id: "identity.captcha.invalid", fields: ["captchaTokens"] })
           })
 
         return Flows.of({ identity, next, success, startEmailVerification, checkCode, codeDigest, checkCaptcha })

@@ -102,7 +102,9 @@ export class LoginThrottle extends Context.Service<LoginThrottle, LoginThrottleS
           const kept = pairs.recent(pairKey(email, address), since())
           if (kept.length >= MAX_FAILURES) {
             const retryAfter = Math.max(1, (kept[0] ?? 0) + WINDOW_SECONDS - clock.seconds())
-            return Effect.fail(tooManyRequests("Too many failed logins for this email from this address; try again later", retryAfter))
+            return Effect.fail(
+              tooManyRequests("Too many failed logins for this email from this address; try again later", retryAfter, "identity.login.throttle")
+            )
           }
           return Effect.succeed({ captchaRequired: emails.recent(normalize(email), since()).length >= CAPTCHA_AFTER })
         },

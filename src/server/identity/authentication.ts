@@ -63,14 +63,14 @@ export const authenticationRoutes = HttpRouter.addAll(Effect.gen(function*() {
     const problem = passwordProblem(password)
     if (problem !== undefined) return yield* weakPassword("password", problem)
     yield* flows.checkCaptcha(request.captchaTokens)
-    if (members.byEmail(email) !== undefined) return yield* conflict("A member with this email already exists", Codes.emailAlreadyExists)
+    if (members.byEmail(email) !== undefined) return yield* conflict("A member with this email already exists", Codes.emailAlreadyExists).because({ kind: "conflict", id: "identity.email.exists" })
     const passwordHash = yield* hashPassword(password)
     const site = settings.get()
     const reasons: Array<StatusReason> = []
     if (site.ownerApproval) reasons.push("PENDING_ADMIN_APPROVAL_REQUIRED")
     if (site.emailVerification) reasons.push("PENDING_EMAIL_VERIFICATION_REQUIRED")
     // checked again after hashing: another registration may have taken the e-mail meanwhile
-    if (members.byEmail(email) !== undefined) return yield* conflict("A member with this email already exists", Codes.emailAlreadyExists)
+    if (members.byEmail(email) !== undefined) return yield* conflict("A member with this email already exists", Codes.emailAlreadyExists).because({ kind: "conflict", id: "identity.email.exists" })
     const member = members.create({
       email,
       passwordHash,
@@ -89,17 +89,19 @@ export const authenticationRoutes = HttpRouter.addAll(Effect.gen(function*() {
     const guard = yield* throttle.check(request.loginId.email, address)
     yield* flows.checkCaptcha(request.captchaTokens, guard.captchaRequired)
     const member = members.byEmail(request.loginId.email)
-    if (member === undefined) return yield* application(404, Codes.emailNotFound, "No member has this email")
+    if (member === undefined) return yield* application(404, Codes.emailNotFound, "No member has this email").because({ kind: "not-found", id: "identity.email.unknown" })
     if (member.passwordHash === undefined) {
       return yield* badRequest(Codes.resetPassword, "This member has no password yet; reset it to log in")
+        .because({ kind: "precondition", id: "identity.password.reset-required" })
     }
     const ok = yield* verifyPassword(request.password ?? "", member.passwordHash)
     if (!ok) {
       throttle.failed(request.loginId.email, address)
-      return yield* unauthorized("Wrong email or password", Codes.invalidPassword)
+      return yield* unauthorized("Wrong email or password", Codes.invalidPassword).because({ kind: "authentication", id: "identity.login.password" })
     }
     throttle.succeeded(request.loginId.email, address)
     if (member.mustReset) return yield* badRequest(Codes.resetPassword, "The password must be reset before logging in")
+        .because({ kind: "precondition", id: "identity.password.reset-required" })
     return reply(StateMachineResponse, yield* flows.next(member))
   })
 
@@ -119,7 +121,7 @@ export const authenticationRoutes = HttpRouter.addAll(Effect.gen(function*() {
         profile: request.profile ?? {}
       })
     } else {
-      if (member.status === "BLOCKED") return yield* forbidden("This member is blocked", Codes.memberBlocked)
+      if (member.status === "BLOCKED") return yield* forbidden("This member is blocked", Codes.memberBlocked).because({ kind: "permission", id: "identity.member.blocked" })
       member = members.update(member.id, {
         ...(request.verifyEmail === true ? { emailVerified: true } : {}),
         ...(request.mergeExistingContact === true && request.profile !== undefined

@@ -116,7 +116,7 @@ export const recoveryRoutes = HttpRouter.addAll(Effect.gen(function*() {
     const pending = tokens.peek("recovery", request.recoveryToken)
     const member = pending === undefined ? undefined : members.byId(pending.subject)
     if (member === undefined) return yield* badRequest(Codes.invalidRecoveryToken, "The recovery token is unknown, used or expired")
-    if (member.status === "BLOCKED") return yield* forbidden("This member is blocked", Codes.memberBlocked)
+    if (member.status === "BLOCKED") return yield* forbidden("This member is blocked", Codes.memberBlocked).because({ kind: "permission", id: "identity.member.blocked" })
     const passwordHash = yield* hashPassword(password)
     if (tokens.consume("recovery", request.recoveryToken) === undefined) {
       return yield* badRequest(Codes.invalidRecoveryToken, "The recovery token is unknown, used or expired")

@@ -9,6 +9,7 @@ import * as Layer from "effect/Layer"
 import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import { AccessTokens } from "./AccessTokens.ts"
 import { MemberStore } from "../identity/MemberStore.ts"
+import { CurrentRequestNote } from "../platform/requestNote.ts"
 import { forbidden, type Reject, unauthorized } from "../platform/responses.ts"
 import { SiteRegistry } from "../platform/SiteRegistry.ts"
 
@@ -65,15 +66,19 @@ export class Callers extends Context.Service<Callers, CallersShape>()("sitefx/se
         if (!verified.ok) {
           return Effect.fail(
             verified.reason === "expired"
-              ? unauthorized("The access token has expired", "EXPIRED_TOKEN")
-              : unauthorized("The access token is not valid", "INVALID_TOKEN")
+              ? unauthorized("The access token has expired", "EXPIRED_TOKEN").because({ kind: "authentication", id: "auth.token.expired" })
+              : unauthorized("The access token is not valid", "INVALID_TOKEN").because({ kind: "authentication", id: "auth.token.invalid" })
           )
         }
         const { claims } = verified
         if (claims.role === "member") {
           const member = members.byId(claims.sub)
-          if (member === undefined) return Effect.fail(unauthorized("The member no longer exists", "INVALID_TOKEN"))
-          if (member.status === "BLOCKED") return Effect.fail(forbidden("The member is blocked", "MEMBER_BLOCKED"))
+          if (member === undefined) {
+            return Effect.fail(unauthorized("The member no longer exists", "INVALID_TOKEN").because({ kind: "authentication", id: "auth.member.gone" }))
+          }
+          if (member.status === "BLOCKED") {
+            return Effect.fail(forbidden("The member is blocked", "MEMBER_BLOCKED").because({ kind: "permission", id: "identity.member.blocked", caller: "member" }))
+          }
         }
         return Effect.succeed({ kind: claims.role, id: claims.sub, clientId: claims.clientId, tokenId: claims.jti })
       }
@@ -83,7 +88,9 @@ export class Callers extends Context.Service<Callers, CallersShape>()("sitefx/se
         if (record === undefined) return Effect.succeed(undefined)
         const ownSite = site.siteId()
         if (siteId !== undefined && ownSite !== undefined && siteId !== ownSite) {
-          return Effect.fail(forbidden("The API key does not belong to this site", "WRONG_SITE"))
+          return Effect.fail(
+            forbidden("The API key does not belong to this site", "WRONG_SITE").because({ kind: "permission", id: "auth.api-key.wrong-site", caller: "admin" })
+          )
         }
         return Effect.succeed({ kind: "admin", keyId: record.id, session: undefined })
       }
@@ -95,7 +102,9 @@ export class Callers extends Context.Service<Callers, CallersShape>()("sitefx/se
           const comma = value.lastIndexOf(",")
           if (comma >= 0) {
             const admin = yield* adminOf(value.slice(comma + 1).trim(), siteId)
-            if (admin === undefined) return yield* unauthorized("The API key is not valid", "INVALID_API_KEY")
+            if (admin === undefined) {
+              return yield* unauthorized("The API key is not valid", "INVALID_API_KEY").because({ kind: "authentication", id: "auth.api-key.invalid" })
+            }
             // the key authorizes the call; the session part only says on whose behalf, so a stale one is ignored
             const token = value.slice(0, comma).trim()
             const session = token === "" ? undefined : yield* Effect.option(sessionOf(token))
@@ -106,8 +115,27 @@ export class Callers extends Context.Service<Callers, CallersShape>()("sitefx/se
           return yield* sessionOf(value)
         })
 
-      const current = Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
-        resolve(request.headers["authorization"], request.headers["wix-site-id"]))
+      // resolved once per request: the request's note keeps the caller for later asks and for the request log
+      const current = Effect.flatMap(CurrentRequestNote, (note): Effect.Effect<Caller, Reject, HttpServerRequest.HttpServerRequest> => {
+        if (note?.caller !== undefined) return Effect.succeed(note.caller)
+        const resolved = Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
+          resolve(request.headers["authorization"], request.headers["wix-site-id"]))
+        return note === undefined ? resolved : resolved.pipe(
+          Effect.tap((caller) =>
+            Effect.sync(() => {
+              note.caller = caller
+            })
+          ),
+          Effect.tapError(() =>
+            Effect.sync(() => {
+              note.unresolved = true
+            })
+          )
+        )
+      })
+
+      const needsSession = (caller: "none" | "admin") =>
+        unauthorized("A visitor or member access token is required").because({ kind: "authentication", id: "auth.session.required", caller })
 
       const session = Effect.flatMap(current, (caller): Effect.Effect<SessionCaller, Reject> => {
         switch (caller.kind) {
@@ -115,25 +143,25 @@ export class Callers extends Context.Service<Callers, CallersShape>()("sitefx/se
           case "member":
             return Effect.succeed(caller)
           case "admin":
-            return caller.session === undefined
-              ? Effect.fail(unauthorized("A visitor or member access token is required"))
-              : Effect.succeed(caller.session)
+            return caller.session === undefined ? Effect.fail(needsSession("admin")) : Effect.succeed(caller.session)
           case "none":
-            return Effect.fail(unauthorized("A visitor or member access token is required"))
+            return Effect.fail(needsSession("none"))
         }
       })
 
       const member = Effect.flatMap(session, (caller): Effect.Effect<MemberCaller, Reject> =>
         caller.kind === "member"
           ? Effect.succeed({ ...caller, kind: "member" })
-          : Effect.fail(forbidden("Only a logged-in member may do this")))
+          : Effect.fail(
+            forbidden("Only a logged-in member may do this").because({ kind: "permission", id: "auth.member.required", required: "SITE_MEMBER", caller: caller.kind })
+          ))
 
       const admin = Effect.flatMap(current, (caller): Effect.Effect<AdminCaller, Reject> =>
         caller.kind === "admin"
           ? Effect.succeed(caller)
           : caller.kind === "none"
-          ? Effect.fail(unauthorized("An API key is required"))
-          : Effect.fail(forbidden("An API key is required")))
+          ? Effect.fail(unauthorized("An API key is required").because({ kind: "authentication", id: "auth.api-key.required", required: "ADMIN", caller: "none" }))
+          : Effect.fail(forbidden("An API key is required").because({ kind: "permission", id: "auth.api-key.required", required: "ADMIN", caller: caller.kind })))
 
       return Callers.of({ resolve, current, session, member, admin })
     })

@@ -69,7 +69,7 @@ export const oauthRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const activeMember = (memberId: string): Effect.Effect<string, Reject> => {
     const member = members.byId(memberId)
     if (member === undefined) return Effect.fail(invalidGrant("The member does not exist"))
-    if (member.status === "BLOCKED") return Effect.fail(application(403, "access_denied", "The member is blocked"))
+    if (member.status === "BLOCKED") return Effect.fail(application(403, "access_denied", "The member is blocked").because({ kind: "permission", id: "identity.member.blocked" }))
     return Effect.succeed(member.id)
   }
 
@@ -116,6 +116,7 @@ export const oauthRoutes = HttpRouter.addAll(Effect.gen(function*() {
     Effect.gen(function*() {
       const caller = yield* callers.resolve(yield* header("authorization"), yield* header("wix-site-id"))
       if (caller.kind !== "admin") return yield* unauthorized("External login needs an API key", "unauthorized_client")
+          .because({ kind: "authentication", id: "auth.api-key.required", required: "ADMIN", caller: caller.kind })
       const grant = yield* decode(AuthorizedClientGrant, input)
       const memberId = yield* activeMember(grant.member_id)
       if (grant.session_token !== undefined) {

@@ -1,9 +1,11 @@
 /**
  * Wire shapes of the local platform's dev endpoints (`/_sitefx/*`): settings, outbox, clock, seeding,
- * captcha tokens, counters, member administration and injected faults. Tests and tools decode answers with these.
+ * captcha tokens, counters, member administration, injected faults and the request log. Tests and
+ * tools decode answers with these.
  */
 import * as Schema from "effect/Schema"
 import { CatalogVersion } from "../../catalog/wire/common.ts"
+import { CallerRole, Rule } from "../../http/wire.ts"
 import { Identity } from "../../session/wire/index.ts"
 
 /** The site's switches, as `GET /_sitefx/settings` answers them: captcha, email verification, owner approval, MFA, the access token lifetime and the store catalog. */
@@ -147,3 +149,64 @@ export const SaveSnapshotRequest = Schema.Struct({ name: Schema.String, overwrit
 export const SnapshotResponse = Schema.Struct({ snapshot: Snapshot })
 /** `POST /_sitefx/snapshots/:name/restore`: the snapshot now in place, and how long the restore took. */
 export const RestoreSnapshotResponse = Schema.Struct({ snapshot: Snapshot, tookMs: Schema.Finite })
+
+/** Who made a logged request: its kind, and a member's or visitor's id or an API key's id (never a credential). */
+export const RequestCaller = Schema.Struct({ kind: CallerRole, id: Schema.optionalKey(Schema.String) })
+
+/** One request the platform answered, as `GET /_sitefx/requests` lists it; a refusal carries its rule and code. */
+export const RequestRecord = Schema.Struct({
+  /** Increasing: a follower asks for what comes after the last it saw. */
+  seq: Schema.Int,
+  /** When the request arrived (ISO). */
+  time: Schema.String,
+  method: Schema.String,
+  /** The path without its query string (which can carry codes and tokens). */
+  path: Schema.String,
+  status: Schema.Int,
+  durationMs: Schema.Finite,
+  caller: RequestCaller,
+  rule: Schema.optionalKey(Rule),
+  /** The application code of the answer, when it has one. */
+  code: Schema.optionalKey(Schema.String)
+})
+export type RequestRecord = typeof RequestRecord.Type
+
+/** `GET /_sitefx/requests`: the matching requests, oldest first, and the newest seq in the log (to follow on from). */
+export const RequestsResponse = Schema.Struct({ requests: Schema.Array(RequestRecord), last: Schema.Int })
+export type RequestsResponse = typeof RequestsResponse.Type
+
+/** A number from a query parameter, from `min` to `max` (a whole one unless `fractions`), refused with `message`. */
+const numberParam = (min: number, max: number, message: string, fractions = false) => {
+  const between = Schema.FiniteFromString.annotate({ message }).check(Schema.isBetween({ minimum: min, maximum: max }, { message }))
+  return fractions ? between : between.check(Schema.isInt({ message }))
+}
+
+/** The most requests one answer lists. */
+export const MAX_REQUESTS_LIMIT = 1000
+/** The longest a follower's request is held, in seconds. */
+export const MAX_REQUESTS_WAIT = 30
+
+/**
+ * The query of `GET /_sitefx/requests`: `status` (`4xx`, `5xx`, `2xx` or an exact `404`), `caller`
+ * (`visitor`, `member`, `admin`, `none`, or one caller: `member:<id>`, `admin:<keyId>`), `path` (a
+ * prefix), `method`, `after` (a seq: only newer ones), `limit` (the newest this many, default 100),
+ * `wait` (seconds to hold the request while nothing after `after` matches: a live tail) and `dev`
+ * (`true`: dev endpoint requests too).
+ */
+export const RequestsQuery = Schema.Struct({
+  status: Schema.optionalKey(
+    Schema.String.check(Schema.isPattern(/^[1-5]([0-9]{2}|xx)$/, { message: "status is 2xx, 3xx, 4xx, 5xx or one status such as 404" }))
+  ),
+  caller: Schema.optionalKey(
+    Schema.String.check(
+      Schema.isPattern(/^(none|visitor|member|admin)(:.+)?$/, { message: "caller is visitor, member, admin or none, or one caller: member:<id>, admin:<key id>" })
+    )
+  ),
+  path: Schema.optionalKey(Schema.String.check(Schema.isPattern(/^\//, { message: "path is the start of a path: /wix-data" }))),
+  method: Schema.optionalKey(Schema.String.check(Schema.isPattern(/^[A-Za-z]{1,16}$/, { message: "method is an HTTP method such as GET" }))),
+  after: Schema.optionalKey(numberParam(0, Number.MAX_SAFE_INTEGER, "after is a request's seq: a whole number from 0")),
+  limit: Schema.optionalKey(numberParam(1, MAX_REQUESTS_LIMIT, `limit is a whole number from 1 to ${MAX_REQUESTS_LIMIT}`)),
+  wait: Schema.optionalKey(numberParam(0, MAX_REQUESTS_WAIT, `wait is a number of seconds from 0 to ${MAX_REQUESTS_WAIT}`, true)),
+  dev: Schema.optionalKey(Schema.Literals(["true", "false"]).annotate({ message: "dev is true or false" }))
+})
+export type RequestsQuery = typeof RequestsQuery.Type

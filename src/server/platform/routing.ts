@@ -21,6 +21,7 @@ import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import type * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { decodeUtf8, notUtf8, parseJson } from "./json.ts"
 import { MAX_BODY_BYTES } from "./limits.ts"
+import { refusal } from "./requestNote.ts"
 import { fromSchemaError, internalError, invalidField, payloadTooLarge, type Reject, toResponse } from "./responses.ts"
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "*"
@@ -34,7 +35,7 @@ export const route = (method: Method, path: HttpRouter.PathInput, handler: Handl
 
 const guard = (handler: Handler) =>
   handler.pipe(
-    Effect.catchTag("Reject", (reject) => Effect.succeed(toResponse(reject))),
+    Effect.catchTag("Reject", refusal),
     // every client input has an answer of its own: reaching this is a bug, logged with where it happened
     Effect.catchDefect((defect) =>
       Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>

@@ -103,7 +103,9 @@ it.layer(LocalPlatform.layer({ dataMaxPayloadBytes: 64 * 1024 }), { excludeTestS
       yield* dev("POST", "/faults", { path: "/wix-data/v2/items/count", status: 429, count: 1, retryAfter: 3 })
       const first = yield* data("POST", "/items", { dataCollectionId: c, dataItem: { id: "f", data: {} } })
       assert.strictEqual(first.status, 503)
-      assert.isUndefined(first.body.details)
+      // a system error: no code for clients to read, only the rule that says it was injected
+      assert.deepStrictEqual(Object.keys(first.body.details), ["rule"])
+      assert.strictEqual(first.body.details.rule.kind, "fault")
       assert.match(first.headers.get("x-wix-request-id") ?? "", /^[0-9a-f-]{36}$/)
       const second = yield* data("POST", "/items", { dataCollectionId: c, dataItem: { id: "f", data: {} } })
       assert.strictEqual(second.status, 503)

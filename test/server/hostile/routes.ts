@@ -211,6 +211,13 @@ export const ROUTES: ReadonlyArray<RouteCase> = [
   { method: "GET", path: "/_sitefx/clock", input: "query", sample: {} },
   { method: "GET", path: "/_sitefx/settings", input: "query", sample: {} },
   { method: "GET", path: "/_sitefx/stats", input: "query", sample: {} },
+  // the filters keep matching earlier refused member calls, so a `wait` the fuzzer sets never holds the request
+  {
+    method: "GET",
+    path: "/_sitefx/requests",
+    input: "query",
+    sample: { status: "4xx", caller: "member", path: "/wix-data", method: "POST", after: 0, limit: 10, wait: 0, dev: "true" }
+  },
   { method: "POST", path: "/_sitefx/reset", input: "json", sample: {}, wipes: true, takesNothing: true },
   { method: "POST", path: "/_sitefx/seed", input: "json", sample: { seed: "demo" }, wipes: true },
   { method: "POST", path: "/_sitefx/clock", input: "json", sample: { skewSeconds: 0 }, steers: true },

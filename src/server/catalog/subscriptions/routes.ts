@@ -96,6 +96,7 @@ export const subscriptionRoutes = HttpRouter.addAll(Effect.gen(function*() {
     Effect.gen(function*() {
       const caller = yield* access.reader
       if (include === true && caller.kind !== "admin") return yield* forbidden(`Hidden ${what} are shown to an API key only`)
+          .because({ kind: "permission", id: "store.hidden.api-key-only", required: "ADMIN", caller: caller.kind })
     })
 
   return [

@@ -1,0 +1,35 @@
+/**
+ * What the platform notes while it answers one request, for its request log: the caller a route
+ * resolved (so the log does not resolve it a second time) and the refusal it answered with (so the log
+ * has its rule and code without reading the body back). The platform's middleware gives each request a
+ * note; code running outside a request (tests, tools) has none and notes nothing.
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import type * as HttpServerResponse from "effect/http/HttpServerResponse"
+import type { Caller } from "../oauth/Callers.ts"
+import { type Reject, toResponse } from "./responses.ts"
+
+export interface RequestNote {
+  /** The caller the request's credentials resolved to, once a route asked. */
+  caller: Caller | undefined
+  /** Whether resolving the credentials failed (an unknown or expired token): the log reads no caller. */
+  unresolved: boolean
+  /** The refusal the request was answered with. */
+  reject: Reject | undefined
+}
+
+/** The current request's note; undefined outside the platform's middleware. */
+export const CurrentRequestNote = Context.Reference<RequestNote | undefined>("sitefx/server/RequestNote", {
+  defaultValue: () => undefined
+})
+
+/** A fresh note for a request. */
+export const newNote = (): RequestNote => ({ caller: undefined, unresolved: false, reject: undefined })
+
+/** The refusal as the platform's answer, noted for the request log. */
+export const refusal = (reject: Reject): Effect.Effect<HttpServerResponse.HttpServerResponse> =>
+  Effect.map(CurrentRequestNote, (note) => {
+    if (note !== undefined) note.reject = reject
+    return toResponse(reject)
+  })
