@@ -1,0 +1,134 @@
+// The `sitefx` command as one JavaScript file, Effect and the Node platform included. Node resolves,
+// reads and compiles one file instead of some 600 modules (with their package.json lookups), which is
+// most of what `sitefx serve` spent before it could answer. The library's own modules in dist/ stay as
+// they are: consumers import them, not this file.
+//
+// `npm run build` writes dist/cli/sitefx.bundle.js for the package. In a checkout, bin/sitefx.mjs asks
+// `freshBundle` for .tmp/cli/sitefx.js, which is built again whenever a file it was made from changed.
+// Both sit two folders below the package's root, as src/cli/main.ts does: the command finds
+// package.json and app/dist relative to itself.
+import { closeSync, existsSync, mkdirSync, openSync, readSync, renameSync, statSync, writeFileSync } from "node:fs"
+import { dirname, join } from "node:path"
+import { fileURLToPath } from "node:url"
+
+const root = fileURLToPath(new URL("..", import.meta.url))
+const entry = join(root, "src/cli/main.ts")
+/** The checkout's bundle. */
+const cached = join(root, ".tmp/cli/sitefx.js")
+/** The first line of the checkout's bundle: when it was built, and from which files. */
+const HEADER = "// sitefx bundle of "
+/** What the bundle depends on besides the modules in it: installs, the build settings here. */
+const alsoInputs = ["package.json", "node_modules/.package-lock.json", "scripts/bundle.mjs"]
+
+// A few dependencies (ws, under the Node HTTP server) are CommonJS and require Node's modules; an ES
+// module has no `require` of its own.
+const banner = `import { createRequire as sitefxCreateRequire } from "node:module"; const require = sitefxCreateRequire(import.meta.url);`
+
+/** Bundles src/cli/main.ts; the JavaScript, and the files it was made from (relative to the root). */
+export const bundle = async () => {
+  const esbuild = await import("esbuild")
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: [entry],
+    outfile: join(root, "sitefx.js"),
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node22.19",
+    banner: { js: banner },
+    write: false,
+    metafile: true,
+    logLevel: "silent"
+  }).finally(() => esbuild.stop())
+  return { code: result.outputFiles[0].text, inputs: Object.keys(result.metafile.inputs) }
+}
+
+/** Writes the package's bundle to `outFile` (`npm run build`). */
+export const writeBundle = async (outFile) => {
+  const { code } = await bundle()
+  mkdirSync(dirname(outFile), { recursive: true })
+  writeFileSync(outFile, code)
+}
+
+/**
+ * What to watch of the files a bundle was made from: the sources each, a dependency by its package.json
+ * (npm writes it anew with every version it installs). Only files: esbuild may also name a module it
+ * made up, which no stat would find.
+ */
+const watched = (inputs) => {
+  const packages = new Set()
+  const files = []
+  for (const input of inputs) {
+    const found = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input)
+    if (found !== null) packages.add(`${found[1]}/package.json`)
+    else files.push(input)
+  }
+  return [...files, ...packages].filter((file) => existsSync(join(root, file)))
+}
+
+/** The first line of a file (the header of the checkout's bundle), without reading the rest. */
+const firstLine = (file) => {
+  const fd = openSync(file, "r")
+  try {
+    let text = ""
+    const chunk = Buffer.alloc(64 * 1024)
+    for (;;) {
+      const read = readSync(fd, chunk, 0, chunk.length, null)
+      text += chunk.toString("utf8", 0, read)
+      const end = text.indexOf("\n")
+      if (end >= 0) return text.slice(0, end)
+      if (read === 0) return text
+    }
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/**
+ * Whether the checkout's bundle was built after the last change to every file it was made from (a
+ * change of content or a replaced file moves a file's ctime, which cannot be set back); a file gone is
+ * a change. Some 300 stats: a few milliseconds.
+ */
+const isFresh = () => {
+  if (!existsSync(cached)) return false
+  try {
+    const line = firstLine(cached)
+    if (!line.startsWith(HEADER)) return false
+    const { builtAt, inputs } = JSON.parse(line.slice(HEADER.length))
+    const changed = (input, stat) => (stat === undefined ? inputs.includes(input) : stat.mtimeMs > builtAt || stat.ctimeMs > builtAt)
+    return ![...inputs, ...alsoInputs].some((input) => changed(input, statSync(join(root, input), { throwIfNoEntry: false })))
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The checkout's bundle, built first when a source changed since it was (about half a second); or
+ * undefined when it cannot be built (no esbuild installed, or a source esbuild cannot read), and the
+ * sources have to run as they are.
+ */
+export const freshBundle = async () => {
+  if (isFresh()) return cached
+  const builtAt = Date.now()
+  let built
+  try {
+    built = await bundle()
+  } catch (error) {
+    const at = error?.errors?.[0]
+    const what = error?.code === "ERR_MODULE_NOT_FOUND"
+      ? "esbuild is not installed"
+      : at?.location ? `${at.location.file}:${at.location.line}: ${at.text}` : String(error?.message ?? error).split("\n")[0]
+    process.stderr.write(`sitefx: running the sources, slower to start: the command could not be bundled (${what})\n`)
+    return undefined
+  }
+  const inputs = watched(built.inputs)
+  mkdirSync(dirname(cached), { recursive: true })
+  // several commands may start at once (tests do): each writes its own file, and the rename is atomic
+  const own = `${cached}.${process.pid}.tmp`
+  writeFileSync(own, `${HEADER}${JSON.stringify({ builtAt, inputs })}\n${built.code}`)
+  renameSync(own, cached)
+  return cached
+}
+
+// `node scripts/bundle.mjs`: builds the checkout's bundle if it is stale, and says where it is
+if (process.argv[1] === fileURLToPath(import.meta.url)) console.log(await freshBundle())
