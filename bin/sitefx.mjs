@@ -8,6 +8,7 @@
 // node_modules. An older Node with nothing to hand over to gets one line saying so.
 import { spawn } from "node:child_process"
 import { existsSync } from "node:fs"
+import * as nodeModule from "node:module"
 import { fileURLToPath, pathToFileURL } from "node:url"
 
 const source = new URL("../src/cli/main.ts", import.meta.url)
@@ -30,6 +31,9 @@ const entry = !recent
   : (await checkoutBundle()) ?? (typeof process.features.typescript === "string" ? source.href : undefined)
 
 if (entry !== undefined) {
+  // Node keeps the command's compiled code for the next start (in the system's temporary folder, by
+  // content, so never stale; NODE_DISABLE_COMPILE_CACHE=1 turns it off): some 20 ms less of every start
+  nodeModule.enableCompileCache?.()
   await import(entry)
 } else if (inCheckout && existsSync(pinned) && process.execPath !== pinned) {
   const child = spawn(pinned, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: "inherit" })
