@@ -8,28 +8,28 @@
 // Both sit two folders below the package's root, as src/cli/main.ts does: the command finds
 // package.json and app/dist relative to itself.
 import { closeSync, existsSync, mkdirSync, openSync, readSync, renameSync, statSync, writeFileSync } from "node:fs"
-import { dirname, join } from "node:path"
+import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 
-const root = fileURLToPath(new URL("..", import.meta.url))
-const entry = join(root, "src/cli/main.ts")
+/** This repository; tests pass another root (a folder with src/cli/main.ts and node_modules). */
+const repository = fileURLToPath(new URL("..", import.meta.url))
 /** The checkout's bundle. */
-const cached = join(root, ".tmp/cli/sitefx.js")
+const cachedIn = (root) => join(root, ".tmp/cli/sitefx.js")
 /** The first line of the checkout's bundle: when it was built, and from which files. */
 const HEADER = "// sitefx bundle of "
-/** What the bundle depends on besides the modules in it: installs, the build settings here. */
-const alsoInputs = ["package.json", "node_modules/.package-lock.json", "scripts/bundle.mjs"]
+/** What the bundle depends on besides the modules in it: installs, and the build settings here. */
+const alsoInputs = ["package.json", "node_modules/.package-lock.json", fileURLToPath(import.meta.url)]
 
 // A few dependencies (ws, under the Node HTTP server) are CommonJS and require Node's modules; an ES
 // module has no `require` of its own.
 const banner = `import { createRequire as sitefxCreateRequire } from "node:module"; const require = sitefxCreateRequire(import.meta.url);`
 
 /** Bundles src/cli/main.ts; the JavaScript, and the files it was made from (relative to the root). */
-export const bundle = async () => {
+export const bundle = async (root = repository) => {
   const esbuild = await import("esbuild")
   const result = await esbuild.build({
     absWorkingDir: root,
-    entryPoints: [entry],
+    entryPoints: [join(root, "src/cli/main.ts")],
     outfile: join(root, "sitefx.js"),
     bundle: true,
     platform: "node",
@@ -55,7 +55,7 @@ export const writeBundle = async (outFile) => {
  * (npm writes it anew with every version it installs). Only files: esbuild may also name a module it
  * made up, which no stat would find.
  */
-const watched = (inputs) => {
+const watched = (root, inputs) => {
   const packages = new Set()
   const files = []
   for (const input of inputs) {
@@ -63,7 +63,7 @@ const watched = (inputs) => {
     if (found !== null) packages.add(`${found[1]}/package.json`)
     else files.push(input)
   }
-  return [...files, ...packages].filter((file) => existsSync(join(root, file)))
+  return [...files, ...packages].filter((file) => existsSync(resolve(root, file)))
 }
 
 /** The first line of a file (the header of the checkout's bundle), without reading the rest. */
@@ -85,18 +85,20 @@ const firstLine = (file) => {
 }
 
 /**
- * Whether the checkout's bundle was built after the last change to every file it was made from (a
- * change of content or a replaced file moves a file's ctime, which cannot be set back); a file gone is
- * a change. Some 300 stats: a few milliseconds.
+ * Whether the checkout's bundle was built after the last change to every file it was made from: every
+ * write, and every file put in place (an install, a checkout), moves a file's ctime, which cannot be set
+ * back (a modification time can, and can lie in the future); a file gone is a change. Some 300 stats:
+ * a few milliseconds.
  */
-const isFresh = () => {
+const isFresh = (root) => {
+  const cached = cachedIn(root)
   if (!existsSync(cached)) return false
   try {
     const line = firstLine(cached)
     if (!line.startsWith(HEADER)) return false
     const { builtAt, inputs } = JSON.parse(line.slice(HEADER.length))
-    const changed = (input, stat) => (stat === undefined ? inputs.includes(input) : stat.mtimeMs > builtAt || stat.ctimeMs > builtAt)
-    return ![...inputs, ...alsoInputs].some((input) => changed(input, statSync(join(root, input), { throwIfNoEntry: false })))
+    const changed = (input, stat) => (stat === undefined ? inputs.includes(input) : stat.ctimeMs > builtAt)
+    return ![...inputs, ...alsoInputs].some((input) => changed(input, statSync(resolve(root, input), { throwIfNoEntry: false })))
   } catch {
     return false
   }
@@ -107,12 +109,13 @@ const isFresh = () => {
  * undefined when it cannot be built (no esbuild installed, or a source esbuild cannot read), and the
  * sources have to run as they are.
  */
-export const freshBundle = async () => {
-  if (isFresh()) return cached
+export const freshBundle = async (root = repository) => {
+  const cached = cachedIn(root)
+  if (isFresh(root)) return cached
   const builtAt = Date.now()
   let built
   try {
-    built = await bundle()
+    built = await bundle(root)
   } catch (error) {
     const at = error?.errors?.[0]
     const what = error?.code === "ERR_MODULE_NOT_FOUND"
@@ -121,7 +124,7 @@ export const freshBundle = async () => {
     process.stderr.write(`sitefx: running the sources, slower to start: the command could not be bundled (${what})\n`)
     return undefined
   }
-  const inputs = watched(built.inputs)
+  const inputs = watched(root, built.inputs)
   mkdirSync(dirname(cached), { recursive: true })
   // several commands may start at once (tests do): each writes its own file, and the rename is atomic
   const own = `${cached}.${process.pid}.tmp`
@@ -130,5 +133,10 @@ export const freshBundle = async () => {
   return cached
 }
 
-// `node scripts/bundle.mjs`: builds the checkout's bundle if it is stale, and says where it is
-if (process.argv[1] === fileURLToPath(import.meta.url)) console.log(await freshBundle())
+// `node scripts/bundle.mjs [root]`: builds the checkout's bundle if it is stale and says where it is;
+// exits 1 when it cannot be built
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const file = await freshBundle(process.argv[2] ?? repository)
+  if (file === undefined) process.exitCode = 1
+  else console.log(file)
+}
