@@ -2,8 +2,8 @@
  * sitefx data client benchmarks: export and import of 100 000 items against ONE local platform running
  * as a separate process (`sitefx serve`), compared with the platform's official items client and with
  * a plain fetch loop over the same HTTP API; the platform's CPU per write, with and without its event
- * log; the store, events and the batch command. Figures are items per second, CPU and ratios; each
- * target line says PASS or FAIL. The process exits 0 either way, unless asked to check: with `--check`
+ * log; the store, events and the batch command; how fast `sitefx serve` starts (bench/startup.ts).
+ * Figures are items per second, CPU, ratios and milliseconds; each target line says PASS or FAIL. The process exits 0 either way, unless asked to check: with `--check`
  * (or BENCH_CHECK=1) it exits 1 when a target line says FAIL, after listing which.
  *
  *   npm run bench                       # defaults: 100 000 items, 5 measured runs after 1 warm-up
@@ -801,9 +801,9 @@ const main = async () => {
         })
       }
       if ((await count(source)) !== CLI_ITEMS) throw new Error("the batch command's collection is incomplete")
-      // the command as a package installs it: its built JavaScript (the sources would also carry Node's type stripper)
+      // the command as a package installs it: its bundle, which bin/sitefx.mjs runs (the sources would also carry Node's type stripper)
       execFileSync(process.execPath, [fileURLToPath(new URL("../scripts/build.mjs", import.meta.url))], { stdio: "ignore" })
-      const main = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url))
+      const main = fileURLToPath(new URL("../dist/cli/sitefx.bundle.js", import.meta.url))
       const connection = ["--base-url", server.url, "--api-key", server.apiKey, "--site-id", server.siteId, "--quiet", "--json"]
       /** Runs the command as its own process; its peak RSS is the kernel's high-water mark, read while it runs. */
       const command = (args: ReadonlyArray<string>) =>
