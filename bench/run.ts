@@ -3,8 +3,9 @@
  * as a separate process (`sitefx serve`), compared with the platform's official items client and with
  * a plain fetch loop over the same HTTP API; the platform's CPU per write, with and without its event
  * log; the store, events and the batch command; how fast `sitefx serve` starts (bench/startup.ts).
- * Figures are items per second, CPU, ratios and milliseconds; each target line says PASS or FAIL. The process exits 0 either way, unless asked to check: with `--check`
- * (or BENCH_CHECK=1) it exits 1 when a target line says FAIL, after listing which.
+ * Figures are items per second, CPU, ratios and milliseconds; each target line says PASS or FAIL. The
+ * process exits 0 either way, unless asked to check: with `--check` (or BENCH_CHECK=1) it exits 1 when
+ * a target line says FAIL, after listing which.
  *
  *   npm run bench                       # defaults: 100 000 items, 5 measured runs after 1 warm-up
  *   npm run bench -- --check            # the same, failing on a missed target
