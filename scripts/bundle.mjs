@@ -5,10 +5,9 @@
 //
 // `npm run build` writes dist/cli/sitefx.bundle.js for the package. In a checkout, bin/sitefx.mjs asks
 // `freshBundle` for .tmp/cli/sitefx.js, which is built again whenever a file it was made from changed.
-// Both sit two folders below the package's root, as src/cli/main.ts does: the command finds
-// package.json and app/dist relative to itself.
 import { closeSync, existsSync, mkdirSync, openSync, readSync, renameSync, statSync, writeFileSync } from "node:fs"
-import { dirname, join, resolve } from "node:path"
+import { readFile } from "node:fs/promises"
+import { dirname, join, relative, resolve, sep } from "node:path"
 import { fileURLToPath } from "node:url"
 
 /** This repository; tests pass another root (a folder with src/cli/main.ts and node_modules). */
@@ -24,18 +23,42 @@ const alsoInputs = ["package.json", "node_modules/.package-lock.json", fileURLTo
 // module has no `require` of its own.
 const banner = `import { createRequire as sitefxCreateRequire } from "node:module"; const require = sitefxCreateRequire(import.meta.url);`
 
-/** Bundles src/cli/main.ts; the JavaScript, and the files it was made from (relative to the root). */
-export const bundle = async (root = repository) => {
+/**
+ * In a bundle, `import.meta.url` names the bundle, not the module it is written in. So in each source
+ * that reads it, it names again the module the source stands for where the bundle runs (`twin`: the
+ * source itself in a checkout, its compiled file in dist/), and a file found relative to a module
+ * (package.json, the built app, a page's assets) is found from the bundle too.
+ */
+const moduleUrls = (root, outFile, twin) => ({
+  name: "sitefx-module-urls",
+  setup(build) {
+    build.onLoad({ filter: /\.tsx?$/ }, async (args) => {
+      if (!args.path.startsWith(join(root, "src") + sep)) return undefined
+      const text = await readFile(args.path, "utf8")
+      if (!text.includes("import.meta.url")) return undefined
+      const path = relative(dirname(outFile), twin(args.path)).split(sep).join("/")
+      const url = `new URL(${JSON.stringify(path.startsWith(".") ? path : `./${path}`)}, import.meta.url).href`
+      return { contents: text.replaceAll("import.meta.url", url), loader: args.path.endsWith(".tsx") ? "tsx" : "ts" }
+    })
+  }
+})
+
+/**
+ * Bundles `root`'s src/cli/main.ts for `outFile`, where `twin` says which file stands for a source (see
+ * moduleUrls); the JavaScript, and the files it was made from (relative to the root).
+ */
+export const bundle = async ({ root = repository, outFile, twin }) => {
   const esbuild = await import("esbuild")
   const result = await esbuild.build({
     absWorkingDir: root,
     entryPoints: [join(root, "src/cli/main.ts")],
-    outfile: join(root, "sitefx.js"),
+    outfile: outFile,
     bundle: true,
     platform: "node",
     format: "esm",
     target: "node22.19",
     banner: { js: banner },
+    plugins: [moduleUrls(root, outFile, twin)],
     write: false,
     metafile: true,
     logLevel: "silent"
@@ -43,9 +66,11 @@ export const bundle = async (root = repository) => {
   return { code: result.outputFiles[0].text, inputs: Object.keys(result.metafile.inputs) }
 }
 
-/** Writes the package's bundle to `outFile` (`npm run build`). */
+/** Writes the package's bundle to `outFile` in dist/ (`npm run build`), beside the compiled modules it stands for. */
 export const writeBundle = async (outFile) => {
-  const { code } = await bundle()
+  const src = join(repository, "src")
+  const dist = join(repository, "dist")
+  const { code } = await bundle({ outFile, twin: (source) => join(dist, relative(src, source)).replace(/\.tsx?$/, ".js") })
   mkdirSync(dirname(outFile), { recursive: true })
   writeFileSync(outFile, code)
 }
@@ -115,7 +140,7 @@ export const freshBundle = async (root = repository) => {
   const builtAt = Date.now()
   let built
   try {
-    built = await bundle(root)
+    built = await bundle({ root, outFile: cached, twin: (source) => source })
   } catch (error) {
     const at = error?.errors?.[0]
     const what = error?.code === "ERR_MODULE_NOT_FOUND"

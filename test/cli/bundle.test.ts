@@ -1,8 +1,8 @@
 /**
  * The checkout's bundle of the command (scripts/bundle.mjs, which bin/sitefx.mjs asks for): built when
  * missing, reused while nothing it was made from changed, built again after a source or a dependency
- * changed, and, when a source cannot be bundled, not built (the sources run instead) with a line saying
- * why. Each case runs the script as bin/sitefx.mjs does, on a small project of its own in a temporary
+ * changed, with each source's `import.meta.url` naming the source, and, when a source cannot be
+ * bundled, not built (the sources run instead) with a line saying why. Each case runs the script as bin/sitefx.mjs does, on a small project of its own in a temporary
  * folder: a main module, a module it imports, and a dependency in node_modules.
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
@@ -70,7 +70,15 @@ describe("the checkout's bundle", () => {
     assert.strictEqual(run(after), "hi second")
   })
 
+  it("gives each source the import.meta.url of the module it stands for: a file found beside a module is found from the bundle", () => {
+    write("src/server/pages/note.txt", "found beside its module\n")
+    write("src/server/pages/note.ts", `import { readFileSync } from "node:fs"\nexport const note = readFileSync(new URL("./note.txt", import.meta.url), "utf8").trim()\n`)
+    write("src/cli/main.ts", `import { note } from "../server/pages/note.ts"\nconsole.log(note)\n`)
+    assert.strictEqual(run(freshBundle().file!), "found beside its module")
+  })
+
   it("is not built from a source esbuild cannot read: the script says where, and the stale bundle is not offered", () => {
+    write("src/cli/main.ts", `import { greet } from "greeter"\nimport { word } from "./word.ts"\nconsole.log(greet(word))\n`)
     write("src/cli/word.ts", `export const word: string = "third\n`)
     const broken = freshBundle()
     assert.isUndefined(broken.file)
