@@ -2,9 +2,10 @@
  * sitefx data client benchmarks: export and import of 100 000 items against ONE local platform running
  * as a separate process (`sitefx serve`), compared with the platform's official items client and with
  * a plain fetch loop over the same HTTP API; the platform's CPU per write, with and without its event
- * log; the store, events and the batch command. Figures are items per second, CPU and ratios; each
- * target line says PASS or FAIL. The process exits 0 either way, unless asked to check: with `--check`
- * (or BENCH_CHECK=1) it exits 1 when a target line says FAIL, after listing which.
+ * log; the store, events and the batch command; how fast `sitefx serve` starts (bench/startup.ts).
+ * Figures are items per second, CPU, ratios and milliseconds; each target line says PASS or FAIL. The
+ * process exits 0 either way, unless asked to check: with `--check` (or BENCH_CHECK=1) it exits 1 when
+ * a target line says FAIL, after listing which.
  *
  *   npm run bench                       # defaults: 100 000 items, 5 measured runs after 1 warm-up
  *   npm run bench -- --check            # the same, failing on a missed target
@@ -35,6 +36,7 @@ import * as DataItems from "../src/data/DataItems.ts"
 import { newItemId } from "../src/data/ids.ts"
 import { Site } from "../src/Site.ts"
 import { viaHttpClient } from "../src/http/viaHttpClient.ts"
+import { measureStartup, STARTUP_TARGETS_MS } from "./startup.ts"
 
 const ITEMS = Number(process.env["BENCH_ITEMS"] ?? 100_000)
 const RUNS = Number(process.env["BENCH_RUNS"] ?? 5)
@@ -165,10 +167,30 @@ const verdict = (label: string, pass: boolean): string => {
 /** A full collection of this process's heap when Node runs with `--expose-gc` (as `npm run bench` does). */
 const collectGarbage = (): void => (globalThis as { gc?: () => void }).gc?.()
 
+/** The start-up case (bench/startup.ts): a line per way of starting `sitefx serve` and seed, each against its target. */
+const startupCase = async (): Promise<ReadonlyArray<string>> => {
+  const figures = await measureStartup(RUNS)
+  const ms = (x: number) => `${Math.ceil(x)} ms`
+  const width = Math.max(...figures.map((f) => `${f.where} ${f.how} --seed ${f.seed}`.length))
+  return [
+    `  start-up of sitefx serve (--port 0, defaults otherwise), from the spawn of the process until GET /_sitefx/health answers 200; median of ${RUNS} after 1 warm-up (range), Node ${process.version}:`,
+    ...figures.map((f) => {
+      const sorted = [...f.runs].sort((a, b) => a - b)
+      const median = sorted.length % 2 === 1 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2
+      const target = STARTUP_TARGETS_MS[f.seed]
+      const label = `${f.where} ${f.how} --seed ${f.seed}`
+      return `    ${label.padEnd(width)}  ${ms(median).padStart(7)} (${Math.floor(sorted[0]!)}–${Math.ceil(sorted.at(-1)!)})   target < ${target} ms ${verdict(`start-up: ${label}`, median < target)}`
+    }),
+    "    (through npm, npm's own start comes first: `npm run` and `npx` start a Node process of their own before they start sitefx's)"
+  ]
+}
+
 const main = async () => {
   const started = performance.now()
   const load = () => loadavg().map((l) => l.toFixed(1)).join(" ")
   console.log(`sitefx benchmarks: ${ITEMS} items, ${RUNS} measured run(s) after 1 warm-up, Node ${process.version}, ${cpus().length} cores, load ${load()}`)
+  // before the platform below starts and fills its collections: nothing else runs while a start is timed
+  const startupFigures = ONLY.test("startup") ? await startupCase() : []
   const server = await startServer()
   console.log(`local platform (separate process, pid ${server.child.pid}) at ${server.url}`)
   const originalFetch = globalThis.fetch
@@ -205,13 +227,16 @@ const main = async () => {
   try {
     // ---- setup: the collection to export -----------------------------------------------------------------
     const source = await createCollection("BenchExport")
-    for (let start = 0; start < ITEMS; start += PAGE) {
-      await raw("/bulk/items/insert", {
-        dataCollectionId: source,
-        dataItems: dataset.slice(start, start + PAGE).map((data, j) => ({ id: `i${start + j}`, data: { ...data, _id: `i${start + j}`, released: { $date: data.released.toISOString() } } }))
-      })
+    // filled only for the export cases (other cases, e.g. BENCH_ONLY=startup, need not wait for it)
+    if (["sitefx", "official", "raw"].some((name) => ONLY.test(`export ${name}`))) {
+      for (let start = 0; start < ITEMS; start += PAGE) {
+        await raw("/bulk/items/insert", {
+          dataCollectionId: source,
+          dataItems: dataset.slice(start, start + PAGE).map((data, j) => ({ id: `i${start + j}`, data: { ...data, _id: `i${start + j}`, released: { $date: data.released.toISOString() } } }))
+        })
+      }
+      if ((await count(source)) !== ITEMS) throw new Error("the export collection is incomplete")
     }
-    if ((await count(source)) !== ITEMS) throw new Error("the export collection is incomplete")
 
     /** Every item is read: its price summed (the same work for every client). */
     const exporters: Record<string, () => Promise<number>> = {
@@ -834,9 +859,9 @@ const main = async () => {
         })
       }
       if ((await count(source)) !== CLI_ITEMS) throw new Error("the batch command's collection is incomplete")
-      // the command as a package installs it: its built JavaScript (the sources would also carry Node's type stripper)
+      // the command as a package installs it: its bundle, which bin/sitefx.mjs runs (the sources would also carry Node's type stripper)
       execFileSync(process.execPath, [fileURLToPath(new URL("../scripts/build.mjs", import.meta.url))], { stdio: "ignore" })
-      const main = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url))
+      const main = fileURLToPath(new URL("../dist/cli/sitefx.bundle.js", import.meta.url))
       const connection = ["--base-url", server.url, "--api-key", server.apiKey, "--site-id", server.siteId, "--quiet", "--json"]
       /** Runs the command as its own process; its peak RSS is the kernel's high-water mark, read while it runs. */
       const command = (args: ReadonlyArray<string>) =>
@@ -955,6 +980,7 @@ const main = async () => {
     for (const line of backupFigures) console.log(line)
     for (const line of snapshotFigures) console.log(line)
     for (const line of cliFigures) console.log(line)
+    for (const line of startupFigures) console.log(line)
     console.log(`  total ${((performance.now() - started) / 1000).toFixed(0)} s, load average now ${load()} (other work on the machine skews every figure)`)
   } finally {
     await runtime.dispose()

@@ -12,7 +12,6 @@ import { Database } from "./platform/Database.ts"
 import type { SeedName } from "./platform/devWire.ts"
 import { MemberStore } from "./identity/MemberStore.ts"
 import { LOOPBACK_ORIGINS } from "./platform/origins.ts"
-import { hashPassword } from "./identity/passwords.ts"
 import { derive } from "./platform/secrets.ts"
 import { SiteRegistry } from "./platform/SiteRegistry.ts"
 
@@ -23,6 +22,11 @@ export const LOCAL_SITE_ID = "sitefx-local-site"
 /** The email of the member the `demo` seed creates, verified and active (its password is in `LocalPlatform`'s `demoMember`). */
 export const DEMO_MEMBER_EMAIL = "demo@sitefx.dev"
 export const DEMO_MEMBER_PASSWORD = "sitefx-demo"
+/**
+ * The demo password's hash, made once by `hashPassword`: the password is public (`sitefx serve` prints
+ * it), and hashing it anew cost every demo start some 40 ms of scrypt before the platform could answer.
+ */
+const DEMO_MEMBER_PASSWORD_HASH = "scrypt$16384$8$1$kJMvbSYibAowxGKWE4Fweg$BEy8IBg_1j5Rujelb_5FqRON3xWZ8c7cPzBaNljD4Ok"
 
 export interface SeededSite {
   readonly clientId: string
@@ -65,17 +69,14 @@ export class Seeder extends Context.Service<Seeder, SeederShape>()("sitefx/serve
         Effect.gen(function*() {
           claimSite()
           if (name === "demo" && members.byEmail(DEMO_MEMBER_EMAIL) === undefined) {
-            const passwordHash = yield* hashPassword(DEMO_MEMBER_PASSWORD)
-            if (members.byEmail(DEMO_MEMBER_EMAIL) === undefined) {
-              members.create({
-                email: DEMO_MEMBER_EMAIL,
-                passwordHash,
-                status: "ACTIVE",
-                reasons: [],
-                emailVerified: true,
-                profile: { firstName: "Demo", lastName: "Member", nickname: "demo" }
-              })
-            }
+            members.create({
+              email: DEMO_MEMBER_EMAIL,
+              passwordHash: DEMO_MEMBER_PASSWORD_HASH,
+              status: "ACTIVE",
+              reasons: [],
+              emailVerified: true,
+              profile: { firstName: "Demo", lastName: "Member", nickname: "demo" }
+            })
           }
           for (const step of steps) yield* step(name)
         })

@@ -16,6 +16,7 @@ import { DEMO_BRANDS } from "../entities/seed.ts"
 import { createSpec, mediaItem } from "./changes.ts"
 import { type CollectionSpec, type ProductSpec, slugify, variantsOf } from "./model.ts"
 import { ProductStore } from "./ProductStore.ts"
+import { Database } from "../../platform/Database.ts"
 
 /** A stable UUID-shaped id for a seeded thing. */
 const fixedId = (kind: string, name: string): string => {
@@ -213,19 +214,23 @@ export const demoProducts = (): Array<ProductSpec> => {
 }
 
 /** Registers the store part of the `demo` seed. */
-export const productsSeed: Layer.Layer<never, never, Seeder | ProductStore> = Layer.effectDiscard(
+export const productsSeed: Layer.Layer<never, never, Seeder | ProductStore | Database> = Layer.effectDiscard(
   Effect.gen(function*() {
     const seeder = yield* Seeder
     const products = yield* ProductStore
+    const db = yield* Database
     seeder.extend((name) =>
       Effect.sync(() => {
         if (name !== "demo") return
         for (const collection of DEMO_COLLECTIONS_STORE) {
           if (products.collection(collection.id) === undefined) products.storeCollection(collection)
         }
-        for (const spec of demoProducts()) {
-          if (products.find(spec.id) === undefined) products.store(spec)
-        }
+        // one transaction, as a route's write is: some 700 rows, not 700 commits
+        db.transaction(() => {
+          for (const spec of demoProducts()) {
+            if (products.find(spec.id) === undefined) products.store(spec)
+          }
+        })
       })
     )
   })
