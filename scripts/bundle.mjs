@@ -5,9 +5,9 @@
 //
 // `npm run build` writes dist/cli/sitefx.bundle.js for the package. In a checkout, bin/sitefx.mjs asks
 // `freshBundle` for .tmp/cli/sitefx.js, which is built again whenever a file it was made from changed.
-import { closeSync, existsSync, mkdirSync, openSync, readSync, renameSync, statSync, writeFileSync } from "node:fs"
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from "node:fs"
 import { readFile } from "node:fs/promises"
-import { dirname, join, relative, resolve, sep } from "node:path"
+import { basename, dirname, join, relative, resolve, sep } from "node:path"
 import { fileURLToPath } from "node:url"
 
 /** This repository; tests pass another root (a folder with src/cli/main.ts and node_modules). */
@@ -70,9 +70,27 @@ export const bundle = async ({ root = repository, outFile, twin }) => {
 export const writeBundle = async (outFile) => {
   const src = join(repository, "src")
   const dist = join(repository, "dist")
-  const { code } = await bundle({ outFile, twin: (source) => join(dist, relative(src, source)).replace(/\.tsx?$/, ".js") })
+  const { code, inputs } = await bundle({ outFile, twin: (source) => join(dist, relative(src, source)).replace(/\.tsx?$/, ".js") })
   mkdirSync(dirname(outFile), { recursive: true })
-  writeFileSync(outFile, code)
+  const notices = `${outFile.replace(/\.js$/, "")}.licenses.txt`
+  writeFileSync(outFile, `// Holds code of the packages named, with their licences, in ./${basename(notices)}\n${code}`)
+  writeFileSync(notices, licences(inputs))
+}
+
+/** The licence texts of the packages whose code a bundle holds (each package once, by its node_modules folder). */
+const licences = (inputs) => {
+  const packages = new Set()
+  for (const input of inputs) {
+    const found = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input)
+    if (found !== null) packages.add(found[1])
+  }
+  return [...packages].sort().map((dir) => {
+    const folder = join(repository, dir)
+    const { name, version, license } = JSON.parse(readFileSync(join(folder, "package.json"), "utf8"))
+    const file = readdirSync(folder).find((f) => /^licen[cs]e/i.test(f))
+    const text = file === undefined ? `(${license ?? "no licence named"}; no licence file in the package)` : readFileSync(join(folder, file), "utf8").trim()
+    return `${name} ${version} (${license ?? "unknown"})\n\n${text}\n`
+  }).join(`\n${"-".repeat(72)}\n\n`)
 }
 
 /**
