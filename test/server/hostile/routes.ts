@@ -225,6 +225,10 @@ export const ROUTES: ReadonlyArray<RouteCase> = [
   { method: "POST", path: "/_sitefx/captcha", input: "json", sample: {}, takesNothing: true },
   { method: "POST", path: "/_sitefx/faults", input: "json", sample: { path: "/nowhere", status: 503, count: 1 }, steers: true },
   { method: "DELETE", path: "/_sitefx/faults", input: "query", sample: {}, steers: true },
+  { method: "GET", path: "/_sitefx/faults", input: "query", sample: {}, takesNothing: true },
+  // the console's page and assets: a name the fuzzer fills must never reach a file outside the console's build
+  { method: "GET", path: "/_sitefx/console/:name", input: "query", sample: {}, page: true },
+  { method: "GET", path: "/_sitefx/console/assets/:name", input: "query", sample: {}, page: true },
   { method: "POST", path: "/_sitefx/members/:id/approve", input: "json", sample: {}, steers: true },
   { method: "POST", path: "/_sitefx/members/:id/block", input: "json", sample: {}, steers: true },
   { method: "POST", path: "/_sitefx/members/:id/require-reset", input: "json", sample: {}, steers: true },
