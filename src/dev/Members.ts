@@ -5,8 +5,7 @@
  *
  * @example
  * import { Members } from "sitefx/dev"
- * const [pending] = yield* Members.list({ email: "new@example.com" })
- * yield* Members.approve(pending.id)
+ * for (const pending of yield* Members.list({ email: "new@example.com" })) yield* Members.approve(pending.id)
  */
 import * as Effect from "effect/Effect"
 import type { PlatformError } from "../http/PlatformError.ts"

@@ -8,9 +8,8 @@
  * @example
  * import { Members, Outbox, Settings } from "sitefx/dev"
  * yield* Settings.update({ ownerApproval: true })
- * // ... a member registers
- * const [member] = yield* Members.list({ email })
- * yield* Members.approve(member.id)
+ * // ... a member registers as new@example.com, and waits for approval
+ * for (const member of yield* Members.list({ email: "new@example.com" })) yield* Members.approve(member.id)
  */
 export * as Clock from "./Clock.ts"
 export * as Faults from "./Faults.ts"
