@@ -6,6 +6,7 @@
  */
 export { RegistryProvider, useAtom, useAtomRefresh, useAtomSet, useAtomSuspense, useAtomValue, useRegistry } from "./hooks.tsx"
 export { sessionAtoms, type SignInInput } from "./session.ts"
+export { type SessionStateAtoms, sessionStateAtoms, type SessionStateOptions } from "./sessionState.ts"
 export { AsyncResult, Atom, AtomRegistry } from "effect/reactivity"
 export {
   catalogQuery,

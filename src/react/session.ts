@@ -6,31 +6,25 @@
  * `OAuthError`): register, login (with a captcha token when the site asks), the email verification
  * code, an MFA factor code, password recovery, logout, login by redirect (PKCE) and silent login.
  */
-import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { Atom } from "effect/reactivity"
-import * as Stream from "effect/Stream"
-import { PlatformAuth, type PlatformAuthShape, PlatformClient } from "../http/PlatformClient.ts"
+import type { PlatformAuth, PlatformClient } from "../http/PlatformClient.ts"
 import type { PlatformError } from "../http/PlatformError.ts"
 import { AuthorizeAgent } from "../session/AuthorizeAgent.ts"
 import { type LoginResult, pendingOf, type PendingStep } from "../session/LoginResult.ts"
 import type { OAuthError } from "../session/OAuthError.ts"
 import { prewarm as prewarmSession } from "../session/prewarm.ts"
-import { MyMemberResponse } from "../session/guards/members.ts"
-import { Paths } from "../session/protocol.ts"
 import {
   type CaptchaTokens,
   type LoginUrl,
   type RedirectResult,
   type Secret,
-  Session,
-  type SessionShape,
-  type SessionState
+  Session
 } from "../session/Session.ts"
-import type { FactorType, IdentityProfile, Member } from "../session/wire/index.ts"
+import type { FactorType, IdentityProfile } from "../session/wire/index.ts"
 import type { SessionTokens } from "../session/SessionTokens.ts"
-import { followTabs } from "../session/tabs.ts"
+import { type SessionStateAtoms, sessionStateAtoms, type SessionStateOptions } from "./sessionState.ts"
 
 /** What the `signIn` atom takes: the member's email and password, and a captcha token when the site asks. */
 export interface SignInInput {
@@ -71,51 +65,15 @@ export interface RedirectLoginInput {
 }
 
 /** What `sessionAtoms` takes: following other tabs, keeping the access token fresh, the silent login's agent. */
-export interface SessionAtomsOptions {
-  /**
-   * Follow logins and logouts made in other tabs (storage events on the store's key) while the state is
-   * watched. On by default where there is a window; `{ key }` names the store's key if not the default.
-   */
-  readonly tabs?: boolean | { readonly key?: string } | undefined
-  /** Renew the access token shortly before it expires while the state is watched, so calls never meet an expired one. On by default. */
-  readonly keepFresh?: boolean | undefined
+export interface SessionAtomsOptions extends SessionStateOptions {
   /** How the silent login reaches the authorize page: a hidden iframe by default. */
   readonly silentAgent?: Layer.Layer<AuthorizeAgent> | undefined
-}
-
-/** How long to wait before looking again when a keep-fresh refresh could not be made (offline, platform down). */
-const RETRY_MILLIS = 30_000
-
-/** How long before its expiry an access token is renewed: a quarter of its life, at most 30 s, in whole seconds. */
-const MAX_MARGIN_SECONDS = 30
-
-/**
- * Renews the access token a little before it expires, again and again, so calls never meet an expired
- * token, and looks again whenever the session changes (a login here or in another tab brings new
- * tokens). The renewal names the token it replaces: a tab that wakes after another tab renewed it finds
- * the new tokens in the shared store and refreshes nothing.
- */
-const keepFresh = (session: SessionShape, auth: PlatformAuthShape): Effect.Effect<never> => {
-  // `changes` gives the current state first: the next one is a change
-  const changed = session.changes.pipe(Stream.drop(1), Stream.take(1), Stream.runDrain)
-  const until = (millis: number) => Effect.race(Effect.sleep(Math.min(millis, 2 ** 31 - 1)), changed)
-  let seen = ""
-  let seenAt = 0
-  return Effect.gen(function*() {
-    const tokens = yield* session.tokens
-    const now = yield* Clock.currentTimeMillis
-    if (tokens.refreshToken.value === "") return yield* until(RETRY_MILLIS)
-    if (tokens.accessToken.value !== seen) {
-      seen = tokens.accessToken.value
-      seenAt = now
-    }
-    const expiry = tokens.accessToken.expiresAt * 1000
-    // whole seconds, so tabs that saw the token a moment apart wake together (and one of them renews it)
-    const margin = Math.min(MAX_MARGIN_SECONDS, Math.round((expiry - seenAt) / 4000)) * 1000
-    const wait = expiry - margin - now
-    if (wait > 0) return yield* until(wait)
-    yield* auth.unauthorized({ Authorization: tokens.accessToken.value }).pipe(Effect.catch(() => until(RETRY_MILLIS)))
-  }).pipe(Effect.forever)
+  /**
+   * The state and member atoms to use, when the app already has them (`sessionStateAtoms`, mounted in a
+   * header): the flows then read and change the very atoms the rest of the page shows, and `tabs` and
+   * `keepFresh` are those atoms' own.
+   */
+  readonly state?: SessionStateAtoms | undefined
 }
 
 /** A flow keeps running when the screen that started it goes away (the login completes, the logout page opens). */
@@ -139,7 +97,6 @@ const captchaOf = (token: string | undefined): { captchaTokens?: CaptchaTokens }
  * const outcome = useAtomValue(session.signIn)         // AsyncResult<LoginResult, PlatformError | OAuthError>
  */
 export const sessionAtoms = <R, ER>(runtime: Atom.AtomRuntime<R | Session | SessionTokens | PlatformClient | PlatformAuth, ER>, options: SessionAtomsOptions = {}) => {
-  const tabs = options.tabs ?? true
   /** The step the last flow left for the member: an email code or an MFA code, or none. */
   const pending = Atom.keepAlive(Atom.make<PendingStep | undefined>(undefined))
 
@@ -154,23 +111,8 @@ export const sessionAtoms = <R, ER>(runtime: Atom.AtomRuntime<R | Session | Sess
       return result
     })
 
-  const state = runtime.atom(Stream.unwrap(Effect.gen(function*() {
-    const session = yield* Session
-    if (tabs !== false) yield* followTabs(typeof tabs === "object" && tabs.key !== undefined ? { key: tabs.key } : {})
-    if (options.keepFresh !== false) yield* Effect.forkScoped(keepFresh(session, yield* PlatformAuth))
-    return session.changes
-  })))
-
-  /** The signed-in member's own record (`undefined` for a visitor), read again whenever the session changes. */
-  const member = runtime.atom((get) =>
-    Effect.gen(function*() {
-      const current = yield* get.result(state)
-      if (!current.loggedIn) return undefined
-      const client = yield* PlatformClient
-      const answer = yield* client.json({ method: "GET", path: Paths.myMember }, MyMemberResponse)
-      return answer.member as Member
-    })
-  )
+  // the state and the member's record: the ones given (built once for the whole app), or these flows' own
+  const { state, member } = options.state ?? sessionStateAtoms(runtime, options)
 
   const signIn = flow(runtime.fn((input: SignInInput, get) =>
     Effect.gen(function*() {

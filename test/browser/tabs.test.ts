@@ -94,7 +94,7 @@ describe("tabs sharing a session in Chromium", { timeout: 60_000 }, () => {
         // no reload: the other tab hears of the login through the shared storage
         await signedIn(tabs.b)
         await screenshot(tabs.b, `tabs-other-tab-signed-in-${name}`)
-        await tabs.a.getByRole("button", { name: "Sign out" }).click()
+        await tabs.a.getByRole("main").getByRole("button", { name: "Sign out" }).click()
         await signInForm(tabs.a).waitFor()
         await signInForm(tabs.b).waitFor()
         assert.deepStrictEqual(tabs.problems, [])

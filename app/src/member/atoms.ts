@@ -6,9 +6,11 @@
 import * as Effect from "effect/Effect"
 import { Atom } from "effect/reactivity"
 import { sessionAtoms } from "sitefx/react"
+import { who } from "../shell/who.ts"
 import { platformUrl, runtime } from "../site.ts"
 
-export const session = sessionAtoms(runtime)
+/** The flows change the header's own state atoms, which follow the other tabs and keep the tokens fresh app-wide. */
+export const session = sessionAtoms(runtime, { state: who })
 
 /** Where the platform sends the browser back to: this page, at a route of the member area. */
 export const appUrl = (route: string): string => `${window.location.origin}${window.location.pathname}#/member${route}`

@@ -1,6 +1,7 @@
 /** The frame of every screen: a header with the site's sections, the screen, and a footer. */
 import type { ReactNode } from "react"
 import { href } from "./router.ts"
+import { SessionBar } from "./SessionBar.tsx"
 
 const SECTIONS = [
   { id: "store", label: "Store" },
@@ -24,6 +25,7 @@ export function Layout(props: { readonly section: string; readonly children: Rea
             ))}
           </ul>
         </nav>
+        <SessionBar />
       </header>
       <main id="main" tabIndex={-1}>{props.children}</main>
       <footer className="site-footer">

@@ -1,0 +1,43 @@
+/**
+ * The header's session part: the signed-in member's name or email and a sign-out, or a sign-in link.
+ * Signing out needs the member area's flow, which is loaded on the click, so the first screen carries
+ * none of the member area's code.
+ */
+import { AsyncResult, useAtomValue, useRegistry } from "sitefx/react"
+import { useState } from "react"
+import { href } from "./router.ts"
+import { who } from "./who.ts"
+
+/** Where the platform's logout page sends the browser back to: the page the member was on. */
+const here = (): string => window.location.href
+
+export function SessionBar() {
+  const state = useAtomValue(who.state)
+  const member = useAtomValue(who.member)
+  const registry = useRegistry()
+  const [leaving, setLeaving] = useState(false)
+  const signedIn = AsyncResult.isSuccess(state) && state.value.loggedIn
+  const record = AsyncResult.isSuccess(member) ? member.value : undefined
+  const name = record?.loginEmail ?? record?.profile?.nickname
+  const signOut = async () => {
+    setLeaving(true)
+    const { signOutAtom } = await import("../member/atoms.ts")
+    registry.set(signOutAtom, here())
+  }
+  return (
+    <div className="session-bar" aria-label="Your session" role="group">
+      {signedIn
+        ? (
+          <>
+            <span className="who">
+              Signed in as <strong data-testid="session-name">{name ?? "a member"}</strong>
+            </span>
+            <button type="button" className="secondary" onClick={() => void signOut()} disabled={leaving}>Sign out</button>
+          </>
+        )
+        : AsyncResult.isInitial(state)
+        ? null
+        : <a href={href("member")}>Sign in</a>}
+    </div>
+  )
+}

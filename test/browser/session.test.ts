@@ -1,0 +1,99 @@
+/**
+ * The session everywhere: two tabs of one Chromium profile on the store page, where the member area's
+ * code has never loaded; the header of each shows who is signed in, and a sign-in or a sign-out in one
+ * tab shows in the other's header within a second, without a reload. The first screen loads none of the
+ * member area's code.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import { mkdtempSync, rmSync } from "node:fs"
+import { join } from "node:path"
+import { chromium, type Page } from "playwright-core"
+import { browserSession, CHROMIUM, CHROMIUM_ARGS, DESKTOP, OUTPUT, PHONE, screenshot, watch } from "./support.ts"
+
+const session = browserSession()
+
+const DEMO = { email: "demo@sitefx.dev", password: "sitefx-demo" }
+
+const header = (page: Page) => page.getByRole("banner")
+const signedInHeader = (page: Page) => header(page).getByText(`Signed in as ${DEMO.email}`)
+const signInLink = (page: Page) => header(page).getByRole("link", { name: "Sign in" })
+
+/** Milliseconds until `locator` is visible (polled every 20 ms), failing past `limit`. */
+const within = async (what: () => ReturnType<typeof signInLink>, limit: number): Promise<number> => {
+  const start = Date.now()
+  await what().waitFor({ timeout: limit })
+  return Date.now() - start
+}
+
+describe("the session in the header of every page", { timeout: 60_000 }, () => {
+  for (const [name, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+    it(`a sign-in and a sign-out in one tab show in the other tab's header on the store page within a second (${name})`, async () => {
+      const dir = mkdtempSync(join(OUTPUT, "tmp", "profile-"))
+      const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, viewport })
+      const problems: Array<string> = []
+      const scripts: Array<string> = []
+      context.on("request", (request) => {
+        if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname)
+      })
+      try {
+        const a = context.pages()[0] ?? await context.newPage()
+        const b = await context.newPage()
+        for (const page of [a, b]) {
+          page.setDefaultTimeout(20_000)
+          watch(page, problems)
+        }
+        // b stays on the store: its first screen, with the header's session part and no member code
+        await b.goto(`${session.platform.url}/#/store`)
+        await b.getByRole("main").getByRole("heading", { level: 1 }).first().waitFor()
+        await signInLink(b).waitFor()
+        const storeScripts = [...scripts]
+        assert.isFalse(storeScripts.some((s) => /MemberArea|SignIn|CodeStep/.test(s)), `the store loaded ${storeScripts.join(", ")}`)
+
+        // a signs in from the header's link
+        await a.goto(`${session.platform.url}/#/store`)
+        await signInLink(a).click()
+        const form = a.getByRole("form", { name: "Sign in" })
+        await form.getByLabel("Email").fill(DEMO.email)
+        await form.getByLabel("Password").fill(DEMO.password)
+        await form.getByRole("button", { name: "Sign in" }).click()
+        await signedInHeader(a).waitFor()
+        // b's header follows within a second, with no reload
+        const shown = await within(() => signedInHeader(b), 1000)
+        assert.isBelow(shown, 1000)
+        await screenshot(b, `session-header-signed-in-${name}`)
+
+        // a goes back to the store and signs out from the header
+        await a.goto(`${session.platform.url}/#/store`)
+        await header(a).getByRole("button", { name: "Sign out" }).click()
+        const gone = await within(() => signInLink(b), 1000)
+        assert.isBelow(gone, 1000)
+        await signInLink(a).waitFor()
+        await screenshot(b, `session-header-signed-out-${name}`)
+        assert.deepStrictEqual(problems, [])
+      } finally {
+        await context.close()
+        rmSync(dir, { recursive: true, force: true })
+      }
+    })
+  }
+
+  it("the header shows the member on every section after a reload", async () => {
+    const { context, page, problems } = await session.open(DESKTOP)
+    try {
+      await page.goto(`${session.platform.url}/#/member`)
+      const form = page.getByRole("form", { name: "Sign in" })
+      await form.getByLabel("Email").fill(DEMO.email)
+      await form.getByLabel("Password").fill(DEMO.password)
+      await form.getByRole("button", { name: "Sign in" }).click()
+      await signedInHeader(page).waitFor()
+      for (const route of ["store", "data", "events"]) {
+        await page.goto(`${session.platform.url}/#/${route}`)
+        await page.reload()
+        await signedInHeader(page).waitFor()
+      }
+      assert.deepStrictEqual(problems, [])
+    } finally {
+      await context.close()
+    }
+  })
+})
