@@ -1,0 +1,107 @@
+/**
+ * The app's accessibility in Chromium: axe-core (injected into the page) audits every screen (the store,
+ * a product page, the member area's sign-in, registration and account, the data browser and the live
+ * events) at 1280 and 390 px wide, and finds no serious or critical violation. The minor and moderate
+ * ones it reports are listed in the test's output for review.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import { createRequire } from "node:module"
+import type { Page } from "playwright-core"
+import { browserSession, DESKTOP, PHONE } from "./support.ts"
+
+const session = browserSession()
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js")
+
+const DEMO = { email: "demo@sitefx.dev", password: "sitefx-demo" }
+
+interface Violation {
+  readonly id: string
+  readonly impact: string | null
+  readonly help: string
+  readonly nodes: ReadonlyArray<{ readonly target: ReadonlyArray<unknown>; readonly failureSummary?: string }>
+}
+
+/** axe-core's violations on the page as it is now. */
+const audit = async (page: Page): Promise<ReadonlyArray<Violation>> => {
+  if (!await page.evaluate(() => "axe" in window)) await page.addScriptTag({ path: axePath })
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<Violation> }> } }).axe
+    const result = await axe.run(document, { resultTypes: ["violations"] })
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, ...(n.failureSummary === undefined ? {} : { failureSummary: n.failureSummary }) }))
+    }))
+  })
+}
+
+const describeViolation = (screen: string, v: Violation) =>
+  `${screen}: [${v.impact}] ${v.id} (${v.help}) at ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`
+
+describe("accessibility audit with axe-core", { timeout: 120_000 }, () => {
+  for (const [name, viewport] of [["1280 px", DESKTOP], ["390 px", PHONE]] as const) {
+    it(`every screen has no serious or critical violation (${name})`, async () => {
+      const { context, page, problems } = await session.open(viewport)
+      page.setDefaultTimeout(20_000)
+      const serious: Array<string> = []
+      const minor: Array<string> = []
+      const check = async (screen: string) => {
+        // animations and late paints settle before the audit reads colours
+        await page.waitForTimeout(150)
+        for (const v of await audit(page)) {
+          ;(v.impact === "serious" || v.impact === "critical" ? serious : minor).push(describeViolation(screen, v))
+        }
+      }
+      try {
+        const go = (route: string) => page.goto(`${session.platform.url}/#/${route}`)
+        const main = page.getByRole("main")
+
+        await go("store")
+        await page.getByRole("list", { name: "Products" }).getByRole("listitem").first().waitFor()
+        await check("store")
+
+        await page.getByRole("list", { name: "Products" }).getByRole("link").first().click()
+        await main.getByRole("heading", { level: 1 }).waitFor()
+        await page.waitForURL(/#\/store\/product\//)
+        await page.locator("#product-stock").waitFor()
+        await check("product page")
+
+        await go("member")
+        await page.getByRole("form", { name: "Sign in" }).waitFor()
+        await check("member: sign-in")
+
+        await go("member/register")
+        await main.getByRole("button", { name: /Create|Register/ }).first().waitFor()
+        await check("member: register")
+
+        await go("member")
+        const form = page.getByRole("form", { name: "Sign in" })
+        await form.getByLabel("Email").fill(DEMO.email)
+        await form.getByLabel("Password").fill(DEMO.password)
+        await form.getByRole("button", { name: "Sign in" }).click()
+        await main.getByText(`Signed in as ${DEMO.email}`).waitFor()
+        await main.getByText("Member since").waitFor()
+        await check("member: account")
+
+        await go("data")
+        await main.getByRole("list", { name: "Collections" }).waitFor()
+        await check("data browser: collections")
+
+        await main.getByRole("list", { name: "Collections" }).getByRole("link", { name: "Posts" }).click()
+        await main.getByRole("list", { name: "Posts items" }).waitFor()
+        await check("data browser: a collection")
+
+        await go("events")
+        await main.getByRole("heading", { level: 1 }).waitFor()
+        await check("live events")
+
+        if (minor.length > 0) console.info(`minor and moderate findings (${name}):\n${minor.join("\n")}`)
+        assert.deepStrictEqual(serious, [])
+        assert.deepStrictEqual(problems, [])
+      } finally {
+        await context.close()
+      }
+    })
+  }
+})
