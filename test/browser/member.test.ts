@@ -73,7 +73,7 @@ const signIn = async (page: Page, email: string, password: string) => {
 }
 
 const signOut = async (page: Page) => {
-  await page.getByRole("button", { name: "Sign out" }).click()
+  await page.getByRole("main").getByRole("button", { name: "Sign out" }).click()
   // the platform's logout page sends the browser back to the member area
   await signInForm(page).waitFor()
   assert.match(page.url(), /#\/member$/)
