@@ -1,8 +1,9 @@
 /**
  * The app's accessibility in Chromium: axe-core (injected into the page) audits every screen (the store,
  * a product page, the member area's sign-in, registration and account, the data browser and the live
- * events) at 1280 and 390 px wide, and finds no serious or critical violation. The minor and moderate
- * ones it reports are listed in the test's output for review.
+ * events) at 1280 and 390 px wide, signed out and signed in, with their closed parts opened (every
+ * filter, the data browser's forms) and their refusals shown, and finds no serious or critical
+ * violation. The minor and moderate ones it reports are listed in the test's output for review.
  */
 import { assert, describe, it } from "@effect/vitest"
 import { createRequire } from "node:module"
@@ -21,18 +22,20 @@ interface Violation {
   readonly nodes: ReadonlyArray<{ readonly target: ReadonlyArray<unknown>; readonly failureSummary?: string }>
 }
 
-/** axe-core's violations on the page as it is now. */
-const audit = async (page: Page): Promise<ReadonlyArray<Violation>> => {
+/** axe-core's violations on the page as it is now, and how many of its rules applied to the page. */
+const audit = async (page: Page): Promise<{ readonly violations: ReadonlyArray<Violation>; readonly applied: number }> => {
   if (!await page.evaluate(() => "axe" in window)) await page.addScriptTag({ path: axePath })
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<Violation> }> } }).axe
+    type Results = { violations: Array<Violation>; passes: Array<unknown>; incomplete: Array<unknown> }
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<Results> } }).axe
     const result = await axe.run(document, { resultTypes: ["violations"] })
-    return result.violations.map((v) => ({
+    const violations = result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
       help: v.help,
       nodes: v.nodes.map((n) => ({ target: n.target, ...(n.failureSummary === undefined ? {} : { failureSummary: n.failureSummary }) }))
     }))
+    return { violations, applied: result.violations.length + result.passes.length + result.incomplete.length }
   })
 }
 
@@ -49,7 +52,10 @@ describe("accessibility audit with axe-core", { timeout: 120_000 }, () => {
       const check = async (screen: string) => {
         // animations and late paints settle before the audit reads colours
         await page.waitForTimeout(150)
-        for (const v of await audit(page)) {
+        const { violations, applied } = await audit(page)
+        // the audit read the screen (landmarks, names, contrast... each a rule that applied)
+        assert.isAbove(applied, 15, `axe-core applied only ${applied} rules to ${screen}`)
+        for (const v of violations) {
           ;(v.impact === "serious" || v.impact === "critical" ? serious : minor).push(describeViolation(screen, v))
         }
       }
@@ -61,6 +67,16 @@ describe("accessibility audit with axe-core", { timeout: 120_000 }, () => {
         await page.getByRole("list", { name: "Products" }).getByRole("listitem").first().waitFor()
         await check("store")
 
+        // the closed parts and the empty answer too: every filter shown, a search that finds nothing
+        await page.getByText("More filters").click()
+        await page.getByLabel("Min price").waitFor()
+        await page.getByLabel("Search products").fill("zzzz-nothing")
+        await page.getByRole("button", { name: "Search", exact: true }).click()
+        await main.getByText(/No products match/).waitFor()
+        await check("store: every filter, no result")
+        await go("store")
+        await page.getByRole("list", { name: "Products" }).getByRole("listitem").first().waitFor()
+
         await page.getByRole("list", { name: "Products" }).getByRole("link").first().click()
         await main.getByRole("heading", { level: 1 }).waitFor()
         await page.waitForURL(/#\/store\/product\//)
@@ -70,6 +86,13 @@ describe("accessibility audit with axe-core", { timeout: 120_000 }, () => {
         await go("member")
         await page.getByRole("form", { name: "Sign in" }).waitFor()
         await check("member: sign-in")
+
+        const refused = page.getByRole("form", { name: "Sign in" })
+        await refused.getByLabel("Email").fill(DEMO.email)
+        await refused.getByLabel("Password").fill("not-the-password")
+        await refused.getByRole("button", { name: "Sign in" }).click()
+        await page.getByRole("alert").first().waitFor()
+        await check("member: sign-in refused")
 
         await go("member/register")
         await main.getByRole("button", { name: /Create|Register/ }).first().waitFor()
@@ -92,13 +115,20 @@ describe("accessibility audit with axe-core", { timeout: 120_000 }, () => {
         await main.getByRole("list", { name: "Posts items" }).waitFor()
         await check("data browser: a collection")
 
+        await main.getByText("Add an item to Posts").click()
+        await main.getByRole("button", { name: "Add item" }).waitFor()
+        await main.getByRole("button", { name: /^Edit / }).first().click()
+        await main.getByRole("button", { name: "Cancel" }).first().waitFor()
+        await check("data browser: adding and editing")
+
         await go("events")
         await main.getByRole("heading", { level: 1 }).waitFor()
         await check("live events")
 
         if (minor.length > 0) console.info(`minor and moderate findings (${name}):\n${minor.join("\n")}`)
         assert.deepStrictEqual(serious, [])
-        assert.deepStrictEqual(problems, [])
+        // Chromium logs the refused sign-in's 401 as a console error; that refusal is provoked here
+        assert.deepStrictEqual(problems.filter((p) => !p.includes("status of 401")), [])
       } finally {
         await context.close()
       }
