@@ -1,8 +1,8 @@
 /**
  * The session everywhere: two tabs of one Chromium profile on the store page, where the member area's
  * code has never loaded; the header of each shows who is signed in, and a sign-in or a sign-out in one
- * tab shows in the other's header within a second, without a reload. The first screen loads none of the
- * member area's code.
+ * tab shows in the other's header within a second, without a reload; the store page alone renews the
+ * member's tokens before they expire. The first screen loads none of the member area's code.
  */
 import { assert, describe, it } from "@effect/vitest"
 import { mkdtempSync, rmSync } from "node:fs"
@@ -13,6 +13,12 @@ import { browserSession, CHROMIUM, CHROMIUM_ARGS, DESKTOP, OUTPUT, PHONE, screen
 const session = browserSession()
 
 const DEMO = { email: "demo@sitefx.dev", password: "sitefx-demo" }
+
+const dev = async (path: string, method: string, body: unknown) => {
+  const res = await fetch(`${session.platform.url}/_sitefx${path}`, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
+  if (!res.ok) throw new Error(`dev ${path}: ${res.status} ${await res.text()}`)
+  return res.json()
+}
 
 const header = (page: Page) => page.getByRole("banner")
 const signedInHeader = (page: Page) => header(page).getByText(`Signed in as ${DEMO.email}`)
@@ -76,6 +82,40 @@ describe("the session in the header of every page", { timeout: 60_000 }, () => {
       }
     })
   }
+
+  it("the store page alone keeps the member's tokens fresh: a refresh before the access token expires, with no call asking", async () => {
+    const { context, page, problems } = await session.open(DESKTOP)
+    const grants: Array<string> = []
+    context.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/oauth2/token") grants.push(String((request.postDataJSON() as { grantType?: string } | null)?.grantType))
+    })
+    try {
+      await page.goto(`${session.platform.url}/#/member`)
+      const form = page.getByRole("form", { name: "Sign in" })
+      await form.getByLabel("Email").fill(DEMO.email)
+      await form.getByLabel("Password").fill(DEMO.password)
+      // the member's first access token lasts 5 seconds; the next ones an hour
+      await dev("/settings", "PATCH", { accessTokenTtlSeconds: 5 })
+      await form.getByRole("button", { name: "Sign in" }).click()
+      await signedInHeader(page).waitFor()
+      await dev("/settings", "PATCH", { accessTokenTtlSeconds: 3600 })
+      // a fresh load of the store, where no screen of the member area was ever mounted
+      await page.goto("about:blank")
+      await page.goto(`${session.platform.url}/#/store`)
+      await signedInHeader(page).waitFor()
+      const before = grants.filter((g) => g === "refresh_token").length
+      const start = Date.now()
+      while (grants.filter((g) => g === "refresh_token").length === before) {
+        if (Date.now() - start > 10_000) throw new Error("the store page let the access token expire without a refresh")
+        await new Promise((r) => setTimeout(r, 100))
+      }
+      await signedInHeader(page).waitFor()
+      assert.deepStrictEqual(problems, [])
+    } finally {
+      await dev("/settings", "PATCH", { accessTokenTtlSeconds: 14_400 })
+      await context.close()
+    }
+  })
 
   it("the header shows the member on every section after a reload", async () => {
     const { context, page, problems } = await session.open(DESKTOP)
