@@ -16,13 +16,29 @@ export function SessionBar() {
   const member = useAtomValue(who.member)
   const registry = useRegistry()
   const [leaving, setLeaving] = useState(false)
+  const [refused, setRefused] = useState(false)
   const signedIn = AsyncResult.isSuccess(state) && state.value.loggedIn
   const record = AsyncResult.isSuccess(member) ? member.value : undefined
   const name = record?.loginEmail ?? record?.profile?.nickname
   const signOut = async () => {
     setLeaving(true)
-    const { signOutAtom } = await import("../member/atoms.ts")
-    registry.set(signOutAtom, here())
+    setRefused(false)
+    try {
+      const { signOutAtom } = await import("../member/atoms.ts")
+      // success leaves the page for the platform's logout page; a failure leaves the member signed in here
+      const stop = registry.subscribe(signOutAtom, (result) => {
+        if (AsyncResult.isInitial(result) || result.waiting) return
+        stop()
+        if (AsyncResult.isFailure(result)) {
+          setLeaving(false)
+          setRefused(true)
+        }
+      })
+      registry.set(signOutAtom, here())
+    } catch {
+      setLeaving(false)
+      setRefused(true)
+    }
   }
   return (
     <div className="session-bar" aria-label="Your session" role="group">
@@ -33,6 +49,7 @@ export function SessionBar() {
               Signed in as <strong data-testid="session-name">{name ?? "a member"}</strong>
             </span>
             <button type="button" className="secondary" onClick={() => void signOut()} disabled={leaving}>Sign out</button>
+            {refused ? <span role="alert" className="refused">Not signed out: try again.</span> : null}
           </>
         )
         : AsyncResult.isInitial(state)
