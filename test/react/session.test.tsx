@@ -3,7 +3,8 @@
  * The session atoms against the local platform (in-process), in React (jsdom) and through a registry:
  * the state and the member's profile follow a login and a logout; registration with an email code, an
  * MFA challenge, a captcha the site asks for, password recovery through the mailed link, login by
- * redirect (PKCE) and silent login each give their typed login states; errors come back typed.
+ * redirect (PKCE) and silent login each give their typed login states; errors come back typed. Flows
+ * given an app's own state atoms (`sessionStateAtoms`, a header's) change those.
  */
 import { assert, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
@@ -12,7 +13,7 @@ import { AsyncResult, Atom, AtomRegistry } from "effect/reactivity"
 import { act } from "react"
 import { createRoot } from "react-dom/client"
 import { PlatformError } from "../../src/http/PlatformError.ts"
-import { RegistryProvider, sessionAtoms, useAtomSet, useAtomValue } from "../../src/react/index.ts"
+import { RegistryProvider, sessionAtoms, sessionStateAtoms, useAtomSet, useAtomValue } from "../../src/react/index.ts"
 import { AuthorizeAgent } from "../../src/session/AuthorizeAgent.ts"
 import { OAuthError } from "../../src/session/OAuthError.ts"
 import { siteSession } from "../../src/session/SiteSession.ts"
@@ -337,6 +338,31 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("sitefx/react s
         state.stop()
         registry.dispose()
       }
+    }))
+
+  it.effect("flows given the app's own state atoms (sessionStateAtoms) change those: the member shows on sign-in and goes on sign-out", () =>
+    Effect.gen(function*() {
+      const platform = yield* LocalPlatform
+      const demo = platform.demoMember!
+      const runtime = Atom.runtime(siteSession({ baseUrl: platform.url, clientId: platform.clientId, authorizeAgent: AuthorizeAgent.http() }))
+      const who = sessionStateAtoms(runtime)
+      const session = sessionAtoms(runtime, { state: who })
+      assert.strictEqual(session.state, who.state)
+      assert.strictEqual(session.member, who.member)
+      const registry = AtomRegistry.make()
+      // a header mounts these alone; the flows' screen is not there
+      const stop = registry.mount(who.member)
+      const email = () => {
+        const member = registry.get(who.member)
+        return AsyncResult.isSuccess(member) ? member.value?.loginEmail ?? "visitor" : member._tag
+      }
+      yield* waitFor(() => email() === "visitor", "a visitor")
+      assert.strictEqual(valueOf(yield* call(registry, session.signIn, { email: demo.email, password: demo.password })).loginState, "SUCCESS")
+      yield* waitFor(() => email() === demo.email, "the member in the state atoms given")
+      valueOf(yield* call(registry, session.signOut, platform.url))
+      yield* waitFor(() => email() === "visitor", "a visitor again")
+      stop()
+      registry.dispose()
     }))
 
   it.effect("while its state is watched, the session renews its access token as it expires, with no call asking", () =>
