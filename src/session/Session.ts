@@ -7,8 +7,7 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Queue from "effect/Queue"
-import * as Stream from "effect/Stream"
+import type * as Stream from "effect/Stream"
 import type { PlatformAuth } from "../http/PlatformClient.ts"
 import type { PlatformConfig } from "../http/PlatformConfig.ts"
 import type { PlatformHttp } from "../http/PlatformHttp.ts"
@@ -16,6 +15,7 @@ import type { AuthorizeAgent } from "./AuthorizeAgent.ts"
 import { MemberFlows, type MemberFlowsShape } from "./MemberFlows.ts"
 import { OAuthFlows, type OAuthFlowsShape } from "./OAuthFlows.ts"
 import { type SessionOptions, type SessionState, SessionTokens, type SessionTokensShape } from "./SessionTokens.ts"
+import { stateChanges } from "./stateChanges.ts"
 import { wireTokenEndpoint } from "./tokenEndpoint.ts"
 import type { TokenStore } from "./TokenStore.ts"
 
@@ -24,6 +24,7 @@ export type { LoginUrl, LoginUrlOptions, RedirectResult } from "./OAuthFlows.ts"
 export type { SessionOptions, SessionState } from "./SessionTokens.ts"
 export { tokenFailureMessage } from "./codeGrant.ts"
 export { isExpired } from "./tokenEndpoint.ts"
+export { stateChanges } from "./stateChanges.ts"
 
 /** Everything a session does: its tokens and state, the OAuth and member flows, and its changes as a stream. */
 export interface SessionShape
@@ -35,20 +36,6 @@ export interface SessionShape
   /** The current state, then every change (login, logout, fallback to a visitor). */
   readonly changes: Stream.Stream<SessionState>
 }
-
-/** The token service's state, then every change, as a stream (the newest 16 kept for a slow reader). */
-export const stateChanges = (tokens: SessionTokensShape): Stream.Stream<SessionState> =>
-  Stream.callback<SessionState>((queue) =>
-    Effect.acquireRelease(
-      Effect.flatMap(tokens.state, (state) =>
-        Effect.sync(() => {
-          const listener = (next: SessionState) => void Queue.offerUnsafe(queue, next)
-          listener(state)
-          return tokens.subscribe(listener)
-        })
-      ),
-      (unsubscribe) => Effect.sync(unsubscribe)
-    ), { strategy: "sliding", bufferSize: 16 })
 
 /**
  * The whole session as one service, for an app that signs members in and reads who is signed in.
