@@ -20,7 +20,8 @@ import {
   type LoginUrl,
   type RedirectResult,
   type Secret,
-  Session
+  Session,
+  type SessionState
 } from "../session/Session.ts"
 import type { FactorType, IdentityProfile } from "../session/wire/index.ts"
 import type { SessionTokens } from "../session/SessionTokens.ts"
@@ -65,7 +66,7 @@ export interface RedirectLoginInput {
 }
 
 /** What `sessionAtoms` takes: following other tabs, keeping the access token fresh, the silent login's agent. */
-export interface SessionAtomsOptions extends SessionStateOptions {
+export interface SessionAtomsOptions<ER = never> extends SessionStateOptions {
   /** How the silent login reaches the authorize page: a hidden iframe by default. */
   readonly silentAgent?: Layer.Layer<AuthorizeAgent> | undefined
   /**
@@ -73,7 +74,7 @@ export interface SessionAtomsOptions extends SessionStateOptions {
    * header): the flows then read and change the very atoms the rest of the page shows, and `tabs` and
    * `keepFresh` are those atoms' own.
    */
-  readonly state?: SessionStateAtoms | undefined
+  readonly state?: SessionStateAtoms<ER> | undefined
 }
 
 /** A flow keeps running when the screen that started it goes away (the login completes, the logout page opens). */
@@ -96,7 +97,7 @@ const captchaOf = (token: string | undefined): { captchaTokens?: CaptchaTokens }
  * const signIn = useAtomSet(session.signIn)            // signIn({ email, password })
  * const outcome = useAtomValue(session.signIn)         // AsyncResult<LoginResult, PlatformError | OAuthError>
  */
-export const sessionAtoms = <R, ER>(runtime: Atom.AtomRuntime<R | Session | SessionTokens | PlatformClient | PlatformAuth, ER>, options: SessionAtomsOptions = {}) => {
+export const sessionAtoms = <R, ER>(runtime: Atom.AtomRuntime<R | Session | SessionTokens | PlatformClient | PlatformAuth, ER>, options: SessionAtomsOptions<ER> = {}) => {
   /** The step the last flow left for the member: an email code or an MFA code, or none. */
   const pending = Atom.keepAlive(Atom.make<PendingStep | undefined>(undefined))
 

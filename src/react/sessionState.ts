@@ -4,15 +4,18 @@
  * platform client, so a page's header can show the session on every screen without the sign-in flows'
  * code (`sessionAtoms` adds those, and reuses these when given them).
  */
+import type { NoSuchElementError } from "effect/Cause"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import type { AsyncResult } from "effect/reactivity"
 import { Atom } from "effect/reactivity"
 import * as Stream from "effect/Stream"
 import { PlatformAuth, type PlatformAuthShape, PlatformClient } from "../http/PlatformClient.ts"
+import type { PlatformError } from "../http/PlatformError.ts"
 import { MyMemberResponse } from "../session/guards/members.ts"
 import { Paths } from "../session/protocol.ts"
 import { stateChanges } from "../session/stateChanges.ts"
-import { SessionTokens, type SessionTokensShape } from "../session/SessionTokens.ts"
+import { type SessionState, SessionTokens, type SessionTokensShape } from "../session/SessionTokens.ts"
 import { followTabs } from "../session/tabs.ts"
 import type { Member } from "../session/wire/index.ts"
 
@@ -68,14 +71,18 @@ const keepFresh = (session: SessionTokensShape, auth: PlatformAuthShape): Effect
  * app-wide (a header) and every tab follows the others and keeps its tokens fresh wherever it is.
  *
  * @example
+ * import { siteSession, tabTokenStore } from "sitefx/session"
+ *
+ * const runtime = Atom.runtime(siteSession({ clientId: "my-client-id", baseUrl: "http://127.0.0.1:8787", tokens: tabTokenStore() }))
  * export const who = sessionStateAtoms(runtime)
+ * export const session = sessionAtoms(runtime, { state: who })   // the flows change the header's atoms
  * // in the header:
  * const member = useAtomValue(who.member)   // AsyncResult<Member | undefined>
  */
 export const sessionStateAtoms = <R, ER>(
   runtime: Atom.AtomRuntime<R | SessionTokens | PlatformAuth | PlatformClient, ER>,
   options: SessionStateOptions = {}
-) => {
+): SessionStateAtoms<ER> => {
   const tabs = options.tabs ?? true
   /** The current session state (role, loggedIn), then every change. */
   const state = runtime.atom(Stream.unwrap(Effect.gen(function*() {
@@ -98,5 +105,10 @@ export const sessionStateAtoms = <R, ER>(
   return { state, member }
 }
 
-/** The atoms `sessionStateAtoms` builds. */
-export type SessionStateAtoms = ReturnType<typeof sessionStateAtoms>
+/** The atoms `sessionStateAtoms` builds, on a runtime whose layer fails with `ER`. */
+export interface SessionStateAtoms<ER = never> {
+  /** The current session state (role, loggedIn), then every change. */
+  readonly state: Atom.Atom<AsyncResult.AsyncResult<SessionState, ER | NoSuchElementError>>
+  /** The signed-in member's own record, `undefined` for a visitor. */
+  readonly member: Atom.Atom<AsyncResult.AsyncResult<Member | undefined, ER | NoSuchElementError | PlatformError>>
+}
