@@ -1,9 +1,9 @@
 /**
  * The app's accessibility in Chromium: axe-core (injected into the page) audits every screen (the store,
- * a product page, the member area's sign-in, registration and account, the data browser and the live
- * events) at 1280 and 390 px wide, signed out and signed in, with their closed parts opened (every
- * filter, the data browser's forms) and their refusals shown, and finds no serious or critical
- * violation. The minor and moderate ones it reports are listed in the test's output for review.
+ * a product page, the member area's sign-in, password recovery, registration and account, the data
+ * browser and the live events) at 1280 and 390 px wide, signed out and signed in, with their closed
+ * parts opened (every filter, the data browser's forms) and their refusals shown, and finds no serious
+ * or critical violation. The minor and moderate ones it reports are listed in the test's output.
  */
 import { assert, describe, it } from "@effect/vitest"
 import { createRequire } from "node:module"
@@ -93,6 +93,10 @@ describe("accessibility audit with axe-core", { timeout: 120_000 }, () => {
         await refused.getByRole("button", { name: "Sign in" }).click()
         await page.getByRole("alert").first().waitFor()
         await check("member: sign-in refused")
+
+        await go("member/forgot")
+        await main.getByRole("button", { name: "Send reset link" }).waitFor()
+        await check("member: password recovery")
 
         await go("member/register")
         await main.getByRole("button", { name: /Create|Register/ }).first().waitFor()
