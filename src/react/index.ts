@@ -6,6 +6,16 @@
  */
 export { RegistryProvider, useAtom, useAtomRefresh, useAtomSet, useAtomSuspense, useAtomValue, useRegistry } from "./hooks.tsx"
 export { sessionAtoms, type SignInInput } from "./session.ts"
+export {
+  type DehydratedQueries,
+  type DehydratedQuery,
+  dehydrate,
+  hydrate,
+  prefetch,
+  QUERIES_SCRIPT_ID,
+  queriesScript,
+  readQueriesScript
+} from "./hydration.ts"
 export { AsyncResult, Atom, AtomRegistry } from "effect/reactivity"
 export {
   catalogQuery,
