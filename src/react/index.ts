@@ -4,7 +4,7 @@
  * atoms whose cache writes and live events keep fresh, and the token store a browser's tabs share (its
  * locks and `followTabs` are `sitefx/session`'s). Components read atoms; they never call the client directly.
  */
-export { RegistryProvider, useAtom, useAtomRefresh, useAtomSet, useAtomSuspense, useAtomValue, useRegistry } from "./hooks.tsx"
+export { RegistryProvider, useAtom, useAtomRefresh, useAtomSet, useAtomSuspense, useAtomValue, useRegistry } from "./hooks.ts"
 export { sessionAtoms, type SignInInput } from "./session.ts"
 export {
   type DehydratedQueries,
