@@ -9,6 +9,7 @@
  * Effect's `Atom.optimistic` wraps one atom; here one write shows in every query of its collection, those
  * built after it was sent included, so the writes sit in an atom of their own that each query reads.
  */
+import type * as Cause from "effect/Cause"
 import * as Option from "effect/Option"
 import { AsyncResult, Atom } from "effect/reactivity"
 
@@ -49,6 +50,30 @@ export const pendingWrites = (runtime: object, key: string): Atom.Writable<Reado
     overlays.set(runtime, family)
   }
   return family(key)
+}
+
+/** A write the platform refused: what it was, and the platform's refusal. */
+export interface RefusedWrite<E = unknown> {
+  readonly kind: PendingWrite["kind"]
+  readonly collection: string
+  /** The item's id. */
+  readonly id: string
+  /** The item sent (an insert or update). */
+  readonly item?: unknown
+  /** Why: the platform's DataError (`Cause.squash` gives it), or whatever else stopped the write. */
+  readonly cause: Cause.Cause<E>
+}
+
+const refusals = new WeakMap<object, (collection: string) => Atom.Writable<RefusedWrite<any> | undefined>>()
+
+/** The atom of the last write refused on a collection, kept until another write on that item is sent. */
+export const refusedWrite = (runtime: object, collection: string): Atom.Writable<RefusedWrite<any> | undefined> => {
+  let family = refusals.get(runtime)
+  if (family === undefined) {
+    family = Atom.family((_: string) => Atom.keepAlive(Atom.make<RefusedWrite<any> | undefined>(undefined)))
+    refusals.set(runtime, family)
+  }
+  return family(collection)
 }
 
 /** Per item, the end of the last write sent on it: the next one waits for it, so writes on an item reach the platform in order. */

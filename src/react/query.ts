@@ -45,7 +45,7 @@ import type { Query } from "../data/Query.ts"
 import type { LiveEvent } from "../events/Live.ts"
 import type { PlatformClient } from "../http/PlatformClient.ts"
 import { peekSeed, type Seed, takeSeed } from "./hydration.ts"
-import { applyWrites, mapShown, nextLoad, nextSend, type PendingWrite, pendingWrites, takeTurn } from "./optimistic.ts"
+import { applyWrites, mapShown, nextLoad, nextSend, type PendingWrite, pendingWrites, refusedWrite, type RefusedWrite, takeTurn } from "./optimistic.ts"
 
 // ---- what a query is to the cache ------------------------------------------------------------------
 
@@ -458,7 +458,15 @@ export const writeAtoms = <R, ER>(runtime: Atom.AtomRuntime<R | PlatformClient, 
         ),
         Effect.onExit((exit) =>
           Effect.sync(() => {
-            if (exit._tag === "Failure") settle(() => undefined)
+            if (exit._tag === "Failure") {
+              settle(() => undefined)
+              const { collection, id, item, kind } = sent.plan
+              try {
+                registry.set(refusedWrite(runtime, collection), { kind, collection, id, item, cause: exit.cause })
+              } catch {
+                // the registry is gone
+              }
+            }
             sent.turn.done()
           })
         )
@@ -471,11 +479,18 @@ export const writeAtoms = <R, ER>(runtime: Atom.AtomRuntime<R | PlatformClient, 
       const seq = nextSend()
       const overlay = pendingWrites(runtime, QueryKeys.data(p.collection))
       ctx.set(overlay, [...ctx.get(overlay), { seq, kind: p.kind, id: p.id, item: p.item }])
+      const refused = refusedWrite(runtime, p.collection)
+      if (ctx.get(refused)?.id === p.id) ctx.set(refused, undefined)
       ctx.set(run, { plan: p, seq, turn: takeTurn(runtime, `${p.collection}\u0000${p.id}`) })
     })
   }
 
   return {
+    /**
+     * The last write refused on a collection, until another write on that item is sent: where a refusal
+     * shows when the form that sent the write is gone (a removed item's card comes back with it).
+     */
+    refused: (collection: string): Atom.Atom<RefusedWrite<DataFailure> | undefined> => refusedWrite(runtime, collection),
     insert: optimistic((input: InsertInput): WritePlan<Item> => {
       const id = typeof input.item._id === "string" && input.item._id !== "" ? input.item._id : localId()
       return {

@@ -113,6 +113,9 @@ it.layer(LocalPlatform.layer({ seed: "demo" }), { excludeTestServices: true })("
       const error = errorOf(registry.get(writes.insert))
       assert.instanceOf(error, DataError)
       assert.isDefined((error as DataError).rule)
+      // the collection's last refusal says which write it was, for a screen whose form is gone
+      const refused = registry.get(writes.refused(collection))
+      assert.deepStrictEqual([refused?.kind, refused?.id, refused === undefined ? undefined : Cause.squash(refused.cause)], ["insert", "mine", error])
       // nothing reached the collection
       const count = yield* asAdmin(DataItems.query(collection).count)
       assert.strictEqual(count, 2)
