@@ -141,4 +141,21 @@ it.layer(LocalPlatform.layer({ seed: "demo" }), { excludeTestServices: true })("
       assert.strictEqual(AsyncResult.getOrThrow(registry.get(query)).items[0]!["title"], "from the platform")
       registry.dispose()
     }))
+
+  it.effect("RegistryProvider's dehydrated seeds the registry it makes: the first render shows the server's result", () =>
+    Effect.gen(function*() {
+      const platform = yield* LocalPlatform
+      const collection = yield* freshCollection("provider")
+      const query = (queries: ReturnType<typeof appOf>) => queries.items(DataItems.query(collection)) as QueryAtom<Row, unknown>
+      const queries = appOf(platform)
+      const state = { sitefxQueries: 1 as const, queries: { [query(queries).key]: { items: [{ _id: "s", title: "seeded", _createdDate: { $date: "2026-01-02T03:04:05.000Z" } }], hasMore: false, pages: 1 } } }
+      const before = yield* queryRequests
+      const html = renderToString(<RegistryProvider dehydrated={state}><Page query={query(queries)} /></RegistryProvider>)
+      assert.include(html, "seeded (dated)")
+      yield* Effect.sleep("100 millis")
+      assert.strictEqual(yield* queryRequests, before)
+      // and without it, the same render has nothing to show yet
+      const without = renderToString(<RegistryProvider><Page query={query(appOf(platform))} /></RegistryProvider>)
+      assert.include(without, "Initial")
+    }))
 })
