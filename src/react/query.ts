@@ -10,7 +10,10 @@
  * the loaded pages again. Queries refresh by themselves when their collection changes: through the write
  * atoms of `writeAtoms(runtime)` (or any effect that invalidates the collection's key with effect's
  * Reactivity), and through a Stream of changes the app passes (`changes`, e.g. the site's live events
- * through `changesOfEvents`), so an item changed elsewhere shows without a reload.
+ * through `changesOfEvents`), so an item changed elsewhere shows without a reload. The write atoms are
+ * optimistic: a query shows its collection's writes on top of its pages until the platform has answered
+ * and the pages have loaded again (optimistic.ts). A query's first load can be a server's result handed
+ * over in the page (hydration.ts).
  *
  * Nothing here touches `window` or storage: the atoms are descriptions, safe to build on a server.
  *
