@@ -12,6 +12,7 @@ import { AsyncResult, Atom, AtomRegistry } from "effect/reactivity"
 import { act } from "react"
 import { hydrateRoot } from "react-dom/client"
 import { renderToString } from "react-dom/server"
+import * as Products from "../../src/catalog/Products.ts"
 import * as DataItems from "../../src/data/DataItems.ts"
 import {
   dehydrate,
@@ -157,5 +158,25 @@ it.layer(LocalPlatform.layer({ seed: "demo" }), { excludeTestServices: true })("
       // and without it, the same render has nothing to show yet
       const without = renderToString(<RegistryProvider><Page query={query(appOf(platform))} /></RegistryProvider>)
       assert.include(without, "Initial")
+    }))
+
+  it.effect("a products query's result survives the trip through the page as the client would have loaded it", () =>
+    Effect.gen(function*() {
+      const platform = yield* LocalPlatform
+      const products = (queries: ReturnType<typeof appOf>) => queries.products(Products.query().ascending("name").limit(6))
+      const server = AtomRegistry.make()
+      const serverQuery = products(appOf(platform))
+      yield* Effect.promise(() => prefetch(server, [serverQuery]))
+      const sent = AsyncResult.getOrThrow(server.get(serverQuery))
+      const page = JSON.parse(JSON.stringify(dehydrate(server, [serverQuery])))
+      server.dispose()
+      const client = AtomRegistry.make()
+      hydrate(client, page)
+      const clientQuery = products(appOf(platform))
+      const received = AsyncResult.getOrThrow(client.get(clientQuery))
+      assert.strictEqual(received.items.length, 6)
+      assert.deepStrictEqual(received.items, sent.items)
+      assert.deepStrictEqual([received.hasMore, received.total, received.pages], [sent.hasMore, sent.total, sent.pages])
+      client.dispose()
     }))
 })
