@@ -74,11 +74,13 @@ const decode = (value: unknown): unknown => {
 type QueryLike = Atom.Atom<AsyncResult.AsyncResult<Seed, unknown>> & { readonly key: string }
 
 /**
- * Loads these query atoms in the registry and resolves once each has an answer (a result or a failure).
- * They stay mounted until the registry is disposed: a server makes one registry per request.
+ * Loads these query atoms in the registry and resolves once each has an answer (a result or a failure),
+ * or once `timeout` milliseconds have passed (a query still loading then is left out of `dehydrate`, and
+ * the browser asks for it). They stay mounted until the registry is disposed: a server makes one
+ * registry per request.
  */
-export const prefetch = (registry: AtomRegistry.AtomRegistry, atoms: ReadonlyArray<QueryLike>): Promise<void> =>
-  Promise.all(atoms.map((atom) =>
+export const prefetch = (registry: AtomRegistry.AtomRegistry, atoms: ReadonlyArray<QueryLike>, options: { readonly timeout?: number } = {}): Promise<void> => {
+  const answered = Promise.all(atoms.map((atom) =>
     new Promise<void>((resolve) => {
       registry.mount(atom)
       const stop = registry.subscribe(atom, (result) => {
@@ -88,6 +90,11 @@ export const prefetch = (registry: AtomRegistry.AtomRegistry, atoms: ReadonlyArr
       }, { immediate: true })
     })
   )).then(() => undefined)
+  if (options.timeout === undefined) return answered
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, options.timeout)))
+  return Promise.race([answered, late]).finally(() => clearTimeout(timer))
+}
 
 /** The loaded results of these query atoms, as JSON for the page (a query that failed or has not loaded is left out). */
 export const dehydrate = (registry: AtomRegistry.AtomRegistry, atoms: ReadonlyArray<QueryLike>): DehydratedQueries => {

@@ -158,6 +158,15 @@ it.layer(LocalPlatform.layer({ seed: "demo" }), { excludeTestServices: true })("
       // and without it, the same render has nothing to show yet
       const without = renderToString(<RegistryProvider><Page query={query(appOf(platform))} /></RegistryProvider>)
       assert.include(without, "Initial")
+
+      // a query that does not answer in time is left out, and the browser will ask for it
+      const registry = AtomRegistry.make()
+      const stuck = queries.of({ key: "never answers", keys: [], first: Effect.never })
+      const started = Date.now()
+      yield* Effect.promise(() => prefetch(registry, [query(queries), stuck], { timeout: 1500 }))
+      assert.isBelow(Date.now() - started, 5000)
+      assert.deepStrictEqual(Object.keys(dehydrate(registry, [query(queries), stuck]).queries), [query(queries).key])
+      registry.dispose()
     }))
 
   it.effect("a products query's result survives the trip through the page as the client would have loaded it", () =>
