@@ -6,7 +6,7 @@
  */
 export { RegistryProvider, useAtom, useAtomRefresh, useAtomSet, useAtomSuspense, useAtomValue, useRegistry } from "./hooks.ts"
 export { sessionAtoms, type SignInInput } from "./session.ts"
-export type { RefusedWrite } from "./optimistic.ts"
+export type { PendingWrite, RefusedWrite } from "./optimistic.ts"
 export {
   type DehydratedQueries,
   type DehydratedQuery,

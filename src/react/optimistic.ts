@@ -76,6 +76,27 @@ export const refusedWrite = (runtime: object, collection: string): Atom.Writable
   return family(collection)
 }
 
+const unsettled = new WeakMap<object, (key: string) => Atom.Atom<ReadonlyArray<PendingWrite>>>()
+
+/** The atom of a runtime's writes on one collection (by its Reactivity key) the platform has not answered yet. */
+export const unsettledWrites = (runtime: object, key: string): Atom.Atom<ReadonlyArray<PendingWrite>> => {
+  let family = unsettled.get(runtime)
+  if (family === undefined) {
+    family = Atom.family((key: string) => {
+      const all = pendingWrites(runtime, key)
+      let last: ReadonlyArray<PendingWrite> = []
+      return Atom.make((get) => {
+        const now = get(all).filter((w) => w.confirmedAt === undefined)
+        // the same array while nothing unsettled changed, so readers do not render again for nothing
+        if (now.length === last.length && now.every((w, i) => w === last[i])) return last
+        return last = now
+      })
+    })
+    unsettled.set(runtime, family)
+  }
+  return family(key)
+}
+
 /** Per item, the end of the last write sent on it: the next one waits for it, so writes on an item reach the platform in order. */
 const tails = new WeakMap<object, Map<string, Promise<void>>>()
 

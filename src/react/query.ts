@@ -48,7 +48,7 @@ import type { Query } from "../data/Query.ts"
 import type { LiveEvent } from "../events/Live.ts"
 import type { PlatformClient } from "../http/PlatformClient.ts"
 import { peekSeed, type Seed, takeSeed } from "./hydration.ts"
-import { applyWrites, mapShown, nextLoad, nextSend, type PendingWrite, pendingWrites, refusedWrite, type RefusedWrite, takeTurn } from "./optimistic.ts"
+import { applyWrites, mapShown, nextLoad, nextSend, type PendingWrite, pendingWrites, refusedWrite, type RefusedWrite, takeTurn, unsettledWrites } from "./optimistic.ts"
 
 // ---- what a query is to the cache ------------------------------------------------------------------
 
@@ -494,6 +494,8 @@ export const writeAtoms = <R, ER>(runtime: Atom.AtomRuntime<R | PlatformClient, 
      * shows when the form that sent the write is gone (a removed item's card comes back with it).
      */
     refused: (collection: string): Atom.Atom<RefusedWrite<DataFailure> | undefined> => refusedWrite(runtime, collection),
+    /** The writes on a collection the platform has not answered yet, in the order sent (a card can say "Saving…"). */
+    pending: (collection: string): Atom.Atom<ReadonlyArray<PendingWrite>> => unsettledWrites(runtime, QueryKeys.data(collection)),
     insert: optimistic((input: InsertInput): WritePlan<Item> => {
       const id = typeof input.item._id === "string" && input.item._id !== "" ? input.item._id : localId()
       return {

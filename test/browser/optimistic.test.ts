@@ -41,6 +41,10 @@ describe("optimistic writes in the data browser", () => {
       assert.match((await page.locator("p.results").textContent()) ?? "", /^Showing 4 of 4 items$/)
       assert.strictEqual(inserts, 1)
       assert.strictEqual(await page.getByRole("alert").count(), 0)
+      // marked as not saved yet
+      const pendingCard = list.getByRole("listitem").filter({ hasText: title })
+      assert.strictEqual(await pendingCard.locator(".item-meta").textContent(), "Saving…")
+      assert.strictEqual(await pendingCard.locator("article").getAttribute("aria-busy"), "true")
 
       release()
       const refusal = page.getByRole("alert").filter({ hasText: "The platform refused to add this item." })

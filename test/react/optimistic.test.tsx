@@ -79,9 +79,11 @@ it.layer(LocalPlatform.layer({ seed: "demo" }), { excludeTestServices: true })("
       assert.strictEqual(titles(registry, byTitle), "new,t1,t0")
       assert.strictEqual(AsyncResult.getOrThrow(registry.get(byN)).total, 3)
       assert.isTrue(registry.get(writes.insert)._tag === "Initial" || AsyncResult.isWaiting(registry.get(writes.insert)))
+      assert.deepStrictEqual(registry.get(writes.pending(collection)).map((w) => [w.kind, w.item === undefined ? undefined : (w.item as Row)["title"]]), [["insert", "new"]])
 
       yield* until(() => answered(registry.get(writes.insert), "Success"), "the platform's answer")
       const stored = AsyncResult.getOrThrow(registry.get(writes.insert))
+      assert.deepStrictEqual(registry.get(writes.pending(collection)), [])
       // then where each query puts it, under the id the platform gave it, shown once
       yield* until(() => titles(registry, byN) === "t0,t1,new" && settled(registry, byN), "the insert where the query sorts it")
       yield* until(() => titles(registry, byTitle) === "t1,t0,new" && settled(registry, byTitle), "the insert sorted by title")

@@ -276,10 +276,12 @@ function ItemCard(props: { readonly c: KnownCollection; readonly item: Item; rea
   // a removal leaves the list at once; refused, the card comes back (a new one) and says why here
   const refused = useAtomValue(writes.refused(c.id))
   const removalRefused = refused?.kind === "remove" && refused.id === String(item._id) ? refused : undefined
+  // shown before the platform has answered (a new item has no id of its own yet)
+  const saving = useAtomValue(writes.pending(c.id)).some((w) => w.id === String(item._id))
   const headingId = useId()
   return (
     <li className="card item-card">
-      <article aria-labelledby={headingId}>
+      <article aria-labelledby={headingId} aria-busy={saving}>
         <h2 id={headingId}>{title}</h2>
         {mode === "edit"
           ? <EditItem c={c} item={item} identity={props.identity} done={() => setMode("view")} />
@@ -296,7 +298,7 @@ function ItemCard(props: { readonly c: KnownCollection; readonly item: Item; rea
                   )
                 })}
               </dl>
-              <p className="item-meta">ID {String(item._id)}{item._updatedDate === undefined ? "" : ` · updated ${dateText(item._updatedDate)}`}</p>
+              <p className="item-meta">{saving ? "Saving…" : `ID ${String(item._id)}${item._updatedDate === undefined ? "" : ` · updated ${dateText(item._updatedDate)}`}`}</p>
               {removalRefused === undefined ? null : <ErrorBox title="The platform refused to remove this item." message={messageOf(removalRefused.cause)} />}
               {mode === "remove"
                 ? <RemoveItem c={c} item={item} title={title} done={() => setMode("view")} />
