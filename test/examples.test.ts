@@ -12,6 +12,7 @@ import { LocalPlatform } from "./support/platform.ts"
 import { cli } from "./cli/support.ts"
 import { Collections } from "../examples/generated/collections.ts"
 import { fileURLToPath } from "node:url"
+import { bundleClient, renderPage } from "../examples/ssr/server.ts"
 
 it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("examples", (it) => {
   it.effect("member-session signs the demo member in and reads their record", () =>
@@ -80,4 +81,16 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("examples", (it
       assert.strictEqual(report.raised!.totalFailures, 0)
       assert.isAbove(report.raised!.totalSuccesses!, 10)
     }))
+
+  it.effect("ssr renders the newest posts on the server with their query's result in the page, and its browser script bundles", () =>
+    Effect.gen(function*() {
+      const platform = yield* LocalPlatform
+      const html = yield* Effect.promise(() => renderPage({ baseUrl: platform.url, clientId: platform.clientId }))
+      for (const title of ["Filters in SQL", "Stable cursors", "Welcome to sitefx"]) assert.include(html, `<li>${title}</li>`)
+      const state = JSON.parse(/<script type="application\/json" id="sitefx-queries">(.*?)<\/script>/.exec(html)![1]!)
+      const [result] = Object.values(state.queries) as Array<{ items: Array<{ title: string }> }>
+      assert.sameMembers(result!.items.map((p) => p.title), ["Filters in SQL", "Stable cursors", "Welcome to sitefx"])
+      const script = yield* Effect.promise(bundleClient)
+      assert.include(script, "sitefx-queries")
+    }), 60_000)
 })

@@ -4,9 +4,20 @@
  * atoms whose cache writes and live events keep fresh, and the token store a browser's tabs share (its
  * locks and `followTabs` are `sitefx/session`'s). Components read atoms; they never call the client directly.
  */
-export { RegistryProvider, useAtom, useAtomRefresh, useAtomSet, useAtomSuspense, useAtomValue, useRegistry } from "./hooks.tsx"
+export { RegistryProvider, useAtom, useAtomRefresh, useAtomSet, useAtomSuspense, useAtomValue, useRegistry } from "./hooks.ts"
 export { sessionAtoms, type SignInInput } from "./session.ts"
 export { type SessionStateAtoms, sessionStateAtoms, type SessionStateOptions } from "./sessionState.ts"
+export type { PendingWrite, RefusedWrite } from "./optimistic.ts"
+export {
+  type DehydratedQueries,
+  type DehydratedQuery,
+  dehydrate,
+  hydrate,
+  prefetch,
+  QUERIES_SCRIPT_ID,
+  queriesScript,
+  readQueriesScript
+} from "./hydration.ts"
 export { AsyncResult, Atom, AtomRegistry } from "effect/reactivity"
 export {
   catalogQuery,

@@ -10,7 +10,10 @@
  * the loaded pages again. Queries refresh by themselves when their collection changes: through the write
  * atoms of `writeAtoms(runtime)` (or any effect that invalidates the collection's key with effect's
  * Reactivity), and through a Stream of changes the app passes (`changes`, e.g. the site's live events
- * through `changesOfEvents`), so an item changed elsewhere shows without a reload.
+ * through `changesOfEvents`), so an item changed elsewhere shows without a reload. The write atoms are
+ * optimistic: a query shows its collection's writes on top of its pages until the platform has answered
+ * and the pages have loaded again (optimistic.ts). A query's first load can be a server's result handed
+ * over in the page (hydration.ts).
  *
  * Nothing here touches `window` or storage: the atoms are descriptions, safe to build on a server.
  *
@@ -32,7 +35,9 @@
 import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Equal from "effect/Equal"
+import * as Fiber from "effect/Fiber"
 import * as Hash from "effect/Hash"
+import type * as Option from "effect/Option"
 import { AsyncResult, Atom, Reactivity } from "effect/reactivity"
 import * as Stream from "effect/Stream"
 import type { CatalogFailure } from "../catalog/calls.ts"
@@ -42,6 +47,8 @@ import { insert, remove, update } from "../data/itemCalls.ts"
 import type { Query } from "../data/Query.ts"
 import type { LiveEvent } from "../events/Live.ts"
 import type { PlatformClient } from "../http/PlatformClient.ts"
+import { peekSeed, type Seed, takeSeed } from "./hydration.ts"
+import { applyWrites, mapShown, nextLoad, nextSend, type PendingWrite, pendingWrites, refusedWrite, type RefusedWrite, takeTurn, unsettledWrites } from "./optimistic.ts"
 
 // ---- what a query is to the cache ------------------------------------------------------------------
 
@@ -132,6 +139,8 @@ interface Control {
 /** What a result needs to go on: where its next page is, which generation it belongs to. */
 interface Carry {
   readonly epoch: number
+  /** The load number its oldest page started with: the writes confirmed after it are still applied on top. */
+  readonly startedAt: number
   readonly next: Effect.Effect<PageLike<unknown, unknown, unknown>, unknown, unknown> | undefined
   readonly ids: ReadonlySet<string>
 }
@@ -244,7 +253,7 @@ export const queryAtoms = <R, ER>(runtime: Atom.AtomRuntime<R, ER>, options: Que
     const control = Atom.make<Control>({ pages: 1, epoch: 0, attempt: 0 })
     const idOf = source.idOf
 
-    const page = (previous: QueryResult<A> | undefined, loaded: PageLike<A, E, R>, epoch: number): QueryResult<A> => {
+    const page = (previous: QueryResult<A> | undefined, loaded: PageLike<A, E, R>, epoch: number, startedAt: number): QueryResult<A> => {
       const before = previous === undefined ? undefined : carried.get(previous)
       const ids = new Set(before?.ids ?? [])
       const fresh = idOf === undefined
@@ -262,7 +271,21 @@ export const queryAtoms = <R, ER>(runtime: Atom.AtomRuntime<R, ER>, options: Que
         total: loaded.totalCount ?? previous?.total,
         pages: (previous?.pages ?? 0) + 1
       }
-      carried.set(value, { epoch, next: loaded.hasNext ? loaded.next : undefined, ids })
+      carried.set(value, { epoch, startedAt, next: loaded.hasNext ? loaded.next : undefined, ids })
+      return value
+    }
+
+    /** A result from a seed the server rendered with: no next page is known, so more pages start again from the first. */
+    const seeded = (seed: Seed, epoch: number): QueryResult<A> => {
+      const value: QueryResult<A> = { items: seed.items as ReadonlyArray<A>, hasMore: seed.hasMore, total: seed.total, pages: seed.pages }
+      const ids = new Set<string>()
+      if (idOf !== undefined) {
+        for (const item of value.items) {
+          const id = idOf(item)
+          if (typeof id === "string") ids.add(id)
+        }
+      }
+      carried.set(value, { epoch, startedAt: nextLoad(), next: undefined, ids })
       return value
     }
 
@@ -274,12 +297,17 @@ export const queryAtoms = <R, ER>(runtime: Atom.AtomRuntime<R, ER>, options: Que
       const carry = shown === undefined ? undefined : carried.get(shown)
       // the same generation wanting more pages goes on from what is shown; anything else starts again
       const goOn = shown !== undefined && carry !== undefined && carry.epoch === wanted.epoch && shown.pages < wanted.pages && carry.next !== undefined
+      const registry = get.registry
       return Effect.gen(function*() {
-        let state: QueryResult<A> = goOn ? shown : page(undefined, yield* source.first, wanted.epoch)
+        // the first load of a query the server rendered with takes the server's result
+        const seed = wanted.attempt === 0 ? takeSeed(registry, source.key) : undefined
+        if (seed !== undefined) return seeded(seed, wanted.epoch)
+        const startedAt = goOn ? carry.startedAt : nextLoad()
+        let state: QueryResult<A> = goOn ? shown : page(undefined, yield* source.first, wanted.epoch, startedAt)
         for (;;) {
           const next = carried.get(state)?.next as Effect.Effect<PageLike<A, E, R>, E, R> | undefined
           if (state.pages >= wanted.pages || next === undefined) return state
-          state = page(state, yield* next, wanted.epoch)
+          state = page(state, yield* next, wanted.epoch, startedAt)
         }
       })
     })
@@ -289,15 +317,32 @@ export const queryAtoms = <R, ER>(runtime: Atom.AtomRuntime<R, ER>, options: Que
      * is mounted (once, not per load: a change starts a new generation, whose pages load again) and the
      * changes stream running.
      */
-    const result = Atom.setIdleTTL(Atom.transform(pages, (get) => {
+    const loaded = Atom.transform(pages, (get) => {
       const reactivity = get(reactivityAtom)
       if (reactivity._tag === "Success") {
         get.addFinalizer(reactivity.value.registerUnsafe(source.keys, () => get.registry.update(control, (c) => ({ ...c, epoch: c.epoch + 1, attempt: c.attempt + 1 }))))
       }
       get.mount(live)
       get.subscribe(pages, (value) => get.setSelf(value))
-      return get.once(pages)
-    }), idleTTL)
+      const now = get.once(pages)
+      // hydrating: the server's result shows from the first render, while the runtime is still being built
+      const seed = now._tag === "Initial" ? peekSeed(get.registry, source.key) : undefined
+      return seed === undefined ? now : AsyncResult.success<QueryResult<A>, E | ER>(seeded(seed, 0))
+    })
+
+    /** What components read: the pages loaded, with the writes sent to the query's collections applied on top. */
+    const overlays = idOf === undefined ? [] : source.keys.map((key) => pendingWrites(runtime, key))
+    const result = Atom.setIdleTTL(
+      Atom.make((get): AsyncResult.AsyncResult<QueryResult<A>, E | ER> => {
+        const now = get(loaded)
+        if (idOf === undefined || overlays.length === 0) return now
+        const writes = overlays.flatMap((overlay) => get(overlay))
+        if (writes.length === 0) return now
+        if (overlays.length > 1) writes.sort((a, b) => a.seq - b.seq)
+        return mapShown(now, (value) => applyWrites(value, carried.get(value)?.startedAt ?? 0, writes, idOf))
+      }),
+      idleTTL
+    )
 
     const loadMore = Atom.writable((get) => get(control).pages, (ctx, _: void) => {
       const current = ctx.get(result)
@@ -358,19 +403,124 @@ export interface RemoveInput {
   readonly options?: WriteOptions
 }
 
+/** What an optimistic write needs: where it shows, what it shows, how it is sent, what the platform's answer shows. */
+interface WritePlan<A> {
+  readonly collection: string
+  readonly kind: PendingWrite["kind"]
+  readonly id: string
+  readonly item?: unknown
+  readonly send: Effect.Effect<A, DataFailure, PlatformClient>
+  /** The item the platform returned, shown in place of the one sent until the queries load again. */
+  readonly answer: (a: A) => Item | undefined
+}
+
+/** How long a write the platform took stays applied on queries that have not loaded since (they reload at once). */
+const CONFIRMED_KEPT_MS = 30_000
+
+let localIds = 0
+/** The id an insert sent without one shows under until the platform gives it its own. */
+const localId = (): string => `sitefx-pending-${++localIds}`
+
 /**
- * Data item writes as atom functions; each one that succeeds refreshes the queries of its collection.
- * Their results are the written item (or the removed one, if it existed); a refusal is the platform's
- * DataError, in the atom's Failure.
+ * Data item writes as atom functions, optimistic: a write shows at once in every query atom of its
+ * collection (an insert first in each list, an update in place, a removal gone), then the platform's
+ * answer settles it: taken, the queries of the collection load again (showing the item the platform
+ * returned meanwhile); refused, it is taken back out, and the atom's Failure holds the platform's DataError
+ * (with its `rule` when a permission or hook refused it). Writes on one item reach the platform in the
+ * order they were sent, each shown on top of the ones before it; one refused leaves the others standing.
+ * A write once sent settles even if the component that sent it goes away (or resets the atom).
  */
-export const writeAtoms = <R, ER>(runtime: Atom.AtomRuntime<R | PlatformClient, ER>) => ({
-  insert: runtime.fn((input: InsertInput) =>
-    insert(input.collection, input.item, input.options).pipe(Effect.tap((item) => invalidate([dataChange(input.collection, item._id)])))
-  ),
-  update: runtime.fn((input: UpdateInput) =>
-    update(input.collection, input.item, input.options).pipe(Effect.tap((item) => invalidate([dataChange(input.collection, item._id)])))
-  ),
-  remove: runtime.fn((input: RemoveInput) =>
-    remove(input.collection, input.id, input.options).pipe(Effect.tap(() => invalidate([dataChange(input.collection, input.id)])))
-  )
-})
+export const writeAtoms = <R, ER>(runtime: Atom.AtomRuntime<R | PlatformClient, ER>) => {
+  const optimistic = <Arg, A>(plan: (arg: Arg) => WritePlan<A>): Atom.AtomResultFn<Arg, A, DataFailure | ER> => {
+    interface Sent {
+      readonly plan: WritePlan<A>
+      readonly seq: number
+      readonly turn: ReturnType<typeof takeTurn>
+    }
+    const run = runtime.fn((sent: Sent, get) => {
+      const registry = get.registry
+      const key = QueryKeys.data(sent.plan.collection)
+      const overlay = pendingWrites(runtime, key)
+      const settle = (f: (write: PendingWrite) => PendingWrite | undefined) => {
+        try {
+          registry.update(overlay, (writes) => writes.flatMap((w) => w.seq === sent.seq ? (f(w) ?? []) : [w]))
+        } catch {
+          // the registry is gone, and the queries with it
+        }
+      }
+      const work = Effect.promise(() => sent.turn.ready).pipe(
+        Effect.andThen(sent.plan.send),
+        Effect.tap((a) =>
+          Effect.sync(() => {
+            const answer = sent.plan.answer(a)
+            settle((w) => ({ ...w, id: answer?._id ?? w.id, item: answer ?? w.item, confirmedAt: nextLoad() }))
+            const timer = setTimeout(() => settle(() => undefined), CONFIRMED_KEPT_MS) as unknown as { unref?: () => void }
+            timer.unref?.()
+            return answer
+          }).pipe(Effect.flatMap((answer) => invalidate([dataChange(sent.plan.collection, answer?._id ?? sent.plan.id)])))
+        ),
+        Effect.onExit((exit) =>
+          Effect.sync(() => {
+            if (exit._tag === "Failure") {
+              settle(() => undefined)
+              const { collection, id, item, kind } = sent.plan
+              try {
+                registry.set(refusedWrite(runtime, collection), { kind, collection, id, item, cause: exit.cause })
+              } catch {
+                // the registry is gone
+              }
+            }
+            sent.turn.done()
+          })
+        )
+      )
+      return Effect.flatMap(Effect.forkDetach(work), Fiber.join)
+    })
+    return Atom.writable((get) => get(run), (ctx, arg: Arg | Atom.Reset | Atom.Interrupt) => {
+      if (arg === Atom.Reset || arg === Atom.Interrupt) return ctx.set(run, arg as Atom.Reset | Atom.Interrupt)
+      const p = plan(arg as Arg)
+      const seq = nextSend()
+      const overlay = pendingWrites(runtime, QueryKeys.data(p.collection))
+      ctx.set(overlay, [...ctx.get(overlay), { seq, kind: p.kind, id: p.id, item: p.item }])
+      const refused = refusedWrite(runtime, p.collection)
+      if (ctx.get(refused)?.id === p.id) ctx.set(refused, undefined)
+      ctx.set(run, { plan: p, seq, turn: takeTurn(runtime, `${p.collection}\u0000${p.id}`) })
+    })
+  }
+
+  return {
+    /**
+     * The last write refused on a collection, until another write on that item is sent: where a refusal
+     * shows when the form that sent the write is gone (a removed item's card comes back with it).
+     */
+    refused: (collection: string): Atom.Atom<RefusedWrite<DataFailure> | undefined> => refusedWrite(runtime, collection),
+    /** The writes on a collection the platform has not answered yet, in the order sent (a card can say "Saving…"). */
+    pending: (collection: string): Atom.Atom<ReadonlyArray<PendingWrite>> => unsettledWrites(runtime, QueryKeys.data(collection)),
+    insert: optimistic((input: InsertInput): WritePlan<Item> => {
+      const id = typeof input.item._id === "string" && input.item._id !== "" ? input.item._id : localId()
+      return {
+        collection: input.collection,
+        kind: "insert",
+        id,
+        item: { ...input.item, _id: id },
+        send: insert(input.collection, input.item, input.options),
+        answer: (item) => item
+      }
+    }),
+    update: optimistic((input: UpdateInput): WritePlan<Item> => ({
+      collection: input.collection,
+      kind: "update",
+      id: input.item._id,
+      item: input.item,
+      send: update(input.collection, input.item, input.options),
+      answer: (item) => item
+    })),
+    remove: optimistic((input: RemoveInput): WritePlan<Option.Option<Item>> => ({
+      collection: input.collection,
+      kind: "remove",
+      id: input.id,
+      send: remove(input.collection, input.id, input.options),
+      answer: () => undefined
+    }))
+  }
+}

@@ -2,7 +2,8 @@
  * The data browser: the site's collections (`#/data`), and a collection's items (`#/data/<id>`) with a
  * filter, a sort and paging in the URL; items can be added, edited and removed where the collection's
  * permissions let the visitor or member do so, and where they do not, the platform's refusal is shown as
- * it gave it. Items changed elsewhere show as they change (the site's live events).
+ * it gave it. Writes show at once (sitefx/react's optimistic writes) and are taken back when the platform
+ * refuses them. Items changed elsewhere show as they change (the site's live events).
  */
 import type { Item } from "sitefx/data"
 import { AsyncResult, Atom, type QueryAtom, useAtomSet, useAtomValue } from "sitefx/react"
@@ -272,10 +273,15 @@ function ItemCard(props: { readonly c: KnownCollection; readonly item: Item; rea
   const { c, item, names } = props
   const [mode, setMode] = useState<"view" | "edit" | "remove">("view")
   const title = String(item[c.displayField] ?? "") || String(item._id)
+  // a removal leaves the list at once; refused, the card comes back (a new one) and says why here
+  const refused = useAtomValue(writes.refused(c.id))
+  const removalRefused = refused?.kind === "remove" && refused.id === String(item._id) ? refused : undefined
+  // shown before the platform has answered (a new item has no id of its own yet)
+  const saving = useAtomValue(writes.pending(c.id)).some((w) => w.id === String(item._id))
   const headingId = useId()
   return (
     <li className="card item-card">
-      <article aria-labelledby={headingId}>
+      <article aria-labelledby={headingId} aria-busy={saving}>
         <h2 id={headingId}>{title}</h2>
         {mode === "edit"
           ? <EditItem c={c} item={item} identity={props.identity} done={() => setMode("view")} />
@@ -292,7 +298,8 @@ function ItemCard(props: { readonly c: KnownCollection; readonly item: Item; rea
                   )
                 })}
               </dl>
-              <p className="item-meta">ID {String(item._id)}{item._updatedDate === undefined ? "" : ` · updated ${dateText(item._updatedDate)}`}</p>
+              <p className="item-meta">{saving ? "Saving…" : `ID ${String(item._id)}${item._updatedDate === undefined ? "" : ` · updated ${dateText(item._updatedDate)}`}`}</p>
+              {removalRefused === undefined ? null : <ErrorBox title="The platform refused to remove this item." message={messageOf(removalRefused.cause)} />}
               {mode === "remove"
                 ? <RemoveItem c={c} item={item} title={title} done={() => setMode("view")} />
                 : (

@@ -4,19 +4,29 @@
  */
 import * as Cause from "effect/Cause"
 import { type AsyncResult, type Atom, AtomRegistry } from "effect/reactivity"
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore } from "react"
+import { createContext, createElement, type ReactNode, useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore } from "react"
+import { type DehydratedQueries, hydrate } from "./hydration.ts"
 
 const RegistryContext = createContext<AtomRegistry.AtomRegistry | undefined>(undefined)
 
 /**
- * Holds one AtomRegistry for the tree below (pass `registry` to share one, e.g. in tests).
+ * Holds one AtomRegistry for the tree below (pass `registry` to share one, e.g. in tests). `dehydrated`
+ * seeds the registry it makes with the query results a server rendered the page with (`dehydrate`).
  *
  * @example
  * declare const App: () => null
- * const page = <RegistryProvider><App /></RegistryProvider>
+ * const page = <RegistryProvider dehydrated={readQueriesScript()}><App /></RegistryProvider>
  */
-export function RegistryProvider(props: { readonly children?: ReactNode; readonly registry?: AtomRegistry.AtomRegistry }) {
-  const [registry] = useState(() => props.registry ?? AtomRegistry.make())
+export function RegistryProvider(props: {
+  readonly children?: ReactNode
+  readonly registry?: AtomRegistry.AtomRegistry
+  readonly dehydrated?: DehydratedQueries | undefined
+}) {
+  const [registry] = useState(() => {
+    const made = props.registry ?? AtomRegistry.make()
+    if (props.dehydrated !== undefined) hydrate(made, props.dehydrated)
+    return made
+  })
   const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   useEffect(() => {
     if (props.registry !== undefined) return
@@ -27,7 +37,7 @@ export function RegistryProvider(props: { readonly children?: ReactNode; readonl
       pending.current = setTimeout(() => registry.dispose(), 0)
     }
   }, [registry, props.registry])
-  return <RegistryContext.Provider value={registry}>{props.children}</RegistryContext.Provider>
+  return createElement(RegistryContext.Provider, { value: registry }, props.children)
 }
 
 /** The AtomRegistry of the nearest RegistryProvider; throws outside one. */
