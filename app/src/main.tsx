@@ -1,13 +1,31 @@
-import { StrictMode } from "react"
+import { type ReactNode, startTransition, StrictMode, useEffect } from "react"
 import { createRoot } from "react-dom/client"
-import { RegistryProvider } from "sitefx/react"
+import { AtomRegistry, RegistryProvider } from "sitefx/react"
 import { App } from "./App.tsx"
+import { startFirstScreen } from "./store/firstScreen.ts"
 import "./styles.css"
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <RegistryProvider>
-      <App />
-    </RegistryProvider>
-  </StrictMode>
+const registry = AtomRegistry.make()
+// the first screen's requests start now; React's own subscriptions hold them once it has rendered
+const release = startFirstScreen(registry, window.location.hash)
+
+/** Lets the early subscriptions go after the first commit (children subscribe before a parent's effect runs). */
+function Started(props: { readonly children: ReactNode }) {
+  useEffect(release, [])
+  return props.children
+}
+
+// rendered as a transition, React yields to the browser every few milliseconds, so the requests just
+// started go on (token, then query) while it builds the page instead of waiting for it to finish
+const root = createRoot(document.getElementById("root")!)
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <RegistryProvider registry={registry}>
+        <Started>
+          <App />
+        </Started>
+      </RegistryProvider>
+    </StrictMode>
+  )
 )

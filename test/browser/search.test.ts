@@ -29,7 +29,7 @@ const everyProduct = () =>
     Products.query().stream.pipe(
       Stream.runCollect,
       Effect.provide(Site.apiKey({ baseUrl: session.platform.url, apiKey: session.platform.apiKey, siteId: session.platform.siteId }))
-    ) as Effect.Effect<ReadonlyArray<Products.Product>>
+    ) as Effect.Effect<ReadonlyArray<Products.Product>, unknown>
   )
 /** The names of the products whose name, description or SKU holds every word, in any case. */
 const byHand = (products: ReadonlyArray<Products.Product>, words: ReadonlyArray<string>) =>

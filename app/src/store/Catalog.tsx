@@ -9,12 +9,12 @@ import * as Products from "sitefx/catalog/products"
 import type { Product } from "sitefx/catalog/products"
 import { displayPrice } from "sitefx/catalog/storefront"
 import { AsyncResult, type QueryAtom, useAtomSet, useAtomValue } from "sitefx/react"
-import { type ChangeEvent, type FormEvent, useEffect, useMemo, useRef } from "react"
+import { type FormEvent, lazy, Suspense, useEffect, useMemo, useRef } from "react"
 import { ErrorBox, Loading, messageOf, ResultView } from "../shell/Result.tsx"
 import { href } from "../shell/router.ts"
-import { ALL_PRODUCTS, brandsAtom, collectionsAtom, type Filters, filtersOf, paramsOfFilters, productQuery, queries, SORTS, type SortKey } from "./atoms.ts"
+import { ALL_PRODUCTS, collectionsAtom, type Filters, filtersOf, paramsOfFilters, productQuery, queries, SORTS, type SortKey } from "./atoms.ts"
 import { currentQuery, hashOf, paramsOf, replaceParams, useDebounced, useHashQuery } from "./params.ts"
-import { imageUrl, PriceTag, Ribbon } from "./parts.tsx"
+import { BrandSelect, imageUrl, PriceTag, Ribbon } from "./parts.tsx"
 
 const STORE = ["store"] as const
 
@@ -75,9 +75,12 @@ const parseAmount = (text: string): number | undefined => {
   return text.trim() === "" || !Number.isFinite(n) || n < 0 ? undefined : n
 }
 
+/** The brands (catalog v3 entities, and their stream) load with the field, not with the first screen. */
+const BrandField = lazy(() => import("./BrandField.tsx").then((m) => ({ default: m.BrandField })))
+const setBrand = (brand: string) => setFilters({ brand })
+
 function FiltersForm(props: { readonly filters: Filters }) {
   const f = props.filters
-  const brands = useAtomValue(brandsAtom)
   const [min, setMin, flushMin] = useDebounced(amountText(f.min), (v) => setFilters({ min: parseAmount(v) }))
   const [max, setMax, flushMax] = useDebounced(amountText(f.max), (v) => setFilters({ max: parseAmount(v) }))
   const submit = (e: FormEvent) => {
@@ -103,14 +106,9 @@ function FiltersForm(props: { readonly filters: Filters }) {
       <details className="more-filters" ref={more}>
         <summary>More filters</summary>
         <div className="filters-grid">
-          <div className="field">
-            <label htmlFor="store-brand">Brand</label>
-            <select id="store-brand" value={f.brand} onChange={(e: ChangeEvent<HTMLSelectElement>) => setFilters({ brand: e.target.value })} aria-describedby={brands._tag === "Failure" ? "store-brand-error" : undefined}>
-              <option value="">All brands</option>
-              {AsyncResult.isSuccess(brands) ? brands.value.map((b) => <option key={b} value={b}>{b}</option>) : f.brand === "" ? null : <option value={f.brand}>{f.brand}</option>}
-            </select>
-            {brands._tag === "Failure" ? <p id="store-brand-error" className="field-note">The brands could not be loaded: {messageOf(brands.cause)}</p> : null}
-          </div>
+          <Suspense fallback={<BrandSelect brand={f.brand} brands={undefined} onChange={setBrand} />}>
+            <BrandField brand={f.brand} onChange={setBrand} />
+          </Suspense>
           <div className="field">
             <label htmlFor="store-min">Min price</label>
             <input id="store-min" type="number" inputMode="decimal" min={0} step="any" value={min} onChange={(e) => setMin(e.target.value)} />

@@ -1,14 +1,12 @@
 /**
- * The storefront's atoms: the store's collections and brands, the product grid's query (one cached,
+ * The storefront's atoms: the store's collections, the product grid's query (one cached,
  * paginated atom per search, filter and sort, through sitefx/react's query atoms), and a product by its
  * slug with its variants.
  */
 import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
 import { Atom } from "effect/reactivity"
-import * as Stream from "effect/Stream"
 import * as Collections from "sitefx/catalog/collections"
-import { Brands } from "sitefx/catalog/entities"
 import * as Products from "sitefx/catalog/products"
 import { queryAtoms, QueryKeys } from "sitefx/react"
 import { runtime } from "../site.ts"
@@ -25,15 +23,6 @@ export const queries = queryAtoms(runtime)
 export const collectionsAtom = queries.collections(Collections.query().ascending("name").limit(100))
 
 export const ALL_PRODUCTS = Collections.ALL_PRODUCTS_COLLECTION_ID
-
-/** The store's brands (catalog v3 brands, which the products' `brand` names). */
-export const brandsAtom = runtime.atom(
-  Brands.query().ascending("name").stream.pipe(
-    Stream.map((brand) => brand.name ?? ""),
-    Stream.filter((name) => name !== ""),
-    Stream.runCollect
-  )
-)
 
 export const SORTS = {
   newest: { label: "Newest", apply: (q: ProductQuery) => q.descending("createdDate") },
