@@ -1,4 +1,4 @@
-import { type ReactNode, startTransition, StrictMode, useEffect } from "react"
+import { type ReactNode, StrictMode, useEffect } from "react"
 import { createRoot } from "react-dom/client"
 import { AtomRegistry, RegistryProvider } from "sitefx/react"
 import { App } from "./App.tsx"
@@ -15,17 +15,12 @@ function Started(props: { readonly children: ReactNode }) {
   return props.children
 }
 
-// rendered as a transition, React yields to the browser every few milliseconds, so the requests just
-// started go on (token, then query) while it builds the page instead of waiting for it to finish
-const root = createRoot(document.getElementById("root")!)
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <RegistryProvider registry={registry}>
-        <Started>
-          <App />
-        </Started>
-      </RegistryProvider>
-    </StrictMode>
-  )
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <RegistryProvider registry={registry}>
+      <Started>
+        <App />
+      </Started>
+    </RegistryProvider>
+  </StrictMode>
 )

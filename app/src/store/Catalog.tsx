@@ -9,7 +9,7 @@ import * as Products from "sitefx/catalog/products"
 import type { Product } from "sitefx/catalog/products"
 import { displayPrice } from "sitefx/catalog/storefront"
 import { AsyncResult, type QueryAtom, useAtomSet, useAtomValue } from "sitefx/react"
-import { type FormEvent, lazy, Suspense, useEffect, useMemo, useRef } from "react"
+import { type FormEvent, lazy, Suspense, useEffect, useMemo, useRef, useState } from "react"
 import { ErrorBox, Loading, messageOf, ResultView } from "../shell/Result.tsx"
 import { href } from "../shell/router.ts"
 import { ALL_PRODUCTS, collectionsAtom, type Filters, filtersOf, paramsOfFilters, productQuery, queries, SORTS, type SortKey } from "./atoms.ts"
@@ -92,6 +92,8 @@ function FiltersForm(props: { readonly filters: Filters }) {
   const refined = f.inStock || f.min !== undefined || f.max !== undefined || f.brand !== ""
   // open while some of its filters are in use (the shopper may still close it; it never closes by itself)
   const more = useRef<HTMLDetailsElement>(null)
+  // the brands load the first time the filters open (or a brand is chosen), not with the first screen
+  const [opened, setOpened] = useState(false)
   useEffect(() => {
     if (refined && more.current !== null) more.current.open = true
   }, [refined])
@@ -103,12 +105,16 @@ function FiltersForm(props: { readonly filters: Filters }) {
           {Object.entries(SORTS).map(([key, s]) => <option key={key} value={key}>{s.label}</option>)}
         </select>
       </div>
-      <details className="more-filters" ref={more}>
+      <details className="more-filters" ref={more} onToggle={(e) => setOpened(opened || e.currentTarget.open)}>
         <summary>More filters</summary>
         <div className="filters-grid">
-          <Suspense fallback={<BrandSelect brand={f.brand} brands={undefined} onChange={setBrand} />}>
-            <BrandField brand={f.brand} onChange={setBrand} />
-          </Suspense>
+          {opened || f.brand !== ""
+            ? (
+              <Suspense fallback={<BrandSelect brand={f.brand} brands={undefined} onChange={setBrand} />}>
+                <BrandField brand={f.brand} onChange={setBrand} />
+              </Suspense>
+            )
+            : <BrandSelect brand={f.brand} brands={undefined} onChange={setBrand} />}
           <div className="field">
             <label htmlFor="store-min">Min price</label>
             <input id="store-min" type="number" inputMode="decimal" min={0} step="any" value={min} onChange={(e) => setMin(e.target.value)} />
