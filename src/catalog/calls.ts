@@ -4,7 +4,6 @@
  * module (Products, Collections, Brands, ...) builds on this, so a page carries only the modules it uses.
  */
 import * as Effect from "effect/Effect"
-import * as Exit from "effect/Exit"
 import type { Guard } from "../http/guard.ts"
 import { PlatformClient, type PlatformClientShape } from "../http/PlatformClient.ts"
 import type { PlatformError } from "../http/PlatformError.ts"
@@ -91,13 +90,13 @@ export const requireCatalogRead = <A, E>(
   f: (client: PlatformClientShape) => Effect.Effect<A, E>
 ): Effect.Effect<A, E | CatalogFailure, PlatformClient> =>
   withClient((client) => {
-    if (known.has(client)) return requireCatalog(versions, what, f).pipe(Effect.provideService(PlatformClient, client))
-    return Effect.all([Effect.exit(versionOf(client)), Effect.exit(f(client))], { concurrency: 2 }).pipe(
-      Effect.flatMap(([version, result]): Effect.Effect<A, E | CatalogFailure> => {
-        if (Exit.isFailure(version)) return Effect.failCause(version.cause)
-        const refusal = wrongCatalog(versions, what, version.value)
-        return refusal === undefined ? result : Effect.fail(refusal)
-      })
+    const version = known.get(client)
+    if (version !== undefined) {
+      const refusal = wrongCatalog(versions, what, version)
+      return refusal === undefined ? f(client) : Effect.fail(refusal)
+    }
+    return Effect.zip(versionOf(client), Effect.exit(f(client)), { concurrent: true }).pipe(
+      Effect.flatMap(([version, result]): Effect.Effect<A, E | CatalogFailure> => wrongCatalog(versions, what, version) ?? result)
     )
   })
 
