@@ -4,32 +4,19 @@
  * navigation to the first product grid (median of several cold page loads, each in a fresh profile).
  * Measured figures, printed; nothing is asserted.
  */
-import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { gzipSync } from "node:zlib"
 import { chromium } from "playwright-core"
+import { measureAppLoad } from "./appLoad.ts"
 import { buildApp, CHROMIUM, CHROMIUM_ARGS, DESKTOP, startPlatform } from "../test/browser/support.ts"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 const LOADS = Number(process.env["BENCH_LOADS"] ?? 7)
 
 await buildApp()
-const assets = join(root, "app/dist/assets")
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
-const gzip = (file: string) => gzipSync(readFileSync(join(assets, file)), { level: 9 }).byteLength
-// what index.html loads: its entry script and stylesheet, and the chunks the entry imports statically
-const html = readFileSync(join(root, "app/dist/index.html"), "utf8")
-const entry = /src="\/assets\/([^"]+\.js)"/.exec(html)![1]!
-const first = new Set([entry])
-for (const file of first) {
-  for (const m of readFileSync(join(assets, file), "utf8").matchAll(/(?:^|[;}\n])import\s*[^"'()]*?["']\.\/([^"']+\.js)["']/g)) first.add(m[1]!)
-}
-const all = readdirSync(assets).filter((f) => f.endsWith(".js"))
-const firstJs = [...first].reduce((sum, f) => sum + gzip(f), 0)
-const allJs = all.reduce((sum, f) => sum + gzip(f), 0)
-const css = readdirSync(assets).filter((f) => f.endsWith(".css")).reduce((sum, f) => sum + gzip(f), 0)
-console.log(`app on first load (the store): JavaScript ${kb(firstJs)} gzip in ${first.size} file(s), CSS ${kb(css)} gzip; every section: ${kb(allJs)} in ${all.length} files`)
+const load = measureAppLoad(join(root, "app/dist"))
+console.log(`app on first load (the store): JavaScript ${kb(load.jsGzip)} gzip in ${load.files.length} file(s), CSS ${kb(load.cssGzip)} gzip; every section: ${kb(load.allJsGzip)} in ${load.allFiles} files`)
 
 const platform = await startPlatform()
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true })

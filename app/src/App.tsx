@@ -6,6 +6,7 @@ import { lazy, Suspense } from "react"
 import { Layout } from "./shell/Layout.tsx"
 import { Loading } from "./shell/Result.tsx"
 import { useRoute } from "./shell/router.ts"
+import { HeaderSearch } from "./store/HeaderSearch.tsx"
 import { Storefront } from "./store/Storefront.tsx"
 
 const MemberArea = lazy(() => import("./member/MemberArea.tsx").then((m) => ({ default: m.MemberArea })))
@@ -15,7 +16,7 @@ const EventsPanel = lazy(() => import("./events/EventsPanel.tsx").then((m) => ({
 export function App() {
   const [section = "store", ...rest] = useRoute()
   return (
-    <Layout section={section}>
+    <Layout section={section} search={<HeaderSearch />}>
       <Suspense fallback={<Loading label="Opening" />}>
         {section === "member"
           ? <MemberArea path={rest} />

@@ -23,6 +23,8 @@ import { OffsetQuery } from "./OffsetQuery.ts"
 import { CatalogPaths, type DISCOUNT_TYPES, type INVENTORY_STATUSES, type PRODUCT_TYPES } from "./protocol.ts"
 import { checkId, checkIds, checkList, checkObject, first, offsetRunner, pagingOf, send, sendVoid } from "./v1.ts"
 
+export { MAX_SEARCH_WORDS, SEARCH_FIELDS, searchFilter, searchWords } from "./productSearch.ts"
+
 /** A catalog v1 product: its options, variants, prices, stock and media as the platform answers them. */
 export type Product = G.Product
 /** A product's variant: one choice per option, with its own price, weight, SKU and stock. */

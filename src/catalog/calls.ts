@@ -40,8 +40,7 @@ const versionAnswer: Guard<{ readonly catalogVersion: CatalogVersion }> = (u) =>
 
 const known = new WeakMap<PlatformClientShape, CatalogVersion>()
 
-/** The site's catalog version, asked the first time and kept for the client's lifetime. */
-export const catalogVersion: Effect.Effect<CatalogVersion, CatalogFailure, PlatformClient> = withClient((client) => {
+const versionOf = (client: PlatformClientShape): Effect.Effect<CatalogVersion, CatalogFailure> => {
   const cached = known.get(client)
   if (cached !== undefined) return Effect.succeed(cached)
   return call(client, { method: "GET", path: CatalogPaths.version }, versionAnswer).pipe(
@@ -50,7 +49,18 @@ export const catalogVersion: Effect.Effect<CatalogVersion, CatalogFailure, Platf
       return catalogVersion
     })
   )
-})
+}
+
+/** The site's catalog version, asked the first time and kept for the client's lifetime. */
+export const catalogVersion: Effect.Effect<CatalogVersion, CatalogFailure, PlatformClient> = withClient(versionOf)
+
+/** The refusal of a call `what` on a site whose catalog is `version`, when it is not one of `versions`. */
+const wrongCatalog = (versions: ReadonlyArray<CatalogVersion>, what: string, version: CatalogVersion): CatalogError | undefined =>
+  versions.includes(version)
+    ? undefined
+    : version === "STORES_NOT_INSTALLED"
+    ? badAnswer(CatalogCodes.storesNotInstalled, `${what}: the site has no store installed`)
+    : badAnswer(CatalogCodes.wrongCatalogVersion, `${what} belongs to ${versions.join(" or ")}, and the site runs ${version}`, { version })
 
 /**
  * Runs `f` when the site's catalog is one of `versions`; otherwise fails with a CatalogError that says
@@ -61,12 +71,33 @@ export const requireCatalog = <A, E>(
   what: string,
   f: (client: PlatformClientShape) => Effect.Effect<A, E>
 ): Effect.Effect<A, E | CatalogFailure, PlatformClient> =>
-  Effect.flatMap(catalogVersion, (version): Effect.Effect<A, E | CatalogFailure, PlatformClient> => {
-    if (versions.includes(version)) return withClient(f)
-    if (version === "STORES_NOT_INSTALLED") {
-      return Effect.fail(badAnswer(CatalogCodes.storesNotInstalled, `${what}: the site has no store installed`))
+  withClient((client) =>
+    Effect.flatMap(versionOf(client), (version): Effect.Effect<A, E | CatalogFailure> => {
+      const refusal = wrongCatalog(versions, what, version)
+      return refusal === undefined ? f(client) : Effect.fail(refusal)
+    })
+  )
+
+/**
+ * {@link requireCatalog} for a read: the first time, the read is sent beside the version question
+ * instead of after it (a page's first query costs one round trip, not two), and the version's answer
+ * still decides: on another catalog the read's result is dropped for the refusal, and a version question
+ * that fails fails the call. Writes never go before the answer.
+ */
+export const requireCatalogRead = <A, E>(
+  versions: ReadonlyArray<CatalogVersion>,
+  what: string,
+  f: (client: PlatformClientShape) => Effect.Effect<A, E>
+): Effect.Effect<A, E | CatalogFailure, PlatformClient> =>
+  withClient((client) => {
+    const version = known.get(client)
+    if (version !== undefined) {
+      const refusal = wrongCatalog(versions, what, version)
+      return refusal === undefined ? f(client) : Effect.fail(refusal)
     }
-    return Effect.fail(badAnswer(CatalogCodes.wrongCatalogVersion, `${what} belongs to ${versions.join(" or ")}, and the site runs ${version}`, { version }))
+    return Effect.zip(versionOf(client), Effect.exit(f(client)), { concurrent: true }).pipe(
+      Effect.flatMap(([version, result]): Effect.Effect<A, E | CatalogFailure> => wrongCatalog(versions, what, version) ?? result)
+    )
   })
 
 /** Catalog v1 calls (products, collections, v1/v2 inventory). */

@@ -8,7 +8,7 @@ import type { Guard } from "../http/guard.ts"
 import type { PlatformClient } from "../http/PlatformClient.ts"
 import type { PlatformRequest } from "../http/PlatformRequest.ts"
 import { type CatalogError, invalidArgument } from "./CatalogError.ts"
-import { call, callVoid, type CatalogFailure, requireCatalog, V1 } from "./calls.ts"
+import { call, callVoid, type CatalogFailure, requireCatalog, requireCatalogRead, V1 } from "./calls.ts"
 import type { OffsetPaging, OffsetQueryBody, OffsetRunner } from "./OffsetQuery.ts"
 import { PRODUCT_QUERY_MAX_QUERY } from "./protocol.ts"
 
@@ -17,7 +17,11 @@ export const first = (...checks: ReadonlyArray<CatalogError | undefined>): Catal
 
 /** A v1 call answered with a body `guard` checks, unless `check` refused an argument. */
 export const send = <A>(what: string, check: CatalogError | undefined, request: () => PlatformRequest, guard: Guard<A>): Effect.Effect<A, CatalogFailure, PlatformClient> =>
-  check === undefined ? requireCatalog(V1, what, (client) => call(client, request(), guard)) : Effect.fail(check)
+  check === undefined ? Effect.suspend(() => sendChecked(what, request(), guard)) : Effect.fail(check)
+
+// reads (GET) go out beside the first catalog version question; anything else waits for its answer
+const sendChecked = <A>(what: string, req: PlatformRequest, guard: Guard<A>): Effect.Effect<A, CatalogFailure, PlatformClient> =>
+  (req.method === "GET" ? requireCatalogRead : requireCatalog)(V1, what, (client) => call(client, req, guard))
 
 /** A v1 call whose answer is not read. */
 export const sendVoid = (what: string, check: CatalogError | undefined, request: () => PlatformRequest): Effect.Effect<void, CatalogFailure, PlatformClient> =>

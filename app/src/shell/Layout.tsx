@@ -10,7 +10,8 @@ const SECTIONS = [
   { id: "events", label: "Live events" }
 ] as const
 
-export function Layout(props: { readonly section: string; readonly children: ReactNode }) {
+/** `search`: the store's search box, shown in the header. */
+export function Layout(props: { readonly section: string; readonly search?: ReactNode; readonly children: ReactNode }) {
   return (
     <>
       <a className="skip" href="#main">Skip to content</a>
@@ -25,6 +26,7 @@ export function Layout(props: { readonly section: string; readonly children: Rea
             ))}
           </ul>
         </nav>
+        {props.search}
         <SessionBar />
       </header>
       <main id="main" tabIndex={-1}>{props.children}</main>

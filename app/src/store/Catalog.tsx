@@ -1,18 +1,20 @@
 /**
- * The store's front page: the collections, a search with filters and a sort, and the product grid, which
- * loads more products as it scrolls into view (and from a "Load more" button, for keyboards). Everything
- * the shopper chose is in the URL.
+ * The store's front page: the collections, filters and a sort, and the product grid, which loads more
+ * products as it scrolls into view (and from a "Load more" button, for keyboards). The search's words
+ * come from the header's search box (HeaderSearch.tsx); the grid says how many products match them.
+ * Everything the shopper chose is in the URL.
  */
 import type { Collection } from "sitefx/catalog/collections"
+import * as Products from "sitefx/catalog/products"
 import type { Product } from "sitefx/catalog/products"
 import { displayPrice } from "sitefx/catalog/storefront"
 import { AsyncResult, type QueryAtom, useAtomSet, useAtomValue } from "sitefx/react"
-import { type ChangeEvent, type FormEvent, useEffect, useMemo, useRef } from "react"
+import { type FormEvent, lazy, Suspense, useEffect, useMemo, useRef, useState } from "react"
 import { ErrorBox, Loading, messageOf, ResultView } from "../shell/Result.tsx"
 import { href } from "../shell/router.ts"
-import { ALL_PRODUCTS, brandsAtom, collectionsAtom, type Filters, filtersOf, paramsOfFilters, productQuery, queries, SORTS, type SortKey } from "./atoms.ts"
+import { ALL_PRODUCTS, collectionsAtom, type Filters, filtersOf, paramsOfFilters, productQuery, queries, SORTS, type SortKey } from "./atoms.ts"
 import { currentQuery, hashOf, paramsOf, replaceParams, useDebounced, useHashQuery } from "./params.ts"
-import { imageUrl, PriceTag, Ribbon } from "./parts.tsx"
+import { BrandSelect, imageUrl, PriceTag, Ribbon } from "./parts.tsx"
 
 const STORE = ["store"] as const
 
@@ -73,55 +75,46 @@ const parseAmount = (text: string): number | undefined => {
   return text.trim() === "" || !Number.isFinite(n) || n < 0 ? undefined : n
 }
 
+/** The brands (catalog v3 entities, and their stream) load with the field, not with the first screen. */
+const BrandField = lazy(() => import("./BrandField.tsx").then((m) => ({ default: m.BrandField })))
+const setBrand = (brand: string) => setFilters({ brand })
+
 function FiltersForm(props: { readonly filters: Filters }) {
   const f = props.filters
-  const brands = useAtomValue(brandsAtom)
-  const [q, setQ, flushQ] = useDebounced(f.q, (q) => setFilters({ q }))
   const [min, setMin, flushMin] = useDebounced(amountText(f.min), (v) => setFilters({ min: parseAmount(v) }))
   const [max, setMax, flushMax] = useDebounced(amountText(f.max), (v) => setFilters({ max: parseAmount(v) }))
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    flushQ()
     flushMin()
     flushMax()
   }
   const active = f.q !== "" || f.inStock || f.min !== undefined || f.max !== undefined || f.brand !== "" || f.sort !== "newest"
-  const refined = f.inStock || f.min !== undefined || f.max !== undefined || f.brand !== "" || f.match === "contains"
+  const refined = f.inStock || f.min !== undefined || f.max !== undefined || f.brand !== ""
   // open while some of its filters are in use (the shopper may still close it; it never closes by itself)
   const more = useRef<HTMLDetailsElement>(null)
+  // the brands load the first time the filters open (or a brand is chosen), not with the first screen
+  const [opened, setOpened] = useState(false)
   useEffect(() => {
     if (refined && more.current !== null) more.current.open = true
   }, [refined])
   return (
-    <form className="filters" role="search" aria-label="Search and filter products" onSubmit={submit}>
-      <div className="field search-field">
-        <label htmlFor="store-search">Search products</label>
-        <input id="store-search" type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Tee, boot, mug…" autoComplete="off" />
-      </div>
+    <form className="filters" aria-label="Filter and sort products" onSubmit={submit}>
       <div className="field">
         <label htmlFor="store-sort">Sort by</label>
         <select id="store-sort" value={f.sort} onChange={(e) => setFilters({ sort: e.target.value as SortKey })}>
           {Object.entries(SORTS).map(([key, s]) => <option key={key} value={key}>{s.label}</option>)}
         </select>
       </div>
-      <details className="more-filters" ref={more}>
+      <details className="more-filters" ref={more} onToggle={(e) => setOpened(opened || e.currentTarget.open)}>
         <summary>More filters</summary>
         <div className="filters-grid">
-          <div className="field">
-            <label htmlFor="store-match">Match</label>
-            <select id="store-match" value={f.match} onChange={(e) => setFilters({ q, match: e.target.value === "contains" ? "contains" : "starts" })}>
-              <option value="starts">Name starts with</option>
-              <option value="contains">Name contains</option>
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="store-brand">Brand</label>
-            <select id="store-brand" value={f.brand} onChange={(e: ChangeEvent<HTMLSelectElement>) => setFilters({ brand: e.target.value })} aria-describedby={brands._tag === "Failure" ? "store-brand-error" : undefined}>
-              <option value="">All brands</option>
-              {AsyncResult.isSuccess(brands) ? brands.value.map((b) => <option key={b} value={b}>{b}</option>) : f.brand === "" ? null : <option value={f.brand}>{f.brand}</option>}
-            </select>
-            {brands._tag === "Failure" ? <p id="store-brand-error" className="field-note">The brands could not be loaded: {messageOf(brands.cause)}</p> : null}
-          </div>
+          {opened || f.brand !== ""
+            ? (
+              <Suspense fallback={<BrandSelect brand={f.brand} brands={undefined} onChange={setBrand} />}>
+                <BrandField brand={f.brand} onChange={setBrand} />
+              </Suspense>
+            )
+            : <BrandSelect brand={f.brand} brands={undefined} onChange={setBrand} />}
           <div className="field">
             <label htmlFor="store-min">Min price</label>
             <input id="store-min" type="number" inputMode="decimal" min={0} step="any" value={min} onChange={(e) => setMin(e.target.value)} />
@@ -137,7 +130,7 @@ function FiltersForm(props: { readonly filters: Filters }) {
         </div>
       </details>
       <div className="actions">
-        <button type="submit">Search</button>
+        <button type="submit">Apply</button>
         <button type="button" className="secondary" disabled={!active} onClick={() => replaceParams(STORE, { c: f.collection || undefined })}>Clear filters</button>
       </div>
     </form>
@@ -149,14 +142,15 @@ function ProductGrid(props: { readonly filters: Filters; readonly collectionId: 
   const products: QueryAtom<Product, unknown> = useMemo(() => queries.products(productQuery(filters, collectionId)), [filters, collectionId])
   const result = useAtomValue(products)
   const loadMore = useAtomSet(products.loadMore)
+  const words = Products.searchWords(filters.q).join(" ")
   return (
     <ResultView result={result} loading="Loading products" failed="The products could not be loaded." retry={() => loadMore()}>
       {(page, waiting) => (
         <>
           <p className="results" role="status" aria-live="polite">
             {page.items.length === 0
-              ? "No products match."
-              : `Showing ${page.items.length}${page.total === undefined ? "" : ` of ${page.total}`} product${page.total === 1 ? "" : "s"}`}
+              ? `No products match${words === "" ? "" : ` “${words}”`}.`
+              : `Showing ${page.items.length}${page.total === undefined ? "" : ` of ${page.total}`} product${page.total === 1 ? "" : "s"}${words === "" ? "" : ` matching “${words}”`}`}
             {waiting ? " (updating…)" : ""}
           </p>
           <ul className="grid" aria-label="Products" aria-busy={waiting}>

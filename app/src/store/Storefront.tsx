@@ -1,6 +1,8 @@
-/** The storefront: the catalog (`#/store`, with its search and filters) or a product page (`#/store/product/<slug>`). */
+/** The storefront: the catalog (`#/store`, with its search and filters) or a product page (`#/store/product/<slug>`), loaded when first opened. */
+import { lazy } from "react"
 import { Catalog } from "./Catalog.tsx"
-import { ProductPage } from "./ProductPage.tsx"
+
+const ProductPage = lazy(() => import("./ProductPage.tsx").then((m) => ({ default: m.ProductPage })))
 
 export function Storefront(props: { readonly path: ReadonlyArray<string> }) {
   const [page, slug] = props.path

@@ -1,14 +1,12 @@
 /**
- * The storefront's atoms: the store's collections and brands, the product grid's query (one cached,
+ * The storefront's atoms: the store's collections, the product grid's query (one cached,
  * paginated atom per search, filter and sort, through sitefx/react's query atoms), and a product by its
  * slug with its variants.
  */
 import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
 import { Atom } from "effect/reactivity"
-import * as Stream from "effect/Stream"
 import * as Collections from "sitefx/catalog/collections"
-import { Brands } from "sitefx/catalog/entities"
 import * as Products from "sitefx/catalog/products"
 import { queryAtoms, QueryKeys } from "sitefx/react"
 import { runtime } from "../site.ts"
@@ -26,15 +24,6 @@ export const collectionsAtom = queries.collections(Collections.query().ascending
 
 export const ALL_PRODUCTS = Collections.ALL_PRODUCTS_COLLECTION_ID
 
-/** The store's brands (catalog v3 brands, which the products' `brand` names). */
-export const brandsAtom = runtime.atom(
-  Brands.query().ascending("name").stream.pipe(
-    Stream.map((brand) => brand.name ?? ""),
-    Stream.filter((name) => name !== ""),
-    Stream.runCollect
-  )
-)
-
 export const SORTS = {
   newest: { label: "Newest", apply: (q: ProductQuery) => q.descending("createdDate") },
   "price-asc": { label: "Price, low to high", apply: (q: ProductQuery) => q.ascending("priceData.discountedPrice", "name") },
@@ -45,10 +34,8 @@ export type SortKey = keyof typeof SORTS
 
 /** What the grid shows, as the URL says it. */
 export interface Filters {
-  /** Search text on the product's name. */
+  /** The search's words (see `Products.searchFilter`: each in the name, description or SKU). */
   readonly q: string
-  /** Whether the name starts with the text or contains it. */
-  readonly match: "starts" | "contains"
   /** A collection's slug; "" for every product. */
   readonly collection: string
   readonly inStock: boolean
@@ -68,7 +55,6 @@ export const filtersOf = (params: URLSearchParams): Filters => {
   const sort = params.get("sort") ?? "newest"
   return {
     q: params.get("q") ?? "",
-    match: params.get("match") === "contains" ? "contains" : "starts",
     collection: params.get("c") ?? "",
     inStock: params.get("stock") === "in",
     min: amount(params.get("min")),
@@ -81,7 +67,6 @@ export const filtersOf = (params: URLSearchParams): Filters => {
 /** The URL parameters of filters (defaults left out). */
 export const paramsOfFilters = (f: Filters): Record<string, string | undefined> => ({
   q: f.q.trim() === "" ? undefined : f.q,
-  match: f.match === "contains" ? "contains" : undefined,
   c: f.collection || undefined,
   stock: f.inStock ? "in" : undefined,
   min: f.min === undefined ? undefined : String(f.min),
@@ -93,8 +78,7 @@ export const paramsOfFilters = (f: Filters): Record<string, string | undefined> 
 /** The product query of the grid: the filters as the platform's filter language, prices as shoppers pay them. */
 export const productQuery = (f: Filters, collectionId: string | undefined): ProductQuery => {
   let q = Products.query().limit(PAGE_SIZE)
-  const text = f.q.trim()
-  if (text !== "") q = f.match === "contains" ? q.contains("name", text) : q.startsWith("name", text)
+  q = q.where(Products.searchFilter(f.q))
   if (collectionId !== undefined && collectionId !== ALL_PRODUCTS) q = q.hasSome("collectionIds", [collectionId])
   if (f.inStock) q = q.in("stock.inventoryStatus", ["IN_STOCK", "PARTIALLY_OUT_OF_STOCK"])
   if (f.min !== undefined) q = q.ge("priceData.discountedPrice", f.min)

@@ -30,3 +30,18 @@ export function Ribbon(props: { readonly text: string | null | undefined }) {
 /** Text of an info section, which the platform keeps as HTML. */
 export const plainText = (html: string | null | undefined): string =>
   (html ?? "").replace(/<\/p>\s*<p>/g, "\n").replace(/<[^>]*>/g, "").replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">").trim()
+
+/** The brand filter's select: every brand once they are known, else the chosen one; `error` says why they are not. */
+export function BrandSelect(props: { readonly brand: string; readonly brands: ReadonlyArray<string> | undefined; readonly error?: string; readonly onChange: (brand: string) => void }) {
+  const { brand, brands, error } = props
+  return (
+    <div className="field">
+      <label htmlFor="store-brand">Brand</label>
+      <select id="store-brand" value={brand} onChange={(e) => props.onChange(e.target.value)} aria-describedby={error === undefined ? undefined : "store-brand-error"}>
+        <option value="">All brands</option>
+        {brands !== undefined ? brands.map((b) => <option key={b} value={b}>{b}</option>) : brand === "" ? null : <option value={brand}>{brand}</option>}
+      </select>
+      {error === undefined ? null : <p id="store-brand-error" className="field-note">The brands could not be loaded: {error}</p>}
+    </div>
+  )
+}

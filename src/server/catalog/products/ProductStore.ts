@@ -71,7 +71,7 @@ export interface ProductStoreShape {
 
 /**
  * Queries filter and sort on `keys`: the product's fields without its big parts (variants, media,
- * options, description) and without costs (which visitors must not probe with filters), as JSONB, so a
+ * options; the description stays, for text searches) and without costs (which visitors must not probe with filters), as JSONB, so a
  * query over 10 000 products reads a few hundred bytes per product and parses none of them.
  */
 /**
@@ -99,7 +99,7 @@ const HOT_COLUMNS = HOT_FIELDS.map(([, c]) => `${c}_r, ${c}_k`).join(", ")
 const HOT_UPDATES = HOT_FIELDS.map(([, c]) => `${c}_r = excluded.${c}_r, ${c}_k = excluded.${c}_k`).join(", ")
 const hotValue = (doc: Product, field: string): unknown => field.split(".").reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], doc)
 const LEFT_OUT_OF_KEYS = [
-  "variants", "media", "productOptions", "description", "additionalInfoSections", "customTextFields", "seoData",
+  "variants", "media", "productOptions", "additionalInfoSections", "customTextFields", "seoData",
   "costAndProfitData", "costRange", "convertedPriceData", "price"
 ] as const
 const keysOf = (doc: Product): string => {
@@ -177,6 +177,12 @@ export class ProductStore extends Context.Service<ProductStore, ProductStoreShap
         ) WITHOUT ROWID;
         CREATE INDEX store_memberships_product ON store_memberships (product_id);
         CREATE TABLE store_counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;`
+      )
+      // products stored before descriptions were searchable get theirs in the filter keys
+      db.migrate(
+        "catalog/products/2",
+        `UPDATE store_products SET keys = jsonb_set(keys, '$.description', json_extract(doc, '$.description'))
+         WHERE json_type(doc, '$.description') = 'text'`
       )
       registerFunctions(db)
 

@@ -1,0 +1,46 @@
+/**
+ * What the demo app's first load weighs (bench/appLoad.ts; `npm run bench:app` prints it): the store's
+ * first screen is one script within its budget, and carries none of what it does not show: the member
+ * area, the data browser, the events panel, the product page, the brand filter's catalog v3 entities, or
+ * effect's Schema machinery (its AST, parser and issues). The budget is today's size, a ratchet (the goal is 100 KB; React DOM alone is about 62).
+ * The app is built for production (as `npm start` and `npm run bench:app` build it) into .tmp/app-size;
+ * the browser tests' build runs under the test runner, whose NODE_ENV gives React's development build.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import { execFile } from "node:child_process"
+import { readFileSync } from "node:fs"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { promisify } from "node:util"
+import { measureAppLoad } from "../../bench/appLoad.ts"
+
+const root = fileURLToPath(new URL("../..", import.meta.url))
+const dist = join(root, ".tmp/app-size")
+
+const buildForProduction = () =>
+  promisify(execFile)(process.execPath, [join(root, "node_modules/vite/bin/vite.js"), "build", "app", "--outDir", dist, "--emptyOutDir", "--logLevel", "error"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production" },
+    timeout: 120_000
+  })
+
+/** The first load's JavaScript, gzip -9, in bytes. */
+const BUDGET_GZIP = 132_500
+
+/** Sources the first screen must not carry, by the path its source map names. */
+const NOT_IN_FIRST_LOAD =
+  /app\/src\/(member|data|events)\/|app\/src\/store\/(ProductPage|BrandField)\.tsx$|src\/catalog\/(entities|v3)\/|src\/catalog\/storefront\/(variants|options|stock)\.ts$|effect\/dist\/(SchemaAST|SchemaParser|SchemaIssue)\.js$/
+
+describe("the demo app's first load", () => {
+  it(`is one script of at most ${(BUDGET_GZIP / 1024).toFixed(1)} KB gzipped, without the sections it does not show`, async () => {
+    await buildForProduction()
+    const load = measureAppLoad(dist)
+    assert.lengthOf(load.files, 1)
+    assert.isAtMost(load.jsGzip, BUDGET_GZIP, `the first load weighs ${load.jsGzip} bytes gzipped`)
+    const sources: ReadonlyArray<string> = JSON.parse(readFileSync(join(dist, "assets", `${load.files[0]}.map`), "utf8")).sources
+    assert.isAbove(sources.length, 50)
+    assert.deepStrictEqual(sources.filter((s) => NOT_IN_FIRST_LOAD.test(s)), [])
+    // and the store's own screen is in it
+    assert.isTrue(sources.some((s) => s.endsWith("app/src/store/Catalog.tsx")))
+  }, 150_000)
+})
