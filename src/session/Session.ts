@@ -60,10 +60,17 @@ export class Session extends Context.Service<Session, SessionShape>()("sitefx/Se
     never,
     PlatformHttp | PlatformConfig | TokenStore | AuthorizeAgent
   > =>
-    Layer.effect(Session, make).pipe(
-      Layer.provideMerge(Layer.merge(OAuthFlows.layer, MemberFlows.layer)),
-      Layer.provideMerge(SessionTokens.layer.pipe(Layer.provide(wireTokenEndpoint(options))))
-    )
+    Session.layerOnTokens().pipe(Layer.provideMerge(SessionTokens.layer.pipe(Layer.provide(wireTokenEndpoint(options)))))
+
+  /**
+   * The flows and the whole session on a token service built elsewhere (a page's first runtime), so
+   * the page and its member area share one SessionTokens: a sign-in here shows wherever the tokens are read.
+   */
+  static readonly layerOnTokens = (): Layer.Layer<
+    Session | OAuthFlows | MemberFlows,
+    never,
+    SessionTokens | PlatformAuth | PlatformHttp | TokenStore | AuthorizeAgent
+  > => Layer.effect(Session, make).pipe(Layer.provideMerge(Layer.merge(OAuthFlows.layer, MemberFlows.layer)))
 }
 
 const make = Effect.gen(function*() {

@@ -14,7 +14,12 @@ export { type LoginUrl, type LoginUrlOptions, OAuthFlows, type OAuthFlowsShape, 
 export { Session, type SessionShape, stateChanges } from "./Session.ts"
 export { type SessionOptions, type SessionState, SessionTokens, type SessionTokensShape } from "./SessionTokens.ts"
 export {
+  type ClientServices,
+  type FlowOptions,
+  type FlowServices,
+  memberFlows,
   type SessionServices,
+  siteClient,
   siteSession,
   type SiteOptions,
   siteTokens,

@@ -1,16 +1,24 @@
 /**
- * The member area's atoms: the session atoms of sitefx/react on the app's runtime (state, the member's
- * profile, and every member flow), and, for the local platform, a captcha token minted by its dev
+ * The member area's atoms: the session atoms of sitefx/react (state, the member's profile, and every
+ * member flow) on the sign-in flows, built when this area loads on top of the app's runtime, and, for the local platform, a captcha token minted by its dev
  * endpoint (a real site gets one from its captcha widget).
  */
 import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import { Atom } from "effect/reactivity"
 import { sessionAtoms } from "sitefx/react"
+import { memberFlows } from "sitefx/session"
 import { who } from "../shell/who.ts"
 import { platformUrl, runtime } from "../site.ts"
 
+/**
+ * The flows on the app runtime's own services: one token service for the header and this area, so a
+ * sign-in here shows in the header at once.
+ */
+const memberRuntime = Atom.runtime((get) => memberFlows().pipe(Layer.provideMerge(Layer.effectContext(get.result(runtime)))))
+
 /** The flows change the header's own state atoms, which follow the other tabs and keep the tokens fresh app-wide. */
-export const session = sessionAtoms(runtime, { state: who })
+export const session = sessionAtoms(memberRuntime, { state: who })
 
 /** Where the platform sends the browser back to: this page, at a route of the member area. */
 export const appUrl = (route: string): string => `${window.location.origin}${window.location.pathname}#/member${route}`
