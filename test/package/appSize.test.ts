@@ -2,7 +2,7 @@
  * What the demo app's first load weighs (bench/appLoad.ts; `npm run bench:app` prints it): the store's
  * first screen is one script within its budget, and carries none of what it does not show: the member
  * area, the data browser, the events panel, the product page, the brand filter's catalog v3 entities, or
- * effect's Schema machinery (its AST, parser and issues). The budget is today's size, a ratchet (the goal is 100 KB; React DOM alone is about 62).
+ * effect's Schema machinery (its AST, parser and issues), or the session's sign-in flows. The budget is today's size, a ratchet (the goal is 100 KB; React DOM alone is about 62).
  * The app is built for production (as `npm start` and `npm run bench:app` build it) into .tmp/app-size;
  * the browser tests' build runs under the test runner, whose NODE_ENV gives React's development build.
  */
@@ -27,14 +27,14 @@ const buildForProduction = () =>
 /**
  * The first load's JavaScript, gzip -9, in bytes: a ratchet at today's size, lowered as the first screen
  * sheds code. 129.0 KB after the store's split; the header's session (who is signed in, following the
- * other tabs: 1.4 KB) and the binding's optimistic writes (0.7 KB) came after. The issue's aim is 100 KB,
- * of which React DOM is 62.
+ * other tabs: 1.4 KB) and the binding's optimistic writes (0.7 KB) came after, then the sign-in flows moved
+ * to the member area (3.4 KB less: 127.7 KB). The issue's aim is 100 KB, of which React DOM is 62.
  */
-const BUDGET_GZIP = 134_500
+const BUDGET_GZIP = 131_100
 
 /** Sources the first screen must not carry, by the path its source map names. */
 const NOT_IN_FIRST_LOAD =
-  /app\/src\/(member|data|events)\/|app\/src\/store\/(ProductPage|BrandField)\.tsx$|src\/catalog\/(entities|v3)\/|src\/catalog\/storefront\/(variants|options|stock)\.ts$|effect\/dist\/(SchemaAST|SchemaParser|SchemaIssue)\.js$/
+  /app\/src\/(member|data|events)\/|src\/session\/(Session|MemberFlows|OAuthFlows|AuthorizeAgent|Pkce|prewarm|codeGrant)\.ts$|app\/src\/store\/(ProductPage|BrandField)\.tsx$|src\/catalog\/(entities|v3)\/|src\/catalog\/storefront\/(variants|options|stock)\.ts$|effect\/dist\/(SchemaAST|SchemaParser|SchemaIssue)\.js$/
 
 describe("the demo app's first load", () => {
   it(`is one script of at most ${(BUDGET_GZIP / 1024).toFixed(1)} KB gzipped, without the sections it does not show`, async () => {
