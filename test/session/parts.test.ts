@@ -1,11 +1,13 @@
 /**
  * The session's parts work alone, each with only the parts it needs: the token service over the wire
  * and a store, the member flows over the token service (no OAuth flows), the OAuth flows over the token
- * service (no authorize agent); and `siteTokens` builds the token service with no flow at all.
+ * service (no authorize agent); `siteTokens` builds the token service with no flow at all; and
+ * `memberFlows`, built later over a `siteClient`'s services, signs in through that client's token service.
  */
 import { assert, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Context from "effect/Context"
 import { PlatformClient } from "../../src/http/PlatformClient.ts"
 import { PlatformConfig } from "../../src/http/PlatformConfig.ts"
 import { PlatformHttp } from "../../src/http/PlatformHttp.ts"
@@ -13,7 +15,8 @@ import { AuthorizeAgent } from "../../src/session/AuthorizeAgent.ts"
 import { MemberFlows } from "../../src/session/MemberFlows.ts"
 import { OAuthFlows } from "../../src/session/OAuthFlows.ts"
 import { SessionTokens } from "../../src/session/SessionTokens.ts"
-import { siteTokens } from "../../src/session/SiteSession.ts"
+import { Session } from "../../src/session/Session.ts"
+import { memberFlows, siteClient, siteTokens } from "../../src/session/SiteSession.ts"
 import { wireTokenEndpoint } from "../../src/session/tokenEndpoint.ts"
 import { TokenStore } from "../../src/session/TokenStore.ts"
 import { LocalPlatform, settings, stats, uniqueEmail } from "../support/platform.ts"
@@ -114,4 +117,36 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("session parts"
         assert.strictEqual((yield* tokens.tokens).accessToken.value, visitor.accessToken.value)
       }).pipe(Effect.provide(Layer.fresh(siteTokens({ baseUrl: platform.url, clientId: platform.clientId })), { local: true }))
     ))
+
+  it.effect("memberFlows built later over a siteClient's services signs in through that client's one token service", () =>
+    settings({ captcha: false, emailVerification: false, ownerApproval: false, mfaRequired: false }).pipe(Effect.andThen(
+      Effect.flatMap(localPlatform, (platform) =>
+        Effect.gen(function*() {
+          // the first screen's services, built once, as an atom runtime holds them
+          const first = yield* Layer.build(siteClient({ baseUrl: platform.url, clientId: platform.clientId, tokens: "memory" }))
+          const tokens = Context.get(first, SessionTokens)
+          const seen: Array<boolean> = []
+          const unsubscribe = tokens.subscribe((state) => seen.push(state.loggedIn))
+          const visitor = yield* tokens.ensureTokens
+          assert.strictEqual(visitor.refreshToken.role, "visitor")
+          // the member area's flows, on the very services the first screen runs on
+          const email = uniqueEmail("later")
+          yield* Effect.gen(function*() {
+            const session = yield* Session
+            assert.strictEqual((yield* session.register({ email, password: PASSWORD })).loginState, "SUCCESS")
+            const result = yield* session.login({ email, password: PASSWORD })
+            if (result.loginState !== "SUCCESS") return assert.fail(JSON.stringify(result))
+            yield* session.completeDirectLogin(result.data.sessionToken)
+          }).pipe(Effect.provide(memberFlows({ authorizeAgent: AuthorizeAgent.http() }).pipe(Layer.provideMerge(Layer.succeedContext(first))), { local: true }))
+          unsubscribe()
+          assert.isTrue(yield* tokens.loggedIn)
+          assert.include(seen, true)
+          const me = yield* Context.get(first, PlatformClient).json(
+            { method: "GET", path: "/_sitefx/whoami", host: "api" },
+            (u) => (typeof u === "object" ? undefined : "not an object")
+          )
+          assert.strictEqual((me as { kind: string }).kind, "member")
+        }).pipe(Effect.scoped)
+      )
+    )))
 })
