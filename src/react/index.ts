@@ -26,7 +26,6 @@ export {
   changesOfEvents,
   dataChange,
   dataQuery,
-  type InsertInput,
   invalidate,
   type PageLike,
   type QueryAtom,
@@ -34,11 +33,9 @@ export {
   type QueryAtomsOptions,
   QueryKeys,
   type QueryResult,
-  type QuerySource,
-  type RemoveInput,
-  type UpdateInput,
-  writeAtoms
+  type QuerySource
 } from "./query.ts"
+export { type InsertInput, type RemoveInput, type UpdateInput, writeAtoms } from "./writes.ts"
 export {
   type RecoverInput,
   type RedirectLoginInput,

@@ -28,9 +28,10 @@ const buildForProduction = () =>
  * The first load's JavaScript, gzip -9, in bytes: a ratchet at today's size, lowered as the first screen
  * sheds code. 129.0 KB after the store's split; the header's session (who is signed in, following the
  * other tabs: 1.4 KB) and the binding's optimistic writes (0.7 KB) came after, then the sign-in flows moved
- * to the member area (3.4 KB less: 127.7 KB). The issue's aim is 100 KB, of which React DOM is 62.
+ * to the member area (3.4 KB less) and the
+ * binding's write atoms to a module of their own, used by the data browser alone (2.2 KB less: 125.5 KB). The issue's aim is 100 KB, of which React DOM is 62.
  */
-const BUDGET_GZIP = 131_100
+const BUDGET_GZIP = 128_800
 
 /** Sources the first screen must not carry, by the path its source map names. */
 const NOT_IN_FIRST_LOAD =
