@@ -28,7 +28,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSy
 import { tmpdir } from "node:os"
 import { dirname, join, resolve } from "node:path"
 import { DatabaseSync } from "node:sqlite"
-import { Database, ReplaceFailed } from "../platform/Database.ts"
+import { Database, quoted, ReplaceFailed } from "../platform/Database.ts"
 import type { Snapshot } from "../platform/devWire.ts"
 import { isoDate, ServerClock } from "../platform/ServerClock.ts"
 import { Seeder } from "../seed.ts"
@@ -103,8 +103,6 @@ const sitefxVersion = (): string => {
   }
   return (version = "unknown")
 }
-
-const quoted = (name: string) => `"${name.replace(/"/g, "\"\"")}"`
 
 /** The manifest inside a snapshot file; fails with a message for a file that is not one. */
 const readManifest = (file: string): SnapshotManifest => {
