@@ -10,6 +10,7 @@ import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
 import type { RetryPolicy } from "../http/PlatformConfig.ts"
 import type { PlatformError } from "../http/PlatformError.ts"
+import { noteRetry } from "../http/exchange.ts"
 import { isTransient, retryDelay } from "../http/PlatformHttp.ts"
 import { type DataError, WDE } from "./DataError.ts"
 import { type DataEnvironment, MAX_BULK_ITEMS } from "./protocol.ts"
@@ -235,7 +236,8 @@ export const runBulk = <A, T, E = never>(
       Effect.map((results) => account(kind, chunk, results, n > 0, options)),
       Effect.catch((error) => {
         if (transient(error) && n < retry.times) {
-          return Effect.sleep(retryDelay(retry, n, error)).pipe(Effect.andThen(attempt(chunk, n + 1)))
+          const delay = retryDelay(retry, n, error)
+          return noteRetry(error, n + 1, delay, error).pipe(Effect.andThen(Effect.sleep(delay)), Effect.andThen(attempt(chunk, n + 1)))
         }
         // the whole chunk was refused: each of its items carries the reason
         const { code, message } = chunkFailure(error)

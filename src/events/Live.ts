@@ -17,6 +17,7 @@ import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
 import { PlatformAuth } from "../http/PlatformClient.ts"
 import { PlatformConfig } from "../http/PlatformConfig.ts"
+import { retryAttributes } from "../http/exchange.ts"
 import { PlatformFetch } from "../http/PlatformHttp.ts"
 import { decodeEnvelope, type SiteEvent } from "./Event.ts"
 import { type EventEnvelope, EventPaths } from "./protocol.ts"
@@ -47,6 +48,12 @@ export interface LiveOptions {
   readonly lastEventId?: string
   /** Reconnection: attempts in a row without an event before giving up (default 8), first wait (default 250 ms), longest wait (default 10 s). */
   readonly reconnect?: { readonly attempts?: number; readonly baseMillis?: number; readonly maxMillis?: number }
+  /**
+   * A connection that brings nothing, not even the platform's keep-alive comment (every 15 s), for this
+   * long is taken for dead and replaced (default 45 000 ms): a connection a network silently dropped
+   * would otherwise wait forever.
+   */
+  readonly idleMillis?: number
 }
 
 interface Frame {
@@ -108,6 +115,13 @@ export const live = (options: LiveOptions = {}): Stream.Stream<LiveEvent, LiveEr
     const max = options.reconnect?.maxMillis ?? 10_000
     const query = (options.eventTypes ?? []).map((t) => `eventType=${encodeURIComponent(t)}`).join("&")
     const url = `${config.apiUrl}${EventPaths.stream}${query === "" ? "" : `?${query}`}`
+    const idleMillis = options.idleMillis ?? 45_000
+    // each reconnection is told as a retry on the span the stream runs in, when it runs in one
+    const span = yield* Effect.exit(Effect.currentSpan)
+    const told = (attempt: number, delay: number, problem: string) => {
+      const attributes = retryAttributes({ method: "GET", path: EventPaths.stream }, attempt, delay, { code: "TRANSPORT_ERROR", message: problem })
+      if (span._tag === "Success") span.value.event("sitefx.retry", BigInt(Date.now()) * 1_000_000n, attributes)
+    }
 
     // aborted when the stream ends or is interrupted: a pending connection or read gives up at once
     const abort = new AbortController()
@@ -125,13 +139,27 @@ export const live = (options: LiveOptions = {}): Stream.Stream<LiveEvent, LiveEr
           }
           let response: Response | undefined
           let problem: string
+          // this connection's own abort: the stream's end, or a watchdog that sees nothing come for idleMillis
+          const connection = new AbortController()
+          const stop = () => connection.abort()
+          abort.signal.addEventListener("abort", stop, { once: true })
+          let idle = false
+          let watchdog: ReturnType<typeof setTimeout> | undefined
+          const watch = () => {
+            clearTimeout(watchdog)
+            watchdog = setTimeout(() => {
+              idle = true
+              connection.abort()
+            }, idleMillis)
+          }
+          watch()
           try {
             response = await fetch(url, {
               headers: { ...headers, accept: "text/event-stream", ...(lastId === undefined ? {} : { "last-event-id": lastId }) },
-              signal: abort.signal
+              signal: connection.signal
             })
           } catch (e) {
-            problem = e instanceof Error ? e.message : String(e)
+            problem = idle ? `nothing came for ${idleMillis} ms` : e instanceof Error ? e.message : String(e)
           }
           if (response !== undefined) {
             const status = response.status
@@ -155,6 +183,7 @@ export const live = (options: LiveOptions = {}): Stream.Stream<LiveEvent, LiveEr
                 for (;;) {
                   const { done, value } = await reader.read()
                   if (done) break
+                  watch()
                   buffer = parseFrames(buffer + value, (frame) => {
                     let envelope: EventEnvelope
                     try {
@@ -173,7 +202,7 @@ export const live = (options: LiveOptions = {}): Stream.Stream<LiveEvent, LiveEr
                 problem = "the events stream ended"
               } catch (e) {
                 if (e instanceof LiveError) throw e
-                problem = e instanceof Error ? e.message : String(e)
+                problem = idle ? `nothing came for ${idleMillis} ms` : e instanceof Error ? e.message : String(e)
               } finally {
                 reader.releaseLock()
               }
@@ -182,13 +211,18 @@ export const live = (options: LiveOptions = {}): Stream.Stream<LiveEvent, LiveEr
               await response.body?.cancel()
             }
           }
+          clearTimeout(watchdog)
+          abort.signal.removeEventListener("abort", stop)
+          connection.abort()
           if (abort.signal.aborted) return
           failures++
           if (failures > attempts) {
             throw new LiveError({ reason: "Unreachable", message: `${problem!} (${attempts} reconnections in a row failed)`, ...(lastId === undefined ? {} : { lastEventId: lastId }) })
           }
           const wait = Math.min(max, base * 2 ** (failures - 1))
-          await sleep(wait / 2 + Math.random() * (wait / 2), abort.signal)
+          const delay = wait / 2 + Math.random() * (wait / 2)
+          told(failures, delay, problem!)
+          await sleep(delay, abort.signal)
         }
       } finally {
         abort.abort()

@@ -9,7 +9,8 @@ import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import { DEFAULT_API_URL, DEFAULT_EDGE_URL, trimSlash } from "./exchange.ts"
+import { DEFAULT_API_URL, DEFAULT_EDGE_URL, DEFAULT_TIMEOUT_MILLIS, trimSlash } from "./exchange.ts"
+import { inputMillis } from "./time.ts"
 
 export { DEFAULT_API_URL, DEFAULT_EDGE_URL }
 
@@ -35,6 +36,12 @@ export interface PlatformConfigShape {
   /** The OAuth client id of the site's headless app; needed by sessions, not by API-key scripts. */
   readonly clientId: Option.Option<string>
   readonly retry: RetryPolicy
+  /**
+   * How long one attempt of a call may take, its whole answer read, before it is aborted and fails with
+   * a `timeout` TransportError (retried when the call is idempotent). `withTimeout` changes it for the
+   * calls of one effect. The live event stream is not a call: it keeps its connection open.
+   */
+  readonly timeout: Duration.Input
   /** Sends the current trace's `traceparent` and `b3` headers (for those who trace to their own backend). */
   readonly tracePropagation: boolean
 }
@@ -47,6 +54,8 @@ export interface PlatformConfigOptions {
   readonly cdn?: boolean | undefined
   readonly clientId?: string | undefined
   readonly retry?: Partial<RetryPolicy> | undefined
+  /** Each attempt's timeout (default 30 seconds). */
+  readonly timeout?: Duration.Input | undefined
   /**
    * Off by default: the platform's own clients send no trace headers, and a browser's CORS preflight
    * against the real hosts may refuse headers they do not expect.
@@ -61,6 +70,7 @@ export const makeConfig = (options: PlatformConfigOptions = {}): PlatformConfigS
   cdn: options.cdn ?? true,
   clientId: Option.fromUndefinedOr(options.clientId),
   retry: { ...defaultRetryPolicy, ...options.retry },
+  timeout: options.timeout ?? DEFAULT_TIMEOUT_MILLIS,
   tracePropagation: options.tracePropagation ?? false
 })
 
@@ -71,7 +81,8 @@ export class PlatformConfig extends Context.Service<PlatformConfig, PlatformConf
 
   /**
    * Configuration from the environment: `SITEFX_BASE_URL`, `SITEFX_API_URL`, `SITEFX_EDGE_URL`,
-   * `SITEFX_CDN` (true/false), `SITEFX_CLIENT_ID`, `SITEFX_RETRY_TIMES`. Code options win over env.
+   * `SITEFX_CDN` (true/false), `SITEFX_CLIENT_ID`, `SITEFX_RETRY_TIMES`, `SITEFX_TIMEOUT` (milliseconds, or a
+   * duration such as `10 seconds`). Code options win over env.
    */
   static readonly layerConfig = (options: PlatformConfigOptions = {}) =>
     Layer.effect(PlatformConfig, Effect.map(fromEnv, (env) => makeConfig(overEnv(env, defined(options)))))
@@ -116,6 +127,16 @@ const readInt = (name: string) =>
       : Effect.succeed(value)
   })
 
+const readDuration = (name: string) =>
+  Effect.flatMap(readEnv(name), (text) => {
+    if (text === undefined) return Effect.succeed(undefined)
+    const trimmed = text.trim()
+    const millis = /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : inputMillis(trimmed as Duration.Input)
+    return millis > 0
+      ? Effect.succeed(millis)
+      : Effect.fail(new PlatformConfigError({ message: `${name} must be milliseconds or a duration such as "10 seconds", not ${JSON.stringify(text)}` }))
+  })
+
 // one variable after another, as Effect.all would, without its machinery (about 0.6 KB gzip in a browser page)
 const fromEnv: Effect.Effect<PlatformConfigOptions, PlatformConfigError> = Effect.gen(function*() {
   const retryTimes = yield* readInt("SITEFX_RETRY_TIMES")
@@ -126,6 +147,7 @@ const fromEnv: Effect.Effect<PlatformConfigOptions, PlatformConfigError> = Effec
     cdn: yield* readBoolean("SITEFX_CDN"),
     clientId: yield* readEnv("SITEFX_CLIENT_ID"),
     retry: retryTimes === undefined ? undefined : { times: retryTimes },
+    timeout: yield* readDuration("SITEFX_TIMEOUT"),
     tracePropagation: yield* readBoolean("SITEFX_TRACE_PROPAGATION")
   })
 })

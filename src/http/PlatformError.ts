@@ -45,11 +45,40 @@ export class SystemError extends Data.TaggedClass("SystemError")<Common & {
   readonly description: string
 }> {}
 
+/**
+ * How a request got no answer:
+ * - `unreachable`: no connection was made (DNS, refused), so the request never left;
+ * - `reset`: the connection broke after the request went out, before the whole answer came back;
+ * - `timeout`: no whole answer within the call's timeout (the request was then aborted);
+ * - `unknown`: the runtime does not say (a browser's `fetch` never does).
+ */
+export type TransportKind = "unreachable" | "reset" | "timeout" | "unknown"
+
 /** The request got no answer: DNS, refused or reset connection, timeout. */
 export class TransportError extends Data.TaggedClass("TransportError")<{
   readonly message: string
   readonly cause?: unknown
+  /** How it got no answer; `unknown` when absent. */
+  readonly kind?: TransportKind
 }> {}
+
+/**
+ * Whether a failed call may have been carried out all the same: the request went out and no answer said
+ * otherwise (a reset, a timeout, a runtime that cannot tell), or the platform answered a server error
+ * other than 503 (a 500, or a gateway's 502 or 504, which may come after the work was done). False when
+ * sitefx refused before sending, the connection was never made, or the platform refused the call
+ * (4xx, 429, 503). A write that failed with this true is worth reading back before it is sent again.
+ */
+export const mayHaveApplied = (reason: FailureReason): boolean => {
+  switch (reason._tag) {
+    case "TransportError":
+      return reason.kind !== "unreachable"
+    case "SystemError":
+      return reason.status >= 500 && reason.status !== 503
+    default:
+      return false
+  }
+}
 
 /** Why a platform call failed, as the wire tells it: refused fields, an application code, another status, or no answer. */
 export type PlatformErrorReason = ValidationError | ApplicationError | SystemError | TransportError
@@ -149,6 +178,11 @@ export class PlatformError extends Data.TaggedError("PlatformError")<{
   /** The field violations of a validation error, else an empty list. */
   get fieldViolations(): ReadonlyArray<FieldViolation> {
     return this.reason._tag === "ValidationError" ? this.reason.fieldViolations : []
+  }
+
+  /** Whether the call may have been carried out although it failed (see {@link mayHaveApplied}). */
+  get mayHaveApplied(): boolean {
+    return mayHaveApplied(this.reason)
   }
 
   /** The rule that refused the call (kind, id, message and its kind's specifics), when the platform names one. */

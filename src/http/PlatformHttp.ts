@@ -9,6 +9,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { CONSISTENT_HEADER, REQUEST_ID_HEADER, reviveDates } from "./codec.ts"
 import {
+  CallTimeout,
   fetchTransport,
   notJson,
   type PlatformResponse,
@@ -23,6 +24,7 @@ import { isIdempotent, type PlatformRequest, toWire } from "./PlatformRequest.ts
 import { inputMillis } from "./time.ts"
 
 export {
+  CallTimeout,
   catchFailure,
   fetchTransport,
   isTransient,
@@ -32,7 +34,8 @@ export {
   STATUS_TEXT,
   type Transport,
   type TransportRequest,
-  type TransportResponse
+  type TransportResponse,
+  withTimeout
 } from "./exchange.ts"
 export { inputMillis } from "./time.ts"
 
@@ -64,6 +67,7 @@ const makeSend = (
   transport: Transport
 ): PlatformHttpShape => {
   const retryMillis = { times: config.retry.times, base: inputMillis(config.retry.base), cap: inputMillis(config.retry.cap) }
+  const timeoutMillis = inputMillis(config.timeout)
   // The consistency token the platform last handed out; repeated on every later request.
   let consistent: string | undefined
 
@@ -75,9 +79,12 @@ const makeSend = (
     const fail = (reason: PlatformError["reason"]) => new PlatformError({ method: wire.method, path, reason })
     const headers: Record<string, string> = { ...request.headers }
     if (consistent !== undefined) headers[CONSISTENT_HEADER] = consistent
-    const exchange = config.tracePropagation
-      ? Effect.flatMap(traceHeaders, (trace) => transport({ ...wire, headers: { ...trace, ...headers } }))
-      : transport({ ...wire, headers })
+    const exchange = Effect.flatMap(CallTimeout, (timeout) => {
+      const out = { ...wire, headers, timeoutMillis: timeout ?? timeoutMillis }
+      return config.tracePropagation
+        ? Effect.flatMap(traceHeaders, (trace) => transport({ ...out, headers: { ...trace, ...headers } }))
+        : transport(out)
+    })
     return exchange.pipe(
       Effect.mapError(fail),
       Effect.flatMap((response): Effect.Effect<PlatformResponse, PlatformError> => {

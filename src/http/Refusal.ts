@@ -9,7 +9,7 @@
 import type * as Cause from "effect/Cause"
 import * as Data from "effect/Data"
 import { isTransient } from "./exchange.ts"
-import { codeOf, type FailureReason, type PlatformError, type RefusalReason } from "./PlatformError.ts"
+import { codeOf, type FailureReason, mayHaveApplied, type PlatformError, type RefusalReason } from "./PlatformError.ts"
 import { AnswerError, ArgumentError } from "./reasons.ts"
 import type { Rule } from "./rule.ts"
 import type { FieldViolation } from "./wire.ts"
@@ -74,6 +74,8 @@ export interface RefusalReadings {
   readonly requestId: string | undefined
   /** The rule the platform refused the call by (kind, id, message and its kind's specifics), when it names one. */
   readonly rule: Rule | undefined
+  /** Whether the call may have been carried out although it failed: a 500 (see `mayHaveApplied`). */
+  readonly mayHaveApplied: boolean
 }
 
 /** The class `Refusal(tag)` makes: a yieldable tagged error with a `reason` and the shared readings. */
@@ -121,6 +123,9 @@ export const Refusal = <const Tag extends string>(
     }
     get rule(): Rule | undefined {
       return "rule" in this.reason ? this.reason.rule : undefined
+    }
+    get mayHaveApplied(): boolean {
+      return mayHaveApplied(this.reason)
     }
   }
 

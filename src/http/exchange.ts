@@ -6,14 +6,22 @@
  * bundler keeps just what a page calls.
  */
 import * as Context from "effect/Context"
+import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import { describe, type Guard } from "./guard.ts"
 import { REQUEST_ID_HEADER } from "./headers.ts"
 import { isRecord } from "./isRecord.ts"
-import { PlatformError, type PlatformErrorReason, reasonFromResponse, SystemError, TransportError } from "./PlatformError.ts"
+import {
+  PlatformError,
+  type PlatformErrorReason,
+  reasonFromResponse,
+  SystemError,
+  TransportError,
+  type TransportKind
+} from "./PlatformError.ts"
 import type { PlatformRequest, WireRequest } from "./PlatformRequest.ts"
 import { Rule } from "./rule.ts"
-import { sleepMillis } from "./time.ts"
+import { currentTimeMillis, inputMillis, sleepMillis } from "./time.ts"
 import type { ErrorBody } from "./wire.ts"
 
 export const DEFAULT_API_URL = "https://www.wixapis.com"
@@ -31,6 +39,8 @@ export interface PlatformResponse {
 /** One HTTP exchange as the transport sees it: what goes out, and the whole answer that comes back. */
 export interface TransportRequest extends WireRequest {
   readonly headers: Readonly<Record<string, string>>
+  /** The whole answer must be in within this many milliseconds, or the request is aborted (a `timeout` TransportError). */
+  readonly timeoutMillis?: number | undefined
 }
 /** The whole HTTP answer a transport hands back, whatever its status: status, headers and body text. */
 export interface TransportResponse {
@@ -47,30 +57,92 @@ export interface TransportResponse {
  */
 export type Transport = (request: TransportRequest) => Effect.Effect<TransportResponse, TransportError>
 
+/** How long a call's attempt may take by default, in milliseconds (PlatformConfig's `timeout`). */
+export const DEFAULT_TIMEOUT_MILLIS = 30_000
+
+/**
+ * The timeout, in milliseconds, of every platform call made inside an effect `withTimeout` wraps; when
+ * unset, the configuration's.
+ */
+export const CallTimeout = Context.Reference<number | undefined>("sitefx/CallTimeout", { defaultValue: () => undefined })
+
+/**
+ * Gives every platform call inside `effect` this timeout instead of the configuration's: each attempt
+ * (each retry has its own) must have its whole answer within it, or it is aborted and fails with a
+ * `timeout` TransportError, which an idempotent call retries under the retry policy.
+ *
+ * @example
+ * const item = yield* DataItems.get("Products", id).pipe(withTimeout("2 seconds"))
+ */
+export const withTimeout = (timeout: Duration.Input) => <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  Effect.provideService(effect, CallTimeout, inputMillis(timeout))
+
 /** The `fetch` requests go through; the global one unless provided (tests record or rewrite requests with it). */
 export const PlatformFetch = Context.Reference<typeof globalThis.fetch>("sitefx/PlatformFetch", {
   defaultValue: () => (input, init) => globalThis.fetch(input, init)
 })
 
-const transportError = (error: unknown) =>
-  new TransportError({ message: error instanceof Error ? error.message : String(error), cause: error })
+/** Thrown inside the fetch transport when its own timer aborted the request. */
+class TimedOut {
+  readonly millis: number
+  constructor(millis: number) {
+    this.millis = millis
+  }
+}
 
-/** The default transport: `fetch`, aborted when the effect is interrupted. */
+// Node's fetch names the socket's fate in an error code on the error or one of its causes
+const UNREACHABLE = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"])
+const BROKEN = new Set(["ECONNRESET", "EPIPE", "UND_ERR_SOCKET", "UND_ERR_CLOSED", "ECONNABORTED"])
+
+/** How a failed exchange got no answer, from the error codes along its causes. */
+export const transportKind = (error: unknown): TransportKind => {
+  if (error instanceof TimedOut) return "timeout"
+  for (let e: unknown = error, depth = 0; isRecord(e) && depth < 4; e = e["cause"], depth++) {
+    const code = e["code"]
+    if (typeof code === "string") {
+      if (UNREACHABLE.has(code)) return "unreachable"
+      if (BROKEN.has(code)) return "reset"
+    }
+  }
+  return "unknown"
+}
+
+/** A failed exchange as a TransportError of its kind. */
+export const transportError = (error: unknown): TransportError =>
+  new TransportError({
+    message: error instanceof TimedOut
+      ? `No answer within ${error.millis} ms`
+      : error instanceof Error ? error.message : String(error),
+    cause: error,
+    kind: transportKind(error)
+  })
+
+/** The default transport: `fetch`, aborted when the effect is interrupted or its timeout passes. */
 export const fetchTransport: Transport = (request) =>
   Effect.flatMap(PlatformFetch, (fetch) =>
     Effect.tryPromise({
       try: async (signal) => {
-        const response = await fetch(request.url, {
-          method: request.method,
-          headers: request.body === undefined ? request.headers : { "content-type": "application/json", ...request.headers },
-          ...(request.body === undefined ? {} : { body: request.body }),
-          signal
-        })
-        const headers: Record<string, string> = {}
-        response.headers.forEach((value, name) => {
-          headers[name] = value
-        })
-        return { status: response.status, headers, text: await response.text() }
+        const limit = request.timeoutMillis
+        const timer = limit === undefined || !(limit < Infinity) ? undefined : new AbortController()
+        const timeout = timer === undefined ? undefined : setTimeout(() => timer.abort(), limit)
+        try {
+          const response = await fetch(request.url, {
+            method: request.method,
+            headers: request.body === undefined ? request.headers : { "content-type": "application/json", ...request.headers },
+            ...(request.body === undefined ? {} : { body: request.body }),
+            signal: timer === undefined ? signal : AbortSignal.any([signal, timer.signal])
+          })
+          const headers: Record<string, string> = {}
+          response.headers.forEach((value, name) => {
+            headers[name] = value
+          })
+          // the body is read under the same timer: a body that trickles in or stops halfway times out too
+          return { status: response.status, headers, text: await response.text() }
+        } catch (error) {
+          throw timer?.signal.aborted === true && !signal.aborted ? new TimedOut(limit!) : error
+        } finally {
+          clearTimeout(timeout)
+        }
       },
       catch: transportError
     }))
@@ -235,11 +307,45 @@ export const retryDelayMillis = (policy: RetryMillis, attempt: number, error: Pl
   return hinted === undefined ? jittered : Math.min(policy.cap, Math.max(hinted, jittered))
 }
 
+/** What a retry is told by: the call's method and path, and the failure that caused it (a PlatformError, or a code, a message and a kind). */
+export type RetryCause = PlatformError | { readonly code: string; readonly message: string; readonly kind?: string | undefined }
+
+/**
+ * The attributes of a `sitefx.retry` span event: the attempt, the wait, and the failure that caused it.
+ * Only the method, the path (never its query) and the failure's code and message: no header, no body.
+ */
+export const retryAttributes = (what: { readonly method: string; readonly path: string }, attempt: number, delayMillis: number, error: RetryCause) => {
+  const kind = "reason" in error ? (error.reason._tag === "TransportError" ? error.reason.kind ?? "unknown" : `status ${error.reason.status}`) : error.kind
+  return {
+    "sitefx.retry.attempt": attempt,
+    "sitefx.retry.delay_ms": Math.round(delayMillis),
+    "http.request.method": what.method,
+    "url.path": what.path,
+    "error.type": error.code,
+    "sitefx.retry.cause": kind === undefined ? error.message : `${kind}: ${error.message}`
+  }
+}
+
+/**
+ * Tells of a retry about to happen: an event `sitefx.retry` on the current span (when the caller runs in
+ * one) with {@link retryAttributes}, and a debug log line saying the same.
+ */
+export const noteRetry = (what: { readonly method: string; readonly path: string }, attempt: number, delayMillis: number, error: RetryCause): Effect.Effect<void> => {
+  const attributes = retryAttributes(what, attempt, delayMillis, error)
+  return Effect.flatMap(Effect.exit(Effect.currentSpan), (span) =>
+    Effect.flatMap(currentTimeMillis, (now) => {
+      if (span._tag === "Success") span.value.event("sitefx.retry", BigInt(Math.round(now)) * 1_000_000n, attributes)
+      return Effect.logDebug(`sitefx: retry ${attempt} of ${what.method} ${what.path} in ${attributes["sitefx.retry.delay_ms"]} ms after ${attributes["sitefx.retry.cause"]}`)
+    }))
+}
+
 /** Retries transient failures up to `policy.times`, waiting {@link retryDelayMillis} before each. */
 export const retrying = <A>(effect: Effect.Effect<A, PlatformError>, policy: RetryMillis): Effect.Effect<A, PlatformError> => {
   const loop = (n: number): Effect.Effect<A, PlatformError> =>
-    catchFailure(effect, (e) => n < policy.times && isTransient(e), (error) =>
-      sleepMillis(retryDelayMillis(policy, n, error)).pipe(Effect.andThen(loop(n + 1))))
+    catchFailure(effect, (e) => n < policy.times && isTransient(e), (error) => {
+      const delay = retryDelayMillis(policy, n, error)
+      return noteRetry(error, n + 1, delay, error).pipe(Effect.andThen(sleepMillis(delay)), Effect.andThen(loop(n + 1)))
+    })
   return loop(0)
 }
 
@@ -256,16 +362,20 @@ export const postJson = <A>(
     readonly guard: Guard<A>
     readonly retry?: RetryMillis | undefined
     readonly headers?: Readonly<Record<string, string>> | undefined
+    /** Each attempt's timeout (default {@link DEFAULT_TIMEOUT_MILLIS}); `withTimeout` wins over it. */
+    readonly timeoutMillis?: number | undefined
   }
 ): Effect.Effect<A, PlatformError> => {
   const { path } = options
   const fail = (reason: PlatformErrorReason) => new PlatformError({ method: "POST", path, reason })
-  const once = fetchTransport({
-    method: "POST",
-    url: `${options.apiUrl}${path}`,
-    body: JSON.stringify(options.payload),
-    headers: options.headers ?? {}
-  }).pipe(
+  const once = Effect.flatMap(CallTimeout, (timeout) =>
+    fetchTransport({
+      method: "POST",
+      url: `${options.apiUrl}${path}`,
+      body: JSON.stringify(options.payload),
+      headers: options.headers ?? {},
+      timeoutMillis: timeout ?? options.timeoutMillis ?? DEFAULT_TIMEOUT_MILLIS
+    })).pipe(
     Effect.mapError(fail),
     Effect.flatMap((response) =>
       Effect.flatMap(readAnswer(response, fail), (body) =>

@@ -22,6 +22,7 @@ export {
   type RefusalReason,
   SystemError,
   TransportError,
+  type TransportKind,
   ValidationError
 } from "./PlatformError.ts"
 export { AnswerError, ArgumentError, FailureCodes, Refusal } from "./Refusal.ts"
@@ -35,7 +36,8 @@ export {
   type PlatformResponse,
   type Transport,
   type TransportRequest,
-  type TransportResponse
+  type TransportResponse,
+  withTimeout
 } from "./PlatformHttp.ts"
 export { ApiKeyAuth, type ApiKeyOptions, PlatformAuth, type PlatformAuthShape, PlatformClient, type PlatformClientShape } from "./PlatformClient.ts"
 export { httpClientTransport, viaHttpClient } from "./viaHttpClient.ts"

@@ -20,17 +20,28 @@ import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import type { PlatformConfig } from "./PlatformConfig.ts"
 import { TransportError } from "./PlatformError.ts"
 import { PlatformHttp, type Transport } from "./PlatformHttp.ts"
+import { transportKind } from "./exchange.ts"
 
 /** A transport over an HttpClient (trace headers are sitefx's to add, per `tracePropagation`). */
 export const httpClientTransport = (client: HttpClient.HttpClient): Transport => (request) => {
   let req = HttpClientRequest.make(request.method)(request.url, { headers: request.headers })
   // the JSON text itself goes to the client, which writes it out without a byte copy held by this heap
   if (request.body !== undefined) req = HttpClientRequest.setBody(req, HttpBody.raw(request.body, { contentType: "application/json" }))
-  return client.execute(req).pipe(
+  const limit = request.timeoutMillis
+  const exchange = client.execute(req).pipe(
     Effect.flatMap((response) => Effect.map(response.text, (text) => ({ status: response.status, headers: response.headers, text }))),
     Effect.provideService(HttpClient.TracerPropagationEnabled, false),
-    Effect.mapError((error) => new TransportError({ message: error.message, cause: error }))
+    Effect.mapError((error) => new TransportError({ message: error.message, cause: error, kind: transportKind(error) }))
   )
+  // the whole answer under one timer, as the fetch transport does; interrupting the exchange closes its request
+  return limit === undefined || !(limit < Infinity)
+    ? exchange
+    : exchange.pipe(
+      Effect.timeoutOrElse({
+        duration: limit,
+        orElse: () => Effect.fail(new TransportError({ message: `No answer within ${limit} ms`, kind: "timeout" }))
+      })
+    )
 }
 
 /** PlatformHttp over the HttpClient the given layer provides. */
