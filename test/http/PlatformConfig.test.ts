@@ -125,6 +125,18 @@ describe("PlatformConfig.layerConfig", () => {
       assert.strictEqual(config.edgeUrl, "http://edge.code")
     }))
 
+  it.effect("reads SITEFX_TIMEOUT as milliseconds or as a duration, refuses anything else, and defaults to 30 seconds", () =>
+    Effect.gen(function*() {
+      assert.strictEqual((yield* fromEnv({ SITEFX_TIMEOUT: "2500" })).timeout, 2500)
+      assert.strictEqual((yield* fromEnv({ SITEFX_TIMEOUT: "10 seconds" })).timeout, 10_000)
+      assert.strictEqual((yield* fromEnv({})).timeout, 30_000)
+      assert.strictEqual((yield* fromEnv({ SITEFX_TIMEOUT: "2500" }, { timeout: "1 second" })).timeout, "1 second")
+      for (const bad of ["soon", "0", "-5"]) {
+        const error = yield* Effect.flip(fromEnv({ SITEFX_TIMEOUT: bad }))
+        assert.match(error.message, /^SITEFX_TIMEOUT must be milliseconds or a duration/)
+      }
+    }))
+
   it.effect("a partial retry policy in code keeps SITEFX_RETRY_TIMES from the environment", () =>
     Effect.gen(function*() {
       const config = yield* fromEnv({ SITEFX_RETRY_TIMES: "5" }, { retry: { base: "1 millis" } })

@@ -15,10 +15,14 @@ export interface Recorded {
   readonly at: number
 }
 
-/** A scripted answer, or `"destroy"` to drop the connection without one. */
+/**
+ * A scripted answer; `"destroy"` drops the connection without one, `"stall"` never answers, and
+ * `stallAfter` sends the status, the headers and that much of the body, then nothing more.
+ */
 export type Reply =
-  | { readonly status?: number; readonly headers?: Record<string, string>; readonly json?: unknown; readonly text?: string }
+  | { readonly status?: number; readonly headers?: Record<string, string>; readonly json?: unknown; readonly text?: string; readonly stallAfter?: string }
   | "destroy"
+  | "stall"
 
 export interface RecordingServer {
   readonly origin: string
@@ -26,6 +30,8 @@ export interface RecordingServer {
   /** The next answers, in order; once used up, `fallback` answers. */
   script: Array<Reply>
   fallback: (req: Recorded) => Reply
+  /** Connections the server has seen close (by either side), since the file started. */
+  readonly closed: () => number
 }
 
 const answerEmpty = (): Reply => ({ json: {} })
@@ -33,7 +39,9 @@ const answerEmpty = (): Reply => ({ json: {} })
 export const recordingServer = (): RecordingServer => {
   let server: Server
   let origin = ""
+  let closed = 0
   const state: RecordingServer = {
+    closed: () => closed,
     get origin() {
       return origin
     },
@@ -59,11 +67,18 @@ export const recordingServer = (): RecordingServer => {
           req.socket.destroy()
           return
         }
+        if (r === "stall") return
+        if (r.stallAfter !== undefined) {
+          res.writeHead(r.status ?? 200, { "content-type": "application/json", "content-length": String(r.stallAfter.length * 2), ...r.headers })
+          res.write(r.stallAfter)
+          return
+        }
         const text = r.text ?? (r.json === undefined ? "" : JSON.stringify(r.json))
         res.writeHead(r.status ?? 200, { ...(r.json === undefined ? {} : { "content-type": "application/json" }), ...r.headers })
         res.end(text)
       })
     })
+    server.on("connection", (socket) => socket.on("close", () => closed++))
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   })
