@@ -261,6 +261,26 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("injected fault
       assert.deepStrictEqual((yield* dev("GET", "/faults")).faults, [])
     }))
 
+  it.effect("connections destroyed by faults leave nothing open behind them, and the platform goes on answering", () =>
+    Effect.gen(function*() {
+      yield* clearFaults
+      const c = yield* freshCollection()
+      yield* insert(c, "one")
+      const sockets = () => process.getActiveResourcesInfo().filter((r) => r.startsWith("TCP")).length
+      yield* query(c)
+      const before = sockets()
+      for (const fault of [{ kind: "reset" }, { kind: "reset", when: "after" }, { kind: "truncate" }, { kind: "slow", ms: 40 }]) {
+        yield* addFault({ path: "/wix-data/v2/items/query", count: 15, ...fault })
+        const answers = yield* Effect.all(Array.from({ length: 15 }, () => query(c)), { concurrency: 5 })
+        assert.strictEqual(answers.filter((a) => a.error !== undefined).length, fault.kind === "slow" ? 0 : 15)
+      }
+      yield* Effect.sleep("100 millis")
+      assert.isAtMost(sockets(), before)
+      assert.strictEqual((yield* query(c)).status, 200)
+      const logged = (yield* dev("GET", "/requests?path=/wix-data/v2/items/query&limit=61")).requests
+      assert.strictEqual(logged.filter((r: any) => r.rule?.kind === "fault").length, 60)
+    }))
+
   it.effect("dev endpoints are never faulted, and the platform answers normally once faults are cleared", () =>
     Effect.gen(function*() {
       yield* clearFaults
