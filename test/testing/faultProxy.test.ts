@@ -11,8 +11,14 @@ import * as Scope from "effect/Scope"
 import { randomBytes } from "node:crypto"
 import { createServer as createHttpServer, request } from "node:http"
 import { createConnection, createServer, type Server } from "node:net"
+import * as Stream from "effect/Stream"
+import * as DataItems from "../../src/data/DataItems.ts"
+import { live, type LiveEvent } from "../../src/events/Live.ts"
+import { DataEventTypes, type DomainEvent } from "../../src/events/protocol.ts"
+import { Site } from "../../src/Site.ts"
 import { FaultProxy } from "../../src/testing/index.ts"
 import { LocalPlatform } from "../../src/server/index.ts"
+import { asAdmin, freshCollection } from "../data/support.ts"
 
 /** A server on a free loopback port, closed with the scope. */
 const listening = (server: Server) =>
@@ -164,6 +170,37 @@ describe("FaultProxy", () => {
       assert.isDefined(now.error)
       assert.strictEqual((yield* proxy.stats).cuts, before + 1)
     })))
+
+  it.live("Events.live through cuts every 250 ms and a delay: every event once, in order", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const platform = yield* LocalPlatform
+      const proxy = yield* FaultProxy.start({ target: platform.url, seed: 3 })
+      const admin = Site.apiKey({ baseUrl: proxy.url, apiKey: platform.apiKey, siteId: platform.siteId })
+      const c = yield* freshCollection("Proxied")
+      const seen: Array<LiveEvent> = []
+      const fiber = yield* Effect.forkChild(
+        Stream.runForEach(Stream.provide(live({ eventTypes: [DataEventTypes.itemCreated], reconnect: { baseMillis: 20 } }), admin), (e) =>
+          Effect.sync(() => seen.push(e)))
+      )
+      // the stream has a resume point once it has seen an event; only then do the cuts begin
+      for (let k = 0; k < 20 && seen.length === 0; k++) {
+        yield* asAdmin(DataItems.insert(c, { _id: `warm-${k}` }))
+        for (let i = 0; i < 10 && seen.length === 0; i++) yield* Effect.sleep("25 millis")
+      }
+      const warm = seen.length
+      assert.isAbove(warm, 0)
+      yield* proxy.set({ cutEveryMs: 250, latencyMs: 5 })
+      for (let i = 0; i < 12; i++) {
+        yield* asAdmin(DataItems.insert(c, { _id: `item-${i}`, i }))
+        yield* Effect.sleep("100 millis")
+      }
+      for (let i = 0; i < 100 && seen.length < warm + 12; i++) yield* Effect.sleep("25 millis")
+      yield* Effect.sleep("300 millis") // a duplicate would have arrived by now
+      yield* Fiber.interrupt(fiber)
+      const ids = seen.map((e) => (JSON.parse(e.envelope.data) as DomainEvent).entityId).filter((id) => !id.startsWith("warm-"))
+      assert.deepStrictEqual(ids, Array.from({ length: 12 }, (_, i) => `item-${i}`))
+      assert.isAtLeast((yield* proxy.stats).cuts, 3)
+    }).pipe(Effect.provide(LocalPlatform.layer({ seed: "demo" })))), { timeout: 20_000 })
 
   it.live("stallRate: a connection takes the request and never answers", () =>
     Effect.scoped(Effect.gen(function*() {
