@@ -9,7 +9,8 @@
  * Closing the scope closes the listener and every connection.
  *
  * @example
- * import { FaultProxy, TestPlatform } from "sitefx/testing"
+ * import { FaultProxy, LocalPlatform } from "sitefx/testing"
+ * const platform = yield* LocalPlatform
  * const proxy = yield* FaultProxy.start({ target: platform.url, seed: 7 })
  * yield* proxy.set({ resetRate: 0.05, latencyMs: 20, cutEveryMs: 1000 })
  * // point the client at proxy.url instead of platform.url; every run meets the same resets
@@ -36,6 +37,7 @@ export interface FaultPlan {
   readonly bandwidth?: number | undefined
 }
 
+/** Where a proxy sends its connections, the port it listens on, the seed of its draws and the plan it starts with. */
 export interface FaultProxyOptions {
   /** Where connections go: a loopback URL (`http://127.0.0.1:8787`) or `host:port`. */
   readonly target: string

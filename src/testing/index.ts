@@ -8,4 +8,5 @@ export { TestPlatform, type TestPlatformOptions, type TestPlatformShape } from "
 export { type AdminServices, asAdmin, asMember, asVisitor } from "./callers.ts"
 export { type ExpectedRefusal, expectRefused, UnexpectedOutcome } from "./expectRefused.ts"
 export { LocalPlatform } from "../server/LocalPlatform.ts"
+/** A TCP proxy to a loopback target that delays, resets, cuts and stalls its connections, seeded so runs repeat. */
 export * as FaultProxy from "./FaultProxy.ts"
