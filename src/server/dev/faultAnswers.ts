@@ -119,10 +119,11 @@ export const faultedAnswer = <E, R>(fired: FiredFault, app: Effect.Effect<Answer
         return response
       }
       case "reset": {
-        const response = fired.request.when === "after" ? yield* app : HttpServerResponse.empty()
+        if (fired.request.when === "after") yield* app
         yield* noted(fired, 0, 0)
         yield* reset(request)
-        return response
+        // nothing is written to a destroyed response; the status 0 is what the server's own log line shows
+        return HttpServerResponse.empty({ status: 0 })
       }
       case "truncate": {
         const response = yield* app
