@@ -60,8 +60,17 @@ export const ValidationRule = ruleOf("validation", { fields: Schema.Array(Schema
 export const BoundRule = ruleOf("bound", { fields: Schema.Array(Schema.String), limit: Schema.optionalKey(Schema.Number) })
 /** Too many requests of a kind for now (failed logins): when to try again. */
 export const ThrottleRule = ruleOf("throttle", { retryAfterSeconds: Schema.Number })
-/** A fault injected with `POST /_sitefx/faults`: the path prefix it was set for, and the status it answers. */
-export const FaultRule = ruleOf("fault", { path: Schema.String, status: Schema.Number })
+/**
+ * A fault injected with `POST /_sitefx/faults`: the path prefix it was set for, the status the client
+ * got (0 when its connection was reset), what kind of fault (`status`, `latency`, `reset`, `truncate`,
+ * `slow`) and the fault's id.
+ */
+export const FaultRule = ruleOf("fault", {
+  path: Schema.String,
+  status: Schema.Number,
+  fault: Schema.optionalKey(Schema.String),
+  faultId: Schema.optionalKey(Schema.String)
+})
 /** A refusal with nothing to add to its id and message: the dev endpoints' guard, a missing entity, a conflict, a precondition. */
 export const PlainRule = Schema.Struct({
   kind: Schema.Literals(["dev-access", "not-found", "conflict", "precondition"]),

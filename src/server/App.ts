@@ -22,6 +22,7 @@ import { devRoutes } from "./dev/dev.ts"
 import { snapshotRoutes } from "./dev/snapshotRoutes.ts"
 import { requestRoutes } from "./dev/requestRoutes.ts"
 import { Faults } from "./dev/Faults.ts"
+import { faultedAnswer } from "./dev/faultAnswers.ts"
 import { identityRoutes } from "./identity/index.ts"
 import { oauthRoutes } from "./oauth/oauth.ts"
 import { redirectRoutes } from "./oauth/redirects.ts"
@@ -68,15 +69,11 @@ const platformMiddleware = (options: DevAccessOptions) =>
         if (access !== undefined && !access.ok) {
           return answer(yield* refusal(forbidden(access.reason, "DEV_ACCESS_DENIED").because({ kind: "dev-access", id: access.rule })))
         }
-        const fault = isDev ? undefined : (yield* Faults).take(path)
-        if (fault !== undefined) {
-          // the body is read anyway, so the client's upload completes before the refusal arrives
-          yield* Effect.ignore(request.text)
-          return answer(yield* refusal(fault))
-        }
-        return answer(yield* app.pipe(
+        const route = app.pipe(
           Effect.catchTag("HttpServerError", () => refusal(notFound(`No route for ${request.method} ${path}`)))
-        ))
+        )
+        const fault = isDev ? undefined : (yield* Faults).take(path, request.method)
+        return answer(yield* (fault === undefined ? route : faultedAnswer(fault, route)))
       })),
     { global: true }
   )

@@ -54,21 +54,27 @@ describe("sitefx/dev", () => {
         assert.strictEqual((yield* Clock.setSkew(0)).skewSeconds, 0)
       })))
 
-    it.effect("faults are added, listed with the requests they have left, used up, and cleared; a bad one is refused", () =>
+    it.effect("faults are added with ids, listed with the requests they have left and their hits, used up, removed, cleared; a bad one is refused", () =>
       onDev(Effect.gen(function*() {
         yield* Faults.clear
-        yield* Faults.add({ path: "/wix-data/v2/items", status: 503, count: 2 })
-        yield* Faults.add({ path: "/stores/v1/products", status: 429, count: 1, retryAfter: 3 })
+        const items = yield* Faults.add({ path: "/wix-data/v2/items", status: 503, count: 2 })
+        const products = yield* Faults.add({ path: "/stores/v1/products", status: 429, count: 1, retryAfter: 3 })
+        const slow = yield* Faults.add({ path: "/stores", method: "GET", kind: "slow", ms: 5, rate: 0.5, seed: 3 })
         assert.deepStrictEqual(yield* Faults.list, [
-          { path: "/wix-data/v2/items", status: 503, count: 2 },
-          { path: "/stores/v1/products", status: 429, count: 1, retryAfter: 3 }
+          { id: items.id, path: "/wix-data/v2/items", status: 503, count: 2, hits: 0 },
+          { id: products.id, path: "/stores/v1/products", status: 429, count: 1, retryAfter: 3, hits: 0 },
+          { id: slow.id, path: "/stores", method: "GET", kind: "slow", ms: 5, rate: 0.5, seed: 3, hits: 0 }
         ])
         const faulted = yield* get("/wix-data/v2/items/some-id")
         assert.strictEqual(faulted.status, 503)
-        assert.deepStrictEqual((yield* Faults.list).map((f) => f.count), [1, 1])
-        const refused = yield* Effect.flip(Faults.add({ path: "/x", status: 500 as 503, count: 1 }))
+        assert.deepStrictEqual((yield* Faults.list).map((f) => [f.count, f.hits]), [[1, 1], [1, 0], [undefined, 0]])
+        const refused = yield* Effect.flip(Faults.add({ path: "/x", kind: "reset", status: 503, count: 1 }))
         assert.strictEqual(refused.status, 400)
-        assert.strictEqual((yield* Faults.list).length, 2)
+        assert.include(refused.message, "status is for a status fault, not a reset fault")
+        yield* Faults.remove(slow.id)
+        assert.deepStrictEqual((yield* Faults.list).map((f) => f.id), [items.id, products.id])
+        const unknown = yield* Effect.flip(Faults.remove(slow.id))
+        assert.strictEqual(unknown.status, 404)
         yield* Faults.clear
         assert.deepStrictEqual(yield* Faults.list, [])
       })))

@@ -158,7 +158,17 @@ it.layer(LocalPlatform.layer({ dataMaxPayloadBytes: MAX_DATA_BYTES }), { exclude
       assert.strictEqual(unavailable.status, 503)
       assert.deepStrictEqual(unavailable.body, {
         message: "The service is temporarily unavailable",
-        details: { rule: { kind: "fault", id: "dev.fault", message: "A fault injected for /wix-data/v2/items/query answers 503", path: "/wix-data/v2/items/query", status: 503 } }
+        details: {
+          rule: {
+            kind: "fault",
+            id: "dev.fault",
+            message: "A fault injected for /wix-data/v2/items/query answers 503",
+            path: "/wix-data/v2/items/query",
+            status: 503,
+            fault: "status",
+            faultId: unavailable.body.details.rule.faultId
+          }
+        }
       })
       yield* dev("POST", "/faults", { path: "/wix-data", status: 429, count: 1, retryAfter: 2 })
       const busy = yield* data("POST", "/items/query", { dataCollectionId: "Posts" })

@@ -23,11 +23,44 @@ export const describeSkew = (seconds: number): string => {
 
 export const faultsAtom = runtime.atom(Faults.list).pipe(Atom.withReactivity(["faults"]))
 
-/** Adds a fault, or clears them all. */
+/** What a fault does to the requests it meets, in words: "answer 503", "reset after the route ran". */
+export const describeFault = (f: Faults.FaultRequest): string => {
+  switch (f.kind ?? "status") {
+    case "status":
+      return `answer ${f.status}${f.retryAfter === undefined ? "" : `, retry after ${f.retryAfter} s`}`
+    case "latency":
+      return `wait ${f.ms} ms`
+    case "reset":
+      return f.when === "after" ? "reset after the route ran" : "reset before the route runs"
+    case "truncate":
+      return "cut the answer short"
+    case "slow":
+      return `send the answer over ${f.ms} ms`
+  }
+}
+
+/** Which requests a fault meets, in words: "the next 2 requests", "each request with probability 0.1". */
+export const describeReach = (f: Faults.FaultRequest): string => {
+  const method = f.method === undefined ? "" : `${f.method.toUpperCase()} `
+  const counted = f.count === undefined ? "" : `the next ${f.count} ${method}request${f.count === 1 ? "" : "s"}`
+  if (f.rate === undefined) return counted
+  const drawn = `each ${method}request with probability ${f.rate} (seed ${f.seed ?? 1})`
+  return counted === "" ? drawn : `${drawn}, at most ${f.count}`
+}
+
+/** Adds a fault, removes one, or clears them all. */
 export const faultAction = runtime.fn(
-  (action: { readonly kind: "add"; readonly fault: Faults.FaultRequest } | { readonly kind: "clear" }) =>
-    action.kind === "add"
-      ? Effect.as(Faults.add(action.fault), { message: `The next ${action.fault.count} request${action.fault.count === 1 ? "" : "s"} under ${action.fault.path} answer ${action.fault.status}.` } satisfies Outcome)
-      : Effect.as(Faults.clear, { message: "Every fault is cleared." } satisfies Outcome),
+  (action: { readonly kind: "add"; readonly fault: Faults.FaultRequest } | { readonly kind: "remove"; readonly id: string } | { readonly kind: "clear" }) => {
+    switch (action.kind) {
+      case "add":
+        return Effect.as(Faults.add(action.fault), {
+          message: `Under ${action.fault.path}, ${describeReach(action.fault)}: ${describeFault(action.fault)}.`
+        } satisfies Outcome)
+      case "remove":
+        return Effect.as(Faults.remove(action.id), { message: `Fault ${action.id} is removed.` } satisfies Outcome)
+      case "clear":
+        return Effect.as(Faults.clear, { message: "Every fault is cleared." } satisfies Outcome)
+    }
+  },
   { reactivityKeys: ["faults"] }
 )

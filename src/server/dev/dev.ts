@@ -1,7 +1,7 @@
 /**
  * Dev endpoints (`/_sitefx/*`), mounted only in dev mode: health, reset and seed, the outbox, the
  * server clock's skew, site settings, captcha tokens, counters, member administration, `whoami`, and
- * injected faults (added, listed, cleared). The data engine adds its own (`/_sitefx/data/*`).
+ * injected faults (added, listed, removed one by one or all). The data engine adds its own (`/_sitefx/data/*`).
  */
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
@@ -9,6 +9,7 @@ import * as HttpRouter from "effect/http/HttpRouter"
 import { Callers } from "../oauth/Callers.ts"
 import { Database } from "../platform/Database.ts"
 import {
+  AddedFault,
   CaptchaResponse,
   ClockRequest,
   ClockResponse,
@@ -115,8 +116,8 @@ export const devRoutes = HttpRouter.addAll(Effect.gen(function*() {
       "POST",
       `${DEV_PREFIX}/faults`,
       Effect.gen(function*() {
-        faults.add(yield* body(FaultRequest))
-        return reply(Health, { ok: true })
+        const fault = faults.add(yield* body(FaultRequest))
+        return reply(AddedFault, { ok: true, fault })
       })
     ),
     route(
@@ -124,6 +125,15 @@ export const devRoutes = HttpRouter.addAll(Effect.gen(function*() {
       `${DEV_PREFIX}/faults`,
       Effect.sync(() => {
         faults.clear()
+        return replyEmpty()
+      })
+    ),
+    route(
+      "DELETE",
+      `${DEV_PREFIX}/faults/:id`,
+      Effect.gen(function*() {
+        const id = yield* pathParam("id")
+        if (!faults.remove(id)) return yield* notFound(`No pending fault has the id ${id}`, "FAULT_NOT_FOUND")
         return replyEmpty()
       })
     ),

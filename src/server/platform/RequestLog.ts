@@ -7,6 +7,7 @@
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import type * as HttpServerResponse from "effect/http/HttpServerResponse"
@@ -194,19 +195,27 @@ export const logRequest = <E, R>(
     const note = newNote()
     const arrived = Date.now()
     const started = performance.now()
-    const response = yield* Effect.provideService(answer, CurrentRequestNote, note)
-    const durationMs = performance.now() - started
-    const caller = yield* callerOf(note, request, yield* Callers)
-    log.record({
-      at: arrived,
-      method: request.method,
-      path,
-      status: response.status,
-      durationMs,
-      caller,
-      rule: note.reject?.rule,
-      code: note.reject?.code,
-      dev: isDevPath(path)
-    })
-    return response
+    const record = (status: number) =>
+      Effect.gen(function*() {
+        const durationMs = performance.now() - started
+        const caller = yield* callerOf(note, request, yield* Callers)
+        log.record({
+          at: arrived,
+          method: request.method,
+          path,
+          status: note.fault?.status ?? status,
+          durationMs,
+          caller,
+          rule: note.fault?.rule ?? note.reject?.rule,
+          code: note.reject?.code,
+          dev: isDevPath(path)
+        })
+      })
+    // recorded on exit, which nothing interrupts: a fault that destroys the connection gets the request
+    // interrupted when it closes, and is logged all the same
+    return yield* Effect.provideService(answer, CurrentRequestNote, note).pipe(
+      Effect.onExit((exit) =>
+        Exit.isSuccess(exit) ? record(exit.value.status) : note.fault !== undefined && Exit.hasInterrupts(exit) ? record(0) : Effect.void
+      )
+    )
   })

@@ -95,18 +95,78 @@ export const WhoAmI = Schema.Struct({
   clientId: Schema.NullOr(Schema.String)
 })
 
-/** `POST /_sitefx/faults`: the next `count` requests under `path` answer `status` (with `retry-after` seconds). */
-export const FaultRequest = Schema.Struct({
-  path: Schema.String.check(Schema.isPattern(/^\//)),
-  status: Schema.Literals([429, 502, 503, 504]),
-  count: Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)),
-  retryAfter: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)))
-})
+/** What an injected fault does: answer a status, delay the request, reset the connection, cut the answer short, or send it slowly. */
+export const FaultKind = Schema.Literals(["status", "latency", "reset", "truncate", "slow"])
+export type FaultKind = typeof FaultKind.Type
+
+/** The statuses a status fault answers: 429 (an application refusal) and system errors. */
+export const FaultStatus = Schema.Literals([429, 500, 502, 503, 504])
+
+/** The longest delay or slow answer a fault may ask for, in milliseconds (five minutes). */
+export const MAX_FAULT_MS = 300_000
+
+const faultFields = {
+  /** The start of the paths it faults (it starts with `/`). */
+  path: Schema.String.check(Schema.isPattern(/^\//, { message: "path is the start of a path: /wix-data" })),
+  /** Only requests with this method (any case); any method when absent. */
+  method: Schema.optionalKey(Schema.String.check(Schema.isPattern(/^[A-Za-z]{1,16}$/, { message: "method is an HTTP method such as GET" }))),
+  /** `status` when absent. */
+  kind: Schema.optionalKey(FaultKind),
+  /** The status a `status` fault answers (required there, refused on other kinds). */
+  status: Schema.optionalKey(FaultStatus),
+  /** Seconds for the `Retry-After` header of a `status` fault. */
+  retryAfter: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))),
+  /** When a `reset` fault resets the connection: before the route runs (nothing changes) or after it ran (its writes stay). */
+  when: Schema.optionalKey(Schema.Literals(["before", "after"])),
+  /** `latency`: the delay before the route runs; `slow`: the time over which the answer's body goes out. */
+  ms: Schema.optionalKey(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: MAX_FAULT_MS }, { message: `ms is a whole number from 0 to ${MAX_FAULT_MS}` }))),
+  /** Faults the next `count` matching requests (with `rate`: at most `count` of them). */
+  count: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1, { message: "count is a whole number from 1" }))),
+  /** Faults each matching request with this probability, drawn from a PRNG seeded with `seed`. */
+  rate: Schema.optionalKey(Schema.Finite.check(Schema.makeFilter((r: number) => (r > 0 && r <= 1) || "rate is a probability above 0 and at most 1"))),
+  /** The seed of the fault's draws (1 when absent): the same seed faults the same requests of a run. */
+  seed: Schema.optionalKey(Schema.Int)
+}
+
+/** What is wrong with a fault's combination of fields, if anything. */
+const faultProblem = (f: {
+  readonly kind?: FaultKind
+  readonly status?: number
+  readonly retryAfter?: number
+  readonly when?: string
+  readonly ms?: number
+  readonly count?: number
+  readonly rate?: number
+  readonly seed?: number
+}): string | undefined => {
+  const kind = f.kind ?? "status"
+  if (f.count === undefined && f.rate === undefined) return "A fault needs a count, a rate, or both"
+  if (f.seed !== undefined && f.rate === undefined) return "seed is for a fault with a rate"
+  if (kind === "status" && f.status === undefined) return "A status fault needs a status: 429, 500, 502, 503 or 504"
+  if (kind !== "status" && f.status !== undefined) return `status is for a status fault, not a ${kind} fault`
+  if (kind !== "status" && f.retryAfter !== undefined) return `retryAfter is for a status fault, not a ${kind} fault`
+  if (kind !== "reset" && f.when !== undefined) return `when is for a reset fault, not a ${kind} fault`
+  if ((kind === "latency" || kind === "slow") && f.ms === undefined) return `A ${kind} fault needs ms`
+  if (kind !== "latency" && kind !== "slow" && f.ms !== undefined) return `ms is for a latency or slow fault, not a ${kind} fault`
+  return undefined
+}
+
+/**
+ * `POST /_sitefx/faults`: a fault for requests under `path` (of `method`, when given): the next `count`
+ * of them, or each with probability `rate` (seeded, so a run repeats), or both (at most `count`). A
+ * `status` fault answers `status` (with `Retry-After` when given) and the route never runs; `latency`
+ * delays the route by `ms`; `reset` destroys the connection `before` the route runs or `after` it ran;
+ * `truncate` sends the answer's headers and about half its body, then destroys the connection; `slow`
+ * sends the body in small pieces over `ms`. `{ path, status, count, retryAfter? }` is a status fault.
+ */
+export const FaultRequest = Schema.Struct(faultFields).check(Schema.makeFilter((f) => faultProblem(f) ?? true))
 export type FaultRequest = typeof FaultRequest.Type
 
-/** A fault still pending: its `count` is the requests it has left to answer. */
-export const PendingFault = FaultRequest
+/** A fault still pending: what was asked, its `id`, its `count` of requests left (when counted) and the requests it has faulted (`hits`). */
+export const PendingFault = Schema.Struct({ id: Schema.String, ...faultFields, hits: Schema.Int })
 export type PendingFault = typeof PendingFault.Type
+/** `POST /_sitefx/faults`: the fault as added. */
+export const AddedFault = Schema.Struct({ ok: Schema.Literal(true), fault: PendingFault })
 /** `GET /_sitefx/faults`: the faults still pending, in the order they were added. */
 export const FaultsResponse = Schema.Struct({ faults: Schema.Array(PendingFault) })
 

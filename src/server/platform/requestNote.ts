@@ -7,6 +7,7 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import type * as HttpServerResponse from "effect/http/HttpServerResponse"
+import type { Rule } from "../../http/wire.ts"
 import type { Caller } from "../oauth/Callers.ts"
 import { type Reject, toResponse } from "./responses.ts"
 
@@ -17,6 +18,8 @@ export interface RequestNote {
   unresolved: boolean
   /** The refusal the request was answered with. */
   reject: Reject | undefined
+  /** An injected fault that fired for the request: its rule, and the status to log when not the answer's (0: a reset connection). */
+  fault: { readonly rule: Rule; readonly status: number | undefined } | undefined
 }
 
 /** The current request's note; undefined outside the platform's middleware. */
@@ -25,7 +28,7 @@ export const CurrentRequestNote = Context.Reference<RequestNote | undefined>("si
 })
 
 /** A fresh note for a request. */
-export const newNote = (): RequestNote => ({ caller: undefined, unresolved: false, reject: undefined })
+export const newNote = (): RequestNote => ({ caller: undefined, unresolved: false, reject: undefined, fault: undefined })
 
 /** The refusal as the platform's answer, noted for the request log. */
 export const refusal = (reject: Reject): Effect.Effect<HttpServerResponse.HttpServerResponse> =>

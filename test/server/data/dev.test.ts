@@ -119,7 +119,7 @@ it.layer(LocalPlatform.layer({ dataMaxPayloadBytes: 64 * 1024 }), { excludeTestS
       yield* dev("POST", "/faults", { path: "/wix-data", status: 502, count: 5 })
       yield* dev("DELETE", "/faults")
       assert.strictEqual(yield* count(c), 1)
-      const bad = yield* data("POST", "/_sitefx/faults", { path: "/x", status: 500, count: 1 })
+      const bad = yield* data("POST", "/_sitefx/faults", { path: "/x", status: 501, count: 1 })
       assert.strictEqual(bad.status, 400)
     }))
 

@@ -224,6 +224,15 @@ export const ROUTES: ReadonlyArray<RouteCase> = [
   { method: "PATCH", path: "/_sitefx/settings", input: "json", sample: { captcha: false }, steers: true },
   { method: "POST", path: "/_sitefx/captcha", input: "json", sample: {}, takesNothing: true },
   { method: "POST", path: "/_sitefx/faults", input: "json", sample: { path: "/nowhere", status: 503, count: 1 }, steers: true },
+  {
+    method: "POST",
+    path: "/_sitefx/faults",
+    input: "json",
+    sample: { path: "/nowhere", method: "POST", kind: "latency", ms: 5, count: 2, rate: 0.5, seed: 3 },
+    steers: true
+  },
+  { method: "POST", path: "/_sitefx/faults", input: "json", sample: { path: "/nowhere", kind: "reset", when: "after", count: 1 }, steers: true },
+  { method: "DELETE", path: "/_sitefx/faults/:id", input: "query", sample: {}, steers: true },
   { method: "DELETE", path: "/_sitefx/faults", input: "query", sample: {}, steers: true },
   { method: "GET", path: "/_sitefx/faults", input: "query", sample: {}, takesNothing: true },
   // the console's page and assets: a name the fuzzer fills must never reach a file outside the console's build
