@@ -80,7 +80,8 @@ const parseFrames = (text: string, emit: (frame: Frame) => void): string => {
       else if (field === "id") frame.id = value
       else if (field === "event") frame.event = value
     }
-    if (frame.data.length > 0) emit(frame)
+    // a frame with an id and no data moves the resume point without an event (the platform's first frame)
+    if (frame.data.length > 0 || frame.id !== undefined) emit(frame)
   }
 }
 
@@ -185,6 +186,10 @@ export const live = (options: LiveOptions = {}): Stream.Stream<LiveEvent, LiveEr
                   if (done) break
                   watch()
                   buffer = parseFrames(buffer + value, (frame) => {
+                    if (frame.data.length === 0) {
+                      if (frame.id !== undefined && frame.id !== "") lastId = frame.id
+                      return
+                    }
                     let envelope: EventEnvelope
                     try {
                       envelope = JSON.parse(frame.data.join("\n")) as EventEnvelope

@@ -64,7 +64,9 @@ export const streamRoutes = HttpRouter.addAll(Effect.gen(function*() {
         Stream.flatMap((events) => Stream.fromIterable(onward(events)))
       )
       const heartbeat = Stream.tick(`${HEARTBEAT_SECONDS} seconds`).pipe(Stream.map(() => encoder.encode(": keep-alive\n\n")))
-      return Stream.concat(Stream.make(encoder.encode("retry: 1000\n: connected\n\n")), Stream.merge(live, heartbeat))
+      // the position the stream starts from, as an event id without data: a client cut off before its
+      // first event resumes from here, not from whatever is new when it comes back
+      return Stream.concat(Stream.make(encoder.encode(`retry: 1000\nid: ${sent}\n: connected\n\n`)), Stream.merge(live, heartbeat))
     }))
     return HttpServerResponse.stream(body, {
       contentType: "text/event-stream",
