@@ -15,26 +15,31 @@ const root = fileURLToPath(new URL("../..", import.meta.url))
 const dir = join(root, ".tmp/filter-json-bundle")
 
 /** Bundles an entry as a browser app's production build would (sitefx's sources, as bench/size.ts does) and loads it. */
-const bundled = async (entry: string, conditions: ReadonlyArray<string>) => {
+const bundled = async (name: string, entry: string, conditions: ReadonlyArray<string>) => {
   mkdirSync(dir, { recursive: true })
-  const input = join(dir, "entry.ts")
+  const input = join(dir, `${name}.ts`)
   writeFileSync(input, entry)
   const bundle = await rolldown({ input, platform: "browser", logLevel: "silent", resolve: { conditionNames: [...conditions] } })
   const { output } = await bundle.generate({ format: "esm", minify: true })
   await bundle.close()
-  const file = join(dir, `bundle-${conditions[0]}.mjs`)
+  const file = join(dir, `${name}.mjs`)
   writeFileSync(file, output[0].code)
   return import(`${pathToFileURL(file).href}?${Date.now()}`) as Promise<{ readonly codeOf: (json: unknown) => string | undefined }>
 }
 
-const ENTRY = `import { Filter } from "sitefx/data"
+const SOURCES = ["sitefx-source", "browser", "import", "module", "default"]
+
+/** An app's module that checks JSON filters with Filter imported from `subpath`. */
+const entry = (subpath: string) => `import { Filter } from "${subpath}"
 export const codeOf = (json: unknown) => Filter.fromJson(json).error?.code
 `
 
 describe("Filter.fromJson in a bundle", () => {
-  it("survives tree-shaking when the app imports Filter from sitefx/data, and checks the JSON", async () => {
-    const { codeOf } = await bundled(ENTRY, ["sitefx-source", "browser", "import", "module", "default"])
-    assert.strictEqual(codeOf({ title: { $regex: "^Post" } }), "WDE0070")
-    assert.isUndefined(codeOf({ likes: { $gt: 10 } }))
-  }, 60_000)
+  for (const subpath of ["sitefx/data", "sitefx"]) {
+    it(`survives tree-shaking when the app imports Filter from ${subpath}, and checks the JSON`, async () => {
+      const { codeOf } = await bundled(subpath.replace("/", "-"), entry(subpath), SOURCES)
+      assert.strictEqual(codeOf({ title: { $regex: "^Post" } }), "WDE0070")
+      assert.isUndefined(codeOf({ likes: { $gt: 10 } }))
+    }, 60_000)
+  }
 })
