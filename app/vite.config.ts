@@ -15,6 +15,7 @@ export default defineConfig({
     emptyOutDir: true,
     target: "es2022",
     sourcemap: true,
+    modulePreload: { polyfill: false },
     // the store's first screen in one chunk (every module the entry imports statically), not in several
     // small ones the lazy sections happen to share: fewer requests, and gzip sees it all at once
     rolldownOptions: {

@@ -16,7 +16,7 @@
 import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
 import type { DataError } from "../data/DataError.ts"
-import { type AnyFields, type FieldName, FilterMethods } from "../data/Filter.ts"
+import { type AnyFields, type FieldName, FilterMethods } from "../data/filterBuilder.ts"
 import type { PlatformClient } from "../http/PlatformClient.ts"
 import { type CatalogError, invalidArgument } from "./CatalogError.ts"
 import type { CatalogFailure } from "./calls.ts"

@@ -5,7 +5,7 @@
  * fields: `{$and: [{$or: [{name: {$contains: "kids"}}, …]}, {$or: [{name: {$contains: "hoodie"}}, …]}]}`.
  * The platform compares text without case. A word matches inside other words ("tee" finds "Steel").
  */
-import { Filter } from "../data/Filter.ts"
+import { Filter } from "../data/filterBuilder.ts"
 
 /** The fields a product search looks in: those the platform's product query takes `$contains` on. */
 export const SEARCH_FIELDS = ["name", "description", "sku"] as const

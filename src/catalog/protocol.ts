@@ -32,44 +32,7 @@ export const DEFAULT_PRODUCT_PAGE = 50
 export const PRODUCT_QUERY_MAX_QUERY = 4000
 
 /** The paths of the catalog calls, as the platform's official client sends them. */
-export const CatalogPaths = {
-  version: "/stores/v3/provision/version",
-  // catalog v1: readers
-  productsQuery: "/stores-reader/v1/products/query-platformized",
-  product: (id: string) => `/stores-reader/v1/products/${encodeURIComponent(id)}`,
-  optionsAvailability: (id: string) => `/stores-reader/v1/products/${encodeURIComponent(id)}/productOptionsAvailability`,
-  productVariantsQuery: (id: string) => `/stores-reader/v1/products/${encodeURIComponent(id)}/variants/query`,
-  storeVariantsQuery: "/stores-reader/v1/variants/query",
-  storeVariant: (id: string) => `/stores-reader/v1/variants/${encodeURIComponent(id)}`,
-  collectionBySlugV1: (slug: string) => `/stores-reader/v1/collections/slug/${encodeURIComponent(slug)}`,
-  collectionsQuery: "/v2/collections/query",
-  collection: (id: string) => `/v2/collections/${encodeURIComponent(id)}`,
-  collectionBySlug: (slug: string) => `/v2/collections/slug/${encodeURIComponent(slug)}`,
-  // catalog v1: writers
-  products: "/stores/v1/products",
-  writeProduct: (id: string) => `/stores/v1/products/${encodeURIComponent(id)}`,
-  variants: (id: string) => `/stores/v1/products/${encodeURIComponent(id)}/variants`,
-  resetVariants: (id: string) => `/stores/v1/products/${encodeURIComponent(id)}/variants/resetToDefault`,
-  media: (id: string) => `/stores/v1/products/${encodeURIComponent(id)}/media`,
-  removeMedia: (id: string) => `/stores/v1/products/${encodeURIComponent(id)}/media/delete`,
-  choicesMedia: (id: string) => `/stores/v1/products/${encodeURIComponent(id)}/choices/media`,
-  removeChoicesMedia: (id: string) => `/stores/v1/products/${encodeURIComponent(id)}/choices/media/delete`,
-  options: (id: string) => `/stores/v1/products/${encodeURIComponent(id)}/options`,
-  removeBrand: (id: string) => `/stores/v1/products/${encodeURIComponent(id)}/remove-brand`,
-  removeRibbon: (id: string) => `/stores/v1/products/${encodeURIComponent(id)}/remove-ribbon`,
-  collections: "/stores/v1/collections",
-  writeCollection: (id: string) => `/stores/v1/collections/${encodeURIComponent(id)}`,
-  collectionProducts: (id: string) => `/stores/v1/collections/${encodeURIComponent(id)}/productIds`,
-  removeCollectionProducts: (id: string) => `/stores/v1/collections/${encodeURIComponent(id)}/productIds/delete`,
-  bulkUpdate: "/stores/v1/bulk/products/update",
-  bulkAdjust: "/stores/v1/bulk/products/adjust-properties",
-  // catalog v1 inventory (the v2 inventory items service)
-  inventoryUpdate: (productId: string) => `/stores/v2/inventoryItems/product/${encodeURIComponent(productId)}`,
-  inventoryDecrement: "/stores/v2/inventoryItems/decrement",
-  inventoryIncrement: "/stores/v2/inventoryItems/increment",
-  inventoryVariants: (inventoryId: string) => `/stores-reader/v2/inventoryItems/${encodeURIComponent(inventoryId)}/getVariants`,
-  inventoryQuery: "/stores-reader/v2/inventoryItems/query"
-} as const
+export * as CatalogPaths from "./catalogPaths.ts"
 
 // ---- abandoned carts ---------------------------------------------------------------------------------
 

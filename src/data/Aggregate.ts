@@ -9,7 +9,7 @@
 import * as Effect from "effect/Effect"
 import type { PlatformError } from "../http/PlatformError.ts"
 import { type DataError, invalid, WDE } from "./DataError.ts"
-import { Filter } from "./Filter.ts"
+import { Filter } from "./filterBuilder.ts"
 import type { AggregateDataItemsRequest, AggregateOperation, ItemData, PagingMetadata, Sorting } from "./wire/index.ts"
 
 /** What an aggregation gives: one row per group, and whether more rows follow. */

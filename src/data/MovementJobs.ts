@@ -28,7 +28,7 @@ import type { PlatformRequest } from "../http/PlatformRequest.ts"
 import { checkPageLimit, type DataFailure, failure, isObject, unlessInvalid } from "./calls.ts"
 import { badAnswer, type DataError, invalid, WDE } from "./DataError.ts"
 import { withClient } from "./withClient.ts"
-import { Filter } from "./Filter.ts"
+import { Filter } from "./filterBuilder.ts"
 import {
   CreateFileUploadUrlResponse,
   MovementJobResponse,

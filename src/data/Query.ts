@@ -13,7 +13,7 @@ import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
 import type { PlatformError } from "../http/PlatformError.ts"
 import { type DataError, invalid, WDE } from "./DataError.ts"
-import { type AnyFields, type FieldName, type Filter, FilterMethods, type ReferenceFieldsOf } from "./Filter.ts"
+import { type AnyFields, type FieldName, type Filter, FilterMethods, type ReferenceFieldsOf } from "./filterBuilder.ts"
 import { DATA_ENVIRONMENTS, type DataEnvironment, DEFAULT_PAGE_SIZE } from "./protocol.ts"
 import type {
   CountDataItemsRequest,

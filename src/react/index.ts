@@ -7,7 +7,8 @@
 export { RegistryProvider, useAtom, useAtomRefresh, useAtomSet, useAtomSuspense, useAtomValue, useRegistry } from "./hooks.ts"
 export { sessionAtoms, type SignInInput } from "./session.ts"
 export { type SessionStateAtoms, sessionStateAtoms, type SessionStateOptions } from "./sessionState.ts"
-export type { PendingWrite, RefusedWrite } from "./optimistic.ts"
+export type { PendingWrite } from "./optimistic.ts"
+export type { RefusedWrite } from "./sending.ts"
 export {
   type DehydratedQueries,
   type DehydratedQuery,
@@ -22,9 +23,6 @@ export { AsyncResult, Atom, AtomRegistry } from "effect/reactivity"
 export {
   catalogQuery,
   type Change,
-  changeOfEvent,
-  changesOfEvents,
-  dataChange,
   dataQuery,
   invalidate,
   type PageLike,
@@ -35,6 +33,8 @@ export {
   type QueryResult,
   type QuerySource
 } from "./query.ts"
+// apart from the queries: a page whose queries do not follow the site's events does not carry them
+export { changeOfEvent, changesOfEvents, dataChange } from "./changes.ts"
 export { type InsertInput, type RemoveInput, type UpdateInput, writeAtoms } from "./writes.ts"
 export {
   type RecoverInput,

@@ -42,12 +42,14 @@ import type { CatalogFailure } from "../catalog/calls.ts"
 import type { OffsetQuery } from "../catalog/OffsetQuery.ts"
 import type { DataFailure, Item } from "../data/calls.ts"
 import type { Query } from "../data/Query.ts"
-import type { LiveEvent } from "../events/Live.ts"
 import type { PlatformClient } from "../http/PlatformClient.ts"
 import { peekSeed, type Seed, takeSeed } from "./hydration.ts"
+import { QueryKeys } from "./keys.ts"
 import { applyWrites, mapShown, nextLoad, pendingWrites } from "./optimistic.ts"
 
 // ---- what a query is to the cache ------------------------------------------------------------------
+
+export { QueryKeys }
 
 /** A page of any sitefx query: data `Page`, catalog `OffsetPage`, catalog v3 `EntityPage`. */
 export interface PageLike<A, E, R> {
@@ -69,12 +71,6 @@ export interface QuerySource<A, E, R> {
   readonly idOf?: ((item: A) => string | null | undefined) | undefined
 }
 
-/** The Reactivity keys of sitefx's collections: invalidating one refreshes every query over it. */
-export const QueryKeys = {
-  data: (collection: string): string => `sitefx/data/${collection}`,
-  products: "sitefx/catalog/products",
-  collections: "sitefx/catalog/collections"
-} as const
 
 /** A data query (`DataItems.query`, `DataItems.search`, a typed collection's query), keyed by its request. */
 export const dataQuery = <A, R, F>(query: Query<A, R, F>, options: { readonly key?: string } = {}): QuerySource<A, DataFailure, R> => ({
@@ -172,35 +168,6 @@ export interface Change {
   readonly key: string
   readonly id?: string | undefined
 }
-
-/** A change to a data collection's item. */
-export const dataChange = (collection: string, itemId?: string): Change => ({ key: QueryKeys.data(collection), id: itemId })
-
-const PRODUCT_EVENT = /^com\.wix\.ecommerce\.(catalog\.api\.v1\.(Product|Variants)|inventory\.api\.v1\.)/
-const COLLECTION_EVENT = /^com\.wix\.ecommerce\.catalog\.api\.v1\.Collection/
-
-/** The change a site event makes to what queries show, if any: data items, products (and their stock), store collections. */
-export const changeOfEvent = (live: LiveEvent): ReadonlyArray<Change> => {
-  const event = live.event
-  if (event === undefined) return []
-  if (event._tag === "Domain" && event.entityFqdn === "wix.data.v2.data_item") {
-    const entity = event.change._tag === "Action" ? undefined : (event.change.entity as { readonly dataCollectionId?: string } | undefined)
-    return entity?.dataCollectionId === undefined ? [] : [dataChange(entity.dataCollectionId, event.entityId)]
-  }
-  if (event._tag === "Legacy" && PRODUCT_EVENT.test(event.type)) {
-    const productId = (event.data as { readonly productId?: unknown }).productId
-    return [{ key: QueryKeys.products, id: typeof productId === "string" ? productId : undefined }]
-  }
-  if (event._tag === "Legacy" && COLLECTION_EVENT.test(event.type)) {
-    // a collection's product count follows its products, and its products' collection ids follow it
-    return [{ key: QueryKeys.collections }, { key: QueryKeys.products }]
-  }
-  return []
-}
-
-/** The changes of a Stream of site events (`Events.live`): what the `changes` option of `queryAtoms` takes. */
-export const changesOfEvents = <E, R>(events: Stream.Stream<LiveEvent, E, R>): Stream.Stream<Change, E, R> =>
-  Stream.flatMap(events, (event) => Stream.fromIterable(changeOfEvent(event)))
 
 const invalidation = (changes: ReadonlyArray<Change>): Record<string, Array<string>> => {
   const keys: Record<string, Array<string>> = {}

@@ -9,8 +9,11 @@ import { Atom } from "effect/reactivity"
 import type { DataFailure, Item, ItemInput, WriteOptions } from "../data/calls.ts"
 import { insert, remove, update } from "../data/itemCalls.ts"
 import type { PlatformClient } from "../http/PlatformClient.ts"
-import { nextLoad, nextSend, type PendingWrite, pendingWrites, refusedWrite, type RefusedWrite, takeTurn, unsettledWrites } from "./optimistic.ts"
-import { dataChange, invalidate, QueryKeys } from "./query.ts"
+import { nextLoad, type PendingWrite, pendingWrites } from "./optimistic.ts"
+import { nextSend, refusedWrite, type RefusedWrite, takeTurn, unsettledWrites } from "./sending.ts"
+import { dataChange } from "./changes.ts"
+import { QueryKeys } from "./keys.ts"
+import { invalidate } from "./query.ts"
 
 /** What `writes.insert` takes: the collection, the new item (`_id` optional) and write options. */
 export interface InsertInput {

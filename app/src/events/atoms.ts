@@ -5,6 +5,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Queue from "effect/Queue"
 import { Atom } from "effect/reactivity"
 import * as Redacted from "effect/Redacted"
 import * as Stream from "effect/Stream"
@@ -28,7 +29,19 @@ const adminRuntime = Atom.runtime(adminConnection)
 /** Which event types the panel shows (empty: all). */
 export const eventTypesAtom = Atom.make<ReadonlyArray<string>>([])
 
-/** The site's newest events first, as they arrive (one stream, whatever the panel shows). */
+/**
+ * The site's newest events first, as they arrive (one stream, whatever the panel shows): none at first,
+ * then the list after each event. Kept through a queue rather than `Stream.scan`, whose concatenation
+ * machinery would otherwise weigh on the store's first load (the modules it lives in are shared with it).
+ */
 export const eventsAtom = adminRuntime.atom(
-  live().pipe(Stream.scan((): ReadonlyArray<LiveEvent> => [], (shown, e) => [e, ...shown].slice(0, SHOWN_EVENTS)))
+  Stream.callback<ReadonlyArray<LiveEvent>, Stream.Error<ReturnType<typeof live>>, Stream.Services<ReturnType<typeof live>>>((queue) => {
+    let shown: ReadonlyArray<LiveEvent> = []
+    Queue.offerUnsafe(queue, shown)
+    // the queue keeps the newest list only: it holds every event shown
+    return live().pipe(
+      Stream.runForEach((e) => Effect.sync(() => void Queue.offerUnsafe(queue, shown = [e, ...shown].slice(0, SHOWN_EVENTS)))),
+      Effect.andThen(Queue.end(queue))
+    )
+  }, { strategy: "sliding", bufferSize: 1 })
 )

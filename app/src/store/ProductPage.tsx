@@ -13,7 +13,11 @@ import { ResultView } from "../shell/Result.tsx"
 import { href } from "../shell/router.ts"
 import { productAtom } from "./atoms.ts"
 import { hashOf, paramsOf, replaceParams, useHashQuery } from "./params.ts"
-import { imageUrl, plainText, PriceTag, Ribbon } from "./parts.tsx"
+import { imageUrl, PriceTag, Ribbon } from "./parts.tsx"
+
+/** Text of an info section, which the platform keeps as HTML. */
+const plainText = (html: string | null | undefined): string =>
+  (html ?? "").replace(/<\/p>\s*<p>/g, "\n").replace(/<[^>]*>/g, "").replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">").trim()
 
 export function ProductPage(props: { readonly slug: string }) {
   const product = useAtomValue(productAtom(props.slug))

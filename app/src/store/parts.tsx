@@ -27,10 +27,6 @@ export function Ribbon(props: { readonly text: string | null | undefined }) {
   return props.text === undefined || props.text === null || props.text === "" ? null : <span className="ribbon">{props.text}</span>
 }
 
-/** Text of an info section, which the platform keeps as HTML. */
-export const plainText = (html: string | null | undefined): string =>
-  (html ?? "").replace(/<\/p>\s*<p>/g, "\n").replace(/<[^>]*>/g, "").replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">").trim()
-
 /** The brand filter's select: every brand once they are known, else the chosen one; `error` says why they are not. */
 export function BrandSelect(props: { readonly brand: string; readonly brands: ReadonlyArray<string> | undefined; readonly error?: string; readonly onChange: (brand: string) => void }) {
   const { brand, brands, error } = props
