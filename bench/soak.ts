@@ -112,8 +112,8 @@ const FAULTS = [
   { path: "/wix-data/", kind: "latency", ms: 40, rate: 0.05 },
   { path: "/oauth2/token", kind: "status", status: 503, rate: 0.05 },
   { path: "/oauth2/token", kind: "reset", when: "after", rate: 0.03 },
-  { path: "/stores/", kind: "status", status: 504, rate: 0.03 },
-  { path: "/stores/", kind: "reset", when: "before", rate: 0.02 },
+  { path: "/stores", kind: "status", status: 504, rate: 0.03 },
+  { path: "/stores", kind: "reset", when: "before", rate: 0.02 },
   { path: "/members/", kind: "status", status: 503, rate: 0.03 }
 ] as const
 

@@ -11,6 +11,8 @@ import { CONSISTENT_HEADER, REQUEST_ID_HEADER, reviveDates } from "./codec.ts"
 import {
   CallTimeout,
   fetchTransport,
+  isTransient,
+  isTransientUnapplied,
   notJson,
   type PlatformResponse,
   readAnswer,
@@ -101,9 +103,10 @@ const makeSend = (
     )
   })
 
+  // a call that must not run twice is still sent again after a failure the platform cannot have acted on
   const send = (request: PlatformRequest): Effect.Effect<PlatformResponse, PlatformError> =>
-    isIdempotent(request) && config.retry.times > 0
-      ? retrying(attempt(request), retryMillis)
+    config.retry.times > 0
+      ? retrying(attempt(request), retryMillis, isIdempotent(request) ? isTransient : isTransientUnapplied)
       : attempt(request)
 
   return { send }

@@ -339,10 +339,23 @@ export const noteRetry = (what: { readonly method: string; readonly path: string
     }))
 }
 
-/** Retries transient failures up to `policy.times`, waiting {@link retryDelayMillis} before each. */
-export const retrying = <A>(effect: Effect.Effect<A, PlatformError>, policy: RetryMillis): Effect.Effect<A, PlatformError> => {
+/**
+ * A transient failure that a call which must not run twice may be sent again after: one the platform
+ * cannot have carried out (429, 503, no connection made).
+ */
+export const isTransientUnapplied = (error: PlatformError): boolean => isTransient(error) && !error.mayHaveApplied
+
+/**
+ * Retries the failures `retryable` picks (transient ones by default) up to `policy.times`, waiting
+ * {@link retryDelayMillis} before each.
+ */
+export const retrying = <A>(
+  effect: Effect.Effect<A, PlatformError>,
+  policy: RetryMillis,
+  retryable: (error: PlatformError) => boolean = isTransient
+): Effect.Effect<A, PlatformError> => {
   const loop = (n: number): Effect.Effect<A, PlatformError> =>
-    catchFailure(effect, (e) => n < policy.times && isTransient(e), (error) => {
+    catchFailure(effect, (e) => n < policy.times && retryable(e), (error) => {
       const delay = retryDelayMillis(policy, n, error)
       return noteRetry(error, n + 1, delay, error).pipe(Effect.andThen(sleepMillis(delay)), Effect.andThen(loop(n + 1)))
     })

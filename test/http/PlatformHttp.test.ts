@@ -491,16 +491,30 @@ describe("retries", () => {
       { retry: { ...fastRetry, times: 2 } }
     ))
 
-  it.live("a non-idempotent POST is sent exactly once, even on 503 or a reset", () =>
+  it.live("a non-idempotent POST is sent once on a reset, a 502 or a 504, which may have come after the work was done", () =>
     withClient(Effect.gen(function*() {
-      reply({ status: 503, json: {} })
-      const busy = yield* sendFailing({ method: "POST", path: "/insert", payload: { a: 1 } })
-      assert.strictEqual(busy.status, 503)
-      assert.strictEqual(requests.length, 1)
-      reply("destroy")
+      for (const status of [502, 504]) {
+        requests.length = 0
+        reply({ status, json: {} }, { json: {} })
+        const failed = yield* sendFailing({ method: "POST", path: "/insert", payload: { a: 1 } })
+        assert.strictEqual(failed.status, status)
+        assert.isTrue(failed.mayHaveApplied)
+        assert.strictEqual(requests.length, 1)
+      }
+      requests.length = 0
+      reply("destroy", { json: {} })
       const reset = yield* sendFailing({ method: "PATCH", path: "/patch" })
       assert.instanceOf(reset.reason, TransportError)
-      assert.strictEqual(requests.length, 2)
+      assert.isTrue(reset.mayHaveApplied)
+      assert.strictEqual(requests.length, 1)
+    })))
+
+  it.live("a non-idempotent POST is sent again after a 429 or a 503, which the platform answers without acting", () =>
+    withClient(Effect.gen(function*() {
+      reply({ status: 503, json: {} }, { status: 429, json: {} }, { json: { made: 1 } })
+      const res = yield* send({ method: "POST", path: "/insert", payload: { a: 1 } })
+      assert.deepStrictEqual(res.body, { made: 1 })
+      assert.strictEqual(requests.length, 3)
     })))
 
   it.live("POST with idempotent: true and DELETE are retried", () =>
