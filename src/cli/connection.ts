@@ -16,6 +16,7 @@ import * as Redacted from "effect/Redacted"
 import { Flag } from "effect/cli"
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { Site } from "../Site.ts"
+import { transportKind } from "../http/exchange.ts"
 import { viaHttpClient } from "../http/viaHttpClient.ts"
 import { usage } from "./output.ts"
 
@@ -64,13 +65,23 @@ const hostOf = (url: string): string | undefined => {
   }
 }
 
-/** Asks a platform on this machine for its site and key. */
+/**
+ * Asks a platform on this machine for its site and key; a connection that breaks on the way is tried
+ * again (up to four times in all), one that nothing accepts is not: nothing answers there.
+ */
 const localSite = (baseUrl: string) =>
   Effect.tryPromise({
     try: async () => {
-      const response = await fetch(`${baseUrl}/_sitefx/site`, { signal: AbortSignal.timeout(5000) })
-      const text = await response.text()
-      return { status: response.status, text }
+      for (let attempt = 1;; attempt++) {
+        try {
+          const response = await fetch(`${baseUrl}/_sitefx/site`, { signal: AbortSignal.timeout(5000) })
+          const text = await response.text()
+          return { status: response.status, text }
+        } catch (error) {
+          if (attempt >= 4 || transportKind(error) === "unreachable") throw error
+          await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt))
+        }
+      }
     },
     catch: (cause) => cause
   }).pipe(
