@@ -7,6 +7,9 @@
  */
 import { assert, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
+import * as Logger from "effect/Logger"
+import * as Redacted from "effect/Redacted"
+import * as References from "effect/References"
 import * as Stream from "effect/Stream"
 import * as DataItems from "../../src/data/DataItems.ts"
 import { asAdmin, freshCollection } from "../data/support.ts"
@@ -33,16 +36,32 @@ it.layer(LocalPlatform.layer({ seed: "none" }), { excludeTestServices: true })("
       const c = yield* freshCollection("FaultyExport")
       const input = Stream.fromIterable(Array.from({ length: TOTAL }, (_, i) => ({ _id: `e${String(i).padStart(6, "0")}`, n: i })))
       assert.strictEqual((yield* asAdmin(DataItems.bulkInsert(c, input, { keepIds: false }))).inserted, TOTAL)
-      const { result: ns, hits } = yield* withFaults(
+      const logged: Array<string> = []
+      const capture = Logger.layer([Logger.make((o) => logged.push(String(o.message)))])
+      const { result: { ns, span }, hits } = yield* withFaults(
         [
           { path: "/wix-data/v2/items/query", kind: "reset", rate: 0.05, seed: 11 },
           { path: "/wix-data/v2/items/query", kind: "status", status: 503, rate: 0.05, seed: 12 }
         ],
-        asAdmin(DataItems.query(c).ascending("_id").stream.pipe(Stream.map((item) => item["n"] as number), Stream.runCollect))
+        asAdmin(Effect.gen(function*() {
+          const span = yield* Effect.currentSpan
+          const ns = yield* DataItems.query(c).ascending("_id").stream.pipe(Stream.map((item) => item["n"] as number), Stream.runCollect)
+          return { ns, span }
+        }).pipe(Effect.withSpan("export"), Effect.provide(capture), Effect.provideService(References.MinimumLogLevel, "Debug")))
       )
       assert.strictEqual(ns.length, TOTAL)
       assert.isTrue(ns.every((n, i) => n === i), "every item once, in order")
       assert.isTrue(hits.every((h) => h > 0), `both faults were met: ${hits}`)
+      // every fault met was retried, and each retry is an event on the caller's span with its cause
+      const retries = (span as unknown as { events: Array<[string, bigint, Record<string, unknown>]> }).events.filter(([name]) => name === "sitefx.retry")
+      assert.strictEqual(retries.length, hits[0]! + hits[1]!)
+      const causes = new Set(retries.map(([, , a]) => String(a["sitefx.retry.cause"]).split(":")[0]))
+      assert.deepStrictEqual([...causes].sort(), ["reset", "status 503"])
+      assert.strictEqual(logged.filter((l) => l.startsWith("sitefx: retry")).length, retries.length)
+      const platform = yield* LocalPlatform
+      const key = Redacted.value(platform.apiKey)
+      assert.isFalse(logged.some((l) => l.includes(key)), "no log line holds the API key")
+      assert.notInclude(JSON.stringify(retries, (_, v) => (typeof v === "bigint" ? String(v) : v)), key)
     }), 180_000)
 
   it.effect("a bulk import through 10% resets stores exactly the input, and its report accounts for every item", () =>
