@@ -24,9 +24,7 @@
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
-import * as Logger from "effect/Logger"
 import * as Redacted from "effect/Redacted"
-import * as References from "effect/References"
 import * as Stream from "effect/Stream"
 import { type ChildProcess, spawn } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
@@ -229,9 +227,13 @@ const main = async () => {
     })
     const admin = Site.apiKey({ baseUrl: platform.url, apiKey: Redacted.make(platform.apiKey), siteId: platform.siteId })
     const createdEvents = new Map<string, number>()
-    const countRetries = Logger.layer([Logger.make((o) => {
-      if (String(o.message).startsWith("sitefx: retry")) retries++
-    })])
+    // each worker runs in a span of its own, on which sitefx tells every retry it makes
+    const spans: Array<{ readonly events: ReadonlyArray<readonly [string, bigint, unknown]> }> = []
+    const traced = <A, E, R>(name: string, effect: Effect.Effect<A, E, R>) =>
+      Effect.gen(function*() {
+        spans.push((yield* Effect.currentSpan) as unknown as (typeof spans)[number])
+        return yield* effect
+      }).pipe(Effect.withSpan(name))
 
     const program = Effect.gen(function*() {
       const listener = yield* live({ eventTypes: [DataEventTypes.itemCreated], reconnect: { attempts: 50, baseMillis: 50, maxMillis: 1000 } }).pipe(
@@ -245,15 +247,16 @@ const main = async () => {
       const onSite = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.provide(effect, admin)
       const visitor = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.provide(effect, Layer.fresh(Site.layer({ baseUrl: platform.url, clientId: platform.clientId })))
       yield* Effect.all([
-        onSite(writer(0, deadline)),
-        onSite(writer(1, deadline)),
-        visitor(writer(2, deadline)),
-        onSite(bulkWriter(deadline)),
-        onSite(updater(deadline)),
-        onSite(reader(deadline)),
-        visitor(reader(deadline)),
-        sessions(platform, deadline)
+        traced("writer 0", onSite(writer(0, deadline))),
+        traced("writer 1", onSite(writer(1, deadline))),
+        traced("visitor writer", visitor(writer(2, deadline))),
+        traced("bulk writer", onSite(bulkWriter(deadline))),
+        traced("updater", onSite(updater(deadline))),
+        traced("reader", onSite(reader(deadline))),
+        traced("visitor reader", visitor(reader(deadline))),
+        traced("sessions", sessions(platform, deadline))
       ], { concurrency: "unbounded", discard: true })
+      retries = spans.reduce((n, span) => n + span.events.filter(([name]) => name === "sitefx.retry").length, 0)
       const faults = yield* Effect.promise(() => raw<{ faults: ReadonlyArray<{ kind?: string; path: string; status?: number; when?: string; hits?: number }> }>(platform, "GET", "/_sitefx/faults"))
       yield* Effect.promise(() => raw(platform, "DELETE", "/_sitefx/faults"))
       // the listener catches up on what was written last
@@ -261,7 +264,7 @@ const main = async () => {
       for (let i = 0; i < 100 && [...stored.keys()].some((id) => !createdEvents.has(id)); i++) yield* Effect.sleep("100 millis")
       yield* Fiber.interrupt(listener)
       return { faults: faults.faults, stored }
-    }).pipe(Effect.provide(countRetries), Effect.provideService(References.MinimumLogLevel, "Debug"))
+    })
 
     const { faults, stored } = await Effect.runPromise(program)
     const stats = await raw<{ requests: number }>(platform, "GET", "/_sitefx/stats")
@@ -293,7 +296,7 @@ const main = async () => {
     lines.push(`errors by kind (after retries):`)
     for (const [k, v] of [...errors].sort()) lines.push(`  ${k.padEnd(60)} ${v}`)
     if (errors.size === 0) lines.push("  none")
-    lines.push(`retries: ${retries}`)
+    lines.push(`retries (sitefx.retry span events): ${retries}`)
     lines.push(`faults met:`)
     for (const f of faults) lines.push(`  ${f.path.padEnd(14)} ${(f.kind ?? "status").padEnd(9)} ${String(f.status ?? f.when ?? "").padEnd(7)} ${f.hits ?? "?"}`)
     lines.push(`inserts: ${fates.done} done, ${fates["not done"]} not done, ${fates.unknown} unknown (${unknownThere} of those there); ${stored.size} items stored`)

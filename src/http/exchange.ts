@@ -328,16 +328,14 @@ export const retryAttributes = (what: { readonly method: string; readonly path: 
 
 /**
  * Tells of a retry about to happen: an event `sitefx.retry` on the current span (when the caller runs in
- * one) with {@link retryAttributes}, and a debug log line saying the same.
+ * one) with {@link retryAttributes}. Not a log line: effect's logging would weigh about 4 KB gzip in every
+ * browser page; a program that wants retries in its log has them from its tracer.
  */
-export const noteRetry = (what: { readonly method: string; readonly path: string }, attempt: number, delayMillis: number, error: RetryCause): Effect.Effect<void> => {
-  const attributes = retryAttributes(what, attempt, delayMillis, error)
-  return Effect.flatMap(Effect.exit(Effect.currentSpan), (span) =>
-    Effect.flatMap(currentTimeMillis, (now) => {
-      if (span._tag === "Success") span.value.event("sitefx.retry", BigInt(Math.round(now)) * 1_000_000n, attributes)
-      return Effect.logDebug(`sitefx: retry ${attempt} of ${what.method} ${what.path} in ${attributes["sitefx.retry.delay_ms"]} ms after ${attributes["sitefx.retry.cause"]}`)
-    }))
-}
+export const noteRetry = (what: { readonly method: string; readonly path: string }, attempt: number, delayMillis: number, error: RetryCause): Effect.Effect<void> =>
+  Effect.flatMap(Effect.exit(Effect.currentSpan), (span) =>
+    span._tag === "Success"
+      ? Effect.map(currentTimeMillis, (now) => span.value.event("sitefx.retry", BigInt(Math.round(now)) * 1_000_000n, retryAttributes(what, attempt, delayMillis, error)))
+      : Effect.void)
 
 /**
  * A transient failure that a call which must not run twice may be sent again after: one the platform

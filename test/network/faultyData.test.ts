@@ -57,7 +57,6 @@ it.layer(LocalPlatform.layer({ seed: "none" }), { excludeTestServices: true })("
       assert.strictEqual(retries.length, hits[0]! + hits[1]!)
       const causes = new Set(retries.map(([, , a]) => String(a["sitefx.retry.cause"]).split(":")[0]))
       assert.deepStrictEqual([...causes].sort(), ["reset", "status 503"])
-      assert.strictEqual(logged.filter((l) => l.startsWith("sitefx: retry")).length, retries.length)
       const platform = yield* LocalPlatform
       const key = Redacted.value(platform.apiKey)
       assert.isFalse(logged.some((l) => l.includes(key)), "no log line holds the API key")
