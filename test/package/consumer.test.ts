@@ -87,6 +87,8 @@ beforeAll(async () => {
   cpSync(join(repo, "examples"), join(consumer(), "examples"), { recursive: true })
   // the README's permissions test, as a consumer's own test file
   cpSync(join(repo, "test/testing/readme.test.ts"), join(consumer(), "permissions.test.ts"))
+  // and a test of the demo site through the kit's FaultProxy
+  cpSync(join(repo, "test/testing/faultProxyKit.test.ts"), join(consumer(), "faults.test.ts"))
   writeFileSync(join(consumer(), "load.mjs"), `for (const path of ${JSON.stringify(SUBPATHS)}) {
   const module = await import(path)
   if (Object.keys(module).length === 0) throw new Error(path + " exports nothing")
@@ -185,11 +187,11 @@ describe("the packed package in a consumer's project", () => {
     }
   }
 
-  it("the test kit runs the README's permissions test in the consumer's vitest, on Node 22", async () => {
-    const run = await sh(node22(), [join(consumer(), "node_modules", "vitest", "vitest.mjs"), "run", "permissions.test.ts"], consumer()).catch((e) => {
+  it("the test kit runs the README's permissions test and a test through its FaultProxy in the consumer's vitest, on Node 22", async () => {
+    const run = await sh(node22(), [join(consumer(), "node_modules", "vitest", "vitest.mjs"), "run", "permissions.test.ts", "faults.test.ts"], consumer()).catch((e) => {
       throw new Error(`${e.message}\n${e.stdout}\n${e.stderr}`)
     })
-    assert.match(run.stdout, /2 passed/)
+    assert.match(run.stdout, /3 passed/)
   })
 
   it("`sitefx serve` runs from the consumer on Node 22 and answers its health endpoint and its console; the batch commands run against it", async () => {
