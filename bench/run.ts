@@ -23,10 +23,11 @@ import * as Fiber from "effect/Fiber"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as Stream from "effect/Stream"
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
-import { type ChildProcess, execFileSync, spawn } from "node:child_process"
+import { execFileSync, spawn } from "node:child_process"
+import { type PlatformProcess, startPlatformProcess, stopPlatformProcess } from "./platformProcess.ts"
 import { createServer as createHttpServer } from "node:http"
-import { mkdtempSync, readFileSync, rmSync } from "node:fs"
-import { cpus, loadavg, tmpdir } from "node:os"
+import { readFileSync } from "node:fs"
+import { cpus, loadavg } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import * as Products from "../src/catalog/Products.ts"
@@ -73,47 +74,16 @@ const IMPORT_CPU_TARGET_S = 1.0
 
 // ---- the platform, as its own process ------------------------------------------------------------------
 
-interface Server {
-  readonly url: string
-  readonly apiKey: string
-  readonly siteId: string
-  readonly child: ChildProcess
-  readonly dir: string
-}
+type Server = PlatformProcess
 
 /** The platform with no event log at all (bench/without-event-log): the baseline of what events cost a write. */
 const WITHOUT_EVENT_LOG = ["--import", fileURLToPath(new URL("./without-event-log/register.ts", import.meta.url))]
 
 /** `serveArgs`: what the platform runs with besides its port, database and quiet log (no seed, no dev endpoints unless said). */
 const startServer = (nodeArgs: ReadonlyArray<string> = [], serveArgs: ReadonlyArray<string> = ["--seed", "none", "--no-dev"]): Promise<Server> =>
-  new Promise((resolve, reject) => {
-    const dir = mkdtempSync(join(tmpdir(), "sitefx-bench-"))
-    const main = fileURLToPath(new URL("../src/cli/main.ts", import.meta.url))
-    const child = spawn(process.execPath, [...SERVER_ARGS, ...nodeArgs, main, "serve", "--port", "0", "--db", join(dir, "bench.db"), ...serveArgs, "--no-log"], {
-      stdio: ["ignore", "pipe", "inherit"]
-    })
-    let out = ""
-    const timer = setTimeout(() => reject(new Error(`the platform did not start:\n${out}`)), 30_000)
-    child.on("exit", (code) => reject(new Error(`the platform exited (${code}):\n${out}`)))
-    child.stdout!.setEncoding("utf8")
-    child.stdout!.on("data", (chunk: string) => {
-      out += chunk
-      const url = /listening on (http:\/\/\S+)/.exec(out)?.[1]
-      const apiKey = /API key\s+(\S+)/.exec(out)?.[1]
-      const siteId = /site id\s+(\S+)/.exec(out)?.[1]
-      if (url !== undefined && apiKey !== undefined && siteId !== undefined && out.includes("dev endpoints")) {
-        clearTimeout(timer)
-        resolve({ url, apiKey, siteId, child, dir })
-      }
-    })
-  })
+  startPlatformProcess([...SERVER_ARGS, ...nodeArgs], serveArgs)
 
-const stopServer = async (server: Server): Promise<void> => {
-  const exited = new Promise((resolve) => server.child.once("exit", resolve))
-  server.child.kill("SIGTERM")
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))])
-  rmSync(server.dir, { recursive: true, force: true })
-}
+const stopServer = stopPlatformProcess
 
 // ---- data -----------------------------------------------------------------------------------------------
 

@@ -26,11 +26,6 @@ import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
 import * as Stream from "effect/Stream"
-import { type ChildProcess, spawn } from "node:child_process"
-import { mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
-import { fileURLToPath } from "node:url"
 import * as Products from "../src/catalog/Products.ts"
 import * as DataItems from "../src/data/DataItems.ts"
 import { newBulkKey } from "../src/data/ids.ts"
@@ -39,6 +34,7 @@ import { DataEventTypes } from "../src/events/protocol.ts"
 import { PlatformClient } from "../src/http/PlatformClient.ts"
 import { MemberFlows } from "../src/session/MemberFlows.ts"
 import { Site } from "../src/Site.ts"
+import { type PlatformProcess, startPlatformProcess, stopPlatformProcess } from "./platformProcess.ts"
 
 const SECONDS = Math.max(5, Math.min(240, Number(process.env["SOAK_SECONDS"] ?? 60)))
 const SEED = Number(process.env["SOAK_SEED"] ?? 1)
@@ -46,45 +42,7 @@ const COLLECTION = "Soak"
 
 // ---- the platform ---------------------------------------------------------------------------------------
 
-interface Platform {
-  readonly url: string
-  readonly apiKey: string
-  readonly siteId: string
-  readonly clientId: string
-  readonly child: ChildProcess
-  readonly dir: string
-}
-
-const startPlatform = (): Promise<Platform> =>
-  new Promise((resolve, reject) => {
-    const dir = mkdtempSync(join(tmpdir(), "sitefx-soak-"))
-    const main = fileURLToPath(new URL("../src/cli/main.ts", import.meta.url))
-    const child = spawn(process.execPath, [main, "serve", "--port", "0", "--db", join(dir, "soak.db"), "--seed", "demo", "--no-log"], {
-      stdio: ["ignore", "pipe", "inherit"]
-    })
-    let out = ""
-    const timer = setTimeout(() => reject(new Error(`the platform did not start:\n${out}`)), 30_000)
-    child.on("exit", (code) => reject(new Error(`the platform exited (${code}):\n${out}`)))
-    child.stdout!.setEncoding("utf8")
-    child.stdout!.on("data", (chunk: string) => {
-      out += chunk
-      const url = /listening on (http:\/\/\S+)/.exec(out)?.[1]
-      const apiKey = /API key\s+(\S+)/.exec(out)?.[1]
-      const siteId = /site id\s+(\S+)/.exec(out)?.[1]
-      const clientId = /client id\s+(\S+)/.exec(out)?.[1]
-      if (url !== undefined && apiKey !== undefined && siteId !== undefined && clientId !== undefined && out.includes("dev endpoints")) {
-        clearTimeout(timer)
-        resolve({ url, apiKey, siteId, clientId, child, dir })
-      }
-    })
-  })
-
-const stopPlatform = async (platform: Platform) => {
-  const exited = new Promise((resolve) => platform.child.once("exit", resolve))
-  platform.child.kill("SIGTERM")
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))])
-  rmSync(platform.dir, { recursive: true, force: true })
-}
+type Platform = PlatformProcess
 
 /** A call to the platform outside sitefx (setup, faults, stats, the final read), never faulted: dev routes are not, and these run with faults off. */
 const raw = async <T = any>(platform: Platform, method: string, path: string, body?: unknown): Promise<T> => {
@@ -219,7 +177,7 @@ const sessions = (platform: Platform, deadline: number) =>
 
 const main = async () => {
   const started = Date.now()
-  const platform = await startPlatform()
+  const platform = await startPlatformProcess([], ["--seed", "demo"])
   console.log(`soak: local platform (pid ${platform.child.pid}) at ${platform.url}; load for ${SECONDS} s, seed ${SEED}`)
   try {
     await raw(platform, "POST", "/wix-data/v2/collections", {
@@ -316,7 +274,7 @@ const main = async () => {
     console.log(lines.join("\n"))
     process.exitCode = ok ? 0 : 1
   } finally {
-    await stopPlatform(platform)
+    await stopPlatformProcess(platform)
   }
 }
 
