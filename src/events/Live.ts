@@ -153,72 +153,76 @@ export const live = (options: LiveOptions = {}): Stream.Stream<LiveEvent, LiveEr
               connection.abort()
             }, idleMillis)
           }
-          watch()
+          // the watchdog and the connection end with the connection, also when the consumer stops early
           try {
-            response = await fetch(url, {
-              headers: { ...headers, accept: "text/event-stream", ...(lastId === undefined ? {} : { "last-event-id": lastId }) },
-              signal: connection.signal
-            })
-          } catch (e) {
-            problem = idle ? `nothing came for ${idleMillis} ms` : e instanceof Error ? e.message : String(e)
-          }
-          if (response !== undefined) {
-            const status = response.status
-            if (status === 401 || status === 403) {
-              await response.body?.cancel()
-              throw new LiveError({ reason: "Unauthorized", message: `the events stream refused the credentials (${status})`, status, ...(lastId === undefined ? {} : { lastEventId: lastId }) })
+            watch()
+            try {
+              response = await fetch(url, {
+                headers: { ...headers, accept: "text/event-stream", ...(lastId === undefined ? {} : { "last-event-id": lastId }) },
+                signal: connection.signal
+              })
+            } catch (e) {
+              problem = idle ? `nothing came for ${idleMillis} ms` : e instanceof Error ? e.message : String(e)
             }
-            if (status === 410) {
-              await response.body?.cancel()
-              throw new LiveError({ reason: "Expired", message: `the events after ${lastId ?? "the start"} are no longer kept`, status, ...(lastId === undefined ? {} : { lastEventId: lastId }) })
-            }
-            if (status >= 400 && status < 500 && status !== 408 && status !== 429) {
-              const text = await response.text()
-              throw new LiveError({ reason: "Refused", message: `the events stream answered ${status}: ${text.slice(0, 200)}`, status })
-            }
-            if (status === 200 && response.body !== null) {
-              const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
-              let buffer = ""
-              const ready: Array<Omit<LiveEvent, "event">> = []
-              try {
-                for (;;) {
-                  const { done, value } = await reader.read()
-                  if (done) break
-                  watch()
-                  buffer = parseFrames(buffer + value, (frame) => {
-                    if (frame.data.length === 0) {
-                      if (frame.id !== undefined && frame.id !== "") lastId = frame.id
-                      return
-                    }
-                    let envelope: EventEnvelope
-                    try {
-                      envelope = JSON.parse(frame.data.join("\n")) as EventEnvelope
-                    } catch {
-                      throw new LiveError({ reason: "Malformed", message: "an event's data is not JSON" })
-                    }
-                    ready.push({ id: frame.id ?? "", type: frame.event ?? envelope.eventType, envelope })
-                  })
-                  for (const e of ready.splice(0)) {
-                    if (e.id !== "") lastId = e.id
-                    failures = 0
-                    yield e
-                  }
-                }
-                problem = "the events stream ended"
-              } catch (e) {
-                if (e instanceof LiveError) throw e
-                problem = idle ? `nothing came for ${idleMillis} ms` : e instanceof Error ? e.message : String(e)
-              } finally {
-                reader.releaseLock()
+            if (response !== undefined) {
+              const status = response.status
+              if (status === 401 || status === 403) {
+                await response.body?.cancel()
+                throw new LiveError({ reason: "Unauthorized", message: `the events stream refused the credentials (${status})`, status, ...(lastId === undefined ? {} : { lastEventId: lastId }) })
               }
-            } else {
-              problem = `the events stream answered ${status}`
-              await response.body?.cancel()
+              if (status === 410) {
+                await response.body?.cancel()
+                throw new LiveError({ reason: "Expired", message: `the events after ${lastId ?? "the start"} are no longer kept`, status, ...(lastId === undefined ? {} : { lastEventId: lastId }) })
+              }
+              if (status >= 400 && status < 500 && status !== 408 && status !== 429) {
+                const text = await response.text()
+                throw new LiveError({ reason: "Refused", message: `the events stream answered ${status}: ${text.slice(0, 200)}`, status })
+              }
+              if (status === 200 && response.body !== null) {
+                const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
+                let buffer = ""
+                const ready: Array<Omit<LiveEvent, "event">> = []
+                try {
+                  for (;;) {
+                    const { done, value } = await reader.read()
+                    if (done) break
+                    watch()
+                    buffer = parseFrames(buffer + value, (frame) => {
+                      if (frame.data.length === 0) {
+                        if (frame.id !== undefined && frame.id !== "") lastId = frame.id
+                        return
+                      }
+                      let envelope: EventEnvelope
+                      try {
+                        envelope = JSON.parse(frame.data.join("\n")) as EventEnvelope
+                      } catch {
+                        throw new LiveError({ reason: "Malformed", message: "an event's data is not JSON" })
+                      }
+                      ready.push({ id: frame.id ?? "", type: frame.event ?? envelope.eventType, envelope })
+                    })
+                    for (const e of ready.splice(0)) {
+                      if (e.id !== "") lastId = e.id
+                      failures = 0
+                      yield e
+                    }
+                  }
+                  problem = "the events stream ended"
+                } catch (e) {
+                  if (e instanceof LiveError) throw e
+                  problem = idle ? `nothing came for ${idleMillis} ms` : e instanceof Error ? e.message : String(e)
+                } finally {
+                  reader.releaseLock()
+                }
+              } else {
+                problem = `the events stream answered ${status}`
+                await response.body?.cancel()
+              }
             }
+          } finally {
+            clearTimeout(watchdog)
+            abort.signal.removeEventListener("abort", stop)
+            connection.abort()
           }
-          clearTimeout(watchdog)
-          abort.signal.removeEventListener("abort", stop)
-          connection.abort()
           if (abort.signal.aborted) return
           failures++
           if (failures > attempts) {

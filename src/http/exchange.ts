@@ -72,7 +72,9 @@ export const CallTimeout = Context.Reference<number | undefined>("sitefx/CallTim
  * `timeout` TransportError, which an idempotent call retries under the retry policy.
  *
  * @example
- * const item = yield* DataItems.get("Products", id).pipe(withTimeout("2 seconds"))
+ * const client = yield* PlatformClient
+ * // this call's attempts may take 2 seconds each, whatever the layer's timeout
+ * const me = yield* client.request({ method: "GET", path: "/members/v1/members/my" }).pipe(withTimeout("2 seconds"))
  */
 export const withTimeout = (timeout: Duration.Input) => <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
   Effect.provideService(effect, CallTimeout, inputMillis(timeout))

@@ -58,7 +58,7 @@ const readStream = <A = void, E = never, R = never>(options: { readonly n: numbe
             const block = text.slice(0, end)
             text = text.slice(end + 2)
             const fields = new Map(block.split("\n").filter((l) => !l.startsWith(":")).map((l) => [l.slice(0, l.indexOf(":")), l.slice(l.indexOf(":") + 2)]))
-            if (!fields.has("id")) continue
+            if (!fields.has("id") || !fields.has("data")) continue
             const envelope = JSON.parse(fields.get("data")!) as EventEnvelope
             frames.push({ id: Number(fields.get("id")), type: fields.get("event")!, envelope, event: JSON.parse(envelope.data) as DomainEvent })
           }
