@@ -133,6 +133,11 @@ export class PlatformError extends Data.TaggedError("PlatformError")<{
   readonly method: string
   readonly path: string
   readonly reason: PlatformErrorReason
+  /**
+   * An earlier attempt of this call, which was retried, may have been carried out (a reset or a timeout
+   * before this last failure): the call may have happened although this failure says it did not.
+   */
+  readonly earlierAttemptMayHaveApplied?: boolean
 }> {
   override get message(): string {
     const r = this.reason
@@ -180,9 +185,9 @@ export class PlatformError extends Data.TaggedError("PlatformError")<{
     return this.reason._tag === "ValidationError" ? this.reason.fieldViolations : []
   }
 
-  /** Whether the call may have been carried out although it failed (see {@link mayHaveApplied}). */
+  /** Whether the call may have been carried out although it failed, by this attempt or an earlier one (see {@link mayHaveApplied}). */
   get mayHaveApplied(): boolean {
-    return mayHaveApplied(this.reason)
+    return this.earlierAttemptMayHaveApplied === true || mayHaveApplied(this.reason)
   }
 
   /** The rule that refused the call (kind, id, message and its kind's specifics), when the platform names one. */

@@ -354,12 +354,16 @@ export const retrying = <A>(
   policy: RetryMillis,
   retryable: (error: PlatformError) => boolean = isTransient
 ): Effect.Effect<A, PlatformError> => {
-  const loop = (n: number): Effect.Effect<A, PlatformError> =>
-    catchFailure(effect, (e) => n < policy.times && retryable(e), (error) => {
-      const delay = retryDelayMillis(policy, n, error)
-      return noteRetry(error, n + 1, delay, error).pipe(Effect.andThen(sleepMillis(delay)), Effect.andThen(loop(n + 1)))
+  // `applied`: an attempt before this one may have been carried out, which the last failure must say
+  const loop = (n: number, applied: boolean): Effect.Effect<A, PlatformError> =>
+    catchFailure(effect, () => true, (error) => {
+      if (n < policy.times && retryable(error)) {
+        const delay = retryDelayMillis(policy, n, error)
+        return noteRetry(error, n + 1, delay, error).pipe(Effect.andThen(sleepMillis(delay)), Effect.andThen(loop(n + 1, applied || error.mayHaveApplied)))
+      }
+      return Effect.fail(applied && !error.mayHaveApplied ? new PlatformError({ ...error, earlierAttemptMayHaveApplied: true }) : error)
     })
-  return loop(0)
+  return loop(0, false)
 }
 
 /**

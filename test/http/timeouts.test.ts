@@ -158,6 +158,25 @@ describe("how a call failed", () => {
       assert.isFalse(error.mayHaveApplied)
     }))
 
+  it.live("a retried call whose last attempt met a 503 still says it may have been carried out when an earlier attempt was reset", () =>
+    withClient(
+      Effect.gen(function*() {
+        server.script = ["destroy", { status: 503, json: {} }, { status: 503, json: {} }]
+        const after = yield* failing({ method: "GET", path: "/reset-then-busy" })
+        assert.strictEqual(requests.length, 3)
+        assert.strictEqual(after.status, 503)
+        assert.isTrue(after.mayHaveApplied, "the reset attempt may have been carried out")
+        assert.isTrue(after.earlierAttemptMayHaveApplied)
+        requests.length = 0
+        server.script = [{ status: 503, json: {} }, { status: 429, json: {} }, { status: 503, json: {} }]
+        const busy = yield* failing({ method: "GET", path: "/busy" })
+        assert.strictEqual(requests.length, 3)
+        assert.isFalse(busy.mayHaveApplied, "no attempt was acted on")
+        assert.strictEqual(busy.message, "GET /busy: 503 Service Unavailable")
+      }),
+      { retry: { ...fastRetry, times: 2 } }
+    ))
+
   it("answers: a refusal or a 503 was not carried out; a 500, 502 or 504 may have been", () => {
     const system = (status: number) => new SystemError({ status, message: "m", description: "d" })
     assert.deepStrictEqual([400, 404, 409, 429, 503].map((s) => mayHaveApplied(system(s))), [false, false, false, false, false])

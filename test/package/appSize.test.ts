@@ -36,10 +36,10 @@ const buildForProduction = () =>
  * live events' changes and the write atoms' state moved to modules of their own (0.6 KB), the catalog's
  * call paths became one export each (0.4 KB), and the build dropped the modulepreload polyfill (0.2 KB):
  * 122.2 KB. A timeout on every call, transport failures that say how they failed, and retries told on
- * spans added 0.7 KB: 122.9 KB. The issue's aim was 100 KB, of which React DOM is 62; what bounds the rest
+ * spans added 0.8 KB: 123.0 KB. The issue's aim was 100 KB, of which React DOM is 62; what bounds the rest
  * is effect's runtime and atoms (about 34 KB), which a first grid rendered before they load would avoid.
  */
-const BUDGET_GZIP = 125_900
+const BUDGET_GZIP = 125_950
 
 /** Sources the first screen must not carry, by the path its source map names. */
 const NOT_IN_FIRST_LOAD =
