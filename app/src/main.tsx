@@ -1,26 +1,45 @@
-import { type ReactNode, StrictMode, useEffect } from "react"
+/**
+ * The entry: a bootstrap without Effect. It starts the first screen's requests with plain `fetch`
+ * (boot/early.ts), draws the site's frame and, on the catalog's plain screen, the grid from their answers
+ * (boot/BootCatalog.tsx), and loads the full app (full.tsx) at once. When both are in, the full app takes
+ * over inside the same frame with the answers as its queries' seeds: no request twice, the header (and
+ * what the search box holds) untouched, the screen's markup the same.
+ */
+import { StrictMode, useEffect, useState } from "react"
 import { createRoot } from "react-dom/client"
-import { AtomRegistry, RegistryProvider } from "sitefx/react"
-import { App } from "./App.tsx"
-import { startFirstScreen } from "./store/firstScreen.ts"
+import { BootCatalog } from "./boot/BootCatalog.tsx"
+import { early, type Early } from "./boot/early.ts"
+import { Layout } from "./shell/Layout.tsx"
+import { Loading } from "./shell/Loading.tsx"
+import { useRoute } from "./shell/router.ts"
+import { HeaderSearch } from "./store/HeaderSearch.tsx"
 import "./styles.css"
 
-const registry = AtomRegistry.make()
-// the first screen's requests start now; React's own subscriptions hold them once it has rendered
-const release = startFirstScreen(registry, window.location.hash)
+type Full = typeof import("./full.tsx")
 
-/** Lets the early subscriptions go after the first commit (children subscribe before a parent's effect runs). */
-function Started(props: { readonly children: ReactNode }) {
-  useEffect(release, [])
-  return props.children
+// the full app waits for the bootstrap's answers (its requests are already under way) so it asks nothing twice
+const full: Promise<Full> = Promise.all([import("./full.tsx"), early]).then(([app, answers]) => {
+  app.start(answers)
+  return app
+})
+
+function Site() {
+  const [answers, setAnswers] = useState<Early | undefined>(undefined)
+  const [app, setApp] = useState<Full | undefined>(undefined)
+  useEffect(() => {
+    void early.then(setAnswers)
+    full.then(setApp, (e: unknown) => console.error("The app could not be loaded:", e))
+  }, [])
+  const [section = "store", ...rest] = useRoute()
+  return (
+    <Layout section={section} search={<HeaderSearch />} session={app === undefined ? null : <app.Session />}>
+      {app !== undefined ? <app.Screens /> : section === "store" && rest.length === 0 ? <BootCatalog early={answers} /> : <Loading label="Opening" />}
+    </Layout>
+  )
 }
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <RegistryProvider registry={registry}>
-      <Started>
-        <App />
-      </Started>
-    </RegistryProvider>
+    <Site />
   </StrictMode>
 )
