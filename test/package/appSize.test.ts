@@ -41,9 +41,9 @@ const buildForProduction = () =>
  * spans added 0.8 KB: 123.0 KB. The issue's aim was 100 KB, of which React DOM is 62; what bounded the rest
  * was effect's runtime and atoms (about 34 KB), which a first grid rendered before they load avoids: the
  * entry became a bootstrap that asks for the first screen with fetch and draws it with plain components,
- * while the full app (effect, the atoms, the session) loads beside it and takes over: 75.8 KB.
+ * while the full app (effect, the atoms, the session) loads after its first paint and takes over: 76.2 KB.
  */
-const BUDGET_GZIP = 77_700
+const BUDGET_GZIP = 78_000
 
 /** Sources the first screen must not carry, by the path its source map names. */
 const NOT_IN_FIRST_LOAD =
