@@ -61,6 +61,7 @@ describe("the store's first screen in Chromium, before and after the full app", 
       assert.deepStrictEqual(scripts.filter((s) => !held.includes(s)).map((s) => s.replace(/-[\w-]+\.js$/, "")), ["/assets/index"])
       assert.isTrue(held.some((s) => /\/assets\/full-/.test(s)), `held: ${held.join(", ")}`)
       assert.strictEqual(await page.getByRole("group", { name: "Your session" }).count(), 0)
+      const drawn = await page.locator("main").innerHTML()
 
       // the shopper types before the full app is in; the words stay (they are not searched yet)
       const box = page.getByRole("search", { name: "Store search" }).getByLabel("Search products")
@@ -70,13 +71,17 @@ describe("the store's first screen in Chromium, before and after the full app", 
       await new Promise((resolve) => setTimeout(resolve, 500))
       assert.strictEqual(await box.inputValue(), "kids tee")
       assert.isTrue(await box.evaluate((el) => el === document.activeElement))
+      // the full app's screen is the bootstrap's, to the markup
+      assert.strictEqual(await page.locator("main").innerHTML(), drawn)
       assert.deepStrictEqual(await cardNames(page), early)
       assert.strictEqual(await status(page), "Showing 24 of 62 products")
       assert.deepStrictEqual(calls, { token: 1, products: 1, collections: 1, version: 0 })
 
-      // and the full app goes on: more products, then the search the shopper typed
+      // and the full app goes on from the bootstrap's page: the second page alone (and the catalog's version, asked once)
       await page.getByRole("button", { name: "Load more products" }).click()
       await page.waitForFunction(() => document.querySelector("p.results")?.textContent === "Showing 48 of 62 products")
+      assert.deepStrictEqual(calls, { token: 1, products: 2, collections: 1, version: 1 })
+      assert.lengthOf(new Set(await cardNames(page)), 48)
       await page.getByRole("search", { name: "Store search" }).getByRole("button", { name: "Search" }).click()
       await page.waitForFunction(() => /matching “kids tee”/.test(document.querySelector("p.results")?.textContent ?? ""))
 
