@@ -1,9 +1,9 @@
 /**
  * The entry: a bootstrap without Effect. It starts the first screen's requests with plain `fetch`
  * (boot/early.ts), draws the site's frame and, on the catalog's plain screen, the grid from their answers
- * (boot/BootCatalog.tsx), and loads the full app (full.tsx) at once. When both are in, the full app takes
- * over inside the same frame with the answers as its queries' seeds: no request twice, the header (and
- * what the search box holds) untouched, the screen's markup the same.
+ * (boot/BootCatalog.tsx), then loads the full app (full.tsx), which takes over inside the same frame with
+ * the answers as its queries' seeds: no request twice, the header (and what the search box holds)
+ * untouched, the screen's markup the same.
  */
 // first: its requests start as it is evaluated, before React DOM's module is
 import { early, type Early } from "./boot/early.ts"
