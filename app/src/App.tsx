@@ -1,12 +1,11 @@
 /**
- * The app: the section the location names, inside the site's frame. The store is in the first load;
- * the member area, the data browser and the events panel load when first opened.
+ * The app's screens: the section the location names. The store is in the full app's chunk; the member
+ * area, the data browser and the events panel load when first opened. The frame around them (Layout,
+ * the header's search) is the entry's (main.tsx), so it is there before any of this loads.
  */
 import { lazy, Suspense } from "react"
-import { Layout } from "./shell/Layout.tsx"
-import { Loading } from "./shell/Result.tsx"
+import { Loading } from "./shell/Loading.tsx"
 import { useRoute } from "./shell/router.ts"
-import { HeaderSearch } from "./store/HeaderSearch.tsx"
 import { Storefront } from "./store/Storefront.tsx"
 
 const MemberArea = lazy(() => import("./member/MemberArea.tsx").then((m) => ({ default: m.MemberArea })))
@@ -16,16 +15,14 @@ const EventsPanel = lazy(() => import("./events/EventsPanel.tsx").then((m) => ({
 export function App() {
   const [section = "store", ...rest] = useRoute()
   return (
-    <Layout section={section} search={<HeaderSearch />}>
-      <Suspense fallback={<Loading label="Opening" />}>
-        {section === "member"
-          ? <MemberArea path={rest} />
-          : section === "data"
-          ? <DataBrowser path={rest} />
-          : section === "events"
-          ? <EventsPanel />
-          : <Storefront path={rest} />}
-      </Suspense>
-    </Layout>
+    <Suspense fallback={<Loading label="Opening" />}>
+      {section === "member"
+        ? <MemberArea path={rest} />
+        : section === "data"
+        ? <DataBrowser path={rest} />
+        : section === "events"
+        ? <EventsPanel />
+        : <Storefront path={rest} />}
+    </Suspense>
   )
 }

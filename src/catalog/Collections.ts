@@ -14,7 +14,7 @@ import type { PlatformClient } from "../http/PlatformClient.ts"
 import type { CatalogFailure } from "./calls.ts"
 import * as G from "./guards/products.ts"
 import { OffsetQuery } from "./OffsetQuery.ts"
-import { CatalogPaths } from "./protocol.ts"
+import { ALL_PRODUCTS_ID, CatalogPaths } from "./protocol.ts"
 import { checkId, checkIds, checkObject, first, offsetRunner, pagingOf, send, sendVoid } from "./v1.ts"
 
 /** A catalog v1 collection: a named, optionally visible group of products. */
@@ -22,7 +22,7 @@ export type Collection = G.Collection
 type Effects<A> = Effect.Effect<A, CatalogFailure, PlatformClient>
 
 /** The built-in collection of every product. */
-export const ALL_PRODUCTS_COLLECTION_ID = "00000000-000000-000000-000000000001"
+export const ALL_PRODUCTS_COLLECTION_ID = ALL_PRODUCTS_ID
 
 /** Products a membership change takes at once. */
 export const MAX_COLLECTION_PRODUCTS = 1000

@@ -31,6 +31,9 @@ export const DEFAULT_PRODUCT_PAGE = 50
 /** A v1 product query goes as GET `.r` while its query string is at most this long, else as POST. */
 export const PRODUCT_QUERY_MAX_QUERY = 4000
 
+/** The built-in collection of every product (`Collections.ALL_PRODUCTS_COLLECTION_ID`). */
+export const ALL_PRODUCTS_ID = "00000000-000000-000000-000000000001"
+
 /** The paths of the catalog calls, as the platform's official client sends them. */
 export * as CatalogPaths from "./catalogPaths.ts"
 

@@ -69,6 +69,11 @@ export interface QuerySource<A, E, R> {
   readonly first: Effect.Effect<PageLike<A, E, R>, E, R>
   /** An item's id: an item already shown is not shown twice when pages shift under a write. */
   readonly idOf?: ((item: A) => string | null | undefined) | undefined
+  /**
+   * The page after the first `offset` items, where the query pages by offset: a seeded result (hydration.ts)
+   * goes on from its items with it, instead of loading its pages again from the first.
+   */
+  readonly from?: ((offset: number) => Effect.Effect<PageLike<A, E, R>, E, R>) | undefined
 }
 
 
@@ -95,7 +100,8 @@ export const catalogQuery = <A extends { readonly id?: string | null | undefined
   key: `${what} ${options.key ?? ""} ${JSON.stringify(query.request)} ${query.state.refusal?.message ?? ""} ${query.error?.message ?? ""}`,
   keys: [QueryKeys[what]],
   first: query.find,
-  idOf: (item) => item.id
+  idOf: (item) => item.id,
+  from: (offset) => query.skip(query.state.skip + offset).find
 })
 
 // ---- the value of a query atom ---------------------------------------------------------------------
@@ -239,7 +245,10 @@ export const queryAtoms = <R, ER>(runtime: Atom.AtomRuntime<R, ER>, options: Que
       return value
     }
 
-    /** A result from a seed the server rendered with: no next page is known, so more pages start again from the first. */
+    /**
+     * A result from a seed the server (or a page's own bootstrap) loaded: its next page goes on from its
+     * items where the query pages by offset; otherwise more pages start again from the first.
+     */
     const seeded = (seed: Seed, epoch: number): QueryResult<A> => {
       const value: QueryResult<A> = { items: seed.items as ReadonlyArray<A>, hasMore: seed.hasMore, total: seed.total, pages: seed.pages }
       const ids = new Set<string>()
@@ -249,7 +258,8 @@ export const queryAtoms = <R, ER>(runtime: Atom.AtomRuntime<R, ER>, options: Que
           if (typeof id === "string") ids.add(id)
         }
       }
-      carried.set(value, { epoch, startedAt: nextLoad(), next: undefined, ids })
+      const next = seed.hasMore && source.from !== undefined ? source.from(seed.items.length) : undefined
+      carried.set(value, { epoch, startedAt: nextLoad(), next: next as Carry["next"], ids })
       return value
     }
 

@@ -37,6 +37,9 @@ export const IdentityCodes = {
   emailAlreadyExists: "-19995"
 } as const
 
+/** The key a browser's session is stored under (the localStorage store's default, shared by the tabs). */
+export const SESSION_KEY = "sitefx.session"
+
 /** The token endpoint's path, apart from the others: the only one a page that only reads the session carries. */
 export const TOKEN_PATH = "/oauth2/token"
 

@@ -21,11 +21,11 @@ import * as Layer from "effect/Layer"
 import * as Queue from "effect/Queue"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
+import { SESSION_KEY } from "./protocol.ts"
 import { SessionTokens } from "./SessionTokens.ts"
 import { TokenStore } from "./TokenStore.ts"
 
-/** The key the session is stored under (the localStorage store's default). */
-export const SESSION_KEY = "sitefx.session"
+export { SESSION_KEY }
 
 /** Runs an effect while holding a lock. */
 export type Exclusive = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>

@@ -188,4 +188,42 @@ it.layer(LocalPlatform.layer({ seed: "demo" }), { excludeTestServices: true })("
       assert.deepStrictEqual([received.hasMore, received.total, received.pages], [sent.hasMore, sent.total, sent.pages])
       client.dispose()
     }))
+
+  it.effect("a seeded products query loads its next page alone, after the seed's items, not its pages again", () =>
+    Effect.gen(function*() {
+      const platform = yield* LocalPlatform
+      const products = (queries: ReturnType<typeof appOf>) => queries.products(Products.query().ascending("name").limit(6))
+      const server = AtomRegistry.make()
+      const serverQuery = products(appOf(platform))
+      yield* Effect.promise(() => prefetch(server, [serverQuery]))
+      const page = JSON.parse(JSON.stringify(dehydrate(server, [serverQuery])))
+      server.dispose()
+      const productQueries = Effect.map(
+        dev<{ requests: ReadonlyArray<{ path: string }> }>("/requests?path=/stores-reader/v1/products/query-platformized&limit=1000"),
+        (r) => r.requests.length
+      )
+      const before = yield* productQueries
+      const client = AtomRegistry.make()
+      hydrate(client, page)
+      const clientQuery = products(appOf(platform))
+      const stop = client.mount(clientQuery)
+      client.set(clientQuery.loadMore, undefined)
+      const loaded = yield* Effect.promise(() =>
+        new Promise<ReadonlyArray<{ readonly name?: string | null | undefined }>>((resolve) => {
+          const done = client.subscribe(clientQuery, (r) => {
+            if (r._tag === "Success" && !r.waiting && r.value.pages === 2) {
+              queueMicrotask(() => done())
+              resolve(r.value.items)
+            }
+          }, { immediate: true })
+        })
+      )
+      assert.strictEqual(loaded.length, 12)
+      // one request: the second page, from the sixth item on
+      assert.strictEqual((yield* productQueries) - before, 1)
+      const all = yield* asAdmin(Products.query().ascending("name").limit(12).find).pipe(Effect.orDie)
+      assert.deepStrictEqual(loaded.map((p) => p.name), all.items.map((p) => p.name))
+      stop()
+      client.dispose()
+    }))
 })

@@ -1,7 +1,10 @@
-/** The frame of every screen: a header with the site's sections, the screen, and a footer. */
+/**
+ * The frame of every screen: a header with the site's sections, the screen, and a footer. Without Effect:
+ * the first screen's bootstrap draws it, and the full app fills its `session` slot and the screen inside
+ * the same frame, so the header (and what the search box holds) stays as it is when the full app takes over.
+ */
 import type { ReactNode } from "react"
 import { href } from "./router.ts"
-import { SessionBar } from "./SessionBar.tsx"
 
 const SECTIONS = [
   { id: "store", label: "Store" },
@@ -10,8 +13,8 @@ const SECTIONS = [
   { id: "events", label: "Live events" }
 ] as const
 
-/** `search`: the store's search box, shown in the header. */
-export function Layout(props: { readonly section: string; readonly search?: ReactNode; readonly children: ReactNode }) {
+/** `search`: the store's search box, shown in the header; `session`: who is signed in (the full app's SessionBar). */
+export function Layout(props: { readonly section: string; readonly search?: ReactNode; readonly session?: ReactNode; readonly children: ReactNode }) {
   return (
     <>
       <a className="skip" href="#main">Skip to content</a>
@@ -27,7 +30,7 @@ export function Layout(props: { readonly section: string; readonly search?: Reac
           </ul>
         </nav>
         {props.search}
-        <SessionBar />
+        {props.session}
       </header>
       <main id="main" tabIndex={-1}>{props.children}</main>
       <footer className="site-footer">

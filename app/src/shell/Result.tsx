@@ -5,24 +5,14 @@
 import * as Cause from "effect/Cause"
 import { AsyncResult } from "effect/reactivity"
 import type { ReactNode } from "react"
+import { ErrorBox, Loading } from "./Loading.tsx"
+
+export { ErrorBox, Loading }
 
 /** The message of a failure: the typed error's own message, or what went wrong. */
 export const messageOf = (cause: Cause.Cause<unknown>): string => {
   const error = Cause.squash(cause)
   return error instanceof Error ? error.message : typeof error === "object" && error !== null && "message" in error ? String(error.message) : String(error)
-}
-
-export function Loading(props: { readonly label: string }) {
-  return <p className="loading" role="status" aria-live="polite">{props.label}…</p>
-}
-
-export function ErrorBox(props: { readonly title: string; readonly message: string; readonly retry?: () => void }) {
-  return (
-    <div className="error" role="alert">
-      <p><strong>{props.title}</strong> {props.message}</p>
-      {props.retry === undefined ? null : <button type="button" onClick={props.retry}>Try again</button>}
-    </div>
-  )
 }
 
 export function ResultView<A, E>(props: {

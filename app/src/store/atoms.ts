@@ -10,70 +10,18 @@ import * as Collections from "sitefx/catalog/collections"
 import * as Products from "sitefx/catalog/products"
 import { queryAtoms, QueryKeys } from "sitefx/react"
 import { runtime } from "../site.ts"
+import { type Filters, filtersOf, PAGE_SIZE, paramsOfFilters, type ProductQuery, SORTS, type SortKey } from "./filters.ts"
 
-/** A product query (filter, sort, page). */
-export type ProductQuery = ReturnType<typeof Products.query>
-
-/** Products per page of the grid. */
-export const PAGE_SIZE = 24
+export { type Filters, filtersOf, PAGE_SIZE, paramsOfFilters, type ProductQuery, SORTS, type SortKey }
 
 export const queries = queryAtoms(runtime)
 
-/** The store's collections, by name (the built-in "All Products" is the grid without a collection filter). */
-export const collectionsAtom = queries.collections(Collections.query().ascending("name").limit(100))
+/** The store's collections, by name (the built-in "All Products" is the grid without a collection filter); the first screen's bootstrap may have answered it already (full.tsx compares what it sent). */
+export const collectionsQuery = Collections.query().ascending("name").limit(100)
+
+export const collectionsAtom = queries.collections(collectionsQuery)
 
 export const ALL_PRODUCTS = Collections.ALL_PRODUCTS_COLLECTION_ID
-
-export const SORTS = {
-  newest: { label: "Newest", apply: (q: ProductQuery) => q.descending("createdDate") },
-  "price-asc": { label: "Price, low to high", apply: (q: ProductQuery) => q.ascending("priceData.discountedPrice", "name") },
-  "price-desc": { label: "Price, high to low", apply: (q: ProductQuery) => q.descending("priceData.discountedPrice").ascending("name") },
-  name: { label: "Name, A to Z", apply: (q: ProductQuery) => q.ascending("name") }
-} as const
-export type SortKey = keyof typeof SORTS
-
-/** What the grid shows, as the URL says it. */
-export interface Filters {
-  /** The search's words (see `Products.searchFilter`: each in the name, description or SKU). */
-  readonly q: string
-  /** A collection's slug; "" for every product. */
-  readonly collection: string
-  readonly inStock: boolean
-  readonly min: number | undefined
-  readonly max: number | undefined
-  readonly brand: string
-  readonly sort: SortKey
-}
-
-const amount = (text: string | null): number | undefined => {
-  if (text === null || text.trim() === "") return undefined
-  const n = Number(text)
-  return Number.isFinite(n) && n >= 0 ? n : undefined
-}
-
-export const filtersOf = (params: URLSearchParams): Filters => {
-  const sort = params.get("sort") ?? "newest"
-  return {
-    q: params.get("q") ?? "",
-    collection: params.get("c") ?? "",
-    inStock: params.get("stock") === "in",
-    min: amount(params.get("min")),
-    max: amount(params.get("max")),
-    brand: params.get("brand") ?? "",
-    sort: sort in SORTS ? sort as SortKey : "newest"
-  }
-}
-
-/** The URL parameters of filters (defaults left out). */
-export const paramsOfFilters = (f: Filters): Record<string, string | undefined> => ({
-  q: f.q.trim() === "" ? undefined : f.q,
-  c: f.collection || undefined,
-  stock: f.inStock ? "in" : undefined,
-  min: f.min === undefined ? undefined : String(f.min),
-  max: f.max === undefined ? undefined : String(f.max),
-  brand: f.brand || undefined,
-  sort: f.sort === "newest" ? undefined : f.sort
-})
 
 /** The product query of the grid: the filters as the platform's filter language, prices as shoppers pay them. */
 export const productQuery = (f: Filters, collectionId: string | undefined): ProductQuery => {

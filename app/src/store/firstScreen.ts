@@ -1,8 +1,9 @@
 /**
- * The store's first screen starts its requests as soon as the app's script runs, before React renders:
+ * The store's first screen starts its requests as soon as the full app starts, before React renders it:
  * the atoms the screen the URL names will read are mounted in the registry React is then given, so
  * the visitor token and the first queries are under way while React builds the page, and the page
- * renders from them without asking again.
+ * renders from them without asking again. Where the entry's bootstrap already answered them (main.tsx),
+ * the atoms take its answers as seeds and ask nothing.
  */
 import type { AtomRegistry } from "effect/reactivity"
 import { collectionsAtom, filtersOf, productAtom, productQuery, queries } from "./atoms.ts"

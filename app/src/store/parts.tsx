@@ -1,6 +1,6 @@
 /** Small pieces the grid and the product page share: prices, ribbons, image URLs. */
 import { type DisplayPrice, LOCAL_MEDIA_PATH, mediaUrlResolver } from "sitefx/catalog/storefront"
-import { platformUrl } from "../site.ts"
+import { platformUrl } from "../platform.ts"
 
 /** Image URLs at a size, from the platform that serves the app (it draws the demo store's images itself). */
 export const imageUrl = mediaUrlResolver(new URL(LOCAL_MEDIA_PATH, platformUrl).href)
