@@ -16,7 +16,8 @@ import * as Redacted from "effect/Redacted"
 import { Flag } from "effect/cli"
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { Site } from "../Site.ts"
-import { transportKind } from "../http/exchange.ts"
+import { fetchTransport, retrying } from "../http/exchange.ts"
+import { PlatformError } from "../http/PlatformError.ts"
 import { viaHttpClient } from "../http/viaHttpClient.ts"
 import { usage } from "./output.ts"
 
@@ -65,29 +66,24 @@ const hostOf = (url: string): string | undefined => {
   }
 }
 
+const SITE_PATH = "/_sitefx/site"
+
 /**
- * Asks a platform on this machine for its site and key; a connection that breaks on the way is tried
- * again (up to four times in all), one that nothing accepts is not: nothing answers there.
+ * Asks a platform on this machine for its site and key, through the client's own transport and retry
+ * loop: a connection that breaks on the way is tried again (up to four times in all), one that nothing
+ * accepts is not (nothing answers there).
  */
 const localSite = (baseUrl: string) =>
-  Effect.tryPromise({
-    try: async () => {
-      for (let attempt = 1;; attempt++) {
-        try {
-          const response = await fetch(`${baseUrl}/_sitefx/site`, { signal: AbortSignal.timeout(5000) })
-          const text = await response.text()
-          return { status: response.status, text }
-        } catch (error) {
-          if (attempt >= 4 || transportKind(error) === "unreachable") throw error
-          await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt))
-        }
-      }
-    },
-    catch: (cause) => cause
-  }).pipe(
-    Effect.mapError((cause) => {
-      const inner = (cause as { cause?: { code?: string; message?: string } }).cause
-      const why = inner?.code === "ECONNREFUSED" ? "nothing answers there" : inner?.code ?? inner?.message ?? String(cause)
+  retrying(
+    fetchTransport({ method: "GET", url: `${baseUrl}${SITE_PATH}`, body: undefined, headers: {}, timeoutMillis: 5000 }).pipe(
+      Effect.mapError((reason) => new PlatformError({ method: "GET", path: SITE_PATH, reason }))
+    ),
+    { times: 3, base: 100, cap: 1000 },
+    (error) => error.reason._tag === "TransportError" && error.reason.kind !== "unreachable"
+  ).pipe(
+    Effect.mapError((error) => {
+      const inner = (error.reason._tag === "TransportError" ? error.reason.cause as { cause?: { code?: string; message?: string } } | undefined : undefined)?.cause
+      const why = inner?.code === "ECONNREFUSED" ? "nothing answers there" : inner?.code ?? inner?.message ?? error.reason.message
       return usage(`no platform at ${baseUrl} (${why}); start the local platform with \`npm start\` or \`sitefx serve\`, or give a site with --base-url and --api-key`)
     }),
     Effect.flatMap(({ status, text }) => {

@@ -109,15 +109,14 @@ export const transportKind = (error: unknown): TransportKind => {
   return "unknown"
 }
 
+/** An attempt that had no whole answer within `millis`. */
+export const timeoutError = (millis: number): TransportError => new TransportError({ message: `No answer within ${millis} ms`, kind: "timeout" })
+
 /** A failed exchange as a TransportError of its kind. */
 export const transportError = (error: unknown): TransportError =>
-  new TransportError({
-    message: error instanceof TimedOut
-      ? `No answer within ${error.millis} ms`
-      : error instanceof Error ? error.message : String(error),
-    cause: error,
-    kind: transportKind(error)
-  })
+  error instanceof TimedOut
+    ? timeoutError(error.millis)
+    : new TransportError({ message: error instanceof Error ? error.message : String(error), cause: error, kind: transportKind(error) })
 
 /** The default transport: `fetch`, aborted when the effect is interrupted or its timeout passes. */
 export const fetchTransport: Transport = (request) =>

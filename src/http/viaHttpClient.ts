@@ -18,9 +18,8 @@ import * as HttpBody from "effect/http/HttpBody"
 import * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import type { PlatformConfig } from "./PlatformConfig.ts"
-import { TransportError } from "./PlatformError.ts"
 import { PlatformHttp, type Transport } from "./PlatformHttp.ts"
-import { transportKind } from "./exchange.ts"
+import { timeoutError, transportError } from "./exchange.ts"
 
 /** A transport over an HttpClient (trace headers are sitefx's to add, per `tracePropagation`). */
 export const httpClientTransport = (client: HttpClient.HttpClient): Transport => (request) => {
@@ -31,7 +30,7 @@ export const httpClientTransport = (client: HttpClient.HttpClient): Transport =>
   const exchange = client.execute(req).pipe(
     Effect.flatMap((response) => Effect.map(response.text, (text) => ({ status: response.status, headers: response.headers, text }))),
     Effect.provideService(HttpClient.TracerPropagationEnabled, false),
-    Effect.mapError((error) => new TransportError({ message: error.message, cause: error, kind: transportKind(error) }))
+    Effect.mapError(transportError)
   )
   // the whole answer under one timer, as the fetch transport does; interrupting the exchange closes its request
   return limit === undefined || !(limit < Infinity)
@@ -39,7 +38,7 @@ export const httpClientTransport = (client: HttpClient.HttpClient): Transport =>
     : exchange.pipe(
       Effect.timeoutOrElse({
         duration: limit,
-        orElse: () => Effect.fail(new TransportError({ message: `No answer within ${limit} ms`, kind: "timeout" }))
+        orElse: () => Effect.fail(timeoutError(limit))
       })
     )
 }
