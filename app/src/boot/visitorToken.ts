@@ -5,23 +5,19 @@
  * under. The full app's session then finds usable tokens and asks for none.
  */
 import { CLIENT_ID, platformUrl } from "../platform.ts"
-import { SESSION_KEY, TOKEN_PATH } from "./wire.ts"
+import { SESSION_KEY, StoredTokens, TOKEN_PATH, TokenResponse } from "./wire.ts"
 
 interface Tokens {
   readonly accessToken: { readonly value: string; readonly expiresAt: number }
   readonly refreshToken: { readonly value: string; readonly role: string }
 }
 
-const str = (u: unknown): u is string => typeof u === "string"
-
 /** The stored document as it is (oauthData and all), and its tokens when they read as tokens. */
 const load = (): { readonly doc: Record<string, unknown>; readonly tokens: Tokens | undefined } => {
   try {
-    const doc = JSON.parse(localStorage.getItem(SESSION_KEY) ?? "null") as { tokens?: Partial<Tokens> } | null
+    const doc = JSON.parse(localStorage.getItem(SESSION_KEY) ?? "null") as { tokens?: unknown } | null
     if (doc === null || typeof doc !== "object") return { doc: {}, tokens: undefined }
-    const t = doc.tokens
-    const ok = str(t?.accessToken?.value) && typeof t.accessToken.expiresAt === "number" && str(t.refreshToken?.value) && str(t.refreshToken.role)
-    return { doc, tokens: ok ? t as Tokens : undefined }
+    return { doc, tokens: StoredTokens(doc.tokens) === undefined ? doc.tokens as Tokens : undefined }
   } catch {
     return { doc: {}, tokens: undefined }
   }
@@ -33,8 +29,8 @@ const usable = (t: Tokens | undefined): t is Tokens => t !== undefined && t.acce
 const grant = async (payload: Record<string, string>): Promise<{ access_token: string; expires_in: number; refresh_token: string }> => {
   const res = await fetch(`${platformUrl}${TOKEN_PATH}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(payload) })
   if (!res.ok) throw Object.assign(new Error(`the token endpoint answered ${res.status}`), { status: res.status })
-  const body = await res.json() as { access_token?: unknown; expires_in?: unknown; refresh_token?: unknown }
-  if (!str(body.access_token) || typeof body.expires_in !== "number" || !str(body.refresh_token)) throw new Error("the token endpoint's answer is not tokens")
+  const body: unknown = await res.json()
+  if (TokenResponse(body) !== undefined) throw new Error("the token endpoint's answer is not tokens")
   return body as { access_token: string; expires_in: number; refresh_token: string }
 }
 
