@@ -33,6 +33,7 @@ import { live } from "../src/events/Live.ts"
 import { DataEventTypes } from "../src/events/protocol.ts"
 import { PlatformClient } from "../src/http/PlatformClient.ts"
 import { MemberFlows } from "../src/session/MemberFlows.ts"
+import { type FaultRequest, FaultsResponse } from "../src/server/platform/devWire.ts"
 import { Site } from "../src/Site.ts"
 import { type PlatformProcess, startPlatformProcess, stopPlatformProcess } from "./platformProcess.ts"
 
@@ -71,7 +72,7 @@ const FAULTS = [
   { path: "/stores", kind: "status", status: 504, rate: 0.03 },
   { path: "/stores", kind: "reset", when: "before", rate: 0.02 },
   { path: "/members/", kind: "status", status: 503, rate: 0.03 }
-] as const
+] as const satisfies ReadonlyArray<FaultRequest>
 
 // ---- the ledger -----------------------------------------------------------------------------------------
 
@@ -215,7 +216,7 @@ const main = async () => {
         traced("sessions", sessions(platform, deadline))
       ], { concurrency: "unbounded", discard: true })
       retries = spans.reduce((n, span) => n + span.events.filter(([name]) => name === "sitefx.retry").length, 0)
-      const faults = yield* Effect.promise(() => raw<{ faults: ReadonlyArray<{ kind?: string; path: string; status?: number; when?: string; hits?: number }> }>(platform, "GET", "/_sitefx/faults"))
+      const faults = yield* Effect.promise(() => raw<typeof FaultsResponse.Type>(platform, "GET", "/_sitefx/faults"))
       yield* Effect.promise(() => raw(platform, "DELETE", "/_sitefx/faults"))
       // the listener catches up on what was written last
       const stored = yield* Effect.promise(() => readAll(platform))
