@@ -122,16 +122,24 @@ export const transportError = (error: unknown): TransportError =>
 export const fetchTransport: Transport = (request) =>
   Effect.flatMap(PlatformFetch, (fetch) =>
     Effect.tryPromise({
-      try: async (signal) => {
+      try: async (interrupted) => {
+        // one signal for both ends of the attempt, the effect's interruption and the timeout (without
+        // AbortSignal.any, which browsers before 2024 lack)
         const limit = request.timeoutMillis
-        const timer = limit === undefined || !(limit < Infinity) ? undefined : new AbortController()
-        const timeout = timer === undefined ? undefined : setTimeout(() => timer.abort(), limit)
+        const abort = new AbortController()
+        const stop = () => abort.abort()
+        interrupted.addEventListener("abort", stop, { once: true })
+        let timedOut = false
+        const timer = limit === undefined || !(limit < Infinity) ? undefined : setTimeout(() => {
+          timedOut = true
+          abort.abort()
+        }, limit)
         try {
           const response = await fetch(request.url, {
             method: request.method,
             headers: request.body === undefined ? request.headers : { "content-type": "application/json", ...request.headers },
             ...(request.body === undefined ? {} : { body: request.body }),
-            signal: timer === undefined ? signal : AbortSignal.any([signal, timer.signal])
+            signal: abort.signal
           })
           const headers: Record<string, string> = {}
           response.headers.forEach((value, name) => {
@@ -140,9 +148,10 @@ export const fetchTransport: Transport = (request) =>
           // the body is read under the same timer: a body that trickles in or stops halfway times out too
           return { status: response.status, headers, text: await response.text() }
         } catch (error) {
-          throw timer?.signal.aborted === true && !signal.aborted ? new TimedOut(limit!) : error
+          throw timedOut ? new TimedOut(limit!) : error
         } finally {
-          clearTimeout(timeout)
+          clearTimeout(timer)
+          interrupted.removeEventListener("abort", stop)
         }
       },
       catch: transportError
