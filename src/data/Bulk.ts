@@ -1,10 +1,12 @@
 /**
  * Bulk writes of any size: items (an Iterable or a Stream) are chunked to at most 1000, chunks run
  * with bounded concurrency, transient failures of a chunk are retried, and the report accounts for
- * every item by its original index. Inserted and saved items get their `_id` on the client before
- * the first attempt, so a retried chunk cannot insert anything twice; with a resume key those ids
- * follow from the key and the item's position, so a whole write run again after a crash cannot
- * either, and progress reports say where to resume.
+ * every item by its original index. A request refused as a whole fails the write: the refusal is
+ * about the call (its key, its permissions, its collection, the platform), not about the items, and a
+ * report of a thousand "failed" items would say otherwise. Inserted and saved items get their `_id` on
+ * the client before the first attempt, so a retried chunk cannot insert anything twice; with a resume
+ * key those ids follow from the key and the item's position, so a whole write run again after a crash
+ * cannot either, and progress reports say where to resume.
  */
 import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
@@ -63,7 +65,8 @@ export interface BulkOptions {
   /**
    * The position of the first item of `items` in the whole input (default 0). Resuming, pass the
    * last progress's `settled` and leave that many items out; positions in the report and in the ids
-   * of a keyed write stay those of the whole input.
+   * of a keyed write stay those of the whole input. An insert or save that resumes needs the
+   * `resumeKey` of the run it resumes (refused with MISSING_RESUME_KEY otherwise).
    */
   readonly startAt?: number
   /**
@@ -71,7 +74,10 @@ export interface BulkOptions {
    * the counts (and the failures, which are always kept) passes false, and its memory stays flat.
    */
   readonly keepIds?: boolean
-  /** Told, in input order, each time more leading items are settled (a place to save a checkpoint). */
+  /**
+   * Told, in input order, each time more leading items are settled (a place to save a checkpoint). A
+   * write that fails has told it every chunk settled before the refusal.
+   */
   readonly onProgress?: (progress: BulkProgress) => Effect.Effect<void>
 }
 
@@ -100,10 +106,10 @@ export interface Indexed<T> {
 /** Sends one chunk; answers the platform's per-item results. */
 export type SendChunk<T> = (chunk: ReadonlyArray<Indexed<T>>) => Effect.Effect<ReadonlyArray<BulkItemResult>, DataError | PlatformError>
 
-const chunkFailure = (error: DataError | PlatformError): { code: string; message: string } =>
-  error._tag === "DataError" ? { code: error.code, message: error.message } : { code: error.code ?? "TRANSPORT_ERROR", message: error.message }
-
 const transient = (error: DataError | PlatformError): error is PlatformError => error._tag === "PlatformError" && isTransient(error)
+
+/** A chunk refused for its size: its items, sent in smaller chunks, may each be fine. */
+const tooLarge = (error: DataError | PlatformError): boolean => error._tag === "DataError" && error.code === WDE.payloadTooLarge
 
 /**
  * One chunk's outcome for the report. `retried`: an earlier attempt of this chunk may have landed; with
@@ -216,11 +222,31 @@ const toReport = (acc: Tally): BulkReport => ({
   removedItemIds: acc.removed
 })
 
+type Delta = ReturnType<typeof account>
+
+/** A chunk's end: its items' fates, or the refusal of the call that sent it. */
+type ChunkEnd =
+  | { readonly _tag: "Settled"; readonly delta: Delta }
+  | { readonly _tag: "Refused"; readonly error: DataError | PlatformError }
+
+const merge = (a: Delta, b: Delta): Delta => ({
+  size: a.size + b.size,
+  inserted: [...a.inserted, ...b.inserted],
+  updated: [...a.updated, ...b.updated],
+  removed: [...a.removed, ...b.removed],
+  skipped: a.skipped + b.skipped,
+  errors: [...a.errors, ...b.errors]
+})
+
 /**
- * Runs a bulk write over any number of items and reports every item's fate. Write failures are in the
- * report; only the input stream's own error fails it. `prepare` makes each item into what is sent (its
- * position in the whole stream, its id) as its chunk is about to go, so a stream that arrives as one
- * big chunk does not have all its items prepared, and held, at once.
+ * Runs a bulk write over any number of items and reports every item's fate. The report's `errors` are
+ * single items the platform refused; a refusal of a whole request (a rejected key, no permission, no such
+ * collection, the platform still unavailable after the retries) is not about its items and fails the
+ * write with that error, once every chunk before it is settled and told to `onProgress`. A chunk refused
+ * for its size (WDE0109) is sent again in halves, so only an item too large on its own fails, alone.
+ * `prepare` makes each item into what is sent (its position in the whole stream, its id) as its chunk
+ * is about to go, so a stream that arrives as one big chunk does not have all its items prepared, and
+ * held, at once.
  */
 export const runBulk = <A, T, E = never>(
   kind: BulkKind,
@@ -229,26 +255,35 @@ export const runBulk = <A, T, E = never>(
   send: SendChunk<T>,
   retry: RetryPolicy,
   options: BulkOptions = {}
-): Effect.Effect<BulkReport, E> => {
+): Effect.Effect<BulkReport, E | DataError | PlatformError> => {
   const size = Math.max(1, Math.min(options.chunkSize ?? MAX_BULK_ITEMS, MAX_BULK_ITEMS))
-  const attempt = (chunk: ReadonlyArray<Indexed<T>>, n: number): Effect.Effect<ReturnType<typeof account>> =>
+  // `retried`: an earlier attempt of these items may have landed
+  const attempt = (chunk: ReadonlyArray<Indexed<T>>, n: number, retried: boolean): Effect.Effect<ChunkEnd> =>
     send(chunk).pipe(
-      Effect.map((results) => account(kind, chunk, results, n > 0, options)),
-      Effect.catch((error) => {
+      Effect.map((results): ChunkEnd => ({ _tag: "Settled", delta: account(kind, chunk, results, retried, options) })),
+      Effect.catch((error): Effect.Effect<ChunkEnd> => {
         if (transient(error) && n < retry.times) {
           const delay = retryDelay(retry, n, error)
-          return noteRetry(error, n + 1, delay, error).pipe(Effect.andThen(Effect.sleep(delay)), Effect.andThen(attempt(chunk, n + 1)))
+          return noteRetry(error, n + 1, delay, error).pipe(Effect.andThen(Effect.sleep(delay)), Effect.andThen(attempt(chunk, n + 1, true)))
         }
-        // the whole chunk was refused: each of its items carries the reason
-        const { code, message } = chunkFailure(error)
-        return Effect.succeed({
-          size: chunk.length,
-          inserted: [],
-          updated: [],
-          removed: [],
-          skipped: 0,
-          errors: chunk.map((e) => ({ index: e.index, code, message, id: e.id, item: e.value }))
-        })
+        if (tooLarge(error)) {
+          if (chunk.length === 1) {
+            const [e] = chunk as [Indexed<T>]
+            return Effect.succeed({
+              _tag: "Settled",
+              delta: { size: 1, inserted: [], updated: [], removed: [], skipped: 0, errors: [{ index: e.index, code: error.code, message: error.message, id: e.id, item: e.value }] }
+            })
+          }
+          const half = Math.ceil(chunk.length / 2)
+          return attempt(chunk.slice(0, half), 0, retried).pipe(
+            Effect.flatMap((head) =>
+              head._tag === "Refused" ? Effect.succeed(head) : attempt(chunk.slice(half), 0, retried).pipe(
+                Effect.map((tail): ChunkEnd => tail._tag === "Refused" ? tail : { _tag: "Settled", delta: merge(head.delta, tail.delta) })
+              )
+            )
+          )
+        }
+        return Effect.succeed({ _tag: "Refused", error })
       })
     )
   const start = options.startAt ?? 0
@@ -257,7 +292,7 @@ export const runBulk = <A, T, E = never>(
     // groups of exactly `size` but the last, so group `g` starts at position `start + g * size`
     Stream.grouped(size),
     // outcomes come out in input order, however the chunks finish
-    Stream.mapEffect((group, g) => attempt(group.map((item, i) => prepare(item, start + g * size + i)), 0), { concurrency: Math.max(1, options.concurrency ?? 4) }),
+    Stream.mapEffect((group, g) => attempt(group.map((item, i) => prepare(item, start + g * size + i)), 0, false), { concurrency: Math.max(1, options.concurrency ?? 4) }),
     Stream.runFoldEffect((): Tally => ({
       settled: start,
       counts: { inserted: 0, updated: 0, removed: 0 },
@@ -267,11 +302,12 @@ export const runBulk = <A, T, E = never>(
       removed: [],
       skipped: 0,
       errors: []
-    }), (acc, delta) => {
-      tally(acc, delta)
+    }), (acc, end): Effect.Effect<Tally, DataError | PlatformError> => {
+      // every chunk before this one is settled and told: the refusal ends the write here
+      if (end._tag === "Refused") return Effect.fail(end.error)
+      tally(acc, end.delta)
       return onProgress === undefined ? Effect.succeed(acc) : Effect.as(onProgress(progressOf(acc)), acc)
     }),
     Effect.map(toReport)
   )
 }
-

@@ -2,7 +2,7 @@
  * Bulk writes: inserts, updates, saves, removals and patches of any number of items, as an array (one
  * request, at most 1000) or a Stream of any length (chunked, a few chunks at a time, transient failures
  * retried by the config's retry policy, ids given before the first attempt so a retry never writes twice).
- * Each gives a report of every item's fate.
+ * Each gives a report of every item's fate, or fails with the refusal of a request refused as a whole.
  */
 import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
@@ -25,8 +25,12 @@ import type * as W from "./wire/index.ts"
 /** What a bulk write needs from the environment: the client it sends with, the config whose retry policy it follows. */
 export type BulkServices = PlatformClient | PlatformConfig
 
-/** A bulk write's resume key and start position, checked before anything is sent. */
-const checkResume = (options: BulkOptions): DataError | undefined => {
+/**
+ * A bulk write's resume key and start position, checked before anything is sent. An insert or save that
+ * resumes (`startAt` past 0) needs the key of the run it resumes: without it, the items without an `_id`
+ * that landed after the last progress would get new ids and be written a second time.
+ */
+const checkResume = (kind: BulkKind, options: BulkOptions): DataError | undefined => {
   const { resumeKey, startAt } = options
   if (resumeKey !== undefined && !isBulkKey(resumeKey)) {
     return new DataError({
@@ -34,6 +38,15 @@ const checkResume = (options: BulkOptions): DataError | undefined => {
     })
   }
   if (startAt === undefined) return undefined
+  if ((kind === "insert" || kind === "save") && resumeKey === undefined && typeof startAt === "number" && startAt > 0) {
+    return new DataError({
+      reason: argumentError(
+        "MISSING_RESUME_KEY",
+        `MISSING_RESUME_KEY: a ${kind} resumed at startAt ${startAt} needs the resumeKey of the run it resumes (give every run newBulkKey()'s key and keep it with the checkpoint); without it, items without an _id that landed after the checkpoint would be written twice.`,
+        "resumeKey"
+      )
+    })
+  }
   // a start position is checked as a skip is; a keyed write's ids hold positions up to MAX_BULK_POSITION
   return checkLimit("startAt", startAt, false) ??
     (startAt > MAX_BULK_POSITION ? invalid(WDE.tooLarge, `Invalid startAt parameter [${startAt}]. startAt parameter cannot exceed ${MAX_BULK_POSITION}.`, "startAt") : undefined)
@@ -140,7 +153,7 @@ const bulkItems = <E>(
         : undefined
     )
     : undefined
-  return unlessInvalid<BulkReport, E, BulkServices>(first(checkCollection(collection), arrayCheck, checkResume(options)), () =>
+  return unlessInvalid<BulkReport, E, BulkServices>(first(checkCollection(collection), arrayCheck, checkResume(kind, options)), () =>
     withClientAndConfig((client, config) => {
       const stream = isArray ? Stream.fromIterable(items) : items as Stream.Stream<ItemInput, E>
       const key = options.resumeKey
@@ -181,7 +194,7 @@ const bulkIds = <E>(
         : undefined
     )
     : undefined
-  return unlessInvalid<BulkReport, E, BulkServices>(first(checkCollection(collection), arrayCheck, checkResume(options)), () =>
+  return unlessInvalid<BulkReport, E, BulkServices>(first(checkCollection(collection), arrayCheck, checkResume(kind, options)), () =>
     withClientAndConfig((client, config) => {
       const stream = isArray ? Stream.fromIterable(ids) : ids as Stream.Stream<string, E>
       return runBulk(kind, stream, (value, index): Indexed<string> => ({ index, id: value, generatedId: false, value }), (chunk) => send(client, chunk), config.retry, options)

@@ -1,10 +1,11 @@
 /**
  * runBulk with fake senders: chunking with original indices, bounded concurrency, per-item failures by
  * original index, the skip rules (WDE0074 on insert, WDE0073 on update/remove/patch), retries of transient
- * chunk failures, whole-chunk refusals, retry idempotency for client-generated ids, and random workloads
+ * chunk failures, whole-request refusals failing the write, chunks split when too large, retry idempotency for client-generated ids, and random workloads
  * that always account for every item exactly once.
  */
 import { assert, describe, expect, it } from "@effect/vitest"
+import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
@@ -323,27 +324,32 @@ describe("runBulk: per-item results", () => {
 })
 
 describe("runBulk: chunk failures", () => {
+  /** The write's failure, or a test failure when it succeeded. */
+  const refusal = <A, E>(effect: Effect.Effect<A, E>) =>
+    Effect.flatMap(Effect.exit(effect), (exit) => {
+      if (Exit.isSuccess(exit)) return Effect.die(new Error("the write succeeded"))
+      const error = Cause.findErrorOption(exit.cause)
+      return Option.isSome(error) ? Effect.succeed(error.value) : Effect.die(new Error("the write died"))
+    })
+
   for (const [name, failure, code] of [
     ["503", () => systemFailure(503), "UNAVAILABLE"],
     ["429", () => systemFailure(429), "RESOURCE_EXHAUSTED"],
     ["a transport error", transportFailure, "TRANSPORT_ERROR"]
   ] as const) {
-    it.live(`${name} is retried up to retry.times, then every item of the chunk is an error`, () =>
+    it.live(`${name} is retried up to retry.times, then fails the write once the chunks before it are settled`, () =>
       Effect.gen(function*() {
         const server = platform("insert")
         const { send, log } = sender((chunk) => (chunk[0]!.index === 1000 ? Effect.fail(failure()) : Effect.sync(() => server.apply(chunk))))
-        const report = yield* run("insert", entries(2500), send, fastRetry(2))
+        const seen: Array<BulkProgress> = []
+        const error = yield* refusal(run("insert", entries(2500), send, fastRetry(2), { concurrency: 1, onProgress: (p) => Effect.sync(() => seen.push(p)) }))
         assert.strictEqual(log.sends.filter((c) => c[0]!.index === 1000).length, 3)
-        assert.strictEqual(log.sends.length, 5)
-        assert.strictEqual(report.errors.length, 1000)
-        expect(report.errors.map((e) => e.index)).toStrictEqual(entries(2500).slice(1000, 2000).map((e) => e.index))
-        for (const e of report.errors) {
-          assert.strictEqual(e.code, code)
-          assert.strictEqual(e.message, failure().message)
-          assert.strictEqual(e.id, idOf(e.index))
-        }
-        assert.strictEqual(report.inserted, 1500)
-        assertAccounted(report, 2500)
+        // nothing after the refused chunk is sent: its items are neither written nor reported failed
+        assert.strictEqual(log.sends.length, 4)
+        assert.strictEqual((error as PlatformError).code, code)
+        assert.strictEqual((error as PlatformError).message, failure().message)
+        expect(seen.map((p) => [p.settled, p.inserted, p.errors])).toStrictEqual([[1000, 1000, 0]])
+        assert.strictEqual(server.store.size, 1000)
       }))
   }
 
@@ -358,39 +364,59 @@ describe("runBulk: chunk failures", () => {
       assertAccounted(report, 1500)
     }))
 
-  it.effect("times 0: no retry", () =>
+  it.effect("times 0: no retry, the write fails with the platform's error", () =>
     Effect.gen(function*() {
       const { send, log } = sender(() => Effect.fail(systemFailure(503)))
-      const report = yield* run("insert", entries(5), send, noRetry)
+      const error = yield* refusal(run("insert", entries(5), send, noRetry))
       assert.strictEqual(log.sends.length, 1)
-      assert.strictEqual(report.errors.length, 5)
+      assert.strictEqual((error as PlatformError).status, 503)
     }))
 
-  it.effect("a non-transient failure (400) is not retried: that chunk's items are errors, the other chunks succeed", () =>
+  it.effect("a request refused as a whole (401, 403, 404, 400) is not retried and fails the write, not its items", () =>
+    Effect.gen(function*() {
+      for (const status of [401, 403, 404, 400]) {
+        const server = platform("insert")
+        const { send, log } = sender((chunk) => (chunk[0]!.index === 1000 ? Effect.fail(systemFailure(status)) : Effect.sync(() => server.apply(chunk))))
+        const seen: Array<number> = []
+        const error = yield* refusal(run("insert", entries(2500), send, fastRetry(3), { concurrency: 1, onProgress: (p) => Effect.sync(() => seen.push(p.settled)) }))
+        assert.strictEqual((error as PlatformError).status, status)
+        expect(log.sends.map((c) => c[0]!.index)).toStrictEqual([0, 1000])
+        expect(seen).toStrictEqual([1000])
+      }
+    }))
+
+  it.effect("the refusal keeps its code, as an application error or as the module's error", () =>
+    Effect.gen(function*() {
+      const appFailure = new PlatformError({ method: "POST", path: "/p", reason: new ApplicationError({ status: 401, message: "m", code: "INVALID_TOKEN", description: "bad key" }) })
+      const a = sender(() => Effect.fail(appFailure))
+      const ea = yield* refusal(run("insert", entries(2), a.send, fastRetry(3)))
+      assert.strictEqual(ea, appFailure)
+      assert.strictEqual(a.log.sends.length, 1)
+      const dataFailure = fromReason(new ApplicationError({ status: 404, message: "m", code: "WDE0025", description: "The collection does not exist" }), "Nope")
+      const d = sender(() => Effect.fail(dataFailure))
+      const ed = yield* refusal(run("insert", entries(2), d.send, fastRetry(3)))
+      assert.strictEqual((ed as DataError).code, "WDE0025")
+      assert.strictEqual(d.log.sends.length, 1)
+    }))
+
+  it.effect("a chunk refused for its size (WDE0109) goes again in halves: an item too large alone fails alone, the rest are written", () =>
     Effect.gen(function*() {
       const server = platform("insert")
-      const { send, log } = sender((chunk) => (chunk[0]!.index === 0 ? Effect.fail(systemFailure(400)) : Effect.sync(() => server.apply(chunk))))
-      const report = yield* run("insert", entries(2500), send, fastRetry(3))
-      assert.strictEqual(log.sends.length, 3)
-      assert.strictEqual(report.errors.length, 1000)
-      expect(new Set(report.errors.map((e) => e.code))).toStrictEqual(new Set(["INVALID_ARGUMENT"]))
-      expect(report.errors.map((e) => e.index)).toStrictEqual(entries(1000).map((e) => e.index))
-      assert.strictEqual(report.inserted, 1500)
-      assertAccounted(report, 2500)
-    }))
-
-  it.effect("an application error of the whole chunk keeps its code; a DataError too; neither is retried", () =>
-    Effect.gen(function*() {
-      const appFailure = new PlatformError({ method: "POST", path: "/p", reason: new ApplicationError({ status: 400, message: "m", code: "WDE0006", description: "too many" }) })
-      const a = sender(() => Effect.fail(appFailure))
-      const ra = yield* run("insert", entries(2), a.send, fastRetry(3))
-      expect(ra.errors.map((e) => e.code)).toStrictEqual(["WDE0006", "WDE0006"])
-      assert.strictEqual(a.log.sends.length, 1)
-      const dataFailure = fromReason(new SystemError({ status: 413, message: "Payload Too Large", description: "Payload Too Large" }))
-      const d = sender(() => Effect.fail(dataFailure))
-      const rd = yield* run("insert", entries(2), d.send, fastRetry(3))
-      expect(rd.errors.map((e) => [e.code, e.message])).toStrictEqual([["WDE0109", "WDE0109: Payload is too large."], ["WDE0109", "WDE0109: Payload is too large."]])
-      assert.strictEqual(d.log.sends.length, 1)
+      const big = new Set([3, 6])
+      const tooLarge = fromReason(new SystemError({ status: 413, message: "Payload Too Large", description: "Payload Too Large" }))
+      // the platform takes a request of at most 4 items, and never one holding item 3 or 6
+      const { send, log } = sender((chunk) =>
+        chunk.length > 4 || chunk.some((e) => big.has(e.index)) ? Effect.fail(tooLarge) : Effect.sync(() => server.apply(chunk))
+      )
+      const seen: Array<number> = []
+      const report = yield* run("insert", entries(10), send, fastRetry(3), { onProgress: (p) => Effect.sync(() => seen.push(p.settled)) })
+      expect(report.errors.map((e) => [e.index, e.code, e.message])).toStrictEqual([[3, "WDE0109", "WDE0109: Payload is too large."], [6, "WDE0109", "WDE0109: Payload is too large."]])
+      assert.strictEqual(report.inserted, 8)
+      assert.strictEqual(server.store.size, 8)
+      assertAccounted(report, 10)
+      expect(seen).toStrictEqual([10])
+      // every request after the first is a part of the one before it: never more than 10 items sent for 10 items at one level
+      assert.isBelow(log.sends.length, 20)
     }))
 })
 
@@ -567,19 +593,32 @@ describe("runBulk: random workloads", () => {
             }
             return Effect.sync(() => server.apply(chunk))
           })
-          const report = await Effect.runPromise(
-            runBulk(w.kind, Stream.fromIterable(input, { chunkSize: w.streamChunk }), atPosition, send, retry, { chunkSize: w.chunkSize, concurrency: w.concurrency, overrideExisting: w.overrideExisting })
+          let last: BulkProgress | undefined
+          const exit = await Effect.runPromiseExit(
+            runBulk(w.kind, Stream.fromIterable(input, { chunkSize: w.streamChunk }), atPosition, send, retry, {
+              chunkSize: w.chunkSize,
+              concurrency: w.concurrency,
+              overrideExisting: w.overrideExisting,
+              onProgress: (p) => Effect.sync(() => {
+                last = { ...p, failures: [...p.failures] }
+              })
+            })
           )
-          assertAccounted(report, n)
           const size = Math.min(w.chunkSize, 1000)
-          // items of a chunk that was given up are all errors
-          for (const e of input) {
-            if (given.has(Math.floor(e.index / size))) assert.isTrue(report.errors.some((x) => x.index === e.index), `item ${e.index} of a given-up chunk`)
+          if (given.size > 0) {
+            // a chunk given up fails the write, after every chunk before it has settled and been told
+            assert.isTrue(Exit.isFailure(exit), "a given-up chunk fails the write")
+            const firstGiven = Math.min(...given)
+            assert.strictEqual(last?.settled ?? 0, firstGiven * size)
+            return
           }
+          assert.isTrue(Exit.isSuccess(exit))
+          const report = (exit as Exit.Success<BulkReport, unknown>).value
+          assertAccounted(report, n)
           if (w.kind === "insert") {
             const inserted = new Set(report.insertedItemIds)
             for (const e of input) {
-              if (!e.generatedId || given.has(Math.floor(e.index / size))) continue
+              if (!e.generatedId) continue
               assert.strictEqual(inserted.has(e.id!), server.written.has(e.id!), `item ${e.index}: reported inserted iff written`)
             }
           }
