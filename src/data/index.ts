@@ -34,5 +34,7 @@ export { Aggregate, type AggregateResult } from "./Aggregate.ts"
 export { Patch } from "./Patch.ts"
 export { type BulkReport, type BulkItemError, type BulkOptions, type BulkProgress } from "./Bulk.ts"
 export { newBulkKey } from "./ids.ts"
+/** What a collection's permissions let a visitor, a member or the site's owner do: `collectionAccess`, `itemAllowed`. */
+export { collectionAccess, itemAllowed, type PermissionAccess, type PermissionAction, type PermissionCaller } from "./permissions.ts"
 /** The Effect Schemas of the data API's wire shapes, as the local platform reads and writes them. */
 export * as DataWire from "./wire/index.ts"

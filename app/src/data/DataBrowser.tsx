@@ -1,18 +1,34 @@
 /**
  * The data browser: the site's collections (`#/data`), and a collection's items (`#/data/<id>`) with a
- * filter, a sort and paging in the URL; items can be added, edited and removed where the collection's
- * permissions let the visitor or member do so, and where they do not, the platform's refusal is shown as
- * it gave it. Writes show at once (sitefx/react's optimistic writes) and are taken back when the platform
- * refuses them. Items changed elsewhere show as they change (the site's live events).
+ * filter, a sort and paging in the URL. The page offers adding, editing and removing only where the
+ * collection's permissions (as the platform describes the collection) let the visitor or member do so,
+ * and says briefly who may where they do not; should the platform refuse a write all the same (the
+ * permissions changed meanwhile), its refusal is shown as it gave it. Writes show at once (sitefx/react's
+ * optimistic writes) and are taken back when the platform refuses them. Items changed elsewhere show as
+ * they change (the site's live events).
  */
-import type { Item } from "sitefx/data"
+import * as Option from "effect/Option"
+import { collectionAccess, type DataWire, type Item, itemAllowed, type PermissionAction, type PermissionCaller } from "sitefx/data"
 import { AsyncResult, Atom, type QueryAtom, useAtomSet, useAtomValue } from "sitefx/react"
-import { type FormEvent, useEffect, useId, useMemo, useState } from "react"
+import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useState } from "react"
 import { ErrorBox, Loading, messageOf, ResultView } from "../shell/Result.tsx"
 import { href } from "../shell/router.ts"
 import { currentQuery, paramsOf, replaceParams, useDebounced, useHashQuery } from "../store/params.ts"
-import { identityAtom, itemsQuery, memberEmailAtom, OPERATORS, type Operator, paramsOfView, queries, referencedAtom, type View, viewOf, writes } from "./atoms.ts"
-import { collectionById, COLLECTIONS, type Field, type KnownCollection } from "./collections.ts"
+import {
+  collectionAtom,
+  identityAtom,
+  itemsQuery,
+  memberEmailAtom,
+  OPERATORS,
+  type Operator,
+  paramsOfView,
+  queries,
+  referencedAtom,
+  type View,
+  viewOf,
+  writes
+} from "./atoms.ts"
+import { callerOf, collectionById, COLLECTIONS, type Field, inWords, type KnownCollection, membersOnly, readersOf, writersOf } from "./collections.ts"
 
 export function DataBrowser(props: { readonly path: ReadonlyArray<string> }) {
   const [id] = props.path
@@ -55,7 +71,7 @@ function CollectionList() {
           <li key={c.id} className="card">
             <h2><a href={href("data", c.id)}>{c.id}</a></h2>
             <p>{c.description}</p>
-            <Permissions c={c} />
+            <Permissions c={c} permissions={c.permissions} />
           </li>
         ))}
       </ul>
@@ -63,13 +79,63 @@ function CollectionList() {
   )
 }
 
-function Permissions(props: { readonly c: KnownCollection }) {
+function Permissions(props: { readonly c: KnownCollection; readonly permissions: DataWire.Permissions }) {
   return (
     <dl className="permissions">
-      <div><dt>Read by</dt><dd>{props.c.reads}</dd></div>
-      <div><dt>Written by</dt><dd>{props.c.writes}</dd></div>
+      <div><dt>Read by</dt><dd>{readersOf(props.permissions)}</dd></div>
+      <div><dt>Written by</dt><dd>{writersOf(props.c, props.permissions)}</dd></div>
     </dl>
   )
+}
+
+type CollectionResult = AsyncResult.AsyncResult<Option.Option<DataWire.DataCollection>, unknown>
+
+/** What a page reads while it does not ask the platform about its collection. */
+const notAsked: Atom.Atom<CollectionResult> = Atom.make(AsyncResult.initial())
+
+/**
+ * The collection's permissions as the platform describes the collection to whoever is browsing:
+ * undefined until it has (nothing is offered before), the seed's if it cannot say (with why).
+ */
+function useCollectionPermissions(c: KnownCollection, identity: string | undefined): {
+  readonly permissions: DataWire.Permissions | undefined
+  readonly unread?: string
+} {
+  // a visitor may not read a members-only collection, nor its description
+  const ask = identity !== undefined && !(identity === "visitor" && membersOnly(c.permissions))
+  const atom: Atom.Atom<CollectionResult> = ask ? collectionAtom(`${c.id}|${identity}`) : notAsked
+  const result = useAtomValue(atom)
+  if (AsyncResult.isSuccess(result)) return { permissions: Option.match(result.value, { onNone: () => c.permissions, onSome: (d) => d.permissions ?? {} }) }
+  if (AsyncResult.isFailure(result)) return { permissions: c.permissions, unread: messageOf(result.cause) }
+  return { permissions: undefined }
+}
+
+const WRITES: ReadonlyArray<{ readonly action: PermissionAction; readonly they: string; readonly you: string }> = [
+  { action: "insert", they: "adds", you: "add" },
+  { action: "update", they: "edits", you: "edit" },
+  { action: "remove", they: "removes", you: "remove" }
+]
+
+const OWNER_ROLES: ReadonlySet<string> = new Set(["ADMIN", "CMS_EDITOR", "PRIVILEGED"])
+
+/**
+ * Why the page offers no adding, editing or removing where it does not: the site's owner alone may, or a
+ * signed-in member (then: sign in); and for a member who edits only what it added among items of others.
+ */
+function WriteNotes(props: { readonly c: KnownCollection; readonly permissions: DataWire.Permissions; readonly caller: PermissionCaller }) {
+  const { c, permissions, caller } = props
+  const closed = WRITES.filter((w) => collectionAccess(permissions, caller, w.action) === "none")
+  const ownersOnly = closed.filter((w) => OWNER_ROLES.has(permissions[w.action] ?? "ADMIN"))
+  const forMembers = closed.filter((w) => !ownersOnly.includes(w))
+  const own = WRITES.filter((w) => w.action !== "insert" && collectionAccess(permissions, caller, w.action) === "own")
+  const notes: Array<ReactNode> = []
+  if (ownersOnly.length > 0) notes.push(<>Only the site's owner {inWords(ownersOnly.map((w) => w.they))} {c.noun}.</>)
+  if (forMembers.length > 0) {
+    notes.push(<>Only signed-in members {inWords(forMembers.map((w) => w.you))} {c.noun}: <a href={href("member")}>sign in</a> first.</>)
+  }
+  // where the member reads only its own items, every item shown is one it may change
+  if (own.length > 0 && collectionAccess(permissions, caller, "read") === "all") notes.push(<>You {inWords(own.map((w) => w.you))} only the {c.noun} you added.</>)
+  return notes.length === 0 ? null : <>{notes.map((note, i) => <p key={i} className="permission-note">{note}</p>)}</>
 }
 
 function BrowsingAs() {
@@ -98,15 +164,18 @@ function CollectionView(props: { readonly c: KnownCollection }) {
   const identity = useAtomValue(identityAtom)
   const query = useHashQuery()
   const view = useMemo(() => viewOf(c, paramsOf(query)), [c, query])
+  const { permissions, unread } = useCollectionPermissions(c, identity)
+  const caller = identity === undefined ? undefined : callerOf(identity)
   return (
     <>
       <Breadcrumb current={c.id} />
       <h1 id="data-title">{c.id}</h1>
       <p>{c.description}</p>
-      <Permissions c={c} />
+      <Permissions c={c} permissions={permissions ?? c.permissions} />
       <BrowsingAs />
       <LiveNote />
-      {identity === undefined ? <Loading label="Checking who you are" /> : c.membersOnly && identity === "visitor"
+      {unread === undefined ? null : <p className="permission-note">The platform did not say who may change {c.noun} ({unread}); the page offers what the demo seed allows.</p>}
+      {identity === undefined || caller === undefined ? <Loading label="Checking who you are" /> : membersOnly(c.permissions) && identity === "visitor"
         ? (
           // the platform would refuse a visitor; no point in asking
           <p className="notice">
@@ -116,8 +185,9 @@ function CollectionView(props: { readonly c: KnownCollection }) {
         : (
         <>
           <ViewForm c={c} view={view} />
-          <AddItem c={c} identity={identity} />
-          <ItemList c={c} view={view} identity={identity} />
+          {permissions === undefined ? null : <WriteNotes c={c} permissions={permissions} caller={caller} />}
+          {permissions !== undefined && collectionAccess(permissions, caller, "insert") !== "none" ? <AddItem c={c} identity={identity} /> : null}
+          <ItemList c={c} view={view} identity={identity} permissions={permissions} caller={caller} />
         </>
       )}
     </>
@@ -232,7 +302,14 @@ function useReferenceNames(field: Field | undefined, identity: string): Readonly
   }, [field, result])
 }
 
-function ItemList(props: { readonly c: KnownCollection; readonly view: View; readonly identity: string }) {
+function ItemList(props: {
+  readonly c: KnownCollection
+  readonly view: View
+  readonly identity: string
+  /** Undefined while the platform has not said: no item offers a change then. */
+  readonly permissions: DataWire.Permissions | undefined
+  readonly caller: PermissionCaller
+}) {
   const { c, view, identity } = props
   const items: QueryAtom<Item, unknown> = useMemo(() => queries.items(itemsQuery(c, view), { key: identity }), [c, view, identity])
   const result = useAtomValue(items)
@@ -251,7 +328,17 @@ function ItemList(props: { readonly c: KnownCollection; readonly view: View; rea
           </p>
           {page.items.length === 0 ? null : (
             <ul className="items" aria-label={`${c.id} items`} aria-busy={waiting}>
-              {page.items.map((item) => <ItemCard key={String(item._id)} c={c} item={item} names={names} identity={identity} />)}
+              {page.items.map((item) => (
+                <ItemCard
+                  key={String(item._id)}
+                  c={c}
+                  item={item}
+                  names={names}
+                  identity={identity}
+                  mayEdit={props.permissions !== undefined && itemAllowed(props.permissions, props.caller, "update", item)}
+                  mayRemove={props.permissions !== undefined && itemAllowed(props.permissions, props.caller, "remove", item)}
+                />
+              ))}
             </ul>
           )}
           {page.hasMore
@@ -269,8 +356,16 @@ function ItemList(props: { readonly c: KnownCollection; readonly view: View; rea
   )
 }
 
-function ItemCard(props: { readonly c: KnownCollection; readonly item: Item; readonly names: ReadonlyMap<string, string>; readonly identity: string }) {
-  const { c, item, names } = props
+function ItemCard(props: {
+  readonly c: KnownCollection
+  readonly item: Item
+  readonly names: ReadonlyMap<string, string>
+  readonly identity: string
+  /** Whether the collection's permissions let whoever is browsing edit, and remove, this item. */
+  readonly mayEdit: boolean
+  readonly mayRemove: boolean
+}) {
+  const { c, item, names, mayEdit, mayRemove } = props
   const [mode, setMode] = useState<"view" | "edit" | "remove">("view")
   const title = String(item[c.displayField] ?? "") || String(item._id)
   // a removal leaves the list at once; refused, the card comes back (a new one) and says why here
@@ -283,7 +378,7 @@ function ItemCard(props: { readonly c: KnownCollection; readonly item: Item; rea
     <li className="card item-card">
       <article aria-labelledby={headingId} aria-busy={saving}>
         <h2 id={headingId}>{title}</h2>
-        {mode === "edit"
+        {mode === "edit" && mayEdit
           ? <EditItem c={c} item={item} identity={props.identity} done={() => setMode("view")} />
           : (
             <>
@@ -300,14 +395,16 @@ function ItemCard(props: { readonly c: KnownCollection; readonly item: Item; rea
               </dl>
               <p className="item-meta">{saving ? "Saving…" : `ID ${String(item._id)}${item._updatedDate === undefined ? "" : ` · updated ${dateText(item._updatedDate)}`}`}</p>
               {removalRefused === undefined ? null : <ErrorBox title="The platform refused to remove this item." message={messageOf(removalRefused.cause)} />}
-              {mode === "remove"
+              {mode === "remove" && mayRemove
                 ? <RemoveItem c={c} item={item} title={title} done={() => setMode("view")} />
-                : (
+                : mayEdit || mayRemove
+                ? (
                   <div className="actions">
-                    <button type="button" className="secondary" onClick={() => setMode("edit")} aria-label={`Edit ${title}`}>Edit</button>
-                    <button type="button" className="secondary" onClick={() => setMode("remove")} aria-label={`Remove ${title}`}>Remove</button>
+                    {mayEdit ? <button type="button" className="secondary" onClick={() => setMode("edit")} aria-label={`Edit ${title}`}>Edit</button> : null}
+                    {mayRemove ? <button type="button" className="secondary" onClick={() => setMode("remove")} aria-label={`Remove ${title}`}>Remove</button> : null}
                   </div>
-                )}
+                )
+                : null}
             </>
           )}
       </article>

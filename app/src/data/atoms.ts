@@ -1,7 +1,7 @@
 /**
  * The data browser's atoms: a collection's items as paginated query atoms (sitefx/react), kept fresh by
- * the writes made here and by the site's live events; the writes as atom functions; and who is browsing,
- * since what a collection shows and allows depends on it.
+ * the writes made here and by the site's live events; the writes as atom functions; a collection's
+ * description (its permissions); and who is browsing, since what a collection shows and allows depends on it.
  */
 import { AsyncResult, Atom } from "effect/reactivity"
 import * as DataItems from "sitefx/data/items"
@@ -29,6 +29,13 @@ export const identityAtom = Atom.make((get): string | undefined => {
   const member = get(session.member)
   return AsyncResult.isSuccess(member) && member.value !== undefined ? `member:${member.value.id}` : undefined
 })
+
+/**
+ * A collection as the platform describes it to whoever is browsing (`<collection>|<identity>`): its
+ * permissions, which decide what the collection's page offers. None when the platform has no such
+ * collection. Asked again for each identity, as a sign-in may change what the platform tells.
+ */
+export const collectionAtom = Atom.family((key: string) => runtime.atom(DataItems.collections.get(key.slice(0, key.lastIndexOf("|")))))
 
 /** The signed-in member's login email, for the "browsing as" line. */
 export const memberEmailAtom = Atom.make((get): string | undefined => {
