@@ -26,6 +26,12 @@ const adminConnection = Layer.unwrap(Effect.gen(function*() {
 
 const adminRuntime = Atom.runtime(adminConnection)
 
+/** An event as the panel shows it, with when it came (the time of an event whose payload tells none). */
+export interface ShownEvent {
+  readonly live: LiveEvent
+  readonly receivedAt: Date
+}
+
 /** Which event types the panel shows (empty: all). */
 export const eventTypesAtom = Atom.make<ReadonlyArray<string>>([])
 
@@ -35,12 +41,12 @@ export const eventTypesAtom = Atom.make<ReadonlyArray<string>>([])
  * machinery would otherwise weigh on the store's first load (the modules it lives in are shared with it).
  */
 export const eventsAtom = adminRuntime.atom(
-  Stream.callback<ReadonlyArray<LiveEvent>, Stream.Error<ReturnType<typeof live>>, Stream.Services<ReturnType<typeof live>>>((queue) => {
-    let shown: ReadonlyArray<LiveEvent> = []
+  Stream.callback<ReadonlyArray<ShownEvent>, Stream.Error<ReturnType<typeof live>>, Stream.Services<ReturnType<typeof live>>>((queue) => {
+    let shown: ReadonlyArray<ShownEvent> = []
     Queue.offerUnsafe(queue, shown)
     // the queue keeps the newest list only: it holds every event shown
     return live().pipe(
-      Stream.runForEach((e) => Effect.sync(() => void Queue.offerUnsafe(queue, shown = [e, ...shown].slice(0, SHOWN_EVENTS)))),
+      Stream.runForEach((e) => Effect.sync(() => void Queue.offerUnsafe(queue, shown = [{ live: e, receivedAt: new Date() }, ...shown].slice(0, SHOWN_EVENTS)))),
       Effect.andThen(Queue.end(queue))
     )
   }, { strategy: "sliding", bufferSize: 1 })
