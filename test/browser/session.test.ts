@@ -2,7 +2,8 @@
  * The session everywhere: two tabs of one Chromium profile on the store page, where the member area's
  * code has never loaded; the header of each shows who is signed in, and a sign-in or a sign-out in one
  * tab shows in the other's header within a second, without a reload; the store page alone renews the
- * member's tokens before they expire. The first screen loads none of the member area's code.
+ * member's tokens before they expire. The first screen loads none of the member area's code. Signing in
+ * moves nothing in the header: its brand, sections, search and session place keep their boxes.
  */
 import { assert, describe, it } from "@effect/vitest"
 import { mkdtempSync, rmSync } from "node:fs"
@@ -116,6 +117,47 @@ describe("the session in the header of every page", { timeout: 60_000 }, () => {
       await context.close()
     }
   })
+
+  for (const [name, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+    it(`signing in moves nothing in the header (${name})`, async () => {
+      const { context, page, problems } = await session.open(viewport)
+      /** The bounding box of each of the header's parts, in page pixels. */
+      const boxes = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll(".site-header > *")].map((el) => {
+            const r = el.getBoundingClientRect()
+            return { part: el.className || el.tagName.toLowerCase(), x: r.x, y: r.y, width: r.width, height: r.height }
+          })
+        )
+      try {
+        await page.goto(`${session.platform.url}/#/member`)
+        await signInLink(page).waitFor()
+        const signedOut = await boxes()
+        assert.deepStrictEqual(signedOut.map((b) => b.part), ["brand", "nav", "site-search", "session-slot"])
+        for (const b of signedOut) assert.isAbove(b.width * b.height, 0, `${b.part} is drawn`)
+        const banner = await page.getByRole("banner").boundingBox()
+
+        const form = page.getByRole("form", { name: "Sign in" })
+        await form.getByLabel("Email").fill(DEMO.email)
+        await form.getByLabel("Password").fill(DEMO.password)
+        await form.getByRole("button", { name: "Sign in" }).click()
+        await signedInHeader(page).waitFor()
+        await header(page).getByRole("button", { name: "Sign out" }).waitFor()
+        // the member's name and the sign-out fit the place the sign-in link had: nothing else moved
+        assert.deepStrictEqual(await boxes(), signedOut)
+        assert.deepStrictEqual(await page.getByRole("banner").boundingBox(), banner)
+        // and the name is shown whole at this size, not cut short
+        assert.isTrue(await header(page).getByTestId("session-name").evaluate((el) => {
+          const who = el.closest(".who")!
+          return who.scrollWidth <= who.clientWidth
+        }))
+        await screenshot(page, `session-header-stable-${name}`)
+        assert.deepStrictEqual(problems, [])
+      } finally {
+        await context.close()
+      }
+    })
+  }
 
   it("the header shows the member on every section after a reload", async () => {
     const { context, page, problems } = await session.open(DESKTOP)

@@ -13,7 +13,10 @@ const SECTIONS = [
   { id: "events", label: "Live events" }
 ] as const
 
-/** `search`: the store's search box, shown in the header; `session`: who is signed in (the full app's SessionBar). */
+/**
+ * `search`: the store's search box, shown in the header; `session`: who is signed in (the full app's
+ * SessionBar), in a place of its own size from the first paint on, before the full app fills it.
+ */
 export function Layout(props: { readonly section: string; readonly search?: ReactNode; readonly session?: ReactNode; readonly children: ReactNode }) {
   return (
     <>
@@ -30,7 +33,8 @@ export function Layout(props: { readonly section: string; readonly search?: Reac
           </ul>
         </nav>
         {props.search}
-        {props.session}
+        {/* the session's place keeps its size whoever is signed in, so the rest of the header never moves */}
+        <div className="session-slot">{props.session}</div>
       </header>
       <main id="main" tabIndex={-1}>{props.children}</main>
       <footer className="site-footer">

@@ -1,5 +1,6 @@
 /**
- * The header's session part: the signed-in member's name or email and a sign-out, or a sign-in link.
+ * The header's session part: the signed-in member's name or email and a sign-out, or a sign-in link, on
+ * one line within the header's place for it (Layout), so a sign-in or a sign-out moves nothing else.
  * Signing out needs the member area's flow, which is loaded on the click, so the first screen carries
  * none of the member area's code.
  */
@@ -45,11 +46,15 @@ export function SessionBar() {
       {signedIn
         ? (
           <>
-            <span className="who">
-              Signed in as <strong data-testid="session-name">{name ?? "a member"}</strong>
-            </span>
+            {/* one line: a long name is cut short (whole in its title), a refusal takes its place */}
+            {refused
+              ? <span role="alert" className="who refused">Not signed out: try again.</span>
+              : (
+                <span className="who" title={name ?? undefined}>
+                  Signed in as <strong data-testid="session-name">{name ?? "a member"}</strong>
+                </span>
+              )}
             <button type="button" className="secondary" onClick={() => void signOut()} disabled={leaving}>Sign out</button>
-            {refused ? <span role="alert" className="refused">Not signed out: try again.</span> : null}
           </>
         )
         : AsyncResult.isInitial(state)
