@@ -14,8 +14,9 @@
  * - ANY and the types sitefx does not know anything (`Schema.Unknown`).
  *
  * `_id` is required; `_createdDate`, `_updatedDate` and `_owner` are optional (an item to insert has none).
- * A field the collection marks `required` is required; the others are optional. Other keys an item holds
- * are kept (the Schemas are open records), so a field added on the site does not break reading.
+ * A field the collection marks `required` is required, but for a multi-reference, which the platform
+ * answers only when a query includes it; the others are optional. Other keys an item holds are kept (the
+ * Schemas are open records), so a field added on the site does not break reading.
  *
  * The output is deterministic: collections and fields sorted by key, names derived from ids alone, one
  * header line naming the site and when it was read (left out of `--check`'s comparison). A collection id
@@ -119,6 +120,9 @@ const SYSTEM: ReadonlyArray<readonly [string, string, boolean]> = [
   ["_owner", "Schema.String", false]
 ]
 
+/** Whether every item read has the field: one the collection requires, unless only an include answers it. */
+const alwaysRead = (field: CollectionField): boolean => field.required === true && field.type !== "MULTI_REFERENCE"
+
 const byKey = <A>(key: (a: A) => string) => (a: A, b: A) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0)
 
 /** Unique names for the collections: PascalCase of the id, numbered when two ids map to one name. */
@@ -154,7 +158,7 @@ export const generate = (collections: ReadonlyArray<DataCollection>, options: Ge
     out.push(`/** An item of the collection ${JSON.stringify(c.id)}${c.displayName !== undefined && c.displayName !== c.id ? ` (${c.displayName})` : ""}. */`)
     out.push(`export interface ${name}Item {`)
     for (const [key, , required] of SYSTEM) out.push(`  readonly ${key}${required ? "" : "?"}: ${key.endsWith("Date") ? "Date" : "string"}`)
-    for (const f of fields) out.push(`  readonly ${propertyKey(f.key)}${f.required === true ? "" : "?"}: ${typeOfField(f, ref)}`)
+    for (const f of fields) out.push(`  readonly ${propertyKey(f.key)}${alwaysRead(f) ? "" : "?"}: ${typeOfField(f, ref)}`)
     out.push("  readonly [field: string]: unknown")
     out.push("}")
     out.push("")
@@ -169,7 +173,7 @@ export const generate = (collections: ReadonlyArray<DataCollection>, options: Ge
       ...SYSTEM.map(([key, schema, required]) => `    ${key}: ${required ? schema : `Schema.optionalKey(${schema})`}`),
       ...fields.map((f) => {
         const schema = fieldSchema(f, ref).replace(/\n/g, "\n  ")
-        return `    ${propertyKey(f.key)}: ${f.required === true ? schema : `Schema.optionalKey(${schema})`}`
+        return `    ${propertyKey(f.key)}: ${alwaysRead(f) ? schema : `Schema.optionalKey(${schema})`}`
       })
     ]
     out.push(lines.join(",\n"))
