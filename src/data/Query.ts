@@ -139,10 +139,19 @@ const nonEmpty = (op: string, value: unknown): DataError | undefined =>
 /** An item type projected to fields `K`: those and `_id`. */
 export type Projected<A, K extends PropertyKey> = Pick<A, Extract<K | "_id", keyof A>>
 
-/** An item type with reference field `K` resolved: its ids replaced by the referenced items. */
-export type Included<A, K extends PropertyKey> = A & {
-  readonly [P in K & keyof A]-?: Exclude<A[P], undefined> extends ReadonlyArray<infer E> ? ReadonlyArray<Exclude<E, string>> : Exclude<A[P], string | undefined>
-}
+/**
+ * A reference field's values once included: a single reference's id becomes the referenced item, a
+ * multi-reference's array holds the referenced items (possibly none). Absence stays: an item without
+ * the reference has no field to resolve, and the platform answers none.
+ */
+type IncludedValue<V> = V extends undefined ? V : V extends ReadonlyArray<infer E> ? ReadonlyArray<Exclude<E, string>> : Exclude<V, string>
+
+/**
+ * An item type with reference field `K` resolved: its ids replaced by the referenced items. Each field
+ * keeps its modifiers: an optional reference stays optional (the referenced item, or absent), a
+ * required one is the referenced item.
+ */
+export type Included<A, K extends PropertyKey> = { readonly [P in keyof A]: P extends K ? IncludedValue<A[P]> : A[P] }
 
 /** An immutable query over a collection: filters, sort, paging; `find`, `pages`, `stream` and `count` run it. */
 export class Query<A, R = never, F = AnyFields> extends FilterMethods<Query<A, R, F>, F> {
@@ -213,8 +222,11 @@ export class Query<A, R = never, F = AnyFields> extends FilterMethods<Query<A, R
   }
   /**
    * Resolves a reference field to the referenced items (at most `limit` per multi-reference). On a typed
-   * query the field's type narrows to the referenced items: `include("author")` on posts whose `author` is
-   * `string | AuthorsItem` gives posts whose `author` is an `AuthorsItem`.
+   * query the field's type narrows to the referenced items and keeps its optionality: `include("author")`
+   * on posts whose `author?` is `string | AuthorsItem` gives posts whose `author?` is an `AuthorsItem`, so
+   * a post without an author reads `post.author?.name`. A multi-reference becomes an array of items.
+   * A single reference the platform cannot resolve (the id of no item, or of an item in a collection the
+   * caller may not read) comes back as its id, which the type does not show.
    */
   include<K extends ReferenceFieldsOf<F>>(field: K, limit?: number): Query<F extends AnyFields ? A : Included<A, K>, R, F> {
     const bad = nonEmpty(".include", field) ?? (limit === undefined ? undefined : checkLimit(".include", limit, true))

@@ -63,10 +63,12 @@ posts.startsWith("author", "a")
 DataItems.query("Posts").eq("likes", "x").ascending("nope").startsWith("anything", "a")
 Filter.eq("a.b.c", 1).hasSome("x", [1, "a"])
 
-// include narrows a reference field to the referenced items
+// include narrows a reference field to the referenced items, and keeps it optional: a post may have no author
 type ItemsOf<Q> = Q extends Query<infer A, infer _R, infer _F> ? A : never
 const withAuthors = Collections.Posts.query.include("author")
-export const authorName = (post: ItemsOf<typeof withAuthors>): string | undefined => post.author.name
+export const authorName = (post: ItemsOf<typeof withAuthors>): string | undefined => post.author?.name
+// @ts-expect-error a post may have no author, included or not (readTypes.ts checks every read so)
+export const surelyAuthor = (post: ItemsOf<typeof withAuthors>): string | undefined => post.author.name
 // @ts-expect-error before include, a post's author may be an id
 export const notYet = (post: ItemsOf<typeof posts>): string | undefined => post.author.name
 // @ts-expect-error only reference fields can be included
