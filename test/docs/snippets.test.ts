@@ -54,14 +54,36 @@ describe("the docs' code blocks", () => {
   }, 120_000)
 })
 
+/** The runnable blocks of each page, in the order of the page. */
 const byPage = new Map<string, Array<Snippet>>()
 for (const snippet of checked.filter(runnable)) byPage.set(snippet.page, [...(byPage.get(snippet.page) ?? []), snippet])
 
+describe("the docs' runnable blocks", () => {
+  it("run in the order of their page, as a reader follows it: the README's typed block after its bulk insert", () => {
+    for (const [page, snippets] of byPage) {
+      const lines = snippets.map((s) => s.line)
+      assert.deepStrictEqual(lines, [...lines].sort((a, b) => a - b), page)
+    }
+    const readme = byPage.get("README.md")
+    if (readme !== undefined) {
+      const bulkInsert = readme.findIndex((s) => s.code.includes("DataItems.bulkInsert("))
+      const typed = readme.findIndex((s) => s.code.includes(`from "./generated/collections.ts"`))
+      assert.isAtLeast(bulkInsert, 0, "the README's bulk insert runs")
+      assert.isAbove(typed, bulkInsert, "the README's typed block runs after the bulk insert, over posts without an author")
+    }
+  })
+})
+
 for (const [page, snippets] of byPage) {
-  it.layer(LocalPlatform.layer({ seed: "demo" }), { excludeTestServices: true, timeout: 60_000 })(`${page}, followed in order against the demo platform`, (it) => {
-    for (const snippet of snippets) {
+  // one after another, in the page's order, against one platform: a block finds what the blocks above it
+  // did, and each checks that they ran before it (a shuffled or concurrent run fails rather than mislead)
+  const ran: Array<string> = []
+  it.layer(LocalPlatform.layer({ seed: "demo" }), { excludeTestServices: true, concurrent: false, timeout: 60_000 })(`${page}, followed in order against the demo platform`, (it) => {
+    for (const [n, snippet] of snippets.entries()) {
       it.effect(`${nameOf(snippet)} runs`, () =>
         Effect.gen(function*() {
+          assert.deepStrictEqual(ran, snippets.slice(0, n).map(nameOf), `the blocks above ${nameOf(snippet)} on its page ran before it, in order`)
+          ran.push(nameOf(snippet))
           const platform = yield* LocalPlatform
           const file = writeRunnable(snippet, platform.url)
           const { code, output } = yield* run(file, Redacted.value(platform.apiKey))

@@ -9,7 +9,8 @@
  * - `<!-- snippet: run -->`: a whole module, imports included; it is type-checked, then run with Node
  *   (the project's Node 24, which strips the types; test/docs/tsx-hooks.mjs compiles the .tsx sources a
  *   block reaches, as the package's build does) and must exit 0. The blocks of one page run in the
- *   order of the page, against one platform, as a reader who follows the page does.
+ *   order of the page, one after another, against one platform, as a reader who follows the page does
+ *   (a block may rely on what the blocks above it did; each run checks that they ran first).
  * - `<!-- snippet: check: why it does not run -->`: a whole module that is type-checked only (a React
  *   component, a server that would never stop, a page of a browser); the reason is required.
  * - `<!-- snippet: fragment of NAME -->` (optionally `fragment of NAME run`): a part of a program. It is
@@ -20,7 +21,9 @@
  * A TypeScript block without the comment fails the check, so no block escapes it. What a run may change
  * from the block as written: the address `http://127.0.0.1:8787` (where `npm start` listens) becomes the
  * test platform's, and `SITEFX_API_KEY` holds the platform's admin key, as the guides tell a reader to
- * set it from what `npm start` prints.
+ * set it from what `npm start` prints. A block may import `./generated/collections.ts`, the module the
+ * page tells a reader to write with `sitefx data types`: beside every page's blocks is the demo site's,
+ * examples/generated/collections.ts (which test/examples.test.ts holds to be what the command writes).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { dirname, join, relative, resolve } from "node:path"
@@ -123,6 +126,19 @@ export const moduleOf = (snippet: Snippet): { readonly text: string; readonly at
 export const fileOf = (snippet: Snippet) =>
   join(out, snippet.page.replace(/\.md$/, "").replace(/[^\w-]+/g, "_"), `line-${snippet.line}.${snippet.lang}`)
 
+/** The files a reader who follows the pages has made beside a block, by the path a block imports them with, and where they come from. */
+export const READER_FILES: ReadonlyArray<readonly [string, string]> = [["generated/collections.ts", "examples/generated/collections.ts"]]
+
+/** Writes a snippet's module, and the files a reader has beside it. */
+const writeModule = (file: string, text: string) => {
+  mkdirSync(dirname(file), { recursive: true })
+  writeFileSync(file, text)
+  for (const [path, from] of READER_FILES) {
+    mkdirSync(dirname(join(dirname(file), path)), { recursive: true })
+    writeFileSync(join(dirname(file), path), readFileSync(join(root, from)))
+  }
+}
+
 const compilerOptions = (): ts.CompilerOptions => {
   const config = ts.readConfigFile(join(root, "tsconfig.json"), ts.sys.readFile)
   // a block without imports is still a module: Node runs a .ts file of a "type": "module" package as one
@@ -136,8 +152,7 @@ export const typeCheck = (snippets: ReadonlyArray<Snippet>): Map<string, Array<s
   for (const snippet of snippets) {
     const file = fileOf(snippet)
     const { at, text } = moduleOf(snippet)
-    mkdirSync(dirname(file), { recursive: true })
-    writeFileSync(file, text)
+    writeModule(file, text)
     files.set(resolve(file), { snippet, at })
   }
   const options = compilerOptions()
@@ -163,7 +178,6 @@ export const runnable = (snippet: Snippet) =>
 
 export const writeRunnable = (snippet: Snippet, platformUrl: string): string => {
   const file = fileOf(snippet).replace(/\.ts$/, ".run.ts")
-  mkdirSync(dirname(file), { recursive: true })
-  writeFileSync(file, moduleOf(snippet).text.replaceAll(LOCAL_URL, platformUrl))
+  writeModule(file, moduleOf(snippet).text.replaceAll(LOCAL_URL, platformUrl))
   return file
 }
