@@ -16,19 +16,29 @@ import { fileURLToPath } from "node:url"
 import { webhookUrlProblem } from "../events/wire/subscriptions.ts"
 import { terminalLoggerLayer } from "./log.ts"
 import { isLoopback } from "./connection.ts"
-import { stopsBySignal } from "./output.ts"
+import { ExitCode, stopsBySignal } from "./output.ts"
 
 /**
  * A port already in use is the usual reason the platform cannot start (a `npm start` still running): one
- * line that says what to do, not a stack trace. Anything else fails as it is.
+ * line that says what to do, not a stack trace; so are a port the process may not use and a host that is
+ * none of this machine's. Anything else fails as it is.
  */
 const portTaken = (error: ServeError, host: string, port: number) => {
   const cause = error.cause as { readonly code?: unknown } | undefined
-  if (cause?.code !== "EADDRINUSE") return Effect.fail(error)
-  return Console.error(`sitefx: ${host}:${port} is in use (another sitefx serve or npm start?); stop it, or pick another port: --port ${port + 1}`).pipe(
-    Effect.andThen(Effect.sync(() => process.exit(1))),
-    Effect.andThen(Effect.never)
-  )
+  const said = (line: string, code: number) =>
+    Console.error(`sitefx: ${line}`).pipe(Effect.andThen(Effect.sync(() => process.exit(code))), Effect.andThen(Effect.never))
+  switch (cause?.code) {
+    case "EADDRINUSE":
+      return said(`${host}:${port} is in use (another sitefx serve or npm start?); stop it, or pick another port: --port ${port + 1}`, 1)
+    case "EACCES":
+      return said(`not allowed to listen on ${host}:${port} (ports below 1024 need privileges); pick another port, e.g. --port 8787`, ExitCode.usage)
+    case "EADDRNOTAVAIL":
+      return said(`cannot listen on ${host}: no interface of this machine has that address; e.g. --host 127.0.0.1`, ExitCode.usage)
+    case "ENOTFOUND":
+      return said(`cannot listen on ${host}: no such host name; e.g. --host 127.0.0.1`, ExitCode.usage)
+    default:
+      return Effect.fail(error)
+  }
 }
 
 /**
@@ -51,7 +61,12 @@ const builtApp = (): string | undefined => {
 export const serve = Command.make(
   "serve",
   {
-    port: Flag.Int("port").pipe(Flag.withDescription("Port to listen on (0 picks a free one)"), Flag.withDefault(8787)),
+    port: Flag.Int("port").pipe(
+      Flag.withDescription("Port to listen on, 1 to 65535 (0 picks a free one)"),
+      // said as a usage error here: out of range, the server's listen would throw it with a stack trace
+      Flag.filter((port) => port >= 0 && port <= 65535, () => "a port number from 0 to 65535 (0 picks a free one)"),
+      Flag.withDefault(8787)
+    ),
     host: Flag.String("host").pipe(Flag.withDescription("Interface to listen on"), Flag.withDefault("127.0.0.1")),
     db: Flag.String("db").pipe(
       Flag.withDescription("Database file (WAL mode), or :memory: for a throwaway platform"),
