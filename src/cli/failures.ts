@@ -2,7 +2,8 @@
  * What a failed command prints: one line with what failed, why, and what to do, and the exit code that
  * fits. A platform that cannot be reached, a refused key, a request the platform calls malformed (400)
  * or a missing collection are problems of the command's setup (2); anything else the platform refused
- * is a failed run (1). (Items a bulk write refuses are in its report, never here.)
+ * is a failed run (1). Items a bulk write refuses one by one are in its report, never here; a bulk write
+ * refused as a whole (the key, the collection, the platform unavailable after its retries) ends here.
  */
 import * as Effect from "effect/Effect"
 import { CatalogError } from "../catalog/CatalogError.ts"
@@ -56,6 +57,9 @@ export const explain = (error: unknown, connection?: { readonly baseUrl: string 
   if (status === 400) {
     // the command's own request was refused: what the person asked for is wrong, not an item
     return new CliFailure({ message: `${where} refused the request: ${message}`, exitCode: ExitCode.usage })
+  }
+  if (status === 429 || status === 502 || status === 503 || status === 504) {
+    return new CliFailure({ message: `${where} is unavailable (${status}): ${message}; try again later`, exitCode: ExitCode.itemsFailed })
   }
   const code = reason === undefined ? undefined : codeOf(reason)
   if (code === WDE.collectionNotFound) {

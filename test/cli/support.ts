@@ -3,10 +3,33 @@
  * against a local platform the test started, with what a script would see: exit code, stdout, stderr.
  */
 import { type ChildProcess, spawn } from "node:child_process"
+import { existsSync, mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { afterAll, expect } from "vitest"
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url))
 export const MAIN = fileURLToPath(new URL("../../src/cli/main.ts", import.meta.url))
+
+/**
+ * A temporary folder for the test file that asks for it, removed once its tests are done; the removal
+ * is checked, so a test file that leaves its files in the system's temporary folder fails.
+ */
+export const scratchDir = (prefix: string): string => {
+  const dir = mkdtempSync(join(tmpdir(), prefix))
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true })
+    expect(existsSync(dir), `${dir} is left behind`).toBe(false)
+  })
+  return dir
+}
+
+/**
+ * The state folder of every command a test file starts (SITEFX_STATE_DIR, where an import keeps its own
+ * checkpoint): the test file's own, never the state folder of the person running the tests.
+ */
+export const STATE_DIR = join(scratchDir("sitefx-cli-state-"), "state")
 
 export interface CliResult {
   readonly code: number | null
@@ -22,9 +45,9 @@ export interface CliOptions {
   readonly timeoutMs?: number
 }
 
-/** The environment of a script: no SITEFX_* of the machine running the tests leaks in. */
+/** The environment of a script: no SITEFX_* of the machine running the tests leaks in; the state folder is the test file's. */
 export const cleanEnv = (extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv => {
-  const env: NodeJS.ProcessEnv = {}
+  const env: NodeJS.ProcessEnv = { SITEFX_STATE_DIR: STATE_DIR }
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith("SITEFX_") && v !== undefined) env[k] = v
   for (const [k, v] of Object.entries(extra)) {
     if (v === undefined) delete env[k]
@@ -44,6 +67,8 @@ export const startCli = (args: ReadonlyArray<string>, options: CliOptions = {}) 
   let stderr = ""
   child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d))
   child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d))
+  // a command that ends before it read all of its input (stopped, refused) closes the pipe: not a failure of the test
+  child.stdin.on("error", () => undefined)
   if (options.input !== undefined) child.stdin.end(options.input)
   else child.stdin.end()
   const done = new Promise<CliResult>((resolve, reject) => {

@@ -4,7 +4,7 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { Argument, Command, Flag } from "effect/cli"
-import { type ConnectionFlags, connectionFlags, withSite } from "../connection.ts"
+import { type Connection, type ConnectionFlags, connectionFlags, withSite } from "../connection.ts"
 import { explained } from "../failures.ts"
 import { modeOf, type OutputFlags, outputFlags } from "../output.ts"
 import { runCollectionsCreate, runCollectionsDescribe, runCollectionsList, runRemove, runTruncate } from "./admin.ts"
@@ -33,7 +33,15 @@ const items = {
 
 /** Runs a command's work against the site its flags name (in the environment they name), every failure one explained line. */
 const onSite = <A, E, R>(flags: ConnectionFlags & OutputFlags & { readonly environment?: Option.Option<DataEnvironment.Environment> }, use: Effect.Effect<A, E, R>) =>
-  withSite(flags, (connection) => explained(DataEnvironment.within(flags.environment === undefined ? undefined : Option.getOrUndefined(flags.environment), use), connection))
+  onSiteWith(flags, () => use)
+
+/** {@link onSite} for work that needs to know the connection (where it writes, to name its checkpoint). */
+const onSiteWith = <A, E, R>(
+  flags: ConnectionFlags & OutputFlags & { readonly environment?: Option.Option<DataEnvironment.Environment> },
+  use: (connection: Connection) => Effect.Effect<A, E, R>
+) =>
+  withSite(flags, (connection) =>
+    explained(DataEnvironment.within(flags.environment === undefined ? undefined : Option.getOrUndefined(flags.environment), use(connection)), connection))
 
 const collectionArg = Argument.String("collection").pipe(Argument.withDescription("The collection's id, e.g. Posts"))
 const format = Flag.Literals("format", ["jsonl", "csv"]).pipe(
@@ -77,26 +85,39 @@ const importCommand = Command.make(
     ),
     concurrency: Flag.Int("concurrency").pipe(Flag.withDescription("Chunks of up to 1000 items in flight at once (1-32)"), Flag.withDefault(4)),
     checkpoint: Flag.String("checkpoint").pipe(
-      Flag.withDescription("Keep progress in this file; after a kill or Ctrl-C, the same command resumes where it stopped"),
+      Flag.withDescription(
+        "Keep the import's progress in this file, kept once it is complete (default: a file of its own under $SITEFX_STATE_DIR, else $XDG_STATE_HOME/sitefx, else ~/.local/state/sitefx, removed once it is complete); after a kill, a crash or Ctrl-C the same command resumes where it stopped"
+      ),
       Flag.optional
+    ),
+    noCheckpoint: Flag.Boolean("no-checkpoint").pipe(
+      Flag.withoutNegation,
+      Flag.withDescription("Keep no checkpoint: an interrupted import cannot resume, and run again writes rows without an _id a second time"),
+      Flag.withDefault(false)
     ),
     dryRun: Flag.Boolean("dry-run").pipe(Flag.withDescription("Check every row and report, write nothing"), Flag.withDefault(false)),
     report: Flag.String("report").pipe(Flag.withDescription("Write the full report (every bad row and failed item) as JSON to this file"), Flag.optional)
   },
   (flags) =>
     Effect.flatMap(importFormat(flags.file, Option.getOrUndefined(flags.format)), (format) =>
-      onSite(flags, runImport({
-        collection: flags.collection,
-        path: flags.file,
-        format,
-        mode: flags.mode,
-        concurrency: flags.concurrency,
-        checkpoint: Option.getOrUndefined(flags.checkpoint),
-        dryRun: flags.dryRun,
-        report: Option.getOrUndefined(flags.report),
-        output: modeOf(flags)
-      })))
-).pipe(Command.withDescription("Check and write items from JSONL or CSV: bad rows reported by line, resumable with --checkpoint; exit 1 if any item failed"))
+      onSiteWith(flags, (connection) =>
+        runImport({
+          collection: flags.collection,
+          path: flags.file,
+          format,
+          mode: flags.mode,
+          concurrency: flags.concurrency,
+          checkpoint: Option.getOrUndefined(flags.checkpoint),
+          noCheckpoint: flags.noCheckpoint,
+          dryRun: flags.dryRun,
+          report: Option.getOrUndefined(flags.report),
+          output: modeOf(flags),
+          site: { baseUrl: connection.baseUrl, siteId: connection.siteId },
+          environment: Option.getOrUndefined(flags.environment)
+        })))
+).pipe(Command.withDescription(
+  "Check and write items from JSONL or CSV: bad rows reported by line; an import of a file resumes where it stopped when run again, writing no item twice; exit 1 if any item failed"
+))
 
 const yes = Flag.Boolean("yes").pipe(Flag.withAlias("y"), Flag.withDescription("Do it without asking (required when not on a terminal)"), Flag.withDefault(false))
 

@@ -5,12 +5,16 @@
  *   its line number and not written, and the rest go on.
  * - Good rows go through the data client's bulk writes: chunks of at most 1000, `--concurrency` in
  *   flight, transient failures retried, every item's fate in the report.
- * - With `--checkpoint FILE` the run can be resumed: the checkpoint holds the bulk write's resume key
- *   and the position up to which everything is settled, saved as the write goes. Run the same command
- *   again after a kill, a crash or Ctrl-C and it continues there, writing no item twice.
+ * - An import of a file is resumable without asking: its checkpoint holds the bulk write's resume key
+ *   and the position up to which everything is settled, saved before the first write and as the write
+ *   goes. Run the same command again after a kill, a crash, Ctrl-C or a refused write and it continues
+ *   there, writing no item twice. The checkpoint is `--checkpoint FILE` (kept once complete, so a run
+ *   again reports the finished import and sends nothing), or else one in the state folder (see
+ *   ./checkpoint.ts), removed once the import is complete. Standard input (`-`) and `--no-checkpoint`
+ *   keep none, and their messages say that such an import cannot resume.
  * - Ctrl-C (or SIGTERM) stops reading, lets the chunks in flight finish, saves the checkpoint, prints
- *   the report and exits 130. A second Ctrl-C quits at once (the checkpoint is then at most a moment
- *   behind, which a resume makes good).
+ *   the report and exits 130. A second Ctrl-C saves the checkpoint where the write is and quits at once
+ *   (chunks then still in flight may land; a resume finds them by their ids).
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
@@ -21,10 +25,25 @@ import type { Item } from "../../data/calls.ts"
 import * as DataItems from "../../data/DataItems.ts"
 import { newBulkKey } from "../../data/ids.ts"
 import type { CollectionField } from "../../data/wire/index.ts"
+import { explain } from "../failures.ts"
 import { countRecords } from "../files.ts"
 import { collectEvery } from "../memory.ts"
-import { ExitCode, type OutputMode, printResult, usage, withProgress } from "../output.ts"
-import { type Checkpoint, failedItems, type FailedItem, inputIdentity, loadCheckpoint, mismatch, saveCheckpoint } from "./checkpoint.ts"
+import { CliFailure, ExitCode, type OutputMode, printResult, usage, withProgress } from "../output.ts"
+import {
+  automaticCheckpointFile,
+  type Checkpoint,
+  commandLine,
+  ensureFolderOf,
+  failedItems,
+  type FailedItem,
+  type ImportIdentity,
+  inputIdentity,
+  loadCheckpoint,
+  lockCheckpoint,
+  mismatch,
+  removeCheckpoint,
+  saveCheckpoint
+} from "./checkpoint.ts"
 import { type BadRow, type Format, readRows, type Row } from "./input.ts"
 
 export type ImportMode = "insert" | "save" | "update"
@@ -35,10 +54,17 @@ export interface ImportOptions {
   readonly format: Format
   readonly mode: ImportMode
   readonly concurrency: number
+  /** `--checkpoint FILE`: the checkpoint is this file, kept once the import is complete. */
   readonly checkpoint: string | undefined
+  /** `--no-checkpoint`: keep none (the import cannot resume). */
+  readonly noCheckpoint?: boolean
   readonly dryRun: boolean
   readonly report: string | undefined
   readonly output: OutputMode
+  /** The platform written to: part of what names the import's own checkpoint, and of its failures' messages. */
+  readonly site?: { readonly baseUrl: string; readonly siteId?: string | undefined }
+  /** The data environment given (`--environment`), part of what names the import's own checkpoint. */
+  readonly environment?: string | undefined
 }
 
 export interface ImportReport {
@@ -48,6 +74,7 @@ export interface ImportReport {
   readonly dryRun: boolean
   /** Rows read and valid (in a dry run: what would be written). */
   readonly valid: number
+  /** The counts of the whole import, earlier runs' included. */
   readonly inserted: number
   readonly updated: number
   /** Left alone by rule: ids already there on insert, ids missing on update. */
@@ -59,43 +86,80 @@ export interface ImportReport {
   /** Columns typed by no field of the collection (CSV): their cells were imported as text. */
   readonly untypedColumns: ReadonlyArray<string>
   readonly interrupted: boolean
+  /** Items settled by earlier runs, which this run went on from. */
   readonly resumedAt: number
+  /** The import was complete before this run, which sent nothing. */
+  readonly alreadyComplete: boolean
+  /** Items this run settled (sent and answered). */
+  readonly settledThisRun: number
+  /** The checkpoint file that is kept (null when there is none, or it was removed as complete). */
+  readonly checkpoint: string | null
+  /** Seconds this run took. */
   readonly seconds: number
 }
 
-/** Takes over Ctrl-C and SIGTERM for the import: the first asks it to stop cleanly, the second quits. */
-const stopOnSignal = Effect.acquireRelease(
-  Effect.sync(() => {
-    const saved = { int: process.listeners("SIGINT"), term: process.listeners("SIGTERM") }
-    process.removeAllListeners("SIGINT")
-    process.removeAllListeners("SIGTERM")
-    const stop = { requested: false }
-    const onSignal = () => {
-      if (stop.requested) {
-        process.stderr.write("\nsitefx: stopped at once; run the same command again to resume from the checkpoint\n")
-        process.exit(ExitCode.interrupted)
-      }
-      stop.requested = true
-      process.stderr.write("\nsitefx: stopping: the chunks in flight finish and the checkpoint is saved (Ctrl-C again quits at once)\n")
-    }
-    process.on("SIGINT", onSignal)
-    process.on("SIGTERM", onSignal)
-    const restore = () => {
-      process.removeListener("SIGINT", onSignal)
-      process.removeListener("SIGTERM", onSignal)
-      for (const l of saved.int) process.on("SIGINT", l as () => void)
-      for (const l of saved.term) process.on("SIGTERM", l as () => void)
-    }
-    return { stop, restore }
-  }),
-  ({ restore }) => Effect.sync(restore)
-)
+/** Where this import keeps its checkpoint, or why it keeps none. */
+type Keeping =
+  | { readonly _tag: "File"; readonly file: string; readonly automatic: boolean }
+  | { readonly _tag: "None"; readonly why: "stdin" | "flag" | "dry-run" }
 
-const summaryText = (r: ImportReport, reportFile: string | undefined): string => {
-  const rate = r.seconds > 0 ? Math.round((r.inserted + r.updated + r.skipped) / r.seconds) : 0
+/** What a run again does when no checkpoint is kept. */
+const noResume = (why: "stdin" | "flag" | "dry-run"): string =>
+  why === "stdin"
+    ? "an import of standard input keeps no checkpoint and cannot resume: run again, it starts from the first row, and rows without an _id are written a second time (import from a file to make it resumable)"
+    : "with --no-checkpoint this import keeps no checkpoint and cannot resume: run again, it starts from the first row, and rows without an _id are written a second time"
+
+const resumeLine = (file: string): string => `the checkpoint is ${file}; to resume, run the same command again: ${commandLine()}`
+
+/** Takes over Ctrl-C and SIGTERM for the import: the first asks it to stop cleanly, the second quits. */
+const stopOnSignal = (keeping: Keeping, quitting: () => void) =>
+  Effect.acquireRelease(
+    Effect.sync(() => {
+      const saved = { int: process.listeners("SIGINT"), term: process.listeners("SIGTERM") }
+      process.removeAllListeners("SIGINT")
+      process.removeAllListeners("SIGTERM")
+      const stop = { requested: false }
+      const onSignal = () => {
+        if (stop.requested) {
+          quitting()
+          process.stderr.write(
+            keeping._tag === "File"
+              ? `\nsitefx: stopped at once; the checkpoint ${keeping.file} holds every item settled so far (chunks still in flight may land; a resume finds them): to resume, run the same command again: ${commandLine()}\n`
+              : `\nsitefx: stopped at once; ${noResume(keeping.why)}\n`
+          )
+          process.exit(ExitCode.interrupted)
+        }
+        stop.requested = true
+        process.stderr.write(
+          keeping._tag === "File"
+            ? `\nsitefx: stopping: the chunks in flight finish, then the checkpoint ${keeping.file} is saved (Ctrl-C again quits at once)\n`
+            : `\nsitefx: stopping: the chunks in flight finish (Ctrl-C again quits at once); ${noResume(keeping.why)}\n`
+        )
+      }
+      process.on("SIGINT", onSignal)
+      process.on("SIGTERM", onSignal)
+      const restore = () => {
+        process.removeListener("SIGINT", onSignal)
+        process.removeListener("SIGTERM", onSignal)
+        for (const l of saved.int) process.on("SIGINT", l as () => void)
+        for (const l of saved.term) process.on("SIGTERM", l as () => void)
+      }
+      return { stop, restore }
+    }),
+    ({ restore }) => Effect.sync(restore)
+  )
+
+const counts = (r: ImportReport) => `${r.inserted} inserted, ${r.updated} updated, ${r.skipped} skipped, ${r.failed} failed`
+
+const summaryText = (r: ImportReport, keeping: Keeping, reportFile: string | undefined): string => {
+  const rate = r.seconds > 0 && r.settledThisRun > 0 ? `, ${Math.round(r.settledThisRun / r.seconds)} items/s` : ""
+  // the time and rate are this run's: with a resume, of the items it settled itself
+  const timing = r.resumedAt > 0 ? `(this run: ${r.settledThisRun} items in ${r.seconds.toFixed(1)} s${rate})` : `(${r.seconds.toFixed(1)} s${rate})`
   const head = r.dryRun
     ? `dry run of ${r.input} into ${r.collection}: ${r.valid} rows would be written, ${r.badRows.length} bad rows`
-    : `${r.interrupted ? "interrupted" : "imported"} ${r.input} into ${r.collection}: ${r.inserted} inserted, ${r.updated} updated, ${r.skipped} skipped, ${r.failed} failed (${r.seconds.toFixed(1)} s, ${rate} items/s)`
+    : r.alreadyComplete
+    ? `${r.input} was imported into ${r.collection} by an earlier run: ${counts(r)}; nothing was sent now`
+    : `${r.interrupted ? "interrupted" : "imported"} ${r.input} into ${r.collection}: ${counts(r)} ${timing}`
   const problems = [
     ...r.badRows.map((b) => ({ line: b.line, text: b.reason })),
     ...r.failedItems.map((f) => ({ line: f.line, text: `${f.code}: ${f.reason}${f.id === undefined ? "" : ` (_id ${f.id})`}` }))
@@ -103,14 +167,44 @@ const summaryText = (r: ImportReport, reportFile: string | undefined): string =>
   const shown = problems.slice(0, 20).map((p) => `  line ${p.line}: ${p.text}`)
   const more = problems.length > 20 ? [`  ... and ${problems.length - 20} more${reportFile === undefined ? "; --report FILE lists them all" : ` (all in ${reportFile})`}`] : []
   const untyped = r.untypedColumns.length > 0 ? [`  left as text (the collection declares no type for them): ${r.untypedColumns.join(", ")}`] : []
-  const resume = r.interrupted ? ["  run the same command again to resume"] : []
+  const resume = !r.interrupted ? [] : keeping._tag === "File" ? [`  ${resumeLine(keeping.file)}`] : [`  ${noResume(keeping.why)}`]
   const resumed = r.resumedAt > 0 ? [`  resumed after ${r.resumedAt} items settled by an earlier run`] : []
-  return [head, ...resumed, ...shown, ...more, ...untyped, ...resume].join("\n")
+  const finished = r.alreadyComplete && keeping._tag === "File"
+    ? [keeping.automatic
+      ? `  its checkpoint ${keeping.file} is now removed: running the command again imports the file again`
+      : `  the checkpoint ${keeping.file} says so; to import the file again, delete it or give another --checkpoint`]
+    : []
+  return [head, ...resumed, ...shown, ...more, ...untyped, ...finished, ...resume].join("\n")
 }
 
 /** The exit code a report calls for. */
 export const exitCodeOf = (r: ImportReport): number =>
   r.interrupted ? ExitCode.interrupted : r.failed > 0 ? ExitCode.itemsFailed : ExitCode.ok
+
+/** Where the import keeps its checkpoint; a usage error for flags that cannot go together. */
+const keepingOf = (options: ImportOptions): Effect.Effect<Keeping, CliFailure> => {
+  if (options.checkpoint !== undefined && options.noCheckpoint === true) return Effect.fail(usage("--checkpoint and --no-checkpoint contradict each other: give one"))
+  if (options.checkpoint !== undefined && options.path === "-") {
+    return Effect.fail(usage("--checkpoint needs an input file: standard input cannot be read again to resume; save it to a file and import that"))
+  }
+  if (options.dryRun) return Effect.succeed({ _tag: "None", why: "dry-run" })
+  if (options.checkpoint !== undefined) return Effect.succeed({ _tag: "File", file: options.checkpoint, automatic: false })
+  if (options.path === "-") return Effect.succeed({ _tag: "None", why: "stdin" })
+  if (options.noCheckpoint === true) return Effect.succeed({ _tag: "None", why: "flag" })
+  const file = automaticCheckpointFile("imports", options.collection, {
+    site: options.site?.baseUrl ?? null,
+    siteId: options.site?.siteId ?? null,
+    environment: options.environment ?? null,
+    collection: options.collection,
+    input: inputIdentity(options.path).path
+  })
+  return Effect.succeed({ _tag: "File", file, automatic: true })
+}
+
+const why = (error: unknown): string => {
+  const e = error as { code?: unknown; message?: unknown }
+  return typeof e.code === "string" ? e.code : typeof e.message === "string" ? e.message : String(error)
+}
 
 export const runImport = (options: ImportOptions) =>
   Effect.scoped(Effect.gen(function*() {
@@ -118,6 +212,7 @@ export const runImport = (options: ImportOptions) =>
     if (!Number.isInteger(options.concurrency) || options.concurrency < 1 || options.concurrency > 32) {
       return yield* usage(`--concurrency must be a whole number from 1 to 32, not ${options.concurrency}`)
     }
+    const keeping = yield* keepingOf(options)
     const collection = yield* DataItems.collections.get(options.collection)
     if (Option.isNone(collection)) {
       return yield* usage(`the site has no collection ${JSON.stringify(options.collection)}; create it first (\`sitefx data collections create FILE\`)`)
@@ -126,28 +221,85 @@ export const runImport = (options: ImportOptions) =>
 
     // ---- the checkpoint: start fresh, resume, or report a finished import again ----
     const input = inputIdentity(options.path)
+    const identity: ImportIdentity = { collection: options.collection, mode: options.mode, format: options.format, site: options.site?.baseUrl, input }
     let previous: Checkpoint | undefined
-    if (options.checkpoint !== undefined && !options.dryRun) {
-      const loaded = loadCheckpoint(options.checkpoint)
+    let releaseLock = () => {}
+    if (keeping._tag === "File") {
+      const file = keeping.file
+      const lock = yield* Effect.try({
+        try: () => {
+          ensureFolderOf(file)
+          return lockCheckpoint(file)
+        },
+        catch: (error) => usage(`cannot keep the checkpoint ${file} (${why(error)})${keeping.automatic ? "; SITEFX_STATE_DIR names another folder for it, or --no-checkpoint keeps none" : ""}`)
+      })
+      if (lock._tag === "Held") {
+        return yield* usage(`another sitefx (process ${lock.pid}) is running this import, with the checkpoint ${file}; wait for it to end or stop it (if no such import runs, delete ${lock.file})`)
+      }
+      releaseLock = lock.release
+      yield* Effect.addFinalizer(() => Effect.sync(lock.release))
+      const loaded = loadCheckpoint(file)
       if (loaded._tag === "Unusable") {
-        return yield* usage(`cannot use the checkpoint ${options.checkpoint}: ${loaded.reason}; delete it to start over`)
+        return yield* usage(`cannot use the checkpoint ${file}: ${loaded.reason}; delete it to start over`)
       }
       if (loaded._tag === "Found") {
-        const why = mismatch(loaded.checkpoint, options.collection, options.mode, input)
-        if (why !== undefined) return yield* usage(`the checkpoint ${options.checkpoint} does not fit this import: ${why}; delete it to start over, or give another --checkpoint`)
+        const problem = mismatch(loaded.checkpoint, identity)
+        if (problem !== undefined) {
+          return yield* usage(
+            keeping.automatic
+              ? `an unfinished import left the checkpoint ${file}, and it does not fit this one: ${problem}; run that import as it was started to finish it, or delete ${file} to start over (rows without an _id it wrote would then be written again)`
+              : `the checkpoint ${file} does not fit this import: ${problem}; delete it to start over, or give another --checkpoint`
+          )
+        }
         previous = loaded.checkpoint
       }
     }
+    const alreadyComplete = previous?.complete === true
     const resumeKey = previous?.resumeKey ?? newBulkKey()
-    const startAt = previous?.complete === true ? Number.POSITIVE_INFINITY : previous?.settled ?? 0
+    const startAt = alreadyComplete ? Number.POSITIVE_INFINITY : previous?.settled ?? 0
+    const startedAt = previous?.startedAt ?? new Date().toISOString()
 
-    const { stop } = yield* stopOnSignal
     const badRows: Array<BadRow> = []
     let untyped: ReadonlyArray<string> = []
     // the input line of each valid row from `startAt` on, by position
     const lines: Array<number> = []
     let valid = 0
+    let readAll = false
     const started = performance.now()
+    const lineOf = (position: number) => lines[position - (Number.isFinite(startAt) ? startAt : 0)] ?? 0
+
+    const checkpointOf = (progress: Pick<BulkProgress, "settled" | "inserted" | "updated" | "skipped" | "failures">, complete: boolean): Checkpoint => ({
+      version: 1,
+      collection: options.collection,
+      mode: options.mode,
+      input,
+      format: options.format,
+      ...(options.site === undefined ? {} : { site: options.site.baseUrl }),
+      resumeKey,
+      settled: progress.settled,
+      inserted: (previous?.inserted ?? 0) + progress.inserted,
+      updated: (previous?.updated ?? 0) + progress.updated,
+      skipped: (previous?.skipped ?? 0) + progress.skipped,
+      failed: [...(previous?.failed ?? []), ...failedItems(progress.failures, lineOf)],
+      startedAt,
+      complete
+    })
+    // what this run has settled so far (before its first chunk: nothing, from where it starts)
+    let last: Pick<BulkProgress, "settled" | "inserted" | "updated" | "skipped" | "failures"> = {
+      settled: Number.isFinite(startAt) ? startAt : 0,
+      inserted: 0,
+      updated: 0,
+      skipped: 0,
+      failures: []
+    }
+    const saveNow = () => {
+      if (keeping._tag === "File" && !alreadyComplete) saveCheckpoint(keeping.file, checkpointOf(last, false))
+    }
+
+    const { stop } = yield* stopOnSignal(keeping, () => {
+      saveNow()
+      releaseLock()
+    })
 
     const rows = async function*(): AsyncGenerator<Array<Item>> {
       for await (const batch of readRows({
@@ -174,34 +326,31 @@ export const runImport = (options: ImportOptions) =>
         if (items.length > 0) yield items
         if (stop.requested) return
       }
+      readAll = true
     }
     const source = Stream.fromAsyncIterable(rows(), (cause) => usage(`cannot read ${options.path}: ${(cause as Error).message ?? String(cause)}`)).pipe(
       Stream.flattenIterable
     )
-    const lineOf = (position: number) => lines[position - (Number.isFinite(startAt) ? startAt : 0)] ?? 0
+
+    const refusalNote = (settled: number): string =>
+      keeping._tag === "File"
+        ? `; ${settled} items are settled, and the checkpoint ${keeping.file} keeps that place: once that is fixed, run the same command again to resume (${commandLine()})`
+        : `; ${settled} items were settled before it, and ${noResume(keeping.why)}`
+    const refusal = (error: unknown, settled: number): CliFailure => {
+      const explained = explain(error, options.site)
+      return new CliFailure({ message: `the import into ${options.collection} stopped: ${explained.message}${refusalNote(settled)}`, exitCode: explained.exitCode })
+    }
 
     let checkpointAt = 0
     const tidy = collectEvery(5)
-    const checkpointOf = (progress: BulkProgress, complete: boolean): Checkpoint => ({
-      version: 1,
-      collection: options.collection,
-      mode: options.mode,
-      input,
-      resumeKey,
-      settled: progress.settled,
-      inserted: (previous?.inserted ?? 0) + progress.inserted,
-      updated: (previous?.updated ?? 0) + progress.updated,
-      skipped: (previous?.skipped ?? 0) + progress.skipped,
-      failed: [...(previous?.failed ?? []), ...failedItems(progress.failures, lineOf)],
-      complete
-    })
 
     // rows, not lines: a CSV cell may hold line breaks, and blank lines are no rows
     const records = countRecords(options.path, options.format === "csv" ? "csv" : "lines")
     const total = records === undefined ? undefined : options.format === "csv" ? Math.max(0, records - 1) : records
     let report: BulkReport | undefined
-    let settled = startAt
-    if (previous?.complete !== true) {
+    if (!alreadyComplete) {
+      // saved before anything is sent: the resume key must outlive a kill during the first chunk
+      if (keeping._tag === "File" && previous === undefined) saveNow()
       report = yield* withProgress(options.output, `import ${options.collection}`, "rows", total, (progress) => {
         if (options.dryRun) {
           // and once at the end: bad rows after the last good one come with no batch
@@ -219,13 +368,13 @@ export const runImport = (options: ImportOptions) =>
           onProgress: (p: BulkProgress) =>
             Effect.sync(() => {
               tidy()
-              settled = p.settled
+              last = p
               progress.update(p.settled + badRows.length)
-              // the checkpoint is saved at most a few times a second; what it is behind, a resume writes again
+              // saved at most a few times a second; what it is behind, a resume writes again onto the same ids
               const now = performance.now()
-              if (options.checkpoint !== undefined && now - checkpointAt > 250) {
+              if (keeping._tag === "File" && now - checkpointAt > 250) {
                 checkpointAt = now
-                saveCheckpoint(options.checkpoint, checkpointOf(p, false))
+                saveNow()
               }
             })
         }
@@ -234,49 +383,70 @@ export const runImport = (options: ImportOptions) =>
           : options.mode === "save"
           ? DataItems.bulkSave(options.collection, source, bulkOptions)
           : DataItems.bulkUpdate(options.collection, source, bulkOptions)
-        return Effect.tap(write, () => Effect.sync(() => progress.update(settled + badRows.length)))
+        return write.pipe(
+          Effect.tap(() => Effect.sync(() => progress.update(last.settled + badRows.length))),
+          // refused as a whole (the key, the collection, the platform gone): every chunk before the
+          // refusal is settled and in `last`; the checkpoint keeps that place for a resume
+          Effect.catch((error: unknown) =>
+            Effect.suspend(() => {
+              saveNow()
+              return Effect.fail(refusal(error, last.settled))
+            })
+          )
+        )
       })
-    } else {
-      // finished before: read the input again for its bad rows, and report the whole import once more
+    } else if (previous?.badRows === undefined) {
+      // finished before, by a run that did not keep its bad rows: read the input again for them
       yield* Stream.runDrain(source)
     }
 
-    const interrupted = stop.requested
+    const interrupted = stop.requested && !readAll && !alreadyComplete
     const runFailed = report === undefined ? [] : failedItems(report.errors, lineOf)
+    const settledThisRun = report === undefined ? 0 : report.inserted + report.updated + report.skipped + report.errors.length
+    const earlierBad = alreadyComplete ? previous?.badRows : undefined
+    const allBad: ReadonlyArray<BadRow> = earlierBad ?? badRows
+    const complete = !options.dryRun && !interrupted
+    const kept = keeping._tag === "File" && !(keeping.automatic && (complete || alreadyComplete))
     const final: ImportReport = {
       collection: options.collection,
       input: options.path,
       mode: options.mode,
       dryRun: options.dryRun,
-      valid,
+      valid: earlierBad !== undefined ? previous?.settled ?? 0 : valid,
       inserted: (previous?.inserted ?? 0) + (report?.inserted ?? 0),
       updated: (previous?.updated ?? 0) + (report?.updated ?? 0),
       skipped: (previous?.skipped ?? 0) + (report?.skipped ?? 0),
-      failed: badRows.length + (previous?.failed.length ?? 0) + runFailed.length,
-      badRows,
+      failed: allBad.length + (previous?.failed.length ?? 0) + runFailed.length,
+      badRows: allBad,
       failedItems: [...(previous?.failed ?? []), ...runFailed],
       untypedColumns: untyped,
       interrupted,
-      resumedAt: previous?.complete === true ? 0 : previous?.settled ?? 0,
+      resumedAt: alreadyComplete ? 0 : previous?.settled ?? 0,
+      alreadyComplete,
+      settledThisRun,
+      checkpoint: kept && keeping._tag === "File" ? keeping.file : null,
       seconds: (performance.now() - started) / 1000
     }
-    if (options.checkpoint !== undefined && !options.dryRun && report !== undefined) {
-      saveCheckpoint(options.checkpoint, {
-        version: 1,
-        collection: options.collection,
-        mode: options.mode,
-        input,
-        resumeKey,
-        settled: Math.max(settled, (Number.isFinite(startAt) ? startAt : 0) + report.inserted + report.updated + report.skipped + report.errors.length),
-        inserted: final.inserted,
-        updated: final.updated,
-        skipped: final.skipped,
-        failed: final.failedItems,
-        complete: !interrupted
-      })
+    if (keeping._tag === "File" && report !== undefined) {
+      if (complete && keeping.automatic) removeCheckpoint(keeping.file)
+      else {
+        saveCheckpoint(keeping.file, {
+          ...checkpointOf(last, complete),
+          settled: Math.max(last.settled, (Number.isFinite(startAt) ? startAt : 0) + settledThisRun),
+          inserted: final.inserted,
+          updated: final.updated,
+          skipped: final.skipped,
+          failed: final.failedItems,
+          ...(complete ? { completedAt: new Date().toISOString(), badRows: allBad.map((b) => ({ line: b.line, reason: b.reason })) } : {}),
+          complete
+        })
+      }
+    } else if (alreadyComplete && keeping._tag === "File" && keeping.automatic) {
+      // complete, but its run ended before removing it: it is done with now
+      removeCheckpoint(keeping.file)
     }
     if (options.report !== undefined) writeFileSync(options.report, `${JSON.stringify(final, null, 2)}\n`)
-    yield* printResult(options.output, final, summaryText(final, options.report))
+    yield* printResult(options.output, final, summaryText(final, keeping, options.report))
     const code = exitCodeOf(final)
     if (code !== ExitCode.ok) process.exitCode = code
     return final
