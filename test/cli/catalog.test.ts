@@ -3,48 +3,27 @@
  * the demo store, judged by its exit code, its output, and what the store holds afterwards (read
  * through the Products client).
  */
-import { afterAll, assert, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
-import { spawn } from "node:child_process"
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { fileURLToPath } from "node:url"
 import * as Collections from "../../src/catalog/Collections.ts"
 import * as Products from "../../src/catalog/Products.ts"
 import { parseAdjustment } from "../../src/cli/catalog/adjust.ts"
 import { checkLine, ProductLine } from "../../src/cli/catalog/line.ts"
 import { asAdmin } from "../data/support.ts"
-import { LocalPlatform } from "../support/platform.ts"
+import { dev, LocalPlatform } from "../support/platform.ts"
+import { cli, type CliResult, scratchDir, startCli, STATE_DIR, waitFor } from "./support.ts"
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url))
-const dir = mkdtempSync(join(tmpdir(), "sitefx-catalog-"))
+const dir = scratchDir("sitefx-catalog-")
 const file = (name: string) => join(dir, name)
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-interface Ran {
-  readonly code: number | null
-  readonly stdout: string
-  readonly stderr: string
-}
-
-/** `sitefx catalog <args>` as its own process, with none of this machine's SITEFX_* settings. */
-const sitefx = (args: ReadonlyArray<string>, input = ""): Promise<Ran> =>
-  new Promise((resolve, reject) => {
-    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("SITEFX_")))
-    const child = spawn(process.execPath, ["src/cli/main.ts", "catalog", ...args], { cwd: ROOT, env })
-    let stdout = ""
-    let stderr = ""
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()))
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()))
-    child.on("error", reject)
-    child.on("close", (code) => resolve({ code, stdout, stderr }))
-    child.stdin.end(input)
-  })
+/** `sitefx catalog <args>` as its own process, with none of this machine's SITEFX_* settings (its state folder the test file's). */
+const sitefx = (args: ReadonlyArray<string>, input = ""): Promise<CliResult> => cli(["catalog", ...args], { input })
 
 /** The command against the platform under test (its key found through the dev endpoint). */
 const run = (args: ReadonlyArray<string>, input?: string) =>
@@ -75,7 +54,8 @@ const collectionSlugs = asAdmin(Collections.query().stream.pipe(
 
 const decodeLine = Schema.decodeUnknownResult(ProductLine)
 
-describe("sitefx catalog", () => {
+// a run of the command takes a second or two, several on a busy machine: a test of a dozen runs gets two minutes
+describe("sitefx catalog", { timeout: 120_000 }, () => {
   it("catalog --help documents export, import and adjust", async () => {
     const [catalog, importHelp] = await Promise.all([sitefx(["--help"]), sitefx(["import", "--help"])])
     assert.strictEqual(catalog.code, 0)
@@ -134,7 +114,19 @@ describe("sitefx catalog", () => {
         const imported = yield* run(["import", file("store.jsonl"), "--report", file("store-report.json"), "--json"])
         assert.strictEqual(imported.code, 0, imported.stderr)
         const report = JSON.parse(readFileSync(file("store-report.json"), "utf8"))
-        assert.deepStrictEqual({ ...report, file: undefined }, { file: undefined, mode: "create", dryRun: false, lines: 64, created: 64, updated: 0, failed: [] })
+        assert.deepStrictEqual({ ...report, file: undefined }, {
+          file: undefined,
+          mode: "create",
+          dryRun: false,
+          lines: 64,
+          created: 64,
+          updated: 0,
+          failed: [],
+          interrupted: false,
+          earlier: null,
+          remade: [],
+          checkpoint: null
+        })
         assert.deepStrictEqual(JSON.parse(imported.stdout), report)
 
         const after = essence(yield* allProducts, slugs)
@@ -224,6 +216,107 @@ describe("sitefx catalog", () => {
         assert.strictEqual(again[0]!.variants![0]!.variant?.priceData?.price, 14)
         // checking a line is the same function the command uses
         assert.isTrue(Result.isFailure(checkLine(`{"price": 1}`)))
+      }))
+  })
+
+  it.layer(LocalPlatform.layer({ seed: "demo" }), { excludeTestServices: true })("an import stopped and run again", (it) => {
+    const journals = () => {
+      const folder = join(STATE_DIR, "catalog-imports")
+      return existsSync(folder) ? readdirSync(folder).filter((f) => !f.endsWith(".lock")).map((f) => join(folder, f)) : []
+    }
+    /** How many lines the import's plain progress says are through. */
+    const through = (stderr: string): number => {
+      const all = [...stderr.matchAll(/^import: ([\d ]+)\//gm)]
+      return all.length === 0 ? 0 : Number(all[all.length - 1]![1]!.replace(/ /g, ""))
+    }
+    const stopAt = (args: ReadonlyArray<string>, at: number, signal: NodeJS.Signals) =>
+      Effect.promise(async () => {
+        const started = startCli(args, { env: { SITEFX_PROGRESS_SECONDS: "0.1" }, timeoutMs: 120_000 })
+        await waitFor(`${at} lines`, () => through(started.output().stderr) >= at, 120_000)
+        started.child.kill(signal)
+        return started.done
+      })
+
+    it.effect("stopped by Ctrl-C, then killed, then run again with the same arguments: every product created once, and whole", () =>
+      Effect.gen(function*() {
+        const platform = yield* LocalPlatform
+        const suffix = Date.now().toString(36)
+        const total = 240
+        // no slugs: the platform makes one from the name, so nothing but the import itself can tell a product it made before
+        const text = Array.from({ length: total }, (_, i) =>
+          JSON.stringify({
+            name: `Resumed ${suffix} ${i}`,
+            price: 10 + (i % 7),
+            options: [{ name: "Size", choices: [{ value: "S" }, { value: "M" }] }],
+            variants: [{ choices: { Size: "S" }, stock: { quantity: i % 5 } }, { choices: { Size: "M" }, stock: { quantity: 1 } }],
+            inventory: { trackQuantity: true },
+            collections: ["tees"]
+          })).join("\n")
+        writeFileSync(file("resumed.jsonl"), `${text}\n`)
+        const args = ["catalog", "import", file("resumed.jsonl"), "--base-url", platform.url]
+
+        const first = yield* stopAt(args, 40, "SIGINT")
+        assert.strictEqual(first.code, 130, first.stderr)
+        const [journal, ...others] = journals()
+        assert.deepStrictEqual(others, [])
+        assert.match(first.stderr, /sitefx: stopping: the lines in flight finish \(Ctrl-C again quits at once\); to resume, run the same command again: sitefx catalog import /)
+        const interrupted = lines(first.stdout)
+        assert.match(interrupted[0]!, new RegExp(`^interrupted after (\\d+) of ${total} lines: \\1 created, 0 updated, 0 failed$`))
+        assert.strictEqual(interrupted[1], `  the checkpoint is ${journal}; to resume, run the same command again: sitefx ${args.join(" ")}`)
+
+        const second = yield* stopAt(args, 120, "SIGKILL")
+        assert.strictEqual(second.signal, "SIGKILL")
+
+        const third = yield* Effect.promise(() => cli(args, { timeoutMs: 120_000 }))
+        assert.strictEqual(third.code, 0, third.stderr)
+        const done = lines(third.stdout)
+        assert.strictEqual(done[0], `imported ${total} lines: ${total} created, 0 updated, 0 failed`)
+        assert.match(done[1]!, /^ {2}resumed: \d+ of these lines were done by an earlier run \(\d+ created, 0 updated\) and were not sent again$/)
+        for (const line of done.slice(2)) assert.match(line, /^ {2}line \d+: the product an earlier run had begun and not finished \(\S+\) was removed and made again$/)
+        assert.deepStrictEqual(journals(), [], "the journal is removed once every line is through")
+
+        const tees = (yield* asAdmin(Collections.bySlug("tees"))).id!
+        const made = (yield* allProducts).filter((p) => p.name!.startsWith(`Resumed ${suffix} `))
+        assert.strictEqual(made.length, total, "no product twice, none missing")
+        assert.strictEqual(new Set(made.map((p) => p.name)).size, total)
+        for (const p of made) {
+          const i = Number(p.name!.split(" ").at(-1))
+          assert.deepStrictEqual(p.variants!.map((v) => [v.choices, v.stock?.quantity]), [[{ Size: "S" }, i % 5], [{ Size: "M" }, 1]], p.name!)
+          assert.include(p.collectionIds ?? [], tees, p.name!)
+        }
+      }), { timeout: 240_000 })
+
+    it.effect("a create whose answer was lost (the connection reset after it ran) is found by the run again, not made twice", () =>
+      Effect.gen(function*() {
+        const platform = yield* LocalPlatform
+        const suffix = Date.now().toString(36)
+        const names = [0, 1, 2].map((i) => `Lost ${suffix} ${i}`)
+        writeFileSync(file("lost.jsonl"), names.map((name) => JSON.stringify({ name, price: 5, collections: ["tees"] })).join("\n"))
+        const args = ["catalog", "import", file("lost.jsonl"), "--concurrency", "1", "--base-url", platform.url]
+        // the first create is carried out, but its answer never arrives
+        yield* dev("/faults", { body: { path: "/stores/v1/products", method: "POST", kind: "reset", when: "after", count: 1 } })
+        const first = yield* Effect.promise(() => cli(args))
+        const [journal] = journals()
+        assert.notStrictEqual(first.code, 0)
+        const said = lines(first.stderr).filter((l) => l.startsWith("sitefx:"))
+        assert.strictEqual(said.length, 1, first.stderr)
+        assert.include(said[0], `; 0 lines were through (0 created, 0 updated, 0 failed); the checkpoint ${journal} keeps them: once that is fixed, run the same command again to resume (sitefx ${args.join(" ")})`)
+        const named = (name: string) => asAdmin(Products.query().eq("name", name).find)
+        const lost = (yield* named(names[0]!)).items
+        assert.strictEqual(lost.length, 1, "the create was carried out")
+
+        const again = yield* Effect.promise(() => cli(args))
+        assert.strictEqual(again.code, 0, again.stderr)
+        assert.deepStrictEqual(lines(again.stdout), [
+          "imported 3 lines: 3 created, 0 updated, 0 failed",
+          `  line 1: the product an earlier run had begun and not finished (${lost[0]!.id}) was removed and made again`
+        ])
+        for (const name of names) {
+          const found = (yield* named(name)).items
+          assert.strictEqual(found.length, 1, name)
+          assert.notStrictEqual(found[0]!.id, lost[0]!.id)
+        }
+        assert.deepStrictEqual(journals(), [])
       }))
   })
 

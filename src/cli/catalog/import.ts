@@ -4,16 +4,31 @@
  * options, then gets its media, its variants' own values, its inventory and its collections. A line
  * that fails after its product was created has the product removed again, so a failed line leaves
  * nothing behind in create mode. `upsert` updates the product with the line's id (or slug) instead.
+ *
+ * An import of a file creates each product once however often it is stopped and run again. It keeps a
+ * journal (see {@link Journal}) in the state folder: a line is marked before its product is created,
+ * again with the product's id once created, and once it is done. Run again with the same file, the
+ * import skips the lines done before; a product an earlier run created but did not finish (a kill, a
+ * crash) is removed and made again whole, and one whose create was on its way when the run was killed
+ * (its id never came back) is found by its slug, else its name, among the products created since that
+ * line began. The journal is removed once every line is through. Ctrl-C lets the lines in flight finish
+ * and exits 130; a second Ctrl-C quits at once. Standard input keeps no journal and cannot resume.
  */
 import * as Cause from "effect/Cause"
 import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import * as Result from "effect/Result"
 import * as Stream from "effect/Stream"
+import { appendFileSync, existsSync, readFileSync, statSync } from "node:fs"
+import { basename, resolve } from "node:path"
 import * as Collections from "../../catalog/Collections.ts"
 import * as Inventory from "../../catalog/Inventory.ts"
 import * as Products from "../../catalog/Products.ts"
-import { ExitCode, failed, note, type OutputMode, printResult, withProgress } from "../output.ts"
+import { PlatformAuth } from "../../http/PlatformAuth.ts"
+import { PlatformConfig } from "../../http/PlatformConfig.ts"
+import { automaticCheckpointFile, commandLine, ensureFolderOf, lockCheckpoint, removeCheckpoint } from "../data/checkpoint.ts"
+import { CliFailure, ExitCode, failed, type OutputMode, printResult, usage, withProgress } from "../output.ts"
 import { countRecords, readLines, writeJsonFile } from "../files.ts"
 import { checkLine, choicesKey, type ProductLine } from "./line.ts"
 import { chunks, collectionIndex, isNotFound, itemReason } from "./store.ts"
@@ -27,6 +42,10 @@ export interface ImportOptions {
   readonly report: string | undefined
   readonly concurrency: number
   readonly mode: OutputMode
+  /** Keep a journal, so that a run again after a stop creates nothing twice (default true; never for stdin). */
+  readonly checkpoint?: boolean
+  /** The site written to, part of what names the journal (default: the client's host and site id). */
+  readonly site?: { readonly baseUrl: string; readonly siteId?: string | undefined }
 }
 
 export interface LineFailureReport {
@@ -39,16 +58,26 @@ export interface ImportReport {
   readonly file: string
   readonly mode: ImportMode
   readonly dryRun: boolean
-  /** Lines that hold something (blank lines are passed over). */
+  /** Lines that hold something (blank lines are passed over), done by this run or an earlier one. */
   readonly lines: number
   readonly created: number
   readonly updated: number
   readonly failed: ReadonlyArray<LineFailureReport>
+  /** Stopped (Ctrl-C) before every line was through. */
+  readonly interrupted: boolean
+  /** What earlier runs of this import did (their lines are in the counts above and were not sent again). */
+  readonly earlier: { readonly lines: number; readonly created: number; readonly updated: number } | null
+  /** Products an earlier run had begun and not finished: removed, and their lines made again. */
+  readonly remade: ReadonlyArray<{ readonly line: number; readonly id: string }>
+  /** The journal that is kept for a resume (null when none is kept). */
+  readonly checkpoint: string | null
 }
 
 type Outcome =
   | { readonly _tag: "created"; readonly line: number }
   | { readonly _tag: "updated"; readonly line: number }
+  /** Not begun: the import was asked to stop first. */
+  | { readonly _tag: "notStarted"; readonly line: number }
   | {
     readonly _tag: "failed"
     readonly line: number
@@ -148,15 +177,106 @@ const findExisting = (line: ProductLine) =>
     return undefined
   })
 
-/** Creates (or updates) a line's product and everything it carries; returns what it did. */
-const writeLine = (line: ProductLine, existing: Products.Product | undefined, collectionIds: ReadonlyArray<string>) =>
+/** One record of a journal: a line's create begun (`s`, the time), its product created (`c`), removed again (`r`), the line done (`d`). */
+type JournalRecord =
+  | { readonly l: number; readonly s: number }
+  | { readonly l: number; readonly c: string }
+  | { readonly l: number; readonly r: string }
+  | { readonly l: number; readonly d: "created" | "updated"; readonly id: string }
+
+/** Where a line stood when an earlier run ended. */
+type LineState =
+  | { readonly _tag: "begun"; readonly at: number }
+  | { readonly _tag: "created"; readonly id: string }
+  | { readonly _tag: "done"; readonly outcome: "created" | "updated"; readonly id: string }
+
+/** What identifies an import's input and its kind, in the journal's first line. */
+interface JournalHead {
+  readonly journal: "sitefx catalog import"
+  readonly version: 1
+  readonly site: string
+  readonly file: string
+  readonly size: number
+  readonly mtimeMs: number
+  readonly mode: ImportMode
+  readonly startedAt: string
+}
+
+/**
+ * An import's journal: JSON lines appended as the import goes (an append that a kill cuts short is a
+ * torn last line, passed over when read), so it is as current as the writes themselves.
+ */
+interface Journal {
+  readonly file: string
+  readonly mark: (record: JournalRecord) => void
+  /** Where each line stood when the earlier runs ended (lines they never reached are not in it). */
+  readonly earlier: ReadonlyMap<number, LineState>
+  /** The products lines of this import own (made or updated by it): none of them is another line's. */
+  readonly claimed: Set<string>
+}
+
+/** How long before a line's create began a product found for it may have been made (clocks differ a little). */
+const CLOCK_ALLOWANCE_MS = 2 * 60 * 1000
+
+const readJournal = (file: string): { head: JournalHead | undefined; states: Map<number, LineState>; claimed: Set<string> } => {
+  const states = new Map<number, LineState>()
+  const claimed = new Set<string>()
+  if (!existsSync(file)) return { head: undefined, states, claimed }
+  const [first, ...rest] = readFileSync(file, "utf8").split("\n")
+  let head: JournalHead | undefined
+  try {
+    const parsed = JSON.parse(first ?? "") as Partial<JournalHead>
+    if (parsed.journal === "sitefx catalog import" && parsed.version === 1) head = parsed as JournalHead
+  } catch {
+    head = undefined
+  }
+  for (const text of rest) {
+    if (text.trim() === "") continue
+    let r: Record<string, unknown>
+    try {
+      r = JSON.parse(text) as Record<string, unknown>
+    } catch {
+      continue // torn by a kill mid-append
+    }
+    const l = r["l"]
+    if (typeof l !== "number") continue
+    if (typeof r["s"] === "number") states.set(l, { _tag: "begun", at: r["s"] })
+    else if (typeof r["c"] === "string") {
+      states.set(l, { _tag: "created", id: r["c"] })
+      claimed.add(r["c"])
+    } else if (typeof r["r"] === "string") states.delete(l)
+    else if ((r["d"] === "created" || r["d"] === "updated") && typeof r["id"] === "string") {
+      states.set(l, { _tag: "done", outcome: r["d"], id: r["id"] })
+      claimed.add(r["id"])
+    }
+  }
+  return { head, states, claimed }
+}
+
+/** Why a journal cannot go on for this import, or undefined when it can. */
+const journalMismatch = (head: JournalHead, now: Omit<JournalHead, "startedAt" | "journal" | "version">): string | undefined => {
+  if (head.site !== now.site) return `it belongs to an import into ${head.site}`
+  if (head.mode !== now.mode) return `it belongs to an import with --mode ${head.mode}`
+  if (head.file !== now.file) return `it belongs to an import of ${head.file}`
+  if (head.size !== now.size || head.mtimeMs !== now.mtimeMs) return `${now.file} changed since the import began`
+  return undefined
+}
+
+/** Creates (or updates) a line's product and everything it carries; returns what it did and the product's id. */
+const writeLine = (n: number, line: ProductLine, existing: Products.Product | undefined, collectionIds: ReadonlyArray<string>, journal: Journal | undefined) =>
   Effect.gen(function*() {
     const updating = existing !== undefined
+    // marked before it is sent: if the run dies before the answer, the next one looks for the product
+    if (!updating) journal?.mark({ l: n, s: Date.now() })
     const written = updating
       ? yield* step("updating the product", Products.update(existing.id!, productInput(line)))
       : yield* step("creating the product", Products.create(productInput(line)))
     const id = written.id
     if (id == null) return yield* new StepFailure({ step: "creating the product", cause: new Error("the platform answered a product without an id") })
+    if (!updating) {
+      journal?.claimed.add(id)
+      journal?.mark({ l: n, c: id })
+    }
 
     const rest = Effect.gen(function*() {
       // media first: choices can only show media the product has
@@ -185,14 +305,21 @@ const writeLine = (line: ProductLine, existing: Products.Product | undefined, co
     })
     // a new product that could not be completed (or was interrupted) goes again: a failed line leaves nothing
     yield* updating ? rest : rest.pipe(
-      Effect.onError(() => Effect.ignore(Products.remove(id))),
+      Effect.onError(() =>
+        Products.remove(id).pipe(
+          Effect.tap(() => Effect.sync(() => journal?.mark({ l: n, r: id }))),
+          Effect.ignore
+        )
+      ),
       Effect.mapError((f) => new StepFailure({ step: f.step, cause: f.cause, removed: true }))
     )
-    return updating ? ("updated" as const) : ("created" as const)
+    const done = updating ? ("updated" as const) : ("created" as const)
+    journal?.mark({ l: n, d: done, id })
+    return done
   })
 
 /** Checks, then writes (or with `dryRun` only looks up) one line. Fails only when the whole import must stop. */
-const importLine = (n: number, text: string, options: ImportOptions, idBySlug: ReadonlyMap<string, string>) =>
+const importLine = (n: number, text: string, options: ImportOptions, idBySlug: ReadonlyMap<string, string>, journal: Journal | undefined) =>
   Effect.gen(function*() {
     const checked = checkLine(text)
     if (Result.isFailure(checked)) return { _tag: "failed", line: n, name: nameOf(text), reason: checked.failure } satisfies Outcome
@@ -204,7 +331,7 @@ const importLine = (n: number, text: string, options: ImportOptions, idBySlug: R
     }
     const collectionIds = (line.collections ?? []).map((slug) => idBySlug.get(slug)!)
     const existing = options.importMode === "upsert" ? yield* step("looking the product up", findExisting(line)) : undefined
-    const done = options.dryRun ? (existing === undefined ? "created" : "updated") : yield* writeLine(line, existing, collectionIds)
+    const done = options.dryRun ? (existing === undefined ? "created" : "updated") : yield* writeLine(n, line, existing, collectionIds, journal)
     return (done === "created" ? { _tag: "created", line: n } : { _tag: "updated", line: n }) satisfies Outcome
   }).pipe(
     Effect.catchTag("StepFailure", (f) =>
@@ -224,39 +351,223 @@ const nameOf = (text: string): string | undefined => {
   }
 }
 
-const describe = (report: ImportReport): string => {
-  const would = report.dryRun ? "would be " : ""
-  const head = `${report.dryRun ? "checked" : "imported"} ${report.lines} line${report.lines === 1 ? "" : "s"}: ${report.created} ${would}created, ${report.updated} ${would}updated, ${report.failed.length} failed`
-  const failures = report.failed.map((f) => `  line ${f.line}${f.name === undefined ? "" : ` (${f.name})`}: ${f.reason}`)
-  return [head, ...failures].join("\n")
+const createdAt = (p: Products.Product): number => {
+  const at = p.createdDate
+  return at == null ? Number.NaN : new Date(at).getTime()
 }
 
-export const importProducts = (options: ImportOptions) =>
+/**
+ * The product an earlier run's create made for a line whose answer it never had (killed on the way):
+ * by the line's slug (unique in a store), else by its name, made no earlier than just before the line
+ * began, and no other line's.
+ */
+const findBegun = (line: ProductLine, at: number, claimed: ReadonlySet<string>) =>
   Effect.gen(function*() {
+    const query = Products.query({ includeHiddenProducts: true })
+    const page = line.slug !== undefined && line.slug !== "" ? yield* query.eq("slug", line.slug).limit(100).find : yield* query.eq("name", line.name).limit(100).find
+    return page.items.find((p) => p.id != null && !claimed.has(p.id) && createdAt(p) >= at - CLOCK_ALLOWANCE_MS)
+  })
+
+/**
+ * Lines an earlier run began and did not finish: the product it made (by the id it had, or found) is
+ * removed, so that the line is made again, whole, once. Sequential, before any line is written: a
+ * product this run makes is never taken for an earlier run's.
+ */
+const remakeBegun = (file: string, journal: Journal) =>
+  Effect.gen(function*() {
+    const open = new Map([...journal.earlier].filter(([, s]) => s._tag !== "done"))
+    const remade: Array<{ line: number; id: string }> = []
+    if (open.size === 0) return remade
+    const texts = new Map<number, string>()
+    yield* readLines(file).pipe(Stream.runForEach((l) => Effect.sync(() => {
+      if (open.has(l.n)) texts.set(l.n, l.text)
+    })))
+    for (const [n, state] of open) {
+      const checked = checkLine(texts.get(n) ?? "")
+      let id: string | undefined
+      if (state._tag === "created") id = state.id
+      else if (state._tag === "begun" && Result.isSuccess(checked)) {
+        id = (yield* findBegun(checked.success, state.at, journal.claimed).pipe(Effect.catch((error) => Effect.flatMap(itemReason(error), () => Effect.succeed(undefined)))))?.id ?? undefined
+      }
+      if (id === undefined) continue
+      journal.claimed.add(id)
+      const gone = yield* Products.remove(id).pipe(
+        Effect.as(true),
+        Effect.catchIf(isNotFound, () => Effect.succeed(false)),
+        Effect.catch((error) => Effect.flatMap(itemReason(error), () => Effect.succeed(false)))
+      )
+      journal.mark({ l: n, r: id })
+      if (gone) remade.push({ line: n, id })
+    }
+    return remade.sort((a, b) => a.line - b.line)
+  })
+
+const describe = (report: ImportReport, total: number | undefined, journal: Journal | undefined, stdin: boolean): string => {
+  const would = report.dryRun ? "would be " : ""
+  const counts = `${report.created} ${would}created, ${report.updated} ${would}updated, ${report.failed.length} failed`
+  const head = report.interrupted
+    ? `interrupted after ${report.lines}${total === undefined ? "" : ` of ${total}`} line${report.lines === 1 ? "" : "s"}: ${counts}`
+    : `${report.dryRun ? "checked" : "imported"} ${report.lines} line${report.lines === 1 ? "" : "s"}: ${counts}`
+  const earlier = report.earlier === null
+    ? []
+    : [`  resumed: ${report.earlier.lines} of these lines were done by an earlier run (${report.earlier.created} created, ${report.earlier.updated} updated) and were not sent again`]
+  const remade = report.remade.map((r) => `  line ${r.line}: the product an earlier run had begun and not finished (${r.id}) was removed and made again`)
+  const failures = report.failed.map((f) => `  line ${f.line}${f.name === undefined ? "" : ` (${f.name})`}: ${f.reason}`)
+  const resume = !report.interrupted
+    ? []
+    : journal !== undefined
+    ? [`  the checkpoint is ${journal.file}; to resume, run the same command again: ${commandLine()}`]
+    : stdin
+    ? ["  an import of standard input keeps no checkpoint and cannot resume: run again, it starts from the first line, and lines without a slug make their products a second time"]
+    : ["  no checkpoint was kept: run again, it starts from the first line"]
+  return [head, ...earlier, ...remade, ...failures, ...resume].join("\n")
+}
+
+/** Takes over Ctrl-C and SIGTERM: the first lets the lines in flight finish, the second quits at once. */
+const stopOnSignal = (journal: Journal | undefined, stdin: boolean, release: () => void) =>
+  Effect.acquireRelease(
+    Effect.sync(() => {
+      const saved = { int: process.listeners("SIGINT"), term: process.listeners("SIGTERM") }
+      process.removeAllListeners("SIGINT")
+      process.removeAllListeners("SIGTERM")
+      const stop = { requested: false }
+      const resume = journal !== undefined
+        ? `to resume, run the same command again: ${commandLine()}`
+        : stdin
+        ? "an import of standard input keeps no checkpoint and cannot resume"
+        : "no checkpoint is kept, so it cannot resume"
+      const onSignal = () => {
+        if (stop.requested) {
+          release()
+          process.stderr.write(`\nsitefx: stopped at once${journal === undefined ? "" : `; the checkpoint ${journal.file} holds every line so far`}; ${resume}\n`)
+          process.exit(ExitCode.interrupted)
+        }
+        stop.requested = true
+        process.stderr.write(`\nsitefx: stopping: the lines in flight finish (Ctrl-C again quits at once); ${resume}\n`)
+      }
+      process.on("SIGINT", onSignal)
+      process.on("SIGTERM", onSignal)
+      return {
+        stop,
+        restore: () => {
+          process.removeListener("SIGINT", onSignal)
+          process.removeListener("SIGTERM", onSignal)
+          for (const l of saved.int) process.on("SIGINT", l as () => void)
+          for (const l of saved.term) process.on("SIGTERM", l as () => void)
+        }
+      }
+    }),
+    ({ restore }) => Effect.sync(restore)
+  )
+
+/** The site the client writes to: its host and site id (what names the journal). */
+const currentSite = Effect.gen(function*() {
+  const config = yield* Effect.serviceOption(PlatformConfig)
+  const auth = yield* Effect.serviceOption(PlatformAuth)
+  const headers = Option.isSome(auth) ? yield* Effect.orElseSucceed(auth.value.headers, () => ({} as Readonly<Record<string, string>>)) : {}
+  return { baseUrl: Option.isSome(config) ? config.value.apiUrl : "", siteId: headers["wix-site-id"] }
+})
+
+/** Opens (or makes) the import's journal; undefined when none is kept. */
+const openJournal = (options: ImportOptions) =>
+  Effect.gen(function*() {
+    if (options.dryRun || options.file === "-" || options.checkpoint === false) return undefined
+    const site = options.site ?? (yield* currentSite)
+    const path = resolve(options.file)
+    const stat = statSync(path)
+    const file = automaticCheckpointFile("catalog-imports", basename(path), { site: site.baseUrl, siteId: site.siteId ?? null, file: path }, "jsonl")
+    const lock = yield* Effect.try({
+      try: () => {
+        ensureFolderOf(file)
+        return lockCheckpoint(file)
+      },
+      catch: (error) => usage(`cannot keep the checkpoint ${file} (${(error as Error).message}); SITEFX_STATE_DIR names another folder for it`)
+    })
+    if (lock._tag === "Held") {
+      return yield* usage(`another sitefx (process ${lock.pid}) is running this import, with the checkpoint ${file}; wait for it to end or stop it (if no such import runs, delete ${lock.file})`)
+    }
+    yield* Effect.addFinalizer(() => Effect.sync(lock.release))
+    const identity = { site: site.baseUrl + (site.siteId === undefined ? "" : ` (site ${site.siteId})`), file: path, size: stat.size, mtimeMs: Math.floor(stat.mtimeMs), mode: options.importMode }
+    const { head, states, claimed } = readJournal(file)
+    if (existsSync(file)) {
+      if (head === undefined) return yield* usage(`cannot use the checkpoint ${file}: it is not a sitefx catalog import checkpoint; delete it to start over`)
+      const problem = journalMismatch(head, identity)
+      if (problem !== undefined) {
+        return yield* usage(
+          `an unfinished import left the checkpoint ${file}, and it does not fit this one: ${problem}; run that import as it was started to finish it, or delete ${file} to start over (lines without a slug it created would then be created again)`
+        )
+      }
+    } else {
+      const first: JournalHead = { journal: "sitefx catalog import", version: 1, ...identity, startedAt: new Date().toISOString() }
+      appendFileSync(file, `${JSON.stringify(first)}\n`)
+    }
+    return {
+      file,
+      mark: (record: JournalRecord) => appendFileSync(file, `${JSON.stringify(record)}\n`),
+      earlier: states,
+      claimed,
+      release: lock.release
+    } satisfies Journal & { release: () => void }
+  })
+
+export const importProducts = (options: ImportOptions) =>
+  Effect.scoped(Effect.gen(function*() {
     const total = countRecords(options.file, "lines")
     const { idBySlug } = yield* collectionIndex
+    const journal = yield* openJournal(options)
+    const stdin = options.file === "-"
+    const { stop } = yield* stopOnSignal(journal, stdin, journal?.release ?? (() => undefined))
     let created = 0
     let updated = 0
     let lines = 0
     let existing = 0
+    let cut = false
+    const earlier = { lines: 0, created: 0, updated: 0 }
+    for (const state of journal?.earlier.values() ?? []) {
+      if (state._tag !== "done") continue
+      earlier.lines++
+      if (state.outcome === "created") earlier.created++
+      else earlier.updated++
+    }
+    const remade = journal === undefined ? [] : yield* remakeBegun(options.file, journal)
     const failures: Array<LineFailureReport> = []
     const report = (): ImportReport => ({
       file: options.file,
       mode: options.importMode,
       dryRun: options.dryRun,
-      lines,
-      created,
-      updated,
-      failed: [...failures].sort((a, b) => a.line - b.line)
+      lines: earlier.lines + lines,
+      created: earlier.created + created,
+      updated: earlier.updated + updated,
+      failed: [...failures].sort((a, b) => a.line - b.line),
+      interrupted: cut,
+      earlier: earlier.lines === 0 ? null : earlier,
+      remade,
+      checkpoint: journal === undefined || !cut ? null : journal.file
     })
     const label = options.dryRun ? "check" : "import"
+    const doneBefore = (n: number) => journal?.earlier.get(n)?._tag === "done"
 
     yield* withProgress(options.mode, label, "lines", total, (progress) =>
       readLines(options.file).pipe(
         Stream.filter((l) => l.text.trim() !== ""),
-        Stream.mapEffect((l) => importLine(l.n, l.text, options, idBySlug), { concurrency: options.concurrency, unordered: true }),
+        // lines done by an earlier run are counted there
+        Stream.filter((l) => !doneBefore(l.n)),
+        Stream.takeWhile(() => {
+          if (stop.requested) cut = true
+          return !stop.requested
+        }),
+        Stream.mapEffect(
+          (l) =>
+            // asked to stop while it waited its turn: it is not begun
+            stop.requested ? Effect.succeed<Outcome>({ _tag: "notStarted", line: l.n }) : importLine(l.n, l.text, options, idBySlug, journal),
+          { concurrency: options.concurrency, unordered: true }
+        ),
         Stream.runForEach((outcome: Outcome) =>
           Effect.sync(() => {
+            if (outcome._tag === "notStarted") {
+              cut = true
+              return
+            }
             lines++
             if (outcome._tag === "created") created++
             else if (outcome._tag === "updated") updated++
@@ -264,23 +575,37 @@ export const importProducts = (options: ImportOptions) =>
               failures.push({ line: outcome.line, ...(outcome.name === undefined ? {} : { name: outcome.name }), reason: outcome.reason })
               if (outcome.exists === true) existing++
             }
-            progress.update(lines)
+            progress.update(earlier.lines + lines)
           })
         )
       )).pipe(
-        // stopped part way (the platform gone, Ctrl-C): say what was done, and keep the report
-        Effect.onError((cause) =>
+        // stopped part way (the platform gone, the key refused): say what was done, and how to go on
+        Effect.catchCause((cause) =>
           Effect.gen(function*() {
             if (Cause.hasInterruptsOnly(cause)) process.exitCode = ExitCode.interrupted
-            yield* note(options.mode, `import stopped after ${lines} lines: ${created} created, ${updated} updated, ${failures.length} failed`)
-            if (options.report !== undefined) yield* Effect.ignore(writeJsonFile(options.report, { ...report(), stopped: true }))
+            if (options.report !== undefined) yield* Effect.ignore(writeJsonFile(options.report, { ...report(), checkpoint: journal?.file ?? null, stopped: true }))
+            const done = `${earlier.lines + lines} lines were through (${earlier.created + created} created, ${earlier.updated + updated} updated, ${failures.length} failed)`
+            const resume = journal !== undefined
+              ? `the checkpoint ${journal.file} keeps them: once that is fixed, run the same command again to resume (${commandLine()})`
+              : stdin
+              ? "an import of standard input keeps no checkpoint and cannot resume"
+              : "no checkpoint was kept"
+            const error = Cause.squash(cause)
+            if (error instanceof CliFailure) return yield* new CliFailure({ message: `${error.message}; ${done}; ${resume}`, exitCode: error.exitCode })
+            return yield* Effect.failCause(cause)
           })
         )
       )
 
     const final = report()
+    // every line is through: the journal has done its work
+    if (journal !== undefined && !cut) removeCheckpoint(journal.file)
     if (options.report !== undefined) yield* writeJsonFile(options.report, final)
-    yield* printResult(options.mode, final, describe(final))
+    yield* printResult(options.mode, final, describe(final, total, journal, stdin))
+    if (cut) {
+      process.exitCode = ExitCode.interrupted
+      return
+    }
     if (final.failed.length > 0) {
       // said once for the whole file: importing an export into the store it came from fails every line alike
       const hint = existing === 0
@@ -288,4 +613,4 @@ export const importProducts = (options: ImportOptions) =>
         : `; ${existing === final.failed.length ? (existing === 1 ? "it is" : "all are") : `${existing} are`} products the store already has (slug taken): --mode upsert updates them`
       return yield* failed(`${final.failed.length} of ${final.lines} lines failed${hint}${options.report === undefined ? "" : `; the report is in ${options.report}`}`)
     }
-  })
+  }))
