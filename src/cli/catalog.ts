@@ -63,7 +63,12 @@ const importCommand = Command.make(
     ),
     dryRun: dryRunFlag("Check every line (and, with upsert, look the products up) without writing anything"),
     report: Flag.String("report").pipe(Flag.withDescription("Also write the report (counts, failed lines with their reasons) to this JSON file"), Flag.optional),
-    concurrency: Flag.Int("concurrency").pipe(Flag.withDescription("Products written at once (1 to 32)"), Flag.withDefault(8))
+    concurrency: Flag.Int("concurrency").pipe(Flag.withDescription("Products written at once (1 to 32)"), Flag.withDefault(8)),
+    noCheckpoint: Flag.Boolean("no-checkpoint").pipe(
+      Flag.withoutNegation,
+      Flag.withDescription("Keep no checkpoint: an interrupted import cannot resume, and run again creates the products of lines without a slug a second time"),
+      Flag.withDefault(false)
+    )
   },
   (flags) =>
     Effect.gen(function*() {
@@ -79,7 +84,8 @@ const importCommand = Command.make(
             dryRun: flags.dryRun,
             report: Option.getOrUndefined(flags.report),
             concurrency: flags.concurrency,
-            mode: modeOf(flags)
+            mode: modeOf(flags),
+            checkpoint: !flags.noCheckpoint
           }),
           connection
         ))
@@ -90,7 +96,9 @@ const importCommand = Command.make(
       "inventory, and collections (by slug; the collections must exist, import does not create them). Lines are checked first: " +
       "a bad line (not JSON, no name, a bad option or variant) is reported with its number and nothing is written for it; a " +
       "product whose later steps fail is removed again. Upsert updates fields, options and variants, and adds media and " +
-      "collections (it removes none). Ends with a report; exits 1 when any line failed."
+      "collections (it removes none). Stopped or killed, the same command run again resumes: a checkpoint of its own (under " +
+      "$SITEFX_STATE_DIR, else $XDG_STATE_HOME/sitefx, else ~/.local/state/sitefx; removed once complete) says which lines are " +
+      "through, so no product is created twice. Ends with a report; exits 1 when any line failed."
   ),
   Command.withShortDescription("Create (or update) products from JSON lines, with a report"),
   Command.withExamples([

@@ -286,6 +286,19 @@ describe("sitefx catalog", { timeout: 120_000 }, () => {
         }
       }), { timeout: 240_000 })
 
+    it.effect("--no-checkpoint keeps none, and a stop says the import cannot resume", () =>
+      Effect.gen(function*() {
+        const platform = yield* LocalPlatform
+        const suffix = Date.now().toString(36)
+        const text = Array.from({ length: 200 }, (_, i) => JSON.stringify({ name: `Unkept ${suffix} ${i}`, price: 5 })).join("\n")
+        writeFileSync(file("unkept.jsonl"), `${text}\n`)
+        const stopped = yield* stopAt(["catalog", "import", file("unkept.jsonl"), "--no-checkpoint", "--base-url", platform.url], 20, "SIGINT")
+        assert.strictEqual(stopped.code, 130, stopped.stderr)
+        assert.deepStrictEqual(journals(), [])
+        assert.include(stopped.stderr, "no checkpoint is kept, so it cannot resume")
+        assert.notInclude(`${stopped.stdout}${stopped.stderr}`, "to resume, run the same command again")
+      }), { timeout: 240_000 })
+
     it.effect("a create whose answer was lost (the connection reset after it ran) is found by the run again, not made twice", () =>
       Effect.gen(function*() {
         const platform = yield* LocalPlatform
