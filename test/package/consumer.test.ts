@@ -27,8 +27,14 @@ const consumer = () => join(dir, "consumer")
 /** npm's own script, to run it on another Node (npm sets npm_execpath for the scripts it runs). */
 const npmCli = () => process.env.npm_execpath ?? join(execFileSync(npm, ["root", "-g"], { encoding: "utf8" }).trim(), "npm", "bin", "npm-cli.js")
 let installLog = ""
+// the batch command keeps an import's checkpoint in the state folder: the consumer's own, not this machine's
 const sh = (file: string, args: ReadonlyArray<string>, cwd: string, timeout = 240_000) =>
-  run(file, [...args], { cwd, timeout, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, npm_config_fund: "false", npm_config_audit: "false" } })
+  run(file, [...args], {
+    cwd,
+    timeout,
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, npm_config_fund: "false", npm_config_audit: "false", SITEFX_STATE_DIR: join(cwd, ".sitefx-state") }
+  })
 
 const BROWSER_SUBPATHS = [
   "sitefx",
