@@ -7,14 +7,14 @@ import { assert, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { Atom } from "effect/reactivity"
 import { act, Component, type ReactNode, StrictMode, Suspense } from "react"
-import { createRoot } from "react-dom/client"
+import { createRoot, type RootOptions } from "react-dom/client"
 import { RegistryProvider, useAtom, useAtomRefresh, useAtomSuspense, useAtomValue } from "../../src/react/index.ts"
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
-const mount = async (node: ReactNode) => {
+const mount = async (node: ReactNode, options?: RootOptions) => {
   const container = document.createElement("div")
-  const root = createRoot(container)
+  const root = createRoot(container, options)
   await act(async () => root.render(node))
   return { container, unmount: () => act(async () => root.unmount()) }
 }
@@ -90,6 +90,8 @@ it("a failure reaches the error boundary", async () => {
   function Shown() {
     return <p>{String(useAtomSuspense(failing))}</p>
   }
+  // what React hands the root for an error a boundary caught (by default it logs it to the console)
+  const caught: Array<unknown> = []
   const { container, unmount } = await mount(
     <RegistryProvider>
       <Boundary>
@@ -97,10 +99,12 @@ it("a failure reaches the error boundary", async () => {
           <Shown />
         </Suspense>
       </Boundary>
-    </RegistryProvider>
+    </RegistryProvider>,
+    { onCaughtError: (error) => caught.push(error) }
   )
   await until(() => container.querySelector("#error") !== null, "the error")
   assert.strictEqual(container.querySelector("#error")!.textContent, "the platform said no")
+  assert.deepStrictEqual(caught.map((error) => error instanceof Error ? error.message : String(error)), ["the platform said no"])
   await unmount()
 })
 
