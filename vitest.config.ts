@@ -9,8 +9,12 @@ export default defineConfig({
   ssr: { resolve: { conditions: [source, ...defaultServerConditions] } },
   test: {
     include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
-    // the browser tests serve the demo app: it is built once, before any test file runs
-    globalSetup: ["test/browser/globalSetup.ts"],
+    globalSetup: [
+      // a temporary folder of the run's own, and a failed run if a test leaves its temporary files behind
+      "test/support/tempGuard.ts",
+      // the browser tests serve the demo app: it is built once, before any test file runs
+      "test/browser/globalSetup.ts"
+    ],
     testTimeout: 30_000,
     hookTimeout: 30_000
   }

@@ -8,24 +8,24 @@ import { assert, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Stream from "effect/Stream"
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { existsSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import * as DataItems from "../../src/data/DataItems.ts"
 import { Site } from "../../src/Site.ts"
 import * as FaultProxy from "../../src/testing/FaultProxy.ts"
 import { startCli, waitFor } from "../cli/support.ts"
 import { freshCollection } from "../data/support.ts"
-import { LocalPlatform } from "../support/platform.ts"
+import { LocalPlatform, tempDir } from "../support/platform.ts"
 
 const ROWS = 100_000
-const dir = mkdtempSync(join(tmpdir(), "sitefx-cli-faults-"))
-const file = (name: string) => join(dir, name)
 
 it.layer(LocalPlatform.layer({ seed: "none" }), { excludeTestServices: true })("the batch command through network faults", (it) => {
   it.effect("an import killed halfway resumes from its checkpoint, and an export completes: every row once", () =>
     Effect.scoped(Effect.gen(function*() {
       const platform = yield* LocalPlatform
+      // the rows, the checkpoint and the export (some 9 MB), removed when the test ends
+      const dir = yield* tempDir("sitefx-cli-faults-")
+      const file = (name: string) => join(dir, name)
       const proxy = yield* FaultProxy.start({ target: platform.url, seed: 5, plan: { resetRate: 0.2, cutEveryMs: 400 } })
       const c = yield* freshCollection("CliFaults")
       const input = file("rows.jsonl")
