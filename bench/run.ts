@@ -9,6 +9,7 @@
  *
  *   npm run bench                       # defaults: 100 000 items, 5 measured runs after 1 warm-up
  *   npm run bench -- --check            # the same, failing on a missed target
+ *   npm run bench -- import snapshots   # only the cases whose name contains a word given (as BENCH_ONLY)
  *   BENCH_ITEMS=20000 BENCH_RUNS=1 npm run bench
  *   BENCH_ONLY="import" BENCH_SERVER_ARGS="--cpu-prof --cpu-prof-dir=.tmp/prof" npm run bench   # profiling
  *
@@ -41,8 +42,12 @@ import { measureStartup, STARTUP_TARGETS_MS } from "./startup.ts"
 
 const ITEMS = Number(process.env["BENCH_ITEMS"] ?? 100_000)
 const RUNS = Number(process.env["BENCH_RUNS"] ?? 5)
-/** Only the cases whose name matches (e.g. `import`, `export (sitefx|raw)`). */
-const ONLY = new RegExp(process.env["BENCH_ONLY"] ?? "")
+/**
+ * Only the cases whose name matches: the words after `npm run bench --` (any of them: `npm run bench --
+ * import cli`), else BENCH_ONLY (a regular expression, e.g. `export (sitefx|raw)`); every case when neither.
+ */
+const CASE_WORDS = process.argv.slice(2).filter((a) => !a.startsWith("--"))
+const ONLY = new RegExp(CASE_WORDS.length > 0 ? CASE_WORDS.join("|") : process.env["BENCH_ONLY"] ?? "")
 /** Extra Node arguments for the platform's process (e.g. `--cpu-prof`). */
 const SERVER_ARGS = (process.env["BENCH_SERVER_ARGS"] ?? "").split(" ").filter((a) => a !== "")
 /** Exit 1 when a target is missed. */
