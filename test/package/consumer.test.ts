@@ -143,6 +143,10 @@ export const store = FileTokenStore.layer(".tokens.json")
 import { Collections } from "./examples/generated/collections.ts"
 
 export const authors = Collections.Posts.query.gt("likes", 5).include("author").find.pipe(
+  Effect.map((page) => page.items.map((post) => post.author?.name))
+)
+export const careless = Collections.Posts.query.include("author").find.pipe(
+  // @ts-expect-error a post may have no author: the included one is as optional as the field
   Effect.map((page) => page.items.map((post) => post.author.name))
 )
 // @ts-expect-error likes is a number
