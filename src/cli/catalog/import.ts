@@ -30,6 +30,7 @@ import { PlatformConfig } from "../../http/PlatformConfig.ts"
 import { automaticCheckpointFile, commandLine, ensureFolderOf, lockCheckpoint, removeCheckpoint } from "../data/checkpoint.ts"
 import { CliFailure, ExitCode, failed, type OutputMode, printResult, usage, withProgress } from "../output.ts"
 import { countRecords, readLines, writeJsonFile } from "../files.ts"
+import { stopOnSignals } from "../signals.ts"
 import { checkLine, choicesKey, type ProductLine } from "./line.ts"
 import { chunks, collectionIndex, isNotFound, itemReason } from "./store.ts"
 
@@ -424,41 +425,18 @@ const describe = (report: ImportReport, total: number | undefined, journal: Jour
 }
 
 /** Takes over Ctrl-C and SIGTERM: the first lets the lines in flight finish, the second quits at once. */
-const stopOnSignal = (journal: Journal | undefined, stdin: boolean, release: () => void) =>
-  Effect.acquireRelease(
-    Effect.sync(() => {
-      const saved = { int: process.listeners("SIGINT"), term: process.listeners("SIGTERM") }
-      process.removeAllListeners("SIGINT")
-      process.removeAllListeners("SIGTERM")
-      const stop = { requested: false }
-      const resume = journal !== undefined
-        ? `to resume, run the same command again: ${commandLine()}`
-        : stdin
-        ? "an import of standard input keeps no checkpoint and cannot resume"
-        : "no checkpoint is kept, so it cannot resume"
-      const onSignal = () => {
-        if (stop.requested) {
-          release()
-          process.stderr.write(`\nsitefx: stopped at once${journal === undefined ? "" : `; the checkpoint ${journal.file} holds every line so far`}; ${resume}\n`)
-          process.exit(ExitCode.interrupted)
-        }
-        stop.requested = true
-        process.stderr.write(`\nsitefx: stopping: the lines in flight finish (Ctrl-C again quits at once); ${resume}\n`)
-      }
-      process.on("SIGINT", onSignal)
-      process.on("SIGTERM", onSignal)
-      return {
-        stop,
-        restore: () => {
-          process.removeListener("SIGINT", onSignal)
-          process.removeListener("SIGTERM", onSignal)
-          for (const l of saved.int) process.on("SIGINT", l as () => void)
-          for (const l of saved.term) process.on("SIGTERM", l as () => void)
-        }
-      }
-    }),
-    ({ restore }) => Effect.sync(restore)
-  )
+const stopOnSignal = (journal: Journal | undefined, stdin: boolean, release: () => void) => {
+  const resume = journal !== undefined
+    ? `to resume, run the same command again: ${commandLine()}`
+    : stdin
+    ? "an import of standard input keeps no checkpoint and cannot resume"
+    : "no checkpoint is kept, so it cannot resume"
+  return stopOnSignals({
+    stopping: () => `the lines in flight finish (Ctrl-C again quits at once); ${resume}`,
+    beforeQuit: release,
+    quitting: () => `${journal === undefined ? "" : `the checkpoint ${journal.file} holds every line so far; `}${resume}`
+  })
+}
 
 /** The site the client writes to: its host and site id (what names the journal). */
 const currentSite = Effect.gen(function*() {

@@ -29,6 +29,7 @@ import { explain } from "../failures.ts"
 import { countRecords } from "../files.ts"
 import { collectEvery } from "../memory.ts"
 import { CliFailure, ExitCode, type OutputMode, printResult, usage, withProgress } from "../output.ts"
+import { stopOnSignals } from "../signals.ts"
 import {
   automaticCheckpointFile,
   type Checkpoint,
@@ -113,41 +114,17 @@ const resumeLine = (file: string): string => `the checkpoint is ${file}; to resu
 
 /** Takes over Ctrl-C and SIGTERM for the import: the first asks it to stop cleanly, the second quits. */
 const stopOnSignal = (keeping: Keeping, quitting: () => void) =>
-  Effect.acquireRelease(
-    Effect.sync(() => {
-      const saved = { int: process.listeners("SIGINT"), term: process.listeners("SIGTERM") }
-      process.removeAllListeners("SIGINT")
-      process.removeAllListeners("SIGTERM")
-      const stop = { requested: false }
-      const onSignal = () => {
-        if (stop.requested) {
-          quitting()
-          process.stderr.write(
-            keeping._tag === "File"
-              ? `\nsitefx: stopped at once; the checkpoint ${keeping.file} holds every item settled so far (chunks still in flight may land; a resume finds them): to resume, run the same command again: ${commandLine()}\n`
-              : `\nsitefx: stopped at once; ${noResume(keeping.why)}\n`
-          )
-          process.exit(ExitCode.interrupted)
-        }
-        stop.requested = true
-        process.stderr.write(
-          keeping._tag === "File"
-            ? `\nsitefx: stopping: the chunks in flight finish, then the checkpoint ${keeping.file} is saved (Ctrl-C again quits at once)\n`
-            : `\nsitefx: stopping: the chunks in flight finish (Ctrl-C again quits at once); ${noResume(keeping.why)}\n`
-        )
-      }
-      process.on("SIGINT", onSignal)
-      process.on("SIGTERM", onSignal)
-      const restore = () => {
-        process.removeListener("SIGINT", onSignal)
-        process.removeListener("SIGTERM", onSignal)
-        for (const l of saved.int) process.on("SIGINT", l as () => void)
-        for (const l of saved.term) process.on("SIGTERM", l as () => void)
-      }
-      return { stop, restore }
-    }),
-    ({ restore }) => Effect.sync(restore)
-  )
+  stopOnSignals({
+    stopping: () =>
+      keeping._tag === "File"
+        ? `the chunks in flight finish, then the checkpoint ${keeping.file} is saved (Ctrl-C again quits at once)`
+        : `the chunks in flight finish (Ctrl-C again quits at once); ${noResume(keeping.why)}`,
+    beforeQuit: quitting,
+    quitting: () =>
+      keeping._tag === "File"
+        ? `the checkpoint ${keeping.file} holds every item settled so far (chunks still in flight may land; a resume finds them): to resume, run the same command again: ${commandLine()}`
+        : noResume(keeping.why)
+  })
 
 const counts = (r: ImportReport) => `${r.inserted} inserted, ${r.updated} updated, ${r.skipped} skipped, ${r.failed} failed`
 
