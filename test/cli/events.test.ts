@@ -23,7 +23,8 @@ const insert = (title: string) =>
     }), Layer.fresh(Site.apiKey({ apiKey: Redacted.value(platform.apiKey), baseUrl: platform.url })))
   }).pipe(Effect.orDie)
 
-describe("sitefx events tail", () => {
+// each run of the command takes a second or two, several on a busy machine: a test of a few runs gets two minutes
+describe("sitefx events tail", { timeout: 120_000 }, () => {
   it.layer(LocalPlatform.layer({ seed: "demo" }), { excludeTestServices: true })((it) => {
     it.effect("prints each event as it happens, as lines or JSON, only the types asked for, and resumes with --since", () =>
       Effect.gen(function*() {
