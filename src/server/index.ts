@@ -3,7 +3,7 @@ export { LocalPlatform, type LocalPlatformOptions, type LocalPlatformShape } fro
 export { appLayer, modules } from "./App.ts"
 export { type Caller, Callers } from "./oauth/Callers.ts"
 export { coreLayer, type PlatformCore } from "./Core.ts"
-export * as DevWire from "./platform/devWire.ts"
+export * as DevWire from "../dev/wire/platform.ts"
 export { Reject } from "./platform/responses.ts"
 export { route } from "./platform/routing.ts"
 export { DEMO_MEMBER_EMAIL, LOCAL_CLIENT_ID, LOCAL_SITE_ID } from "./seed.ts"

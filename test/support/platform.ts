@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Site, type SiteOptions, type SiteServices } from "../../src/Site.ts"
-import * as DevWire from "../../src/server/platform/devWire.ts"
+import * as DevWire from "../../src/dev/wire/platform.ts"
 import { LocalPlatform, type LocalPlatformOptions, type PlatformCore } from "../../src/server/index.ts"
 
 export { LocalPlatform }

@@ -8,7 +8,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type { HookError } from "../../data/DataError.ts"
 import { Database } from "../platform/Database.ts"
-import type { DataHookName } from "./devWire.ts"
+import type { DataHookName } from "../../dev/wire/data.ts"
 import { hookFailed } from "./engineFailures.ts"
 import { publicId } from "./environments.ts"
 

@@ -38,7 +38,7 @@ import { ItemWrites } from "./Writes.ts"
 export { type DataEvent, DataEvents } from "./DataEvents.ts"
 export { DataHooks } from "./DataHooks.ts"
 export { DEFAULT_MAX_PAYLOAD_BYTES, DataSettings } from "./DataSettings.ts"
-export * as DataDevWire from "./devWire.ts"
+export * as DataDevWire from "../../dev/wire/data.ts"
 export { DEMO_COLLECTIONS } from "./seed.ts"
 export { dataDevRoutes }
 

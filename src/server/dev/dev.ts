@@ -27,7 +27,7 @@ import {
   SiteSettingsPatch,
   StatsResponse,
   WhoAmI
-} from "../platform/devWire.ts"
+} from "../../dev/wire/platform.ts"
 import { Faults } from "./Faults.ts"
 import { approvalChanges, blockMember } from "../identity/adminMembers.ts"
 import { Codes } from "../identity/codes.ts"

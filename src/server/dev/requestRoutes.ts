@@ -5,7 +5,7 @@
 import * as Effect from "effect/Effect"
 import * as HttpRouter from "effect/http/HttpRouter"
 import type { CallerRole } from "../../http/wire.ts"
-import { type RequestRecord, RequestsQuery, RequestsResponse } from "../platform/devWire.ts"
+import { type RequestRecord, RequestsQuery, RequestsResponse } from "../../dev/wire/platform.ts"
 import { type RequestEntry, type RequestFilter, RequestLog, REQUESTS_PATH } from "../platform/RequestLog.ts"
 import { replyAsIs } from "../platform/responses.ts"
 import { decode, query, route } from "../platform/routing.ts"

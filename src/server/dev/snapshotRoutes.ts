@@ -11,7 +11,7 @@ import {
   SaveSnapshotRequest,
   SnapshotResponse,
   SnapshotsResponse
-} from "../platform/devWire.ts"
+} from "../../dev/wire/platform.ts"
 import { application, invalidField, type Reject, reply, replyEmpty } from "../platform/responses.ts"
 import { body, pathParam, route } from "../platform/routing.ts"
 import { DEV_PREFIX } from "./dev.ts"

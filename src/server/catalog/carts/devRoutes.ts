@@ -11,7 +11,7 @@ import { type Caller, Callers } from "../../oauth/Callers.ts"
 import { invalidField, Reject, reply } from "../../platform/responses.ts"
 import { body, pathParam, requestOrigin, route } from "../../platform/routing.ts"
 import { AbandonedCartStore, isCurrency, type NewCart } from "./AbandonedCartStore.ts"
-import { AbandonCartRequest, DevCartResponse, RecoverCartRequest, STORE_DEV_PREFIX } from "./devWire.ts"
+import { AbandonCartRequest, DevCartResponse, RecoverCartRequest, STORE_DEV_PREFIX } from "../../../dev/wire/carts.ts"
 
 const MAX_TEXT = 200
 const MAX_AMOUNT = 999_999_999.99

@@ -10,7 +10,7 @@ import { cartsSeed } from "./seed.ts"
 
 export { AbandonedCartStore } from "./AbandonedCartStore.ts"
 export { cartsDevRoutes } from "./devRoutes.ts"
-export * as CartsDevWire from "./devWire.ts"
+export * as CartsDevWire from "../../../dev/wire/carts.ts"
 export { DEMO_CART_IDS } from "./seed.ts"
 
 export type CartsServices = AbandonedCartStore

@@ -24,4 +24,4 @@ export {
   WebhooksConfig,
   type WebhooksOptions
 } from "./WebhookSubscriptions.ts"
-export * from "./wire.ts"
+export * from "../../../dev/wire/webhooks.ts"

@@ -28,7 +28,7 @@ import {
   WEBHOOKS_DEV_PREFIX,
   WebhookResponse,
   WebhooksResponse
-} from "./wire.ts"
+} from "../../../dev/wire/webhooks.ts"
 
 /** The calls the admin API and the dev endpoints share. */
 const subscriptionHandlers = (webhooks: WebhookSubscriptions["Service"]) => ({

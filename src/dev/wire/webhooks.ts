@@ -18,7 +18,7 @@ export {
   WebhooksResponse,
   WebhookUrl,
   webhookUrlProblem
-} from "../../../events/wire/subscriptions.ts"
+} from "../../events/wire/subscriptions.ts"
 
 /** An event the platform gave up delivering to a webhook. */
 export const DeadLetter = Schema.Struct({

@@ -4,7 +4,7 @@
  * platform carts come from the store's checkout.
  */
 import * as Schema from "effect/Schema"
-import { AbandonedCart, BuyerInfo, CartActivity } from "../../../catalog/wire/carts.ts"
+import { AbandonedCart, BuyerInfo, CartActivity } from "../../catalog/wire/carts.ts"
 
 export const STORE_DEV_PREFIX = "/_sitefx/store"
 
