@@ -13,6 +13,7 @@ import * as HttpStaticServer from "effect/http/HttpStaticServer"
 import { randomUUID } from "node:crypto"
 import { REQUEST_ID_HEADER } from "../http/wire.ts"
 import { authorizeRoutes } from "./oauth/authorize.ts"
+import { Callers } from "./oauth/Callers.ts"
 import { catalogRoutes } from "./catalog/index.ts"
 import { cartsDevRoutes } from "./catalog/carts/index.ts"
 import { dataDevRoutes, dataRoutes } from "./data/index.ts"
@@ -27,7 +28,7 @@ import { identityRoutes } from "./identity/index.ts"
 import { oauthRoutes } from "./oauth/oauth.ts"
 import { redirectRoutes } from "./oauth/redirects.ts"
 import { type Grant, preflight, withCors } from "./platform/cors.ts"
-import { type DevAccessOptions, devAccess, isDevPath } from "./dev/devAccess.ts"
+import { type DevAccessOptions, devAccess, isDevPath } from "./platform/devAccess.ts"
 import { forbidden, notFound } from "./platform/responses.ts"
 import { refusal } from "./platform/requestNote.ts"
 import { logRequest } from "./platform/RequestLog.ts"
@@ -55,26 +56,27 @@ export const modules = Layer.mergeAll(oauthRoutes, redirectRoutes, authorizeRout
 const platformMiddleware = (options: DevAccessOptions) =>
   HttpRouter.middleware<{ handles: HttpServerError.HttpServerError }>()(
     (app) =>
-      logRequest(Effect.gen(function*() {
-        const stats = yield* Stats
-        stats.request()
-        const request = yield* HttpServerRequest.HttpServerRequest
-        const path = request.url.split("?")[0] ?? request.url
-        const isDev = isDevPath(request.url)
-        const access = isDev ? devAccess(request, options) : undefined
-        const grant: Grant = access === undefined ? "*" : access.ok && access.origin !== undefined ? { origin: access.origin } : undefined
-        const answer = (response: HttpServerResponse.HttpServerResponse) =>
-          HttpServerResponse.setHeader(withCors(response, grant), REQUEST_ID_HEADER, randomUUID())
-        if (request.method === "OPTIONS") return HttpServerResponse.setHeader(preflight(request, grant), REQUEST_ID_HEADER, randomUUID())
-        if (access !== undefined && !access.ok) {
-          return answer(yield* refusal(forbidden(access.reason, "DEV_ACCESS_DENIED").because({ kind: "dev-access", id: access.rule })))
-        }
-        const route = app.pipe(
-          Effect.catchTag("HttpServerError", () => refusal(notFound(`No route for ${request.method} ${path}`)))
-        )
-        const fault = isDev ? undefined : (yield* Faults).take(path, request.method)
-        return answer(yield* (fault === undefined ? route : faultedAnswer(fault, route)))
-      })),
+      Effect.flatMap(Effect.service(Callers), (callers) =>
+        logRequest(Effect.gen(function*() {
+          const stats = yield* Stats
+          stats.request()
+          const request = yield* HttpServerRequest.HttpServerRequest
+          const path = request.url.split("?")[0] ?? request.url
+          const isDev = isDevPath(request.url)
+          const access = isDev ? devAccess(request, options) : undefined
+          const grant: Grant = access === undefined ? "*" : access.ok && access.origin !== undefined ? { origin: access.origin } : undefined
+          const answer = (response: HttpServerResponse.HttpServerResponse) =>
+            HttpServerResponse.setHeader(withCors(response, grant), REQUEST_ID_HEADER, randomUUID())
+          if (request.method === "OPTIONS") return HttpServerResponse.setHeader(preflight(request, grant), REQUEST_ID_HEADER, randomUUID())
+          if (access !== undefined && !access.ok) {
+            return answer(yield* refusal(forbidden(access.reason, "DEV_ACCESS_DENIED").because({ kind: "dev-access", id: access.rule })))
+          }
+          const route = app.pipe(
+            Effect.catchTag("HttpServerError", () => refusal(notFound(`No route for ${request.method} ${path}`)))
+          )
+          const fault = isDev ? undefined : (yield* Faults).take(path, request.method)
+          return answer(yield* (fault === undefined ? route : faultedAnswer(fault, route)))
+        }), callers.resolve)),
     { global: true }
   )
 

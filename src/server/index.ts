@@ -1,7 +1,8 @@
 /** The local platform: `LocalPlatform.layer(options)` for tests and tools, `sitefx serve` for a process. */
 export { LocalPlatform, type LocalPlatformOptions, type LocalPlatformShape } from "./LocalPlatform.ts"
 export { appLayer, modules } from "./App.ts"
-export { type Caller, Callers } from "./oauth/Callers.ts"
+export type { Caller } from "./platform/Caller.ts"
+export { Callers } from "./oauth/Callers.ts"
 export { coreLayer, type PlatformCore } from "./Core.ts"
 export * as DevWire from "../dev/wire/platform.ts"
 export { Reject } from "./platform/responses.ts"

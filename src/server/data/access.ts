@@ -5,7 +5,7 @@
  * / ADMIN, which only an API key holds here (the local platform has no editors).
  */
 import type { DataCollection, Role } from "../../data/wire/index.ts"
-import type { Caller } from "../oauth/Callers.ts"
+import type { Caller } from "../platform/Caller.ts"
 import { DEFAULT_PERMISSIONS } from "./DataCollections.ts"
 import { permissionDenied } from "./engineFailures.ts"
 

@@ -24,7 +24,7 @@ import {
   type DataCollection,
   isBulkItemsRequest
 } from "../../data/wire/index.ts"
-import type { Caller } from "../oauth/Callers.ts"
+import type { Caller } from "../platform/Caller.ts"
 import { Callers } from "../oauth/Callers.ts"
 import { application, notFound, reply, replyAsIs } from "../platform/responses.ts"
 import { pathParam, route } from "../platform/routing.ts"

@@ -23,7 +23,7 @@ import {
   ListIndexesRequest,
   QueryCollectionsRequest
 } from "../../data/wire/index.ts"
-import type { Caller } from "../oauth/Callers.ts"
+import type { Caller } from "../platform/Caller.ts"
 import { Callers } from "../oauth/Callers.ts"
 import { reply, replyEmpty } from "../platform/responses.ts"
 import { pathParam, route } from "../platform/routing.ts"

@@ -21,7 +21,7 @@ import {
   ReplaceReferencesRequest,
   ReplaceReferencesResponse
 } from "../../data/wire/index.ts"
-import type { Caller } from "../oauth/Callers.ts"
+import type { Caller } from "../platform/Caller.ts"
 import { Callers } from "../oauth/Callers.ts"
 import { application, reply } from "../platform/responses.ts"
 import { route } from "../platform/routing.ts"

@@ -9,6 +9,7 @@ import * as HttpRouter from "effect/http/HttpRouter"
 import { Callers } from "../oauth/Callers.ts"
 import { Database } from "../platform/Database.ts"
 import {
+  DEV_PREFIX,
   AddedFault,
   CaptchaResponse,
   ClockRequest,
@@ -43,8 +44,6 @@ import { isoDate, ServerClock } from "../platform/ServerClock.ts"
 import { Settings } from "../platform/Settings.ts"
 import { Stats } from "../platform/Stats.ts"
 import { generateTotpSecret } from "../identity/totp.ts"
-
-export const DEV_PREFIX = "/_sitefx"
 
 const CAPTCHA_SECONDS = 10 * 60
 

@@ -7,6 +7,7 @@ import * as HttpRouter from "effect/http/HttpRouter"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { readFileSync } from "node:fs"
 import {
+  DEV_PREFIX,
   RestoreSnapshotResponse,
   SaveSnapshotRequest,
   SnapshotResponse,
@@ -14,7 +15,6 @@ import {
 } from "../../dev/wire/platform.ts"
 import { application, invalidField, type Reject, reply, replyEmpty } from "../platform/responses.ts"
 import { body, pathParam, route } from "../platform/routing.ts"
-import { DEV_PREFIX } from "./dev.ts"
 import { type SnapshotError, Snapshots } from "./Snapshots.ts"
 
 /** A snapshot's failure as the platform's refusal: none is the platform's own fault, so none is a 5xx. */

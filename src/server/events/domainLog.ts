@@ -6,7 +6,7 @@
  * (DataEvents).
  */
 import type { DomainEvent } from "../../events/protocol.ts"
-import type { Caller } from "../oauth/Callers.ts"
+import type { Caller } from "../platform/Caller.ts"
 import { domainEventText, envelopeJson, identityOf } from "./envelopes.ts"
 import { lazyEvent, type SiteEventsShape } from "./SiteEvents.ts"
 

@@ -4,7 +4,7 @@
  * the store each decode their own log entries with these.
  */
 import type { DomainEvent, EventEnvelope, Identity } from "../../events/protocol.ts"
-import type { Caller } from "../oauth/Callers.ts"
+import type { Caller } from "../platform/Caller.ts"
 
 /** The local site's account, as the envelope names it. */
 export const LOCAL_ACCOUNT_ID = "sitefx-local-account"

@@ -9,35 +9,10 @@ import * as Layer from "effect/Layer"
 import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import { AccessTokens } from "./AccessTokens.ts"
 import { MemberStore } from "../identity/MemberStore.ts"
+import type { AdminCaller, Caller, MemberCaller, SessionCaller } from "../platform/Caller.ts"
 import { CurrentRequestNote } from "../platform/requestNote.ts"
 import { forbidden, type Reject, unauthorized } from "../platform/responses.ts"
 import { SiteRegistry } from "../platform/SiteRegistry.ts"
-
-export interface SessionCaller {
-  readonly kind: "visitor" | "member"
-  readonly id: string
-  readonly clientId: string
-  /** The access token's `jti`. */
-  readonly tokenId: string
-}
-
-export interface MemberCaller extends SessionCaller {
-  readonly kind: "member"
-}
-
-export interface AdminCaller {
-  readonly kind: "admin"
-  readonly keyId: string
-  /** The visitor or member session sent along with the key, when it is valid. */
-  readonly session: SessionCaller | undefined
-}
-
-export interface NoCaller {
-  readonly kind: "none"
-}
-
-/** Who made a request: nobody (`none`), a visitor or member session, or an admin (an API key, maybe with a session). */
-export type Caller = NoCaller | SessionCaller | AdminCaller
 
 export interface CallersShape {
   /** Resolves a header value; an invalid or expired token is a 401, a blocked member a 403. */

@@ -14,7 +14,7 @@ import type { AbandonedCart, BuyerInfo, CartAbandonedEvent, CartActivity, CartRe
 import type { FilterNode } from "../../../data/FilterTree.ts"
 import type { Sorting } from "../../../data/wire/index.ts"
 import { concat, orderBy, sortTerms, type Source, where } from "../../data/sql.ts"
-import type { Caller } from "../../oauth/Callers.ts"
+import type { Caller } from "../../platform/Caller.ts"
 import { Database, type Row } from "../../platform/Database.ts"
 import { conflict, notFound, type Reject } from "../../platform/responses.ts"
 import { isoDate, ServerClock } from "../../platform/ServerClock.ts"

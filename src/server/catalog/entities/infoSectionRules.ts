@@ -8,7 +8,7 @@ import type * as HttpRouter from "effect/http/HttpRouter"
 import { EntityPaths, MAX_ENTITY_PAGE } from "../../../catalog/entities/protocol.ts"
 import * as W from "../../../catalog/entities/wire/index.ts"
 import { isObject, type Json } from "../../data/values.ts"
-import type { AdminCaller } from "../../oauth/Callers.ts"
+import type { AdminCaller } from "../../platform/Caller.ts"
 import type { StoreAccess } from "../access.ts"
 import {
   alreadyExists,

@@ -15,7 +15,7 @@ import {
   UpdateInventoryVariantsRequest
 } from "../../../catalog/wire/inventory.ts"
 import { attempt } from "../../data/engineFailures.ts"
-import type { Caller } from "../../oauth/Callers.ts"
+import type { Caller } from "../../platform/Caller.ts"
 import { body, pathParam, route } from "../../platform/routing.ts"
 import { storeAccess } from "../access.ts"
 import { type CatalogEvent, CatalogEvents } from "../CatalogEvents.ts"

@@ -11,7 +11,7 @@ import { DEFAULT_PRODUCT_PAGE, MAX_PRODUCT_PAGE } from "../../../catalog/protoco
 import type { OffsetQuery, Sorting } from "../../../catalog/wire/common.ts"
 import { attempt, EngineFailure } from "../../data/engineFailures.ts"
 import { getPayload } from "../../data/requests.ts"
-import type { AdminCaller, Caller } from "../../oauth/Callers.ts"
+import type { AdminCaller, Caller } from "../../platform/Caller.ts"
 import { application, type Reject, replyJson } from "../../platform/responses.ts"
 import { body, requestOrigin } from "../../platform/routing.ts"
 import type { CatalogEvent, CatalogEventsShape, Emit } from "../CatalogEvents.ts"

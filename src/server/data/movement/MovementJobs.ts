@@ -36,7 +36,7 @@ import type {
   MovementSource
 } from "../../../data/wire/index.ts"
 import { SiteEvents } from "../../events/SiteEvents.ts"
-import type { AdminCaller, Caller } from "../../oauth/Callers.ts"
+import type { AdminCaller, Caller } from "../../platform/Caller.ts"
 import { Database } from "../../platform/Database.ts"
 import { MAX_PROJECTED_FIELDS } from "../../platform/limits.ts"
 import { isoDate, ServerClock } from "../../platform/ServerClock.ts"

@@ -8,7 +8,7 @@ import { randomBytes, randomUUID } from "node:crypto"
 import type { FilterNode } from "../../../data/FilterTree.ts"
 import type { Format } from "../../../data/formats/rows.ts"
 import type { DataMovementJob, MovementLog, Sorting } from "../../../data/wire/index.ts"
-import type { Caller } from "../../oauth/Callers.ts"
+import type { Caller } from "../../platform/Caller.ts"
 import type { DatabaseShape, Row } from "../../platform/Database.ts"
 import { orderBy, sortTerms, where } from "../sql.ts"
 

@@ -14,8 +14,8 @@
  * Requests with neither header (scripts, tests, the sitefx CLI, curl) are not from a page and pass.
  */
 import type * as HttpServerRequest from "effect/http/HttpServerRequest"
-import { originMatches } from "../platform/origins.ts"
-import { DEV_PREFIX } from "./dev.ts"
+import { originMatches } from "./origins.ts"
+import { DEV_PREFIX } from "../../dev/wire/platform.ts"
 
 export interface DevAccessOptions {
   /** Origins allowed besides the platform's own (`http://localhost:*` allows every port). */
