@@ -17,7 +17,7 @@ import {
   RestoreBackupRequest,
   RestorePartialBackupRequest
 } from "../../data/wire/index.ts"
-import { Callers } from "../oauth/Callers.ts"
+import { Callers } from "../accounts/Callers.ts"
 import { reply, replyEmpty } from "../platform/responses.ts"
 import { pathParam, route } from "../platform/routing.ts"
 import { Backups } from "./Backups.ts"

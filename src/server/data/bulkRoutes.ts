@@ -25,7 +25,7 @@ import {
   isBulkItemsRequest
 } from "../../data/wire/index.ts"
 import type { Caller } from "../platform/Caller.ts"
-import { Callers } from "../oauth/Callers.ts"
+import { Callers } from "../accounts/Callers.ts"
 import { application, notFound, reply, replyAsIs } from "../platform/responses.ts"
 import { pathParam, route } from "../platform/routing.ts"
 import { type Action, accessFor } from "./access.ts"

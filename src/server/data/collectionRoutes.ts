@@ -24,7 +24,7 @@ import {
   QueryCollectionsRequest
 } from "../../data/wire/index.ts"
 import type { Caller } from "../platform/Caller.ts"
-import { Callers } from "../oauth/Callers.ts"
+import { Callers } from "../accounts/Callers.ts"
 import { reply, replyEmpty } from "../platform/responses.ts"
 import { pathParam, route } from "../platform/routing.ts"
 import { accessFor, canRead } from "./access.ts"

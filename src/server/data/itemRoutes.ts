@@ -28,7 +28,7 @@ import {
   TruncateDataItemsRequest,
   UpdateDataItemRequest
 } from "../../data/wire/index.ts"
-import { Callers } from "../oauth/Callers.ts"
+import { Callers } from "../accounts/Callers.ts"
 import { reply, replyEmpty, replyJson } from "../platform/responses.ts"
 import { pathParam, query, route } from "../platform/routing.ts"
 import { Aggregations } from "./Aggregations.ts"

@@ -22,7 +22,7 @@ import {
   ReplaceReferencesResponse
 } from "../../data/wire/index.ts"
 import type { Caller } from "../platform/Caller.ts"
-import { Callers } from "../oauth/Callers.ts"
+import { Callers } from "../accounts/Callers.ts"
 import { application, reply } from "../platform/responses.ts"
 import { route } from "../platform/routing.ts"
 import { type Access, accessFor, covers, requireCovers } from "./access.ts"

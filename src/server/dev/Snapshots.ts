@@ -31,7 +31,7 @@ import { DatabaseSync } from "node:sqlite"
 import { Database, quoted, ReplaceFailed } from "../platform/Database.ts"
 import type { Snapshot } from "../../dev/wire/platform.ts"
 import { isoDate, ServerClock } from "../platform/ServerClock.ts"
-import { Seeder } from "../seed.ts"
+import { Seeder } from "../accounts/seed.ts"
 
 /** What a snapshot's manifest says: all of {@link Snapshot} but its name and size. */
 export type SnapshotManifest = Omit<Snapshot, "name" | "sizeBytes">

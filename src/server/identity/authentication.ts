@@ -15,10 +15,10 @@ import {
   StateMachineResponse,
   VerifyFactorRequest
 } from "../../session/wire/index.ts"
-import { Callers } from "../oauth/Callers.ts"
+import { Callers } from "../accounts/Callers.ts"
 import { OneTimeTokens } from "../platform/OneTimeTokens.ts"
-import { hashPassword, passwordProblem, verifyPassword } from "./passwords.ts"
-import { RefreshTokens } from "../oauth/RefreshTokens.ts"
+import { hashPassword, passwordProblem, verifyPassword } from "../accounts/passwords.ts"
+import { RefreshTokens } from "../accounts/RefreshTokens.ts"
 import {
   application,
   badRequest,
@@ -36,8 +36,8 @@ import { Settings } from "../platform/Settings.ts"
 import { base32Decode, verifyTotp } from "./totp.ts"
 import { Codes } from "./codes.ts"
 import { Flows, MAX_CODE_ATTEMPTS, type StateStep } from "./Flows.ts"
-import { LoginThrottle } from "./LoginThrottle.ts"
-import { isEmail, type MemberRecord, MemberStore, type StatusReason } from "./MemberStore.ts"
+import { LoginThrottle } from "../accounts/LoginThrottle.ts"
+import { isEmail, type MemberRecord, MemberStore, type StatusReason } from "../accounts/MemberStore.ts"
 
 const invalidEmail = (field: string) =>
   invalidField(field, "Email address is not valid", "FORMAT", { type: "EMAIL" })

@@ -7,6 +7,6 @@ import { recoveryRoutes } from "./recovery.ts"
 import { verificationRoutes } from "./verification.ts"
 
 export { Flows } from "./Flows.ts"
-export { MemberStore } from "./MemberStore.ts"
+export { MemberStore } from "../accounts/MemberStore.ts"
 
 export const identityRoutes = Layer.mergeAll(authenticationRoutes, verificationRoutes, recoveryRoutes, memberRoutes, adminMemberRoutes)

@@ -5,11 +5,11 @@
 import * as Effect from "effect/Effect"
 import * as HttpRouter from "effect/http/HttpRouter"
 import { MyMemberResponse, Paths } from "../../session/wire/index.ts"
-import { Callers } from "../oauth/Callers.ts"
+import { Callers } from "../accounts/Callers.ts"
 import { notFound, reply } from "../platform/responses.ts"
 import { route } from "../platform/routing.ts"
 import { Codes } from "./codes.ts"
-import { MemberStore } from "./MemberStore.ts"
+import { MemberStore } from "../accounts/MemberStore.ts"
 import { memberOf } from "./views.ts"
 
 export const memberRoutes = HttpRouter.addAll(Effect.gen(function*() {

@@ -11,18 +11,18 @@ import {
   SendRecoveryEmailRequest,
   StateMachineResponse
 } from "../../session/wire/index.ts"
-import { Callers } from "../oauth/Callers.ts"
+import { Callers } from "../accounts/Callers.ts"
 import { OneTimeTokens } from "../platform/OneTimeTokens.ts"
 import { urlAllowed } from "../platform/origins.ts"
 import { Outbox } from "../platform/Outbox.ts"
-import { hashPassword, passwordProblem } from "./passwords.ts"
-import { RefreshTokens } from "../oauth/RefreshTokens.ts"
+import { hashPassword, passwordProblem } from "../accounts/passwords.ts"
+import { RefreshTokens } from "../accounts/RefreshTokens.ts"
 import { badRequest, forbidden, invalidField, notFound, type Reject, reply, replyEmpty } from "../platform/responses.ts"
 import { body, route } from "../platform/routing.ts"
 import { SiteRegistry } from "../platform/SiteRegistry.ts"
 import { Codes } from "./codes.ts"
 import { Flows } from "./Flows.ts"
-import { isEmail, MemberStore } from "./MemberStore.ts"
+import { isEmail, MemberStore } from "../accounts/MemberStore.ts"
 
 const RECOVERY_SECONDS = 60 * 60
 const ACTIVATION_SECONDS = 7 * 24 * 60 * 60

@@ -11,13 +11,13 @@ import {
   StateMachineResponse,
   VerifyDuringAuthRequest
 } from "../../session/wire/index.ts"
-import { Callers } from "../oauth/Callers.ts"
+import { Callers } from "../accounts/Callers.ts"
 import { OneTimeTokens } from "../platform/OneTimeTokens.ts"
 import { badRequest, invalidField, notFound, reply } from "../platform/responses.ts"
 import { body, route } from "../platform/routing.ts"
 import { Codes } from "./codes.ts"
 import { Flows, type StateStep } from "./Flows.ts"
-import { MemberStore } from "./MemberStore.ts"
+import { MemberStore } from "../accounts/MemberStore.ts"
 
 export const verificationRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const callers = yield* Callers

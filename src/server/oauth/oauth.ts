@@ -13,16 +13,16 @@ import {
   RefreshGrant,
   TokenResponse
 } from "../../session/wire/index.ts"
-import { AccessTokens } from "./AccessTokens.ts"
-import { Callers } from "./Callers.ts"
-import { MemberStore } from "../identity/MemberStore.ts"
+import { AccessTokens } from "../accounts/AccessTokens.ts"
+import { Callers } from "../accounts/Callers.ts"
+import { MemberStore } from "../accounts/MemberStore.ts"
 import { OneTimeTokens } from "../platform/OneTimeTokens.ts"
-import { RefreshTokens } from "./RefreshTokens.ts"
+import { RefreshTokens } from "../accounts/RefreshTokens.ts"
 import { application, type Reject, reply, unauthorized } from "../platform/responses.ts"
 import { decode, header, jsonBody, route } from "../platform/routing.ts"
 import { SiteRegistry } from "../platform/SiteRegistry.ts"
 import { Stats } from "../platform/Stats.ts"
-import type { AccessRole } from "./tokens.ts"
+import type { AccessRole } from "../accounts/tokens.ts"
 
 /** What an authorization code is bound to. */
 export interface CodeBinding {

@@ -7,7 +7,7 @@
 import * as Effect from "effect/Effect"
 import * as HttpRouter from "effect/http/HttpRouter"
 import type { CartActivity } from "../../../catalog/wire/carts.ts"
-import { Callers } from "../../oauth/Callers.ts"
+import { Callers } from "../../accounts/Callers.ts"
 import type { Caller } from "../../platform/Caller.ts"
 import { invalidField, Reject, reply } from "../../platform/responses.ts"
 import { body, pathParam, requestOrigin, route } from "../../platform/routing.ts"

@@ -26,7 +26,7 @@ import {
   SubmitMovementJobRequest
 } from "../../../data/wire/index.ts"
 import { MovementJobPaths } from "../../../data/protocol.ts"
-import { Callers } from "../../oauth/Callers.ts"
+import { Callers } from "../../accounts/Callers.ts"
 import { parseJson } from "../../platform/json.ts"
 import { MAX_MOVEMENT_FILE_BYTES, MAX_SORT_FIELDS } from "../../platform/limits.ts"
 import { invalidField, payloadTooLarge, type Reject, reply, replyEmpty } from "../../platform/responses.ts"

@@ -13,7 +13,7 @@
 import * as Effect from "effect/Effect"
 import * as HttpRouter from "effect/http/HttpRouter"
 import { EventPaths } from "../../../events/protocol.ts"
-import { Callers } from "../../oauth/Callers.ts"
+import { Callers } from "../../accounts/Callers.ts"
 import { badRequest, notFound, type Reject, reply, replyEmpty } from "../../platform/responses.ts"
 import { body, type Handler, pathParam, query, route } from "../../platform/routing.ts"
 import { SiteKeys } from "../SiteKeys.ts"
