@@ -13,12 +13,12 @@ import { Database } from "../platform/Database.ts"
 import { accessFor } from "./access.ts"
 import { CursorOffset, decodeCursor, encodeCursor } from "./cursor.ts"
 import { DataHooks } from "./DataHooks.ts"
-import { compileFilter } from "./filters.ts"
+import { compileFilter } from "../store/filters.ts"
 import { ITEMS } from "./ItemStore.ts"
 import { cursorMetadata, offsetMetadata, pageRequest } from "./paging.ts"
 import { compilePipeline } from "./pipeline.ts"
-import { concat, sql } from "./sql.ts"
-import type { Json } from "./values.ts"
+import { concat, sql } from "../store/sql.ts"
+import type { Json } from "../store/values.ts"
 
 export interface PipelineRun {
   readonly stages: ReadonlyArray<PipelineStage>

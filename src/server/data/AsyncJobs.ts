@@ -13,10 +13,10 @@ import type { AsyncJobStatus, DataCollection, FieldModification } from "../../da
 import type { Caller } from "../platform/Caller.ts"
 import { Database } from "../platform/Database.ts"
 import { accessFor } from "./access.ts"
-import { catchFailure } from "./engineFailures.ts"
+import { catchFailure } from "../store/engineFailures.ts"
 import { ItemStore } from "./ItemStore.ts"
 import { Reads } from "./Reads.ts"
-import { concat, sql } from "./sql.ts"
+import { concat, sql } from "../store/sql.ts"
 import { ItemWrites } from "./Writes.ts"
 
 export const JOB_CHUNK = 200

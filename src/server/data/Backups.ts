@@ -35,7 +35,7 @@ import type { Caller } from "../platform/Caller.ts"
 import { Database, type Row } from "../platform/Database.ts"
 import { isoDate, ServerClock } from "../platform/ServerClock.ts"
 import { DataCollections } from "./DataCollections.ts"
-import { badRequest, EngineFailure } from "./engineFailures.ts"
+import { badRequest, EngineFailure } from "../store/engineFailures.ts"
 import { sandboxKey } from "./environments.ts"
 import { ItemStore } from "./ItemStore.ts"
 

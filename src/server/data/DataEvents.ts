@@ -26,7 +26,7 @@ import { lazyEvent, type SiteEvent, SiteEvents } from "../events/SiteEvents.ts"
 import type { Caller } from "../platform/Caller.ts"
 import { isSandboxKey } from "./environments.ts"
 import { ItemStore, type ItemStoreShape } from "./ItemStore.ts"
-import type { Json } from "./values.ts"
+import type { Json } from "../store/values.ts"
 
 /** One change of an item in a write, with the JSON text the write stored. */
 export type DataEvent =

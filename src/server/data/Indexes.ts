@@ -15,10 +15,10 @@ import type { DataIndex, Sorting } from "../../data/wire/index.ts"
 import { Database, type Row } from "../platform/Database.ts"
 import type { Caller } from "../platform/Caller.ts"
 import { DataCollections } from "./DataCollections.ts"
-import { badRequest, EngineFailure } from "./engineFailures.ts"
+import { badRequest, EngineFailure } from "../store/engineFailures.ts"
 import { publicId, sandboxKey } from "./environments.ts"
 import { ITEMS } from "./ItemStore.ts"
-import { literal, ref, sortTerms } from "./sql.ts"
+import { literal, ref, sortTerms } from "../store/sql.ts"
 
 const SQL_PREFIX = "sfx_idx_"
 

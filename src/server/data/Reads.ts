@@ -30,11 +30,12 @@ import { type Access, accessFor, canRead, requireCovers } from "./access.ts"
 import { DataCollections } from "./DataCollections.ts"
 import { CursorKeys, type CursorState, decodeCursor, encodeCursor } from "./cursor.ts"
 import { DataHooks } from "./DataHooks.ts"
-import { atMost, badRequest, itemNotFound } from "./engineFailures.ts"
+import { atMost, badRequest } from "../store/engineFailures.ts"
+import { itemNotFound } from "./dataFailures.ts"
 import { publicId } from "./environments.ts"
 import { Indexes } from "./Indexes.ts"
 import { ItemStore, ITEMS, toStored } from "./ItemStore.ts"
-import { compileFilter } from "./filters.ts"
+import { compileFilter } from "../store/filters.ts"
 import { cursorMetadata, offsetMetadata, pageRequest } from "./paging.ts"
 import { referenceField, References } from "./References.ts"
 import { registerSearch, type SearchDetails, searchCondition } from "./search.ts"
@@ -53,8 +54,8 @@ import {
   type Source,
   sql,
   where
-} from "./sql.ts"
-import { isObject, type Json } from "./values.ts"
+} from "../store/sql.ts"
+import { isObject, type Json } from "../store/values.ts"
 
 export interface QueryInput {
   readonly filter?: unknown

@@ -17,12 +17,13 @@ import { ServerClock } from "../platform/ServerClock.ts"
 import { type Access, accessFor, ownerFor, requireCovers } from "./access.ts"
 import { type DataEvent, DataEvents } from "./DataEvents.ts"
 import { DataHooks } from "./DataHooks.ts"
-import { attempt, badRequest, catchFailure, EngineFailure, itemExists, itemNotFound, type Outcome } from "./engineFailures.ts"
+import { attempt, badRequest, catchFailure, EngineFailure, type Outcome } from "../store/engineFailures.ts"
+import { itemExists, itemNotFound } from "./dataFailures.ts"
 import { describeCollection } from "./environments.ts"
 import { type InsertOutcome, ItemStore, type NewRow, type StoredItem } from "./ItemStore.ts"
 import { applyModifications } from "./modifications.ts"
 import { References } from "./References.ts"
-import { isoDateValue, isObject, type Json, modifiedFields, normalizeDates } from "./values.ts"
+import { isoDateValue, isObject, type Json, modifiedFields, normalizeDates } from "../store/values.ts"
 
 export interface WriteContext {
   readonly collection: DataCollection

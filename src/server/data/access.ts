@@ -7,7 +7,7 @@
 import type { DataCollection, Role } from "../../data/wire/index.ts"
 import type { Caller } from "../platform/Caller.ts"
 import { DEFAULT_PERMISSIONS } from "./DataCollections.ts"
-import { permissionDenied } from "./engineFailures.ts"
+import { permissionDenied } from "./dataFailures.ts"
 
 export type Action = "read" | "insert" | "update" | "remove"
 

@@ -19,7 +19,7 @@ import { Health } from "../../dev/wire/platform.ts"
 import { DataHooks } from "./DataHooks.ts"
 import { EnableSandboxRequest, ListSandboxesResponse, SandboxResponse, SyncSandboxRequest, SyncSandboxResponse } from "../../data/wire/index.ts"
 import { DATA_DEV_PREFIX, HoldMovementJobsRequest, RegisterHookRequest } from "../../dev/wire/data.ts"
-import { attempt } from "./engineFailures.ts"
+import { attempt } from "../store/engineFailures.ts"
 import { MovementJobs } from "./movement/MovementJobs.ts"
 import { Sandboxes } from "./Sandboxes.ts"
 

@@ -18,9 +18,9 @@ import {
   MAX_PROJECTED_FIELDS,
   MAX_SORT_FIELDS
 } from "../platform/limits.ts"
-import { atMost, badRequest, outOfBounds } from "./engineFailures.ts"
-import { compileFilter, type FilterBudget, filterBudget } from "./filters.ts"
-import { chain, concat, type Fragment, joinWith, jsonPath, literal, nested, orderBy, projection, sortTerms, sql } from "./sql.ts"
+import { atMost, badRequest, outOfBounds } from "../store/engineFailures.ts"
+import { compileFilter, type FilterBudget, filterBudget } from "../store/filters.ts"
+import { chain, concat, type Fragment, joinWith, jsonPath, literal, nested, orderBy, projection, sortTerms, sql } from "../store/sql.ts"
 
 const DOC = { column: "doc" }
 

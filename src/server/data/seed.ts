@@ -10,7 +10,7 @@ import { MemberStore } from "../accounts/MemberStore.ts"
 import { DEMO_MEMBER_EMAIL, Seeder } from "../accounts/seed.ts"
 import { DataCollections } from "./DataCollections.ts"
 import { ItemStore } from "./ItemStore.ts"
-import type { Json } from "./values.ts"
+import type { Json } from "../store/values.ts"
 
 const text = (key: string, displayName: string): CollectionField => ({ key, displayName, type: "TEXT" })
 

@@ -22,9 +22,9 @@ import {
   type Sorting
 } from "../../members/wire/index.ts"
 import { type Comparable, type FilterNode, isDateValue } from "../../data/FilterTree.ts"
-import { EngineFailure, toViolation } from "../data/engineFailures.ts"
-import { checkFilter, makeDocumentFilter } from "../data/filters.ts"
-import { getPayload } from "../data/requests.ts"
+import { EngineFailure, toViolation } from "../store/engineFailures.ts"
+import { checkFilter, makeDocumentFilter } from "../store/filters.ts"
+import { getPayload } from "../store/payload.ts"
 import { Callers } from "../accounts/Callers.ts"
 import { RefreshTokens } from "../accounts/RefreshTokens.ts"
 import { invalidField, notFound, type Reject, reply } from "../platform/responses.ts"
@@ -32,7 +32,7 @@ import { body, pathParam, route } from "../platform/routing.ts"
 import { Codes } from "./codes.ts"
 import { type MemberChanges, type MemberRecord, MemberStore } from "../accounts/MemberStore.ts"
 import { memberOf } from "./views.ts"
-import { isObject, normalizeIso } from "../data/values.ts"
+import { isObject, normalizeIso } from "../store/values.ts"
 import { Database } from "../platform/Database.ts"
 
 // ---- the actions the admin API and the dev endpoints share ----------------------------------------------

@@ -7,7 +7,7 @@
 import type * as HttpRouter from "effect/http/HttpRouter"
 import { EntityPaths, MAX_ENTITY_PAGE } from "../../../catalog/entities/protocol.ts"
 import * as W from "../../../catalog/entities/wire/index.ts"
-import { isObject, type Json } from "../../data/values.ts"
+import { isObject, type Json } from "../../store/values.ts"
 import type { AdminCaller } from "../../platform/Caller.ts"
 import type { StoreAccess } from "../access.ts"
 import {

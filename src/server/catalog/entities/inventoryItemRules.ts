@@ -12,7 +12,7 @@ import * as Effect from "effect/Effect"
 import type * as HttpRouter from "effect/http/HttpRouter"
 import { EntityCodes, EntityPaths, MAX_ENTITY_PAGE, MAX_QUANTITY } from "../../../catalog/entities/protocol.ts"
 import * as W from "../../../catalog/entities/wire/index.ts"
-import { isObject, type Json } from "../../data/values.ts"
+import { isObject, type Json } from "../../store/values.ts"
 import type { AdminCaller } from "../../platform/Caller.ts"
 import { reply } from "../../platform/responses.ts"
 import { body, route } from "../../platform/routing.ts"
@@ -37,7 +37,7 @@ import {
 } from "./engine.ts"
 import { entityCrud, type EntityService, removal, revising } from "./crud.ts"
 import type { EntityTableShape } from "./entityTables.ts"
-import { getPayload } from "../../data/requests.ts"
+import { getPayload } from "../../store/payload.ts"
 
 const ENTITY = "inventory_item"
 const KIND = Kinds.inventoryItem

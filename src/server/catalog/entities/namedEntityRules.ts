@@ -7,7 +7,7 @@ import type * as Schema from "effect/Schema"
 import type * as HttpRouter from "effect/http/HttpRouter"
 import { EntityPaths, MAX_ENTITY_PAGE } from "../../../catalog/entities/protocol.ts"
 import * as W from "../../../catalog/entities/wire/index.ts"
-import type { Json } from "../../data/values.ts"
+import type { Json } from "../../store/values.ts"
 import type { AdminCaller } from "../../platform/Caller.ts"
 import type { StoreAccess } from "../access.ts"
 import {

@@ -5,7 +5,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import type { Json } from "../../data/values.ts"
+import type { Json } from "../../store/values.ts"
 import { Seeder } from "../../accounts/seed.ts"
 import { nameKey } from "./engine.ts"
 import { EntityStore } from "./EntityStore.ts"

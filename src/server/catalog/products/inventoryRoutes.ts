@@ -14,7 +14,7 @@ import {
   QueryInventoryRequest,
   UpdateInventoryVariantsRequest
 } from "../../../catalog/wire/inventory.ts"
-import { attempt } from "../../data/engineFailures.ts"
+import { attempt } from "../../store/engineFailures.ts"
 import type { Caller } from "../../platform/Caller.ts"
 import { body, pathParam, route } from "../../platform/routing.ts"
 import { storeAccess } from "../access.ts"

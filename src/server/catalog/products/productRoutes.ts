@@ -24,7 +24,7 @@ import {
   type ProductOption,
   type Variant
 } from "../../../catalog/wire/products.ts"
-import { attempt, catchFailure, EngineFailure, toItemError } from "../../data/engineFailures.ts"
+import { attempt, catchFailure, EngineFailure, toItemError } from "../../store/engineFailures.ts"
 import { Database } from "../../platform/Database.ts"
 import { type Reject } from "../../platform/responses.ts"
 import { body, pathParam, route } from "../../platform/routing.ts"

@@ -25,7 +25,7 @@ import {
   SubscriptionOptionsForProductResponse,
   SubscriptionOptionsResponse
 } from "../../../catalog/wire/subscriptions.ts"
-import { getPayload } from "../../data/requests.ts"
+import { getPayload } from "../../store/payload.ts"
 import type { FieldViolation } from "../../../http/wire.ts"
 import { application, forbidden, invalidField, type Reject, reply, replyEmpty, validation } from "../../platform/responses.ts"
 import { body, pathParam, route } from "../../platform/routing.ts"

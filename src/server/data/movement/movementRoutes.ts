@@ -9,7 +9,7 @@ import * as Schema from "effect/Schema"
 import * as HttpRouter from "effect/http/HttpRouter"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { base64url, fromBase64url } from "../../../http/codec.ts"
-import { checkFilter } from "../filters.ts"
+import { checkFilter } from "../../store/filters.ts"
 import {
   CreateFileUploadUrlRequest,
   CreateFileUploadUrlResponse,
@@ -32,8 +32,9 @@ import { MAX_MOVEMENT_FILE_BYTES, MAX_SORT_FIELDS } from "../../platform/limits.
 import { invalidField, payloadTooLarge, type Reject, reply, replyEmpty } from "../../platform/responses.ts"
 import { BodyLimit, bodyText, pathParam, query, requestOrigin, route } from "../../platform/routing.ts"
 import { DataSettings } from "../DataSettings.ts"
-import { atMost, attempt } from "../engineFailures.ts"
-import { dataBody, getPayload } from "../requests.ts"
+import { atMost, attempt } from "../../store/engineFailures.ts"
+import { dataBody } from "../requests.ts"
+import { getPayload } from "../../store/payload.ts"
 import { MovementJobs } from "./MovementJobs.ts"
 
 const MOVER = "/data-mover/v1"
