@@ -6,7 +6,7 @@
  */
 import * as Layer from "effect/Layer"
 import type { Database } from "../platform/Database.ts"
-import type { SiteEvents } from "../events/SiteEvents.ts"
+import type { SiteEvents } from "../store/SiteEvents.ts"
 import type { MemberStore } from "../accounts/MemberStore.ts"
 import type { Seeder } from "../accounts/seed.ts"
 import type { ServerClock } from "../platform/ServerClock.ts"

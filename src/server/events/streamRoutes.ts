@@ -13,7 +13,7 @@ import { EventPaths } from "../../events/protocol.ts"
 import { Callers } from "../accounts/Callers.ts"
 import { application, invalidField, replyJson } from "../platform/responses.ts"
 import { header, query, route } from "../platform/routing.ts"
-import { type SiteEvent, SiteEvents } from "./SiteEvents.ts"
+import { type SiteEvent, SiteEvents } from "../store/SiteEvents.ts"
 import { SiteKeys } from "./SiteKeys.ts"
 
 /** Seconds between the comments that keep an idle stream's connection open through proxies. */

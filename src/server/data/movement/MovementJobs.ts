@@ -35,7 +35,7 @@ import type {
   MovementProgress,
   MovementSource
 } from "../../../data/wire/index.ts"
-import { SiteEvents } from "../../events/SiteEvents.ts"
+import { SiteEvents } from "../../store/SiteEvents.ts"
 import type { AdminCaller, Caller } from "../../platform/Caller.ts"
 import { Database } from "../../platform/Database.ts"
 import { MAX_PROJECTED_FIELDS } from "../../platform/limits.ts"

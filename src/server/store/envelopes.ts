@@ -1,7 +1,7 @@
 /**
  * The platform's event envelope, as the event log's decoders build it: who caused an event, the domain
  * event of one entity, and the envelope's JSON text around either kind of payload. The data engine and
- * the store each decode their own log entries with these.
+ * the catalog each decode their own log entries with these.
  */
 import type { DomainEvent, EventEnvelope, Identity } from "../../events/protocol.ts"
 import type { Caller } from "../platform/Caller.ts"

@@ -1,5 +1,5 @@
 /**
- * Domain events (and the store's v1 events) into the site's event log, for the modules whose writes
+ * Domain events (and the catalog's v1 events) into the site's event log, for the modules whose writes
  * are few and whose events carry their entities whole (the catalog, the data engine's administration):
  * a write's events go in as one entry, a JSON array of the events with who made each, and envelopes are
  * built from it only when the events are read. Item writes, many and large, log themselves otherwise
