@@ -9,8 +9,8 @@
 import type * as Effect from "effect/Effect"
 import type { PlatformError } from "../http/PlatformError.ts"
 import type { PlatformHttp } from "../http/PlatformHttp.ts"
-import { DEV_PREFIX, ClockResponse } from "./wire/platform.ts"
-import { devCall } from "./call.ts"
+import { ClockResponse } from "./wire/platform.ts"
+import { DEV_PREFIX, devCall } from "./call.ts"
 
 /** The platform's clock: how many seconds it runs ahead (negative: behind), and the time it reads (ISO). */
 export type ClockState = typeof ClockResponse.Type

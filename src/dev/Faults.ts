@@ -28,8 +28,8 @@
 import * as Effect from "effect/Effect"
 import type { PlatformError } from "../http/PlatformError.ts"
 import type { PlatformHttp } from "../http/PlatformHttp.ts"
-import { DEV_PREFIX, AddedFault, type FaultKind, type FaultRequest, FaultsResponse, type PendingFault } from "./wire/platform.ts"
-import { devCall, devSend, segment } from "./call.ts"
+import { AddedFault, type FaultKind, type FaultRequest, FaultsResponse, type PendingFault } from "./wire/platform.ts"
+import { DEV_PREFIX, devCall, devSend, segment } from "./call.ts"
 
 export type { FaultKind, FaultRequest, PendingFault }
 

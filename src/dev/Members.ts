@@ -10,9 +10,9 @@
 import * as Effect from "effect/Effect"
 import type { PlatformError } from "../http/PlatformError.ts"
 import type { PlatformHttp } from "../http/PlatformHttp.ts"
-import { DEV_PREFIX, EnrollFactorResponse, IdentitiesResponse, IdentityResponse } from "./wire/platform.ts"
+import { EnrollFactorResponse, IdentitiesResponse, IdentityResponse } from "./wire/platform.ts"
 import type { Identity } from "../session/wire/identity.ts"
-import { devCall, devSend, segment } from "./call.ts"
+import { DEV_PREFIX, devCall, devSend, segment } from "./call.ts"
 
 export type { Identity }
 

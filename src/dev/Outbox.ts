@@ -10,8 +10,8 @@
 import * as Effect from "effect/Effect"
 import type { PlatformError } from "../http/PlatformError.ts"
 import type { PlatformHttp } from "../http/PlatformHttp.ts"
-import { DEV_PREFIX, type OutboxMessage, OutboxResponse } from "./wire/platform.ts"
-import { devCall } from "./call.ts"
+import { type OutboxMessage, OutboxResponse } from "./wire/platform.ts"
+import { DEV_PREFIX, devCall } from "./call.ts"
 
 export type { OutboxMessage }
 

@@ -13,9 +13,9 @@ import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
 import type { PlatformError } from "../http/PlatformError.ts"
 import type { PlatformHttp } from "../http/PlatformHttp.ts"
-import { devCall } from "./call.ts"
+import { DEV_PREFIX, devCall } from "./call.ts"
 import type { Rule } from "../http/wire.ts"
-import { DEV_PREFIX, RequestCaller as Caller, type RequestRecord, RequestsResponse } from "./wire/platform.ts"
+import { RequestCaller as Caller, type RequestRecord, RequestsResponse } from "./wire/platform.ts"
 
 /** One request the platform answered (the platform's own `RequestRecord`). */
 export type LoggedRequest = RequestRecord

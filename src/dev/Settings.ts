@@ -9,8 +9,8 @@
 import type * as Effect from "effect/Effect"
 import type { PlatformError } from "../http/PlatformError.ts"
 import type { PlatformHttp } from "../http/PlatformHttp.ts"
-import { DEV_PREFIX, SiteSettings, type SiteSettingsPatch } from "./wire/platform.ts"
-import { devCall } from "./call.ts"
+import { SiteSettings, type SiteSettingsPatch } from "./wire/platform.ts"
+import { DEV_PREFIX, devCall } from "./call.ts"
 
 export type { SiteSettings, SiteSettingsPatch }
 

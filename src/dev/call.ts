@@ -10,6 +10,9 @@ import type { PlatformError } from "../http/PlatformError.ts"
 import { PlatformHttp } from "../http/PlatformHttp.ts"
 import type { PlatformRequest } from "../http/PlatformRequest.ts"
 
+/** Where the local platform's dev endpoints live. */
+export const DEV_PREFIX = "/_sitefx"
+
 /** A path segment taken from the caller (an id, a name), escaped so it stays one segment. */
 export const segment = (value: string): string => encodeURIComponent(value)
 

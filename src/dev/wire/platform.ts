@@ -8,9 +8,6 @@ import { CatalogVersion } from "../../catalog/wire/common.ts"
 import { CallerRole, Rule } from "../../http/wire.ts"
 import { Identity } from "../../session/wire/index.ts"
 
-/** Where the local platform's dev endpoints live. */
-export const DEV_PREFIX = "/_sitefx"
-
 /** The site's switches, as `GET /_sitefx/settings` answers them: captcha, email verification, owner approval, MFA, the access token lifetime and the store catalog. */
 export const SiteSettings = Schema.Struct({
   captcha: Schema.Boolean,

@@ -20,7 +20,7 @@ import { extname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { notFound } from "../platform/responses.ts"
 import { route } from "../platform/routing.ts"
-import { DEV_PREFIX } from "../../dev/wire/platform.ts"
+import { DEV_PREFIX } from "../platform/devAccess.ts"
 
 export const CONSOLE_PATH = `${DEV_PREFIX}/console`
 

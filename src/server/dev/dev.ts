@@ -9,7 +9,6 @@ import * as HttpRouter from "effect/http/HttpRouter"
 import { Callers } from "../accounts/Callers.ts"
 import { Database } from "../platform/Database.ts"
 import {
-  DEV_PREFIX,
   AddedFault,
   CaptchaResponse,
   ClockRequest,
@@ -29,6 +28,7 @@ import {
   StatsResponse,
   WhoAmI
 } from "../../dev/wire/platform.ts"
+import { DEV_PREFIX } from "../platform/devAccess.ts"
 import { Faults } from "./Faults.ts"
 import { approvalChanges, blockMember } from "../identity/adminMembers.ts"
 import { Codes } from "../identity/codes.ts"

@@ -7,13 +7,13 @@ import * as HttpRouter from "effect/http/HttpRouter"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { readFileSync } from "node:fs"
 import {
-  DEV_PREFIX,
   RestoreSnapshotResponse,
   SaveSnapshotRequest,
   SnapshotResponse,
   SnapshotsResponse
 } from "../../dev/wire/platform.ts"
 import { application, invalidField, type Reject, reply, replyEmpty } from "../platform/responses.ts"
+import { DEV_PREFIX } from "../platform/devAccess.ts"
 import { body, pathParam, route } from "../platform/routing.ts"
 import { type SnapshotError, Snapshots } from "./Snapshots.ts"
 

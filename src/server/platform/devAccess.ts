@@ -15,7 +15,9 @@
  */
 import type * as HttpServerRequest from "effect/http/HttpServerRequest"
 import { originMatches } from "./origins.ts"
-import { DEV_PREFIX } from "../../dev/wire/platform.ts"
+
+/** Where the dev endpoints live. */
+export const DEV_PREFIX = "/_sitefx"
 
 export interface DevAccessOptions {
   /** Origins allowed besides the platform's own (`http://localhost:*` allows every port). */
