@@ -1,7 +1,7 @@
 /**
  * Reading items: get, query and search (offset or cursor paging), count and distinct values, with
  * referenced items included on request. Everything is one SQL statement per page over the item table
- * (see sql.ts); a member reading a SITE_MEMBER_AUTHOR collection only ever sees its own items.
+ * (see store/sql.ts); a member reading a SITE_MEMBER_AUTHOR collection only ever sees its own items.
  *
  * Order: the sort fields, then the insertion sequence, which runs in the direction of the last sort
  * field (ascending without a sort). Cursors resume after the last item's full sort key: in one query
