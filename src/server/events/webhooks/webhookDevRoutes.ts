@@ -1,8 +1,6 @@
 /**
- * Webhook subscriptions over HTTP. The admin API at `EventPaths.webhooks` (an API key; visitors and
- * members are refused): POST `{url, eventTypes?}` → `{webhook}`, GET → `{webhooks}`, DELETE `/{id}`.
- * The dev endpoints (dev mode only) under `/_sitefx/webhooks` offer the same calls to scripts without a
- * key, plus the public key receivers verify with, the dead letters, and their redelivery:
+ * The webhook dev endpoints (dev mode only) under `/_sitefx/webhooks`: the admin API's calls for scripts
+ * without a key, plus the public key receivers verify with, the dead letters, and their redelivery:
  *
  * - `GET /_sitefx/webhooks/public-key` → `{publicKey}` (SPKI PEM)
  * - `GET /_sitefx/webhooks/dead-letters[?webhookId=]` → `{deadLetters}`, newest first
@@ -12,57 +10,19 @@
  */
 import * as Effect from "effect/Effect"
 import * as HttpRouter from "effect/http/HttpRouter"
-import { EventPaths } from "../../../events/protocol.ts"
-import { Callers } from "../../accounts/Callers.ts"
-import { badRequest, notFound, type Reject, reply, replyEmpty } from "../../platform/responses.ts"
-import { body, type Handler, pathParam, query, route } from "../../platform/routing.ts"
+import { notFound, reply } from "../../platform/responses.ts"
+import { pathParam, query, route } from "../../platform/routing.ts"
 import { SiteKeys } from "../SiteKeys.ts"
+import { subscriptionHandlers } from "./webhookRoutes.ts"
 import { WebhookSubscriptions } from "./WebhookSubscriptions.ts"
 import {
-  CreateWebhookRequest,
   DeadLetterResponse,
   DeadLettersResponse,
   DiscardedResponse,
   PublicKeyResponse,
   RedeliverAllResponse,
-  WEBHOOKS_DEV_PREFIX,
-  WebhookResponse,
-  WebhooksResponse
+  WEBHOOKS_DEV_PREFIX
 } from "../../../dev/wire/webhooks.ts"
-
-/** The calls the admin API and the dev endpoints share. */
-const subscriptionHandlers = (webhooks: WebhookSubscriptions["Service"]) => ({
-  create: Effect.gen(function*() {
-    const request = yield* body(CreateWebhookRequest)
-    const webhook = yield* webhooks.create(request).pipe(
-      Effect.catchTag("TooManyWebhooks", (e): Effect.Effect<never, Reject> =>
-        Effect.fail(badRequest("TOO_MANY_WEBHOOKS", `A site has at most ${e.max} webhooks; delete one first`, { max: e.max })))
-    )
-    return reply(WebhookResponse, { webhook })
-  }),
-  list: Effect.map(webhooks.list, (list) => reply(WebhooksResponse, { webhooks: list })),
-  remove: Effect.gen(function*() {
-    const id = yield* pathParam("id")
-    if (!(yield* webhooks.remove(id))) return yield* notFound(`No webhook has the id ${JSON.stringify(id.slice(0, 100))}`, "WEBHOOK_NOT_FOUND")
-    return replyEmpty()
-  })
-})
-
-export const webhookRoutes = HttpRouter.addAll(Effect.gen(function*() {
-  const callers = yield* Callers
-  const handlers = subscriptionHandlers(yield* WebhookSubscriptions)
-  const admin = (handler: Handler): Handler => Effect.andThen(callers.admin, handler)
-  return [
-    route("POST", EventPaths.webhooks, admin(handlers.create)),
-    route("GET", EventPaths.webhooks, admin(handlers.list)),
-    route("DELETE", `${EventPaths.webhooks}/:id`, admin(handlers.remove))
-  ]
-}))
-
-const deadLetterNotFound = (id: string) => notFound(`No dead letter has the id ${JSON.stringify(id.slice(0, 100))}`, "DEAD_LETTER_NOT_FOUND")
-
-/** `?webhookId=` when given. */
-const webhookIdParam = Effect.map(query, (params) => params.get("webhookId") ?? undefined)
 
 export const webhookDevRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const webhooks = yield* WebhookSubscriptions
@@ -120,3 +80,8 @@ export const webhookDevRoutes = HttpRouter.addAll(Effect.gen(function*() {
     )
   ]
 }))
+
+const deadLetterNotFound = (id: string) => notFound(`No dead letter has the id ${JSON.stringify(id.slice(0, 100))}`, "DEAD_LETTER_NOT_FOUND")
+
+/** `?webhookId=` when given. */
+const webhookIdParam = Effect.map(query, (params) => params.get("webhookId") ?? undefined)
