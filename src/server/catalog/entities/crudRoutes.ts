@@ -15,8 +15,8 @@ import type { AdminCaller } from "../../platform/Caller.ts"
 import { reply, replyEmpty } from "../../platform/responses.ts"
 import { body, type Method, pathParam, route } from "../../platform/routing.ts"
 import type { StoreAccess } from "../access.ts"
-import { bulk, checkRevision, deletedEvent, type Emit, type Engine, found, type Kind, maskPaths, required } from "./engine.ts"
-import { pageOf, pagingOf, queryRoutes, withCount, withPathId } from "./http.ts"
+import { bulk, type Emit, type Engine, type EntityOps, found, type Kind, maskPaths } from "./engine.ts"
+import { pageOf, pagingOf, queryRoutes, withCount, withPathId } from "./routeParts.ts"
 import type { EntityTableShape } from "./entityTables.ts"
 
 // the Schemas of a service's calls; the shared calls read their decoded values as JSON documents
@@ -59,33 +59,6 @@ export interface EntityService {
     readonly bulkDeleteRequest?: AnySchema
     readonly bulkResponse: AnySchema
   }
-}
-
-/**
- * What the shared calls do to the table, inside the caller's transaction. `field` names the entity in
- * refusals: its key (`inventoryItem`), or its place in a bulk call (`inventoryItems[2]`); a service
- * whose refusals always name the same fields takes no `field`.
- */
-export interface EntityOps {
-  readonly create: (input: Json, actor: AdminCaller, emit: Emit, field: string) => Json
-  readonly update: (input: Json, mask: ReadonlySet<string> | undefined, actor: AdminCaller, emit: Emit, field: string) => Json
-  readonly remove: (id: string, actor: AdminCaller, emit: Emit) => void
-}
-
-/** The entity a write names by `${field}.id`, at the revision it names in `${field}.revision` (else 400, 404 or 409). */
-export const revising = (table: EntityTableShape, kind: Kind, input: Json, field: string): Json => {
-  const id = input["id"]
-  if (typeof id !== "string" || id === "") throw required(`${field}.id`)
-  const current = found(table.get(id), kind, id)
-  checkRevision(kind, current, input["revision"], `${field}.revision`)
-  return current
-}
-
-/** The delete of one entity by id (404 when there is none), logging its `entity` deleted event. */
-export const removal = (table: EntityTableShape, kind: Kind, entity: string): EntityOps["remove"] => (id, actor, emit) => {
-  const current = found(table.get(id), kind, id)
-  table.remove(id)
-  emit(deletedEvent(entity, current, actor))
 }
 
 const fieldsOf = (request: unknown): Fields => (request as { readonly fields?: Fields }).fields
