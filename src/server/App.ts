@@ -12,21 +12,21 @@ import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import * as HttpStaticServer from "effect/http/HttpStaticServer"
 import { randomUUID } from "node:crypto"
 import { REQUEST_ID_HEADER } from "../http/wire.ts"
-import { authorizeRoutes } from "./oauth/authorize.ts"
+import { authorizeRoutes } from "./oauth/authorizeRoutes.ts"
 import { Callers } from "./accounts/Callers.ts"
 import { catalogRoutes } from "./catalog/index.ts"
-import { cartsDevRoutes } from "./catalog/carts/index.ts"
+import { cartDevRoutes } from "./catalog/carts/index.ts"
 import { dataDevRoutes, dataRoutes } from "./data/index.ts"
 import { eventsRoutes, webhookDevRoutes } from "./events/index.ts"
-import { consoleRoutes } from "./dev/console.ts"
-import { devRoutes } from "./dev/dev.ts"
+import { consoleRoutes } from "./dev/consoleRoutes.ts"
+import { platformRoutes } from "./dev/platformRoutes.ts"
 import { snapshotRoutes } from "./dev/snapshotRoutes.ts"
 import { requestRoutes } from "./dev/requestRoutes.ts"
 import { Faults } from "./dev/Faults.ts"
 import { faultedAnswer } from "./dev/faultAnswers.ts"
 import { identityRoutes } from "./identity/index.ts"
-import { oauthRoutes } from "./oauth/oauth.ts"
-import { redirectRoutes } from "./oauth/redirects.ts"
+import { tokenRoutes } from "./oauth/tokenRoutes.ts"
+import { redirectRoutes } from "./oauth/redirectRoutes.ts"
 import { type Grant, preflight, withCors } from "./platform/cors.ts"
 import { type DevAccessOptions, devAccess, isDevPath } from "./platform/devAccess.ts"
 import { forbidden, notFound } from "./platform/responses.ts"
@@ -45,7 +45,7 @@ export interface AppOptions {
 }
 
 /** The platform services, one route Layer each. */
-export const modules = Layer.mergeAll(oauthRoutes, redirectRoutes, authorizeRoutes, identityRoutes, dataRoutes, catalogRoutes, eventsRoutes)
+export const modules = Layer.mergeAll(tokenRoutes, redirectRoutes, authorizeRoutes, identityRoutes, dataRoutes, catalogRoutes, eventsRoutes)
 
 /**
  * Around every request: counts it, answers CORS, guards the dev endpoints, answers injected faults,
@@ -99,8 +99,8 @@ const fallback = (appDir: string | undefined, dev: boolean) =>
 export const appLayer = (options: AppOptions) =>
   Layer.mergeAll(
     modules,
-    options.dev ? Layer.mergeAll(devRoutes, dataDevRoutes, snapshotRoutes) : Layer.empty,
-    options.dev ? cartsDevRoutes : Layer.empty,
+    options.dev ? Layer.mergeAll(platformRoutes, dataDevRoutes, snapshotRoutes) : Layer.empty,
+    options.dev ? cartDevRoutes : Layer.empty,
     options.dev ? webhookDevRoutes : Layer.empty,
     options.dev ? consoleRoutes : Layer.empty,
     options.dev ? requestRoutes : Layer.empty,

@@ -41,30 +41,6 @@ import { dataBody } from "./requests.ts"
 import type { Json } from "../store/values.ts"
 import { ItemWrites, type WriteContext, type Written } from "./Writes.ts"
 
-type BulkAction = typeof BulkActionType.Type
-
-interface Outcome {
-  readonly id: string | undefined
-  readonly result: ItemOutcome<{ readonly item: Json; readonly action: BulkAction }>
-}
-
-const summarize = (collectionId: string, outcomes: ReadonlyArray<Outcome>, action: BulkAction, returnEntity: boolean) => {
-  const results = outcomes.map((o, originalIndex): BulkItemResult =>
-    o.result.ok
-      ? {
-        action: o.result.value.action,
-        itemMetadata: { id: String(o.result.value.item["_id"]), originalIndex, success: true },
-        ...(returnEntity ? { dataItem: wireItem(collectionId, o.result.value.item) } : {})
-      }
-      : {
-        action,
-        itemMetadata: { ...(o.id === undefined ? {} : { id: o.id }), originalIndex, success: false, error: toItemError(o.result.failure) }
-      }
-  )
-  const totalSuccesses = outcomes.filter((o) => o.result.ok).length
-  return { results, bulkActionMetadata: { totalSuccesses, totalFailures: outcomes.length - totalSuccesses } }
-}
-
 export const bulkRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const callers = yield* Callers
   const collections = yield* DataCollections
@@ -203,3 +179,27 @@ export const bulkRoutes = HttpRouter.addAll(Effect.gen(function*() {
     )
   ]
 }))
+
+type BulkAction = typeof BulkActionType.Type
+
+interface Outcome {
+  readonly id: string | undefined
+  readonly result: ItemOutcome<{ readonly item: Json; readonly action: BulkAction }>
+}
+
+const summarize = (collectionId: string, outcomes: ReadonlyArray<Outcome>, action: BulkAction, returnEntity: boolean) => {
+  const results = outcomes.map((o, originalIndex): BulkItemResult =>
+    o.result.ok
+      ? {
+        action: o.result.value.action,
+        itemMetadata: { id: String(o.result.value.item["_id"]), originalIndex, success: true },
+        ...(returnEntity ? { dataItem: wireItem(collectionId, o.result.value.item) } : {})
+      }
+      : {
+        action,
+        itemMetadata: { ...(o.id === undefined ? {} : { id: o.id }), originalIndex, success: false, error: toItemError(o.result.failure) }
+      }
+  )
+  const totalSuccesses = outcomes.filter((o) => o.result.ok).length
+  return { results, bulkActionMetadata: { totalSuccesses, totalFailures: outcomes.length - totalSuccesses } }
+}

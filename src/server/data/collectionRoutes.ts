@@ -39,15 +39,6 @@ import { getPayload } from "../store/payload.ts"
 
 const V2 = "/wix-data/v2"
 
-/** One page of an in-memory list (collections and indexes are few). */
-export const pageOf = <A>(all: ReadonlyArray<A>, paging: { readonly limit?: number | null; readonly offset?: number | null } | undefined) =>
-  attempt(() => {
-    const page = pageRequest(paging, undefined)
-    const offset = page.mode === "offset" ? page.offset : 0
-    const items = all.slice(offset, offset + page.limit)
-    return { items, pagingMetadata: offsetMetadata(items.length, offset, offset + page.limit < all.length, all.length) }
-  })
-
 export const collectionRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const callers = yield* Callers
   const collections = yield* DataCollections
@@ -186,3 +177,12 @@ export const collectionRoutes = HttpRouter.addAll(Effect.gen(function*() {
     )
   ]
 }))
+
+/** One page of an in-memory list (collections and indexes are few). */
+export const pageOf = <A>(all: ReadonlyArray<A>, paging: { readonly limit?: number | null; readonly offset?: number | null } | undefined) =>
+  attempt(() => {
+    const page = pageRequest(paging, undefined)
+    const offset = page.mode === "offset" ? page.offset : 0
+    const items = all.slice(offset, offset + page.limit)
+    return { items, pagingMetadata: offsetMetadata(items.length, offset, offset + page.limit < all.length, all.length) }
+  })

@@ -43,13 +43,6 @@ import { getPayload } from "../store/payload.ts"
 import type { Json } from "../store/values.ts"
 import { ItemWrites } from "./Writes.ts"
 
-/** An item as it travels: `_id` stays in the data and is copied to `id`. */
-export const wireItem = (collectionId: string, data: Json): DataItem => ({
-  id: String(data["_id"]),
-  dataCollectionId: publicId(collectionId),
-  data
-})
-
 export const itemRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const callers = yield* Callers
   const collections = yield* DataCollections
@@ -224,3 +217,10 @@ export const itemRoutes = HttpRouter.addAll(Effect.gen(function*() {
     )
   ]
 }))
+
+/** An item as it travels: `_id` stays in the data and is copied to `id`. */
+export const wireItem = (collectionId: string, data: Json): DataItem => ({
+  id: String(data["_id"]),
+  dataCollectionId: publicId(collectionId),
+  data
+})

@@ -41,19 +41,6 @@ import { projection, sql } from "../store/sql.ts"
 import { isObject, type Json } from "../store/values.ts"
 import { ItemWrites } from "./Writes.ts"
 
-const idIn = (value: unknown): string | undefined =>
-  typeof value === "string" ? value : isObject(value) && typeof value["_id"] === "string" ? value["_id"] : undefined
-
-const ReferencedCursor = Schema.Struct({
-  state: Schema.Struct({
-    field: Schema.String,
-    ids: Schema.Array(Schema.String),
-    order: Schema.Literals(["ASC", "DESC"]),
-    fields: Schema.Array(Schema.String)
-  }),
-  offset: CursorOffset
-})
-
 export const referenceRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const callers = yield* Callers
   const collections = yield* DataCollections
@@ -248,3 +235,16 @@ export const referenceRoutes = HttpRouter.addAll(Effect.gen(function*() {
     route("POST", DataPaths.bulkRemoveReferences, bulkReferences("DELETE"))
   ]
 }))
+
+const idIn = (value: unknown): string | undefined =>
+  typeof value === "string" ? value : isObject(value) && typeof value["_id"] === "string" ? value["_id"] : undefined
+
+const ReferencedCursor = Schema.Struct({
+  state: Schema.Struct({
+    field: Schema.String,
+    ids: Schema.Array(Schema.String),
+    order: Schema.Literals(["ASC", "DESC"]),
+    fields: Schema.Array(Schema.String)
+  }),
+  offset: CursorOffset
+})

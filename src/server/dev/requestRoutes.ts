@@ -10,6 +10,27 @@ import { type RequestEntry, type RequestFilter, RequestLog, REQUESTS_PATH } from
 import { replyAsIs } from "../platform/responses.ts"
 import { decode, query, route } from "../platform/routing.ts"
 
+export const requestRoutes = HttpRouter.addAll(Effect.gen(function*() {
+  const log = yield* RequestLog
+  return [
+    route(
+      "GET",
+      REQUESTS_PATH,
+      Effect.gen(function*() {
+        const params = yield* query
+        const given: Record<string, string> = {}
+        for (const key of KEYS) {
+          const value = params.get(key)
+          if (value !== null) given[key] = value
+        }
+        const q = yield* decode(RequestsQuery, given)
+        const followed = yield* log.follow(toFilter(q), (q.wait ?? 0) * 1000)
+        return replyAsIs(RequestsResponse, { requests: followed.entries.map(toRecord), last: followed.last })
+      })
+    )
+  ]
+}))
+
 const DEFAULT_LIMIT = 100
 
 // the parameters read, each once (a repeated one counts as its first)
@@ -48,24 +69,3 @@ const toRecord = (e: RequestEntry): RequestRecord => ({
   ...(e.rule === undefined ? {} : { rule: e.rule }),
   ...(e.code === undefined ? {} : { code: e.code })
 })
-
-export const requestRoutes = HttpRouter.addAll(Effect.gen(function*() {
-  const log = yield* RequestLog
-  return [
-    route(
-      "GET",
-      REQUESTS_PATH,
-      Effect.gen(function*() {
-        const params = yield* query
-        const given: Record<string, string> = {}
-        for (const key of KEYS) {
-          const value = params.get(key)
-          if (value !== null) given[key] = value
-        }
-        const q = yield* decode(RequestsQuery, given)
-        const followed = yield* log.follow(toFilter(q), (q.wait ?? 0) * 1000)
-        return replyAsIs(RequestsResponse, { requests: followed.entries.map(toRecord), last: followed.last })
-      })
-    )
-  ]
-}))

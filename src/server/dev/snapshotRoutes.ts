@@ -17,30 +17,6 @@ import { DEV_PREFIX } from "../platform/devAccess.ts"
 import { body, pathParam, route } from "../platform/routing.ts"
 import { type SnapshotError, Snapshots } from "./Snapshots.ts"
 
-/** A snapshot's failure as the platform's refusal: none is the platform's own fault, so none is a 5xx. */
-const refusal = (error: SnapshotError): Reject => {
-  switch (error.reason) {
-    case "InvalidName":
-      return invalidField("name", error.message, "INVALID_NAME")
-    case "NotFound":
-      return application(404, "SNAPSHOT_NOT_FOUND", error.message)
-    case "AlreadyExists":
-      return application(409, "SNAPSHOT_EXISTS", error.message)
-    case "Incompatible":
-      return application(409, "SNAPSHOT_INCOMPATIBLE", error.message)
-    case "Unreadable":
-      return application(400, "SNAPSHOT_UNREADABLE", error.message)
-    case "WriteFailed":
-      return application(409, "SNAPSHOT_WRITE_FAILED", error.message)
-    case "RestoreFailed":
-      return application(409, "SNAPSHOT_RESTORE_FAILED", error.message)
-  }
-}
-
-/** Runs a synchronous snapshot call, its SnapshotError a refusal. */
-const attempt = <A>(f: () => A): Effect.Effect<A, Reject> =>
-  Effect.try({ try: f, catch: (error) => error as SnapshotError }).pipe(Effect.mapError(refusal))
-
 const PATH = `${DEV_PREFIX}/snapshots`
 
 export const snapshotRoutes = HttpRouter.addAll(Effect.gen(function*() {
@@ -97,3 +73,27 @@ export const snapshotRoutes = HttpRouter.addAll(Effect.gen(function*() {
     )
   ]
 }))
+
+/** A snapshot's failure as the platform's refusal: none is the platform's own fault, so none is a 5xx. */
+const refusal = (error: SnapshotError): Reject => {
+  switch (error.reason) {
+    case "InvalidName":
+      return invalidField("name", error.message, "INVALID_NAME")
+    case "NotFound":
+      return application(404, "SNAPSHOT_NOT_FOUND", error.message)
+    case "AlreadyExists":
+      return application(409, "SNAPSHOT_EXISTS", error.message)
+    case "Incompatible":
+      return application(409, "SNAPSHOT_INCOMPATIBLE", error.message)
+    case "Unreadable":
+      return application(400, "SNAPSHOT_UNREADABLE", error.message)
+    case "WriteFailed":
+      return application(409, "SNAPSHOT_WRITE_FAILED", error.message)
+    case "RestoreFailed":
+      return application(409, "SNAPSHOT_RESTORE_FAILED", error.message)
+  }
+}
+
+/** Runs a synchronous snapshot call, its SnapshotError a refusal. */
+const attempt = <A>(f: () => A): Effect.Effect<A, Reject> =>
+  Effect.try({ try: f, catch: (error) => error as SnapshotError }).pipe(Effect.mapError(refusal))

@@ -1,10 +1,10 @@
 /** The identity services of the local platform: authentication, verification, recovery, members. */
 import * as Layer from "effect/Layer"
-import { adminMemberRoutes } from "./adminMembers.ts"
-import { authenticationRoutes } from "./authentication.ts"
-import { memberRoutes } from "./myMember.ts"
-import { recoveryRoutes } from "./recovery.ts"
-import { verificationRoutes } from "./verification.ts"
+import { adminMemberRoutes } from "./adminMemberRoutes.ts"
+import { authenticationRoutes } from "./authenticationRoutes.ts"
+import { memberRoutes } from "./memberRoutes.ts"
+import { recoveryRoutes } from "./recoveryRoutes.ts"
+import { verificationRoutes } from "./verificationRoutes.ts"
 
 export { Flows } from "./Flows.ts"
 export { MemberStore } from "../accounts/MemberStore.ts"

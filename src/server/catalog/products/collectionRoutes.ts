@@ -18,11 +18,6 @@ import { ALL_PRODUCTS_ID, type CollectionSpec, MAX_DESCRIPTION, slugify } from "
 import { ProductStore } from "./ProductStore.ts"
 import { commit, legacy, metadataJson, notFoundFailure, pageRequest, payload, replyStored, v1Access } from "./requests.ts"
 
-const collectionNotFound = (id: string) => notFoundFailure("COLLECTION_NOT_FOUND", `Collection ${id}`)
-
-/** Products a collection write may name at once. */
-const MAX_COLLECTION_PRODUCTS = 1000
-
 export const collectionRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const products = yield* ProductStore
   const events = yield* CatalogEvents
@@ -186,4 +181,7 @@ export const collectionRoutes = HttpRouter.addAll(Effect.gen(function*() {
   ]
 }))
 
+const collectionNotFound = (id: string) => notFoundFailure("COLLECTION_NOT_FOUND", `Collection ${id}`)
 
+/** Products a collection write may name at once. */
+const MAX_COLLECTION_PRODUCTS = 1000

@@ -24,9 +24,6 @@ import { inventoryItemOf, type ProductSpec, type VariantSpec } from "./model.ts"
 import { ProductStore } from "./ProductStore.ts"
 import { commit, inventoryEvent, metadataJson, notFoundFailure, pageRequest, replyStored, v1Access } from "./requests.ts"
 
-/** Entries an increment or decrement takes at once. */
-const MAX_SHIFTS = 1000
-
 export const inventoryRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const products = yield* ProductStore
   const events = yield* CatalogEvents
@@ -140,3 +137,6 @@ export const inventoryRoutes = HttpRouter.addAll(Effect.gen(function*() {
     route("POST", CatalogPaths.inventoryQuery, query)
   ]
 }))
+
+/** Entries an increment or decrement takes at once. */
+const MAX_SHIFTS = 1000

@@ -51,9 +51,6 @@ import { ALL_PRODUCTS_ID, choiceName, type ProductSpec, slugify } from "./model.
 import { ProductStore } from "./ProductStore.ts"
 import { commit, legacy, metadataJson, pageRequest, payload, replyStored, v1Access } from "./requests.ts"
 
-/** Ids a bulk call takes at most. */
-export const MAX_BULK_PRODUCTS = 100
-
 export const productRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const products = yield* ProductStore
   const db = yield* Database
@@ -341,3 +338,5 @@ export const productRoutes = HttpRouter.addAll(Effect.gen(function*() {
   ]
 }))
 
+/** Ids a bulk call takes at most. */
+export const MAX_BULK_PRODUCTS = 100

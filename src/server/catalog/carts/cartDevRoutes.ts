@@ -14,9 +14,42 @@ import { body, pathParam, requestOrigin, route } from "../../platform/routing.ts
 import { AbandonedCartStore, isCurrency, type NewCart } from "./AbandonedCartStore.ts"
 import { AbandonCartRequest, DevCartResponse, RecoverCartRequest, STORE_DEV_PREFIX } from "../../../dev/wire/carts.ts"
 
+export const cartDevRoutes = HttpRouter.addAll(Effect.gen(function*() {
+  const carts = yield* AbandonedCartStore
+  const callers = yield* Callers
+  // whoever called (usually nobody: a script or a test); a bad token does not stop a dev call
+  const caller = callers.current.pipe(Effect.catch(() => Effect.succeed<Caller>({ kind: "none" })))
+  return [
+    route(
+      "POST",
+      `${STORE_DEV_PREFIX}/abandoned-carts`,
+      Effect.gen(function*() {
+        const checked = checkCart(yield* body(AbandonCartRequest))
+        if (checked instanceof Reject) return yield* checked
+        const stored = yield* carts.abandon(checked, yield* caller, yield* requestOrigin)
+        return reply(DevCartResponse, { abandonedCart: stored.cart })
+      })
+    ),
+    route(
+      "POST",
+      `${STORE_DEV_PREFIX}/abandoned-carts/:id/recover`,
+      Effect.gen(function*() {
+        const { recoveredTime } = yield* body(RecoverCartRequest)
+        const at = time(recoveredTime, "recoveredTime")
+        if (at instanceof Reject) return yield* at
+        const stored = yield* carts.recover(yield* pathParam("id"), at, yield* caller)
+        return reply(DevCartResponse, { abandonedCart: stored.cart })
+      })
+    )
+  ]
+}))
+
 const MAX_TEXT = 200
+
 const MAX_AMOUNT = 999_999_999.99
+
 const MAX_ITEMS = 1_000_000
+
 const MAX_ACTIVITIES = 100
 
 /** An ISO time, normalized; undefined when absent; a Reject when it is not a time. */
@@ -76,33 +109,3 @@ const checkCart = (r: typeof AbandonCartRequest.Type): NewCart | Reject => {
     ...(r.activities === undefined ? {} : { activities })
   }
 }
-
-export const cartsDevRoutes = HttpRouter.addAll(Effect.gen(function*() {
-  const carts = yield* AbandonedCartStore
-  const callers = yield* Callers
-  // whoever called (usually nobody: a script or a test); a bad token does not stop a dev call
-  const caller = callers.current.pipe(Effect.catch(() => Effect.succeed<Caller>({ kind: "none" })))
-  return [
-    route(
-      "POST",
-      `${STORE_DEV_PREFIX}/abandoned-carts`,
-      Effect.gen(function*() {
-        const checked = checkCart(yield* body(AbandonCartRequest))
-        if (checked instanceof Reject) return yield* checked
-        const stored = yield* carts.abandon(checked, yield* caller, yield* requestOrigin)
-        return reply(DevCartResponse, { abandonedCart: stored.cart })
-      })
-    ),
-    route(
-      "POST",
-      `${STORE_DEV_PREFIX}/abandoned-carts/:id/recover`,
-      Effect.gen(function*() {
-        const { recoveredTime } = yield* body(RecoverCartRequest)
-        const at = time(recoveredTime, "recoveredTime")
-        if (at instanceof Reject) return yield* at
-        const stored = yield* carts.recover(yield* pathParam("id"), at, yield* caller)
-        return reply(DevCartResponse, { abandonedCart: stored.cart })
-      })
-    )
-  ]
-}))

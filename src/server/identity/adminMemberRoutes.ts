@@ -35,6 +35,109 @@ import { memberOf } from "./views.ts"
 import { isObject, normalizeIso } from "../store/values.ts"
 import { Database } from "../platform/Database.ts"
 
+export const adminMemberRoutes = HttpRouter.addAll(Effect.gen(function*() {
+  const callers = yield* Callers
+  const members = yield* MemberStore
+  const refreshTokens = yield* RefreshTokens
+  const matching = makeDocumentFilter(yield* Database)
+
+  const memberById = (id: string): Effect.Effect<MemberRecord, Reject> => {
+    const found = id === "" ? undefined : members.byId(id)
+    return found === undefined ? Effect.fail(notFound(`No member has the id ${JSON.stringify(id)}`, Codes.memberNotFound)) : Effect.succeed(found)
+  }
+
+  /** The path's member, after checking the caller, and that an id the body repeats is the same one. */
+  const target: Effect.Effect<MemberRecord, Reject, HttpServerRequest.HttpServerRequest | HttpRouter.RouteContext> = Effect.gen(function*() {
+    yield* callers.admin
+    const id = yield* pathParam("id")
+    const request = yield* body(MemberIdRequest)
+    if (request.id !== undefined && request.id !== id) return yield* invalidField("id", "The id in the body differs from the one in the path")
+    return yield* memberById(id)
+  })
+
+  const page = (
+    options: {
+      readonly paging: Paging | undefined
+      readonly pagingAt: string
+      readonly fieldsets: ReadonlyArray<Fieldset> | undefined
+      readonly sorting: ReadonlyArray<Sorting>
+      readonly sortingAt: string
+      readonly filter?: unknown
+      readonly search?: QueryMembersRequest["search"]
+    }
+  ) =>
+    Effect.gen(function*() {
+      const refusal = checkFieldsets(options.fieldsets)
+      if (refusal !== undefined) return yield* refusal
+      const { limit, offset, filter, search, compare } = yield* attempt(() => ({
+        ...pageOf(options.paging, options.pagingAt),
+        filter: options.filter == null ? undefined : memberFilter(options.filter, "query.filter"),
+        search: searchFilter(options.search),
+        compare: sortBy(options.sorting, options.sortingAt)
+      }))
+      let all = members.list().map(memberOf)
+      const conditions = [filter, search].filter((n) => n !== undefined)
+      if (conditions.length > 0) {
+        const picked = all
+        all = matching(picked.map(filterDocument), { _tag: "And", nodes: conditions }).map((i) => picked[i]!)
+      }
+      if (compare !== undefined) all = all.slice().sort(compare)
+      const slice = all.slice(offset, offset + limit)
+      return reply(MembersPageResponse, {
+        members: slice.map((m) => project(m, options.fieldsets)),
+        metadata: { count: slice.length, offset, total: all.length }
+      })
+    })
+
+  const list = Effect.gen(function*() {
+    yield* callers.admin
+    const request = yield* getPayload(ListMembersRequest, { arrays: ["fieldsets"], numbers: ["paging.limit", "paging.offset"] })
+    return yield* page({
+      paging: request.paging,
+      pagingAt: "paging.",
+      fieldsets: request.fieldsets,
+      sorting: request.sorting ?? [],
+      sortingAt: "sorting"
+    })
+  })
+
+  const query = Effect.gen(function*() {
+    yield* callers.admin
+    const request = yield* body(QueryMembersRequest)
+    const q = request.query ?? {}
+    const sortingAt = q.sort !== undefined ? "query.sort" : "query.sorting"
+    return yield* page({
+      paging: q.paging,
+      pagingAt: "query.paging.",
+      fieldsets: request.fieldsets,
+      sorting: q.sort ?? q.sorting ?? [],
+      sortingAt,
+      filter: q.filter,
+      search: request.search
+    })
+  })
+
+  const get = Effect.gen(function*() {
+    yield* callers.admin
+    const request = yield* getPayload(GetMemberRequest, { arrays: ["fieldsets"] })
+    const refusal = checkFieldsets(request.fieldsets)
+    if (refusal !== undefined) return yield* refusal
+    const member = yield* memberById(yield* pathParam("id"))
+    return reply(MemberResponse, { member: project(memberOf(member), request.fieldsets) })
+  })
+
+  const approve = Effect.map(target, (member) => reply(MemberResponse, { member: memberOf(approveMember(members, member)) }))
+  const block = Effect.map(target, (member) => reply(MemberResponse, { member: memberOf(blockMember(members, refreshTokens, member)) }))
+
+  return [
+    route("GET", MembersPaths.members, list),
+    route("POST", MembersPaths.query, query),
+    route("GET", "/members/v1/members/:id", get),
+    route("POST", "/members/v1/members/:id/approve", approve),
+    route("POST", "/members/v1/members/:id/block", block)
+  ]
+}))
+
 // ---- the actions the admin API and the dev endpoints share ----------------------------------------------
 
 /**
@@ -101,8 +204,11 @@ const FIELDS = new Set([
   "contact.firstName",
   "contact.lastName"
 ])
+
 const SEARCH_FIELDS = new Set(["loginEmail", "contact.firstName", "contact.lastName", "profile.title", "profile.nickname", "profile.slug"])
+
 const MAX_SEARCH_FIELDS = 4
+
 const MAX_SEARCH_LENGTH = 100
 
 /** A refusal met while reading a filter (thrown inside the synchronous walk, caught by {@link attempt}). */
@@ -112,6 +218,7 @@ class Refused {
     this.reject = reject
   }
 }
+
 const refuse = (field: string, description: string, rule = "FORMAT"): never => {
   throw new Refused(invalidField(field, description, rule))
 }
@@ -267,106 +374,3 @@ const pageOf = (paging: Paging | undefined, at: string) => ({
 })
 
 // ---- routes ------------------------------------------------------------------------------------------------
-
-export const adminMemberRoutes = HttpRouter.addAll(Effect.gen(function*() {
-  const callers = yield* Callers
-  const members = yield* MemberStore
-  const refreshTokens = yield* RefreshTokens
-  const matching = makeDocumentFilter(yield* Database)
-
-  const memberById = (id: string): Effect.Effect<MemberRecord, Reject> => {
-    const found = id === "" ? undefined : members.byId(id)
-    return found === undefined ? Effect.fail(notFound(`No member has the id ${JSON.stringify(id)}`, Codes.memberNotFound)) : Effect.succeed(found)
-  }
-
-  /** The path's member, after checking the caller, and that an id the body repeats is the same one. */
-  const target: Effect.Effect<MemberRecord, Reject, HttpServerRequest.HttpServerRequest | HttpRouter.RouteContext> = Effect.gen(function*() {
-    yield* callers.admin
-    const id = yield* pathParam("id")
-    const request = yield* body(MemberIdRequest)
-    if (request.id !== undefined && request.id !== id) return yield* invalidField("id", "The id in the body differs from the one in the path")
-    return yield* memberById(id)
-  })
-
-  const page = (
-    options: {
-      readonly paging: Paging | undefined
-      readonly pagingAt: string
-      readonly fieldsets: ReadonlyArray<Fieldset> | undefined
-      readonly sorting: ReadonlyArray<Sorting>
-      readonly sortingAt: string
-      readonly filter?: unknown
-      readonly search?: QueryMembersRequest["search"]
-    }
-  ) =>
-    Effect.gen(function*() {
-      const refusal = checkFieldsets(options.fieldsets)
-      if (refusal !== undefined) return yield* refusal
-      const { limit, offset, filter, search, compare } = yield* attempt(() => ({
-        ...pageOf(options.paging, options.pagingAt),
-        filter: options.filter == null ? undefined : memberFilter(options.filter, "query.filter"),
-        search: searchFilter(options.search),
-        compare: sortBy(options.sorting, options.sortingAt)
-      }))
-      let all = members.list().map(memberOf)
-      const conditions = [filter, search].filter((n) => n !== undefined)
-      if (conditions.length > 0) {
-        const picked = all
-        all = matching(picked.map(filterDocument), { _tag: "And", nodes: conditions }).map((i) => picked[i]!)
-      }
-      if (compare !== undefined) all = all.slice().sort(compare)
-      const slice = all.slice(offset, offset + limit)
-      return reply(MembersPageResponse, {
-        members: slice.map((m) => project(m, options.fieldsets)),
-        metadata: { count: slice.length, offset, total: all.length }
-      })
-    })
-
-  const list = Effect.gen(function*() {
-    yield* callers.admin
-    const request = yield* getPayload(ListMembersRequest, { arrays: ["fieldsets"], numbers: ["paging.limit", "paging.offset"] })
-    return yield* page({
-      paging: request.paging,
-      pagingAt: "paging.",
-      fieldsets: request.fieldsets,
-      sorting: request.sorting ?? [],
-      sortingAt: "sorting"
-    })
-  })
-
-  const query = Effect.gen(function*() {
-    yield* callers.admin
-    const request = yield* body(QueryMembersRequest)
-    const q = request.query ?? {}
-    const sortingAt = q.sort !== undefined ? "query.sort" : "query.sorting"
-    return yield* page({
-      paging: q.paging,
-      pagingAt: "query.paging.",
-      fieldsets: request.fieldsets,
-      sorting: q.sort ?? q.sorting ?? [],
-      sortingAt,
-      filter: q.filter,
-      search: request.search
-    })
-  })
-
-  const get = Effect.gen(function*() {
-    yield* callers.admin
-    const request = yield* getPayload(GetMemberRequest, { arrays: ["fieldsets"] })
-    const refusal = checkFieldsets(request.fieldsets)
-    if (refusal !== undefined) return yield* refusal
-    const member = yield* memberById(yield* pathParam("id"))
-    return reply(MemberResponse, { member: project(memberOf(member), request.fieldsets) })
-  })
-
-  const approve = Effect.map(target, (member) => reply(MemberResponse, { member: memberOf(approveMember(members, member)) }))
-  const block = Effect.map(target, (member) => reply(MemberResponse, { member: memberOf(blockMember(members, refreshTokens, member)) }))
-
-  return [
-    route("GET", MembersPaths.members, list),
-    route("POST", MembersPaths.query, query),
-    route("GET", "/members/v1/members/:id", get),
-    route("POST", "/members/v1/members/:id/approve", approve),
-    route("POST", "/members/v1/members/:id/block", block)
-  ]
-}))

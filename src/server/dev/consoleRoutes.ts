@@ -24,6 +24,9 @@ import { DEV_PREFIX } from "../platform/devAccess.ts"
 
 export const CONSOLE_PATH = `${DEV_PREFIX}/console`
 
+/** `GET /_sitefx/console` and its files under `/_sitefx/console/assets/` (the wildcard route takes both). */
+export const consoleRoutes = HttpRouter.addAll(Effect.sync(() => [route("GET", `${CONSOLE_PATH}/*`, serve)]))
+
 /** Where a built console may be, from this file: dist/server/dev → dist/console; src/server/dev → console/dist. */
 const PLACES = ["../../console", "../../../console/dist"].map((p) => fileURLToPath(new URL(p, import.meta.url)))
 
@@ -78,6 +81,3 @@ const serve = Effect.gen(function*() {
   const bytes = yield* Effect.tryPromise(() => readFile(join(dir, name))).pipe(Effect.catch(() => Effect.fail(notFound(`Nothing at ${path}`))))
   return HttpServerResponse.uint8Array(bytes, { contentType: type, headers: CONSOLE_HEADERS })
 })
-
-/** `GET /_sitefx/console` and its files under `/_sitefx/console/assets/` (the wildcard route takes both). */
-export const consoleRoutes = HttpRouter.addAll(Effect.succeed([route("GET", `${CONSOLE_PATH}/*`, serve)]))

@@ -39,11 +39,6 @@ import { Flows, MAX_CODE_ATTEMPTS, type StateStep } from "./Flows.ts"
 import { LoginThrottle } from "../accounts/LoginThrottle.ts"
 import { isEmail, type MemberRecord, MemberStore, type StatusReason } from "../accounts/MemberStore.ts"
 
-const invalidEmail = (field: string) =>
-  invalidField(field, "Email address is not valid", "FORMAT", { type: "EMAIL" })
-
-const weakPassword = (field: string, problem: string) => invalidField(field, problem, "MIN_LENGTH", { minLength: 6 })
-
 export const authenticationRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const callers = yield* Callers
   const members = yield* MemberStore
@@ -208,3 +203,8 @@ export const authenticationRoutes = HttpRouter.addAll(Effect.gen(function*() {
     route("POST", "/_api/iam/authentication/v2/:factorType/verify", verifyFactor)
   ]
 }))
+
+const invalidEmail = (field: string) =>
+  invalidField(field, "Email address is not valid", "FORMAT", { type: "EMAIL" })
+
+const weakPassword = (field: string, problem: string) => invalidField(field, problem, "MIN_LENGTH", { minLength: 6 })

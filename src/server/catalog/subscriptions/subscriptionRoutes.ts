@@ -37,32 +37,6 @@ import { type Assignment, checkProduct, optionsNotFound, type StoredOption, Subs
 const READER = "/_api/subscription-options-reader-server/v1/subscription-options"
 const WRITER = "/stores/v1/subscription-options"
 
-const refuse = (problems: ReadonlyArray<OptionProblem | FieldViolation>): Reject | undefined => {
-  if (problems.length === 0) return undefined
-  const violations = problems.map((p): FieldViolation =>
-    "rule" in p ? { field: p.field, description: p.description, violatedRule: p.rule, data: {} } : p
-  )
-  return validation(violations.length === 1 ? violations[0]!.description ?? "Invalid request" : `Invalid request: ${violations[0]!.description}`, violations)
-}
-
-/** The list's violation when it is longer than `max`, none otherwise. */
-const tooMany = (field: string, count: number, max: number): ReadonlyArray<FieldViolation> =>
-  count > max ? [{ field, description: `${field} holds at most ${max} items`, violatedRule: "MAX_SIZE", data: { max } }] : []
-
-const violation = (field: string, description: string, violatedRule = "OTHER"): FieldViolation => ({ field, description, violatedRule, data: {} })
-
-/** Ids each present once. */
-const duplicates = (ids: ReadonlyArray<string | null | undefined>, field: (i: number) => string): ReadonlyArray<FieldViolation> => {
-  const seen = new Set<string>()
-  const out: Array<FieldViolation> = []
-  ids.forEach((id, i) => {
-    if (id === undefined || id === null) return
-    if (seen.has(id)) out.push(violation(field(i), `${id} is listed twice`))
-    seen.add(id)
-  })
-  return out
-}
-
 export const subscriptionRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const access = yield* storeAccess
   const options = yield* SubscriptionOptionStore
@@ -272,3 +246,29 @@ export const subscriptionRoutes = HttpRouter.addAll(Effect.gen(function*() {
     )
   ]
 }))
+
+const refuse = (problems: ReadonlyArray<OptionProblem | FieldViolation>): Reject | undefined => {
+  if (problems.length === 0) return undefined
+  const violations = problems.map((p): FieldViolation =>
+    "rule" in p ? { field: p.field, description: p.description, violatedRule: p.rule, data: {} } : p
+  )
+  return validation(violations.length === 1 ? violations[0]!.description ?? "Invalid request" : `Invalid request: ${violations[0]!.description}`, violations)
+}
+
+/** The list's violation when it is longer than `max`, none otherwise. */
+const tooMany = (field: string, count: number, max: number): ReadonlyArray<FieldViolation> =>
+  count > max ? [{ field, description: `${field} holds at most ${max} items`, violatedRule: "MAX_SIZE", data: { max } }] : []
+
+const violation = (field: string, description: string, violatedRule = "OTHER"): FieldViolation => ({ field, description, violatedRule, data: {} })
+
+/** Ids each present once. */
+const duplicates = (ids: ReadonlyArray<string | null | undefined>, field: (i: number) => string): ReadonlyArray<FieldViolation> => {
+  const seen = new Set<string>()
+  const out: Array<FieldViolation> = []
+  ids.forEach((id, i) => {
+    if (id === undefined || id === null) return
+    if (seen.has(id)) out.push(violation(field(i), `${id} is listed twice`))
+    seen.add(id)
+  })
+  return out
+}

@@ -30,7 +30,7 @@ import {
 } from "../../dev/wire/platform.ts"
 import { DEV_PREFIX } from "../platform/devAccess.ts"
 import { Faults } from "./Faults.ts"
-import { approvalChanges, blockMember } from "../identity/adminMembers.ts"
+import { approvalChanges, blockMember } from "../identity/adminMemberRoutes.ts"
 import { Codes } from "../identity/codes.ts"
 import { Flows } from "../identity/Flows.ts"
 import { type MemberChanges, type MemberRecord, MemberStore } from "../accounts/MemberStore.ts"
@@ -45,9 +45,7 @@ import { Settings } from "../platform/Settings.ts"
 import { Stats } from "../platform/Stats.ts"
 import { generateTotpSecret } from "../identity/totp.ts"
 
-const CAPTCHA_SECONDS = 10 * 60
-
-export const devRoutes = HttpRouter.addAll(Effect.gen(function*() {
+export const platformRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const db = yield* Database
   const seeder = yield* Seeder
   const outbox = yield* Outbox
@@ -220,3 +218,5 @@ export const devRoutes = HttpRouter.addAll(Effect.gen(function*() {
     )
   ]
 }))
+
+const CAPTCHA_SECONDS = 10 * 60

@@ -24,24 +24,7 @@ import { SiteRegistry } from "../platform/SiteRegistry.ts"
 import { Stats } from "../platform/Stats.ts"
 import type { AccessRole } from "../accounts/tokens.ts"
 
-/** What an authorization code is bound to. */
-export interface CodeBinding {
-  readonly clientId: string
-  readonly codeChallenge: string
-  readonly redirectUri: string | undefined
-}
-
-export const CODE_SECONDS = 10 * 60
-
-const invalidGrant = (description: string) => application(400, "invalid_grant", description)
-const invalidClient = () => application(400, "invalid_client", "Unknown client id")
-
-/** base64url(SHA-256(verifier)), the S256 challenge. */
-export const s256 = (verifier: string): string => createHash("sha256").update(verifier).digest("base64url")
-
-const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/
-
-export const oauthRoutes = HttpRouter.addAll(Effect.gen(function*() {
+export const tokenRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const site = yield* SiteRegistry
   const accessTokens = yield* AccessTokens
   const refreshTokens = yield* RefreshTokens
@@ -157,3 +140,21 @@ export const oauthRoutes = HttpRouter.addAll(Effect.gen(function*() {
 
   return [route("POST", Paths.token, token)]
 }))
+
+/** What an authorization code is bound to. */
+export interface CodeBinding {
+  readonly clientId: string
+  readonly codeChallenge: string
+  readonly redirectUri: string | undefined
+}
+
+export const CODE_SECONDS = 10 * 60
+
+const invalidGrant = (description: string) => application(400, "invalid_grant", description)
+
+const invalidClient = () => application(400, "invalid_client", "Unknown client id")
+
+/** base64url(SHA-256(verifier)), the S256 challenge. */
+export const s256 = (verifier: string): string => createHash("sha256").update(verifier).digest("base64url")
+
+const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/

@@ -24,16 +24,6 @@ import { Codes } from "./codes.ts"
 import { Flows } from "./Flows.ts"
 import { isEmail, MemberStore } from "../accounts/MemberStore.ts"
 
-const RECOVERY_SECONDS = 60 * 60
-const ACTIVATION_SECONDS = 7 * 24 * 60 * 60
-
-/** `url` with `recoveryToken` added to its query. */
-const withToken = (url: string, token: string): string => {
-  const link = new URL(url)
-  link.searchParams.set("recoveryToken", token)
-  return link.toString()
-}
-
 export const recoveryRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const callers = yield* Callers
   const members = yield* MemberStore
@@ -138,3 +128,14 @@ export const recoveryRoutes = HttpRouter.addAll(Effect.gen(function*() {
     route("POST", Paths.recover, recover)
   ]
 }))
+
+const RECOVERY_SECONDS = 60 * 60
+
+const ACTIVATION_SECONDS = 7 * 24 * 60 * 60
+
+/** `url` with `recoveryToken` added to its query. */
+const withToken = (url: string, token: string): string => {
+  const link = new URL(url)
+  link.searchParams.set("recoveryToken", token)
+  return link.toString()
+}

@@ -1,6 +1,6 @@
 /**
  * Redirect sessions (`POST /_api/redirects-api/v1/redirect-session`) and the pages they lead to,
- * except the authorize page (authorize.ts): the logout page, the visitor pre-warm page, and the
+ * except the authorize page (authorizeRoutes.ts): the logout page, the visitor pre-warm page, and the
  * server-side logout call.
  */
 import * as Effect from "effect/Effect"
@@ -9,7 +9,7 @@ import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import type { FieldViolation } from "../../http/wire.ts"
 import { type AuthRequest, Paths, RedirectSessionRequest, RedirectSessionResponse } from "../../session/wire/index.ts"
-import { AUTHORIZE_PATH } from "./authorize.ts"
+import { AUTHORIZE_PATH } from "./authorizeRoutes.ts"
 import { BrowserSessions, MEMBER_COOKIE, VISITOR_COOKIE, withoutMemberCookie } from "./BrowserSessions.ts"
 import { Callers } from "../accounts/Callers.ts"
 import { Database } from "../platform/Database.ts"

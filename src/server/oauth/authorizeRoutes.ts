@@ -11,7 +11,7 @@ import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import type { AuthorizeMessage } from "../../session/wire/index.ts"
 import { BrowserSessions, MEMBER_COOKIE, withMemberCookie } from "./BrowserSessions.ts"
 import { type MemberRecord, MemberStore } from "../accounts/MemberStore.ts"
-import { CODE_SECONDS, type CodeBinding } from "./oauth.ts"
+import { CODE_SECONDS, type CodeBinding } from "./tokenRoutes.ts"
 import { LoginThrottle } from "../accounts/LoginThrottle.ts"
 import { OneTimeTokens } from "../platform/OneTimeTokens.ts"
 import { originOf, urlAllowed } from "../platform/origins.ts"
@@ -23,10 +23,6 @@ import { Settings } from "../platform/Settings.ts"
 import { SiteRegistry } from "../platform/SiteRegistry.ts"
 
 export const AUTHORIZE_PATH = "/oauth2/authorize"
-
-type AuthSession = RedirectSessionRecord<Extract<RedirectRequest, { kind: "auth" }>>
-
-type Outcome = { readonly member: MemberRecord } | { readonly error: string; readonly description: string }
 
 export const authorizeRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const site = yield* SiteRegistry
@@ -163,3 +159,7 @@ export const authorizeRoutes = HttpRouter.addAll(Effect.gen(function*() {
 
   return [route("GET", AUTHORIZE_PATH, authorize), route("POST", AUTHORIZE_PATH, submitLogin)]
 }))
+
+type AuthSession = RedirectSessionRecord<Extract<RedirectRequest, { kind: "auth" }>>
+
+type Outcome = { readonly member: MemberRecord } | { readonly error: string; readonly description: string }
