@@ -1,6 +1,6 @@
 /** The local platform: `LocalPlatform.layer(options)` for tests and tools, `sitefx serve` for a process. */
 export { LocalPlatform, type LocalPlatformOptions, type LocalPlatformShape } from "./LocalPlatform.ts"
-export { appLayer, modules } from "./App.ts"
+export { appLayer } from "./App.ts"
 export type { Caller } from "./platform/Caller.ts"
 export { Callers } from "./accounts/Callers.ts"
 export { coreLayer, type PlatformCore } from "./Core.ts"

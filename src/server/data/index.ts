@@ -1,10 +1,10 @@
 /**
  * The local platform's data engine: collections, items, queries, aggregations, references, bulk
  * writes, async jobs and indexes on node:sqlite, speaking `/wix-data/v2/*`, and data movement jobs
- * (`/data-mover/v1/*`). {@link dataLayer} adds its
- * services to the platform core; {@link dataRoutes} and {@link dataDevRoutes} plug into the app.
+ * (`/data-mover/v1/*`), with its dev endpoints (`/_sitefx/data/*`).
  */
 import * as Layer from "effect/Layer"
+import type { PlatformModule } from "../platform/PlatformModule.ts"
 import type { Database } from "../platform/Database.ts"
 import type { SiteEvents } from "../store/SiteEvents.ts"
 import type { MemberStore } from "../accounts/MemberStore.ts"
@@ -35,14 +35,7 @@ import { Sandboxes } from "./Sandboxes.ts"
 import { dataSeed } from "./seed.ts"
 import { ItemWrites } from "./Writes.ts"
 
-export { type DataEvent, DataEvents } from "./DataEvents.ts"
-export { DataHooks } from "./DataHooks.ts"
-export { DEFAULT_MAX_PAYLOAD_BYTES, DataSettings } from "./DataSettings.ts"
-export * as DataDevWire from "../../dev/wire/data.ts"
-export { DEMO_COLLECTIONS } from "./seed.ts"
-export { dataDevRoutes }
-
-export type DataServices =
+type DataServices =
   | DataCollections
   | ItemStore
   | References
@@ -58,19 +51,27 @@ export type DataServices =
   | Backups
   | MovementJobs
 
-export interface DataOptions {
-  /** Request bodies above this size get 413 (default 5 MB). */
-  readonly maxPayloadBytes?: number | undefined
+/** The platform options the data module reads. */
+export interface DataModuleOptions {
+  /** Data request bodies above this size get 413 (default 5 MB). */
+  readonly dataMaxPayloadBytes?: number | undefined
 }
 
-/** The data engine's services, on top of the platform core. */
-export const dataLayer = (
-  options: DataOptions = {}
+export const module = {
+  name: "data",
+  layer: (options: DataModuleOptions) => dataLayer(options.dataMaxPayloadBytes),
+  routes: Layer.mergeAll(itemRoutes, bulkRoutes, referenceRoutes, collectionRoutes, backupRoutes, movementRoutes),
+  devRoutes: dataDevRoutes
+} satisfies PlatformModule
+
+/** The data engine's services, on top of the kernel. */
+const dataLayer = (
+  maxPayloadBytes: number | undefined
 ): Layer.Layer<DataServices, never, Database | ServerClock | Seeder | MemberStore | SiteEvents | SiteRegistry> => {
   const base = Layer.mergeAll(
     DataCollections.layer,
     DataHooks.layer,
-    DataSettings.layer(options.maxPayloadBytes === undefined ? {} : { maxPayloadBytes: options.maxPayloadBytes })
+    DataSettings.layer(maxPayloadBytes === undefined ? {} : { maxPayloadBytes })
   )
   const storage = Layer.mergeAll(ItemStore.layer, References.layer, Indexes.layer).pipe(Layer.provideMerge(base))
   const logged = DataEvents.layer.pipe(Layer.provideMerge(storage))
@@ -79,5 +80,3 @@ export const dataLayer = (
   return Layer.mergeAll(jobs, dataSeed.pipe(Layer.provide(jobs)), DataAdminEvents.pipe(Layer.provide(jobs)))
 }
 
-/** Every `/wix-data/v2/*` and `/data-mover/v1/*` route. */
-export const dataRoutes = Layer.mergeAll(itemRoutes, bulkRoutes, referenceRoutes, collectionRoutes, backupRoutes, movementRoutes)

@@ -13,8 +13,6 @@ export { cartDevRoutes } from "./cartDevRoutes.ts"
 export * as CartsDevWire from "../../../dev/wire/carts.ts"
 export { DEMO_CART_IDS } from "./seed.ts"
 
-export type CartsServices = AbandonedCartStore
-
 export const cartsLayer = cartsSeed.pipe(Layer.provideMerge(AbandonedCartStore.layer))
 
 export const cartsRoutes = cartRoutes

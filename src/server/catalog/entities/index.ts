@@ -14,8 +14,6 @@ export { EntityStore, type EntityStoreShape } from "./EntityStore.ts"
 export { DEFAULT_LOCATION_ID } from "./inventoryItemRules.ts"
 export { DEMO_BRANDS, DEMO_RIBBONS, seedId } from "./seed.ts"
 
-export type EntitiesServices = EntityStore
-
 export const entitiesLayer = Layer.merge(EntityStore.layer, entitiesSeed.pipe(Layer.provide(EntityStore.layer)))
 
 export const entitiesRoutes = entityRoutes

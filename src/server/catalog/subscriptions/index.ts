@@ -7,8 +7,6 @@ import { SubscriptionOptionStore } from "./SubscriptionOptionStore.ts"
 
 export { checkProduct, SubscriptionOptionStore } from "./SubscriptionOptionStore.ts"
 
-export type SubscriptionsServices = SubscriptionOptionStore
-
 export const subscriptionsLayer = SubscriptionOptionStore.layer
 
 export const subscriptionsRoutes = subscriptionRoutes
