@@ -10,7 +10,8 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Site, type SiteOptions, type SiteServices } from "../../src/Site.ts"
 import * as DevWire from "../../src/dev/wire/platform.ts"
-import { LocalPlatform, type LocalPlatformOptions, type PlatformCore } from "../../src/server/index.ts"
+import type { PlatformCore } from "../../src/server/Core.ts"
+import { LocalPlatform, type LocalPlatformOptions } from "../../src/server/index.ts"
 
 export { LocalPlatform }
 
