@@ -53,11 +53,14 @@ export const ownerFor = (caller: Caller, given: unknown): string | undefined => 
   }
 }
 
-export const canRead = (collection: DataCollection, caller: Caller): boolean => {
+/** Whether the caller may do `action` on some of the collection's items (an author's, on its own). */
+export const allows = (collection: DataCollection, action: Action, caller: Caller): boolean => {
   try {
-    accessFor(collection, "read", caller)
+    accessFor(collection, action, caller)
     return true
   } catch {
     return false
   }
 }
+
+export const canRead = (collection: DataCollection, caller: Caller): boolean => allows(collection, "read", caller)

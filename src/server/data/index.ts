@@ -1,7 +1,8 @@
 /**
  * The local platform's data engine: collections, items, queries, aggregations, references, bulk
  * writes, async jobs and indexes on node:sqlite, speaking `/wix-data/v2/*`, and data movement jobs
- * (`/data-mover/v1/*`), with its dev endpoints (`/_sitefx/data/*`).
+ * (`/data-mover/v1/*`) and what a caller may do (`/wix-data/v1/permissions`), with its dev endpoints
+ * (`/_sitefx/data/*`).
  */
 import * as Layer from "effect/Layer"
 import type { PlatformModule } from "../platform/PlatformModule.ts"
@@ -28,6 +29,7 @@ import { itemRoutes } from "./itemRoutes.ts"
 import { ItemStore } from "./ItemStore.ts"
 import { movementRoutes } from "./movement/movementRoutes.ts"
 import { MovementJobs } from "./movement/MovementJobs.ts"
+import { permissionRoutes } from "./permissionRoutes.ts"
 import { Reads } from "./Reads.ts"
 import { referenceRoutes } from "./referenceRoutes.ts"
 import { References } from "./References.ts"
@@ -60,7 +62,7 @@ export interface DataModuleOptions {
 export const module = {
   name: "data",
   layer: (options: DataModuleOptions) => dataLayer(options.dataMaxPayloadBytes),
-  routes: Layer.mergeAll(itemRoutes, bulkRoutes, referenceRoutes, collectionRoutes, backupRoutes, movementRoutes),
+  routes: Layer.mergeAll(itemRoutes, bulkRoutes, referenceRoutes, collectionRoutes, backupRoutes, movementRoutes, permissionRoutes),
   devRoutes: dataDevRoutes
 } satisfies PlatformModule
 
