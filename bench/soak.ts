@@ -33,7 +33,7 @@ import { live } from "../src/events/Live.ts"
 import { DataEventTypes } from "../src/events/protocol.ts"
 import { PlatformClient } from "../src/http/PlatformClient.ts"
 import { MemberFlows } from "../src/session/MemberFlows.ts"
-import { type FaultRequest, FaultsResponse } from "../src/server/platform/devWire.ts"
+import { type FaultRequest, FaultsResponse } from "../src/dev/wire/platform.ts"
 import { Site } from "../src/Site.ts"
 import { type PlatformProcess, startPlatformProcess, stopPlatformProcess } from "./platformProcess.ts"
 

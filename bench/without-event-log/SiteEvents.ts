@@ -3,9 +3,9 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as PubSub from "effect/PubSub"
-import type { LoggedBatch, SiteEvent, SiteEventsShape } from "../../src/server/events/SiteEvents.ts"
+import type { LoggedBatch, SiteEvent, SiteEventsShape } from "../../src/server/store/SiteEvents.ts"
 
-export type { Decoder, LoggedBatch, SiteEvent, SiteEventsShape, StoredBatch } from "../../src/server/events/SiteEvents.ts"
+export type { Decoder, LoggedBatch, SiteEvent, SiteEventsShape, StoredBatch } from "../../src/server/store/SiteEvents.ts"
 
 export const KEPT_EVENTS = 10_000
 

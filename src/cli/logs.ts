@@ -10,7 +10,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { Command, Flag } from "effect/cli"
-import { type RequestRecord, RequestsResponse } from "../server/platform/devWire.ts"
+import { type RequestRecord, RequestsResponse } from "../dev/wire/platform.ts"
 import { connectionFlags, resolveBaseUrl } from "./connection.ts"
 import { stopsBySignal, usage } from "./output.ts"
 

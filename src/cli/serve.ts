@@ -117,7 +117,7 @@ export const serve = Command.make(
         resolve(dir) !== resolve(Option.getOrElse(config.exportOnExit, () => "")))
       // loaded here, not with the command: the batch commands never carry the platform's code
       const { LocalPlatform } = yield* Effect.promise(() => import("../server/index.ts"))
-      const { CONSOLE_PATH, consoleDir } = yield* Effect.promise(() => import("../server/dev/console.ts"))
+      const { CONSOLE_PATH, consoleDir } = yield* Effect.promise(() => import("../server/dev/consoleRoutes.ts"))
       const appDir = builtApp()
       const context = yield* Layer.build(LocalPlatform.layer({
         port: config.port,

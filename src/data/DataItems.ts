@@ -8,7 +8,7 @@
  * bulk writes take any number of items.
  *
  * Every part lives in its own module (items one by one, queries, aggregation, bulk writes, references,
- * jobs, collections, typed collections), so a bundler keeps only the calls a program makes: a page that
+ * jobs, collections, permissions, typed collections), so a bundler keeps only the calls a program makes: a page that
  * runs one query carries nothing of bulk writes, aggregation, references or Schema. The types these calls
  * take and give are exported by `sitefx/data` (`Item`, `BulkReport`, `TypedCollection`, ...).
  *
@@ -33,4 +33,5 @@ export {
 } from "./references.ts"
 export { awaitJob, jobStatus, patchByFilter, removeByFilter } from "./jobs.ts"
 export { collections } from "./collections.ts"
+export { myPermissions } from "./myPermissions.ts"
 export { collection } from "./TypedCollection.ts"

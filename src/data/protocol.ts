@@ -99,3 +99,9 @@ export const MovementJobPaths = {
   query: `${MOVER}/jobs/query`,
   uploadUrl: `${MOVER}/temporary-files/upload-url`
 } as const
+
+/** The paths of the data permissions API (`@wix/data` permissions), apart so that pages without it carry none. */
+export const PermissionPaths = {
+  /** What the caller may do with a collection's items. */
+  mine: "/wix-data/v1/permissions/current"
+} as const

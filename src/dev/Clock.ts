@@ -9,7 +9,7 @@
 import type * as Effect from "effect/Effect"
 import type { PlatformError } from "../http/PlatformError.ts"
 import type { PlatformHttp } from "../http/PlatformHttp.ts"
-import { ClockResponse } from "../server/platform/devWire.ts"
+import { ClockResponse } from "./wire/platform.ts"
 import { DEV_PREFIX, devCall } from "./call.ts"
 
 /** The platform's clock: how many seconds it runs ahead (negative: behind), and the time it reads (ISO). */

@@ -10,7 +10,7 @@
 import * as Effect from "effect/Effect"
 import type { PlatformError } from "../http/PlatformError.ts"
 import type { PlatformHttp } from "../http/PlatformHttp.ts"
-import { type OutboxMessage, OutboxResponse } from "../server/platform/devWire.ts"
+import { type OutboxMessage, OutboxResponse } from "./wire/platform.ts"
 import { DEV_PREFIX, devCall } from "./call.ts"
 
 export type { OutboxMessage }

@@ -11,7 +11,7 @@ import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import type { PlatformError } from "../http/PlatformError.ts"
 import type { PlatformHttp } from "../http/PlatformHttp.ts"
-import { CaptchaResponse, Health, type SeedName, SiteConnection, StatsResponse } from "../server/platform/devWire.ts"
+import { CaptchaResponse, Health, type SeedName, SiteConnection, StatsResponse } from "./wire/platform.ts"
 import { DEV_PREFIX, devCall } from "./call.ts"
 
 /** What a script needs to reach the platform's site: its OAuth client, its id, and its admin API key. */

@@ -15,7 +15,7 @@ import type { PlatformError } from "../http/PlatformError.ts"
 import type { PlatformHttp } from "../http/PlatformHttp.ts"
 import { DEV_PREFIX, devCall } from "./call.ts"
 import type { Rule } from "../http/wire.ts"
-import { RequestCaller as Caller, type RequestRecord, RequestsResponse } from "../server/platform/devWire.ts"
+import { RequestCaller as Caller, type RequestRecord, RequestsResponse } from "./wire/platform.ts"
 
 /** One request the platform answered (the platform's own `RequestRecord`). */
 export type LoggedRequest = RequestRecord

@@ -9,7 +9,7 @@
 import type * as Effect from "effect/Effect"
 import type { PlatformError } from "../http/PlatformError.ts"
 import type { PlatformHttp } from "../http/PlatformHttp.ts"
-import { SiteSettings, type SiteSettingsPatch } from "../server/platform/devWire.ts"
+import { SiteSettings, type SiteSettingsPatch } from "./wire/platform.ts"
 import { DEV_PREFIX, devCall } from "./call.ts"
 
 export type { SiteSettings, SiteSettingsPatch }

@@ -13,7 +13,7 @@ import * as Effect from "effect/Effect"
 import type { PlatformError } from "../http/PlatformError.ts"
 import type { PlatformHttp } from "../http/PlatformHttp.ts"
 import { DEV_PREFIX, devSend, devCall, segment } from "./call.ts"
-import { RestoreSnapshotResponse, type Snapshot, SnapshotResponse, SnapshotsResponse } from "../server/platform/devWire.ts"
+import { RestoreSnapshotResponse, type Snapshot, SnapshotResponse, SnapshotsResponse } from "./wire/platform.ts"
 
 export type { Snapshot }
 

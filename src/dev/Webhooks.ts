@@ -21,7 +21,7 @@ import {
   type Webhook,
   WebhookResponse,
   WebhooksResponse
-} from "../server/events/webhooks/wire.ts"
+} from "./wire/webhooks.ts"
 import { devCall, devSend, segment } from "./call.ts"
 
 export type { DeadLetter, Webhook }

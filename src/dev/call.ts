@@ -1,7 +1,7 @@
 /**
  * How every dev call goes out: through the platform's wire (PlatformHttp) with no credentials, since the
  * dev endpoints take none (the platform lets in scripts on this machine and its own pages, see
- * src/server/dev/devAccess.ts), and its answer decoded with the wire Schema the platform answers with.
+ * src/server/platform/devAccess.ts), and its answer decoded with the wire Schema the platform answers with.
  */
 import * as Effect from "effect/Effect"
 import type * as Schema from "effect/Schema"

@@ -1,7 +1,7 @@
 /**
  * The local platform's HTTP application: every module's routes, dev endpoints when dev mode is on,
  * CORS, a request id on every answer, and a fallback that serves the built app (when there is one)
- * or answers 404 in the platform's error shape. New modules add their route Layer to {@link modules}.
+ * or answers 404 in the platform's error shape. The routes are those of the modules in modules.ts.
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -12,22 +12,12 @@ import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import * as HttpStaticServer from "effect/http/HttpStaticServer"
 import { randomUUID } from "node:crypto"
 import { REQUEST_ID_HEADER } from "../http/wire.ts"
-import { authorizeRoutes } from "./oauth/authorize.ts"
-import { catalogRoutes } from "./catalog/index.ts"
-import { cartsDevRoutes } from "./catalog/carts/index.ts"
-import { dataDevRoutes, dataRoutes } from "./data/index.ts"
-import { eventsRoutes, webhookDevRoutes } from "./events/index.ts"
-import { consoleRoutes } from "./dev/console.ts"
-import { devRoutes } from "./dev/dev.ts"
-import { snapshotRoutes } from "./dev/snapshotRoutes.ts"
-import { requestRoutes } from "./dev/requestRoutes.ts"
+import { Callers } from "./accounts/Callers.ts"
 import { Faults } from "./dev/Faults.ts"
 import { faultedAnswer } from "./dev/faultAnswers.ts"
-import { identityRoutes } from "./identity/index.ts"
-import { oauthRoutes } from "./oauth/oauth.ts"
-import { redirectRoutes } from "./oauth/redirects.ts"
+import { modules } from "./modules.ts"
 import { type Grant, preflight, withCors } from "./platform/cors.ts"
-import { type DevAccessOptions, devAccess, isDevPath } from "./dev/devAccess.ts"
+import { type DevAccessOptions, devAccess, isDevPath } from "./platform/devAccess.ts"
 import { forbidden, notFound } from "./platform/responses.ts"
 import { refusal } from "./platform/requestNote.ts"
 import { logRequest } from "./platform/RequestLog.ts"
@@ -43,8 +33,13 @@ export interface AppOptions {
   readonly devAccess?: DevAccessOptions | undefined
 }
 
-/** The platform services, one route Layer each. */
-export const modules = Layer.mergeAll(oauthRoutes, redirectRoutes, authorizeRoutes, identityRoutes, dataRoutes, catalogRoutes, eventsRoutes)
+/** Every module's routes, and in dev mode every module's dev endpoints, in the list's order. */
+const moduleRoutes = (dev: boolean) =>
+  Layer.mergeAll(
+    Layer.empty,
+    ...modules.map((module) => module.routes),
+    ...(dev ? modules.flatMap((module) => ("devRoutes" in module ? [module.devRoutes] : [])) : [])
+  )
 
 /**
  * Around every request: counts it, answers CORS, guards the dev endpoints, answers injected faults,
@@ -55,26 +50,27 @@ export const modules = Layer.mergeAll(oauthRoutes, redirectRoutes, authorizeRout
 const platformMiddleware = (options: DevAccessOptions) =>
   HttpRouter.middleware<{ handles: HttpServerError.HttpServerError }>()(
     (app) =>
-      logRequest(Effect.gen(function*() {
-        const stats = yield* Stats
-        stats.request()
-        const request = yield* HttpServerRequest.HttpServerRequest
-        const path = request.url.split("?")[0] ?? request.url
-        const isDev = isDevPath(request.url)
-        const access = isDev ? devAccess(request, options) : undefined
-        const grant: Grant = access === undefined ? "*" : access.ok && access.origin !== undefined ? { origin: access.origin } : undefined
-        const answer = (response: HttpServerResponse.HttpServerResponse) =>
-          HttpServerResponse.setHeader(withCors(response, grant), REQUEST_ID_HEADER, randomUUID())
-        if (request.method === "OPTIONS") return HttpServerResponse.setHeader(preflight(request, grant), REQUEST_ID_HEADER, randomUUID())
-        if (access !== undefined && !access.ok) {
-          return answer(yield* refusal(forbidden(access.reason, "DEV_ACCESS_DENIED").because({ kind: "dev-access", id: access.rule })))
-        }
-        const route = app.pipe(
-          Effect.catchTag("HttpServerError", () => refusal(notFound(`No route for ${request.method} ${path}`)))
-        )
-        const fault = isDev ? undefined : (yield* Faults).take(path, request.method)
-        return answer(yield* (fault === undefined ? route : faultedAnswer(fault, route)))
-      })),
+      Effect.flatMap(Effect.service(Callers), (callers) =>
+        logRequest(Effect.gen(function*() {
+          const stats = yield* Stats
+          stats.request()
+          const request = yield* HttpServerRequest.HttpServerRequest
+          const path = request.url.split("?")[0] ?? request.url
+          const isDev = isDevPath(request.url)
+          const access = isDev ? devAccess(request, options) : undefined
+          const grant: Grant = access === undefined ? "*" : access.ok && access.origin !== undefined ? { origin: access.origin } : undefined
+          const answer = (response: HttpServerResponse.HttpServerResponse) =>
+            HttpServerResponse.setHeader(withCors(response, grant), REQUEST_ID_HEADER, randomUUID())
+          if (request.method === "OPTIONS") return HttpServerResponse.setHeader(preflight(request, grant), REQUEST_ID_HEADER, randomUUID())
+          if (access !== undefined && !access.ok) {
+            return answer(yield* refusal(forbidden(access.reason, "DEV_ACCESS_DENIED").because({ kind: "dev-access", id: access.rule })))
+          }
+          const route = app.pipe(
+            Effect.catchTag("HttpServerError", () => refusal(notFound(`No route for ${request.method} ${path}`)))
+          )
+          const fault = isDev ? undefined : (yield* Faults).take(path, request.method)
+          return answer(yield* (fault === undefined ? route : faultedAnswer(fault, route)))
+        }), callers.resolve)),
     { global: true }
   )
 
@@ -96,12 +92,7 @@ const fallback = (appDir: string | undefined, dev: boolean) =>
 /** Every route of the platform with its middleware (CORS, dev guard, faults, request ids) and the fallback, to serve with `HttpRouter.serve`. */
 export const appLayer = (options: AppOptions) =>
   Layer.mergeAll(
-    modules,
-    options.dev ? Layer.mergeAll(devRoutes, dataDevRoutes, snapshotRoutes) : Layer.empty,
-    options.dev ? cartsDevRoutes : Layer.empty,
-    options.dev ? webhookDevRoutes : Layer.empty,
-    options.dev ? consoleRoutes : Layer.empty,
-    options.dev ? requestRoutes : Layer.empty,
+    moduleRoutes(options.dev),
     fallback(options.appDir, options.dev),
     platformMiddleware(options.devAccess ?? { origins: [], host: "127.0.0.1" })
   )

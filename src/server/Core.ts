@@ -1,34 +1,30 @@
 /**
- * The services every platform module builds on: storage, the server clock, settings, the outbox,
- * counters, one-time and refresh tokens, the site, members, callers, the seeder, injected faults, the
- * request log and the data engine, the store and the events log. Route modules take what they need from here.
+ * The services every platform module builds on, and the modules' own: the kernel (storage, the server
+ * clock, counters, settings, the outbox, one-time tokens, the site, the request log), the store's event
+ * log, and accounts (members, refresh and access tokens, the login throttle, the seeder, callers), then
+ * each module of src/server/modules.ts in its order, on top of them and of the modules before it.
  */
 import * as Layer from "effect/Layer"
-import { AccessTokens } from "./oauth/AccessTokens.ts"
-import { BrowserSessions } from "./oauth/BrowserSessions.ts"
-import { Callers } from "./oauth/Callers.ts"
-import { type CatalogServices, catalogLayer } from "./catalog/index.ts"
-import { type DataServices, dataLayer } from "./data/index.ts"
-import { type EventsServices, eventsLayer, SiteEvents, WebhooksConfig, type WebhooksOptions } from "./events/index.ts"
+import { AccessTokens } from "./accounts/AccessTokens.ts"
+import { Callers } from "./accounts/Callers.ts"
+import { LoginThrottle } from "./accounts/LoginThrottle.ts"
+import { MemberStore } from "./accounts/MemberStore.ts"
+import { RefreshTokens } from "./accounts/RefreshTokens.ts"
+import { Seeder } from "./accounts/seed.ts"
+import { modules } from "./modules.ts"
 import { Database } from "./platform/Database.ts"
-import { Faults } from "./dev/Faults.ts"
-import { Flows } from "./identity/Flows.ts"
-import { LoginThrottle } from "./identity/LoginThrottle.ts"
-import { MemberStore } from "./identity/MemberStore.ts"
 import { OneTimeTokens } from "./platform/OneTimeTokens.ts"
 import { Outbox } from "./platform/Outbox.ts"
-import { RedirectSessions } from "./oauth/RedirectSessions.ts"
-import { RefreshTokens } from "./oauth/RefreshTokens.ts"
+import type { PlatformModule } from "./platform/PlatformModule.ts"
 import { RequestLog } from "./platform/RequestLog.ts"
-import { Seeder } from "./seed.ts"
 import { ServerClock } from "./platform/ServerClock.ts"
 import { Settings } from "./platform/Settings.ts"
 import { SiteRegistry } from "./platform/SiteRegistry.ts"
 import { Stats } from "./platform/Stats.ts"
-import { Snapshots } from "./dev/Snapshots.ts"
+import { SiteEvents } from "./store/SiteEvents.ts"
 
-/** The services `coreLayer` provides: storage, clock, settings, site, members, tokens, callers, and the data, store and events engines. */
-export type PlatformCore =
+/** The services of the kernel, the store and accounts, which every module may use. */
+type KernelServices =
   | Database
   | ServerClock
   | Stats
@@ -36,35 +32,44 @@ export type PlatformCore =
   | Outbox
   | OneTimeTokens
   | SiteRegistry
+  | RequestLog
+  | SiteEvents
   | MemberStore
   | RefreshTokens
-  | BrowserSessions
-  | RedirectSessions
   | AccessTokens
-  | Flows
   | LoginThrottle
   | Seeder
   | Callers
-  | Faults
-  | Snapshots
-  | RequestLog
-  | DataServices
-  | CatalogServices
-  | EventsServices
 
-export interface CoreOptions {
+type Module = (typeof modules)[number]
+
+/** The services `coreLayer` provides: the kernel's and every module's. */
+export type PlatformCore = KernelServices | Layer.Success<ReturnType<Module["layer"]>>
+
+/** What a module's layer reads from the options (nothing, for a layer that takes none). */
+type OptionsOf<M> = M extends { readonly layer: (options: infer O) => unknown } ? (unknown extends O ? {} : O) : never
+type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never
+
+export type CoreOptions = {
   /** `:memory:` or a file path. */
   readonly db: string
   readonly accessTokenTtlSeconds: number
   /** Print outbox messages to the log. */
   readonly log: boolean
-  /** Data request bodies above this size get 413 (default 5 MB). */
-  readonly dataMaxPayloadBytes?: number | undefined
-  /** Webhook subscriptions made at start, and the delivery policy. */
-  readonly webhooks?: WebhooksOptions | undefined
   /** How many requests the request log keeps (default 5000). */
   readonly requestLogSize?: number | undefined
-}
+} & Intersection<OptionsOf<Module>>
+
+/**
+ * `true` when each module's layer needs only services of the kernel and of the modules before it in the
+ * list; otherwise the first module that needs more, and what it needs, so a wrong order fails to compile.
+ */
+type InOrder<Modules extends ReadonlyArray<unknown>, Have> = Modules extends readonly [infer M extends Module, ...infer Rest]
+  ? [Exclude<Layer.Services<ReturnType<M["layer"]>>, Have>] extends [never] ? InOrder<Rest, Have | Layer.Success<ReturnType<M["layer"]>>>
+  : { readonly module: M["name"]; readonly needs: Exclude<Layer.Services<ReturnType<M["layer"]>>, Have> }
+  : true
+type Holds<T extends true> = T
+type ModulesInOrder = Holds<InOrder<typeof modules, KernelServices>>
 
 /** The platform's services without an HTTP server, for tools and tests that drive the engines in-process. */
 export const coreLayer = (options: CoreOptions): Layer.Layer<PlatformCore> => {
@@ -76,18 +81,14 @@ export const coreLayer = (options: CoreOptions): Layer.Layer<PlatformCore> => {
     SiteRegistry.layer,
     MemberStore.layer,
     RefreshTokens.layer,
-    BrowserSessions.layer,
-    RedirectSessions.layer,
     LoginThrottle.layer,
-    Faults.layer,
     RequestLog.layer(options.requestLogSize)
   ).pipe(Layer.provideMerge(storage))
-  // the event log sits under the data engine and the store: their writes log their events in their own transactions
-  const flows = Layer.mergeAll(AccessTokens.layer, Flows.layer, Seeder.layer, SiteEvents.layer).pipe(Layer.provideMerge(records))
-  const callers = Callers.layer.pipe(Layer.provideMerge(flows))
-  const data = dataLayer({ maxPayloadBytes: options.dataMaxPayloadBytes }).pipe(Layer.provideMerge(callers))
-  const catalog = catalogLayer.pipe(Layer.provideMerge(data))
-  const events = eventsLayer.pipe(Layer.provide(Layer.succeed(WebhooksConfig)(options.webhooks ?? {})), Layer.provideMerge(catalog))
-  // last: a restore brings every module's in-memory state in line through the reset hooks
-  return Snapshots.layer.pipe(Layer.provideMerge(events))
+  // the event log sits under the modules: their writes log their events in their own transactions
+  const accounts = Layer.mergeAll(AccessTokens.layer, Seeder.layer, SiteEvents.layer).pipe(Layer.provideMerge(records))
+  const kernel: Layer.Layer<KernelServices> = Callers.layer.pipe(Layer.provideMerge(accounts))
+  const list: ReadonlyArray<PlatformModule<CoreOptions>> = modules
+  // each module on the kernel and the modules before it, which ModulesInOrder holds the list to
+  const built = list.reduce<Layer.Layer<never, never, unknown>>((below, module) => module.layer(options).pipe(Layer.provideMerge(below)), kernel)
+  return built as Layer.Layer<PlatformCore>
 }

@@ -1,11 +1,9 @@
-/** The local platform: `LocalPlatform.layer(options)` for tests and tools, `sitefx serve` for a process. */
+/**
+ * The local platform: `LocalPlatform.layer(options)` for tests and tools, `sitefx serve` for a process,
+ * the demo seed's site and member, and the platform's snapshots. Its modules and kernel are not part of
+ * the package: they change as the platform grows.
+ */
 export { LocalPlatform, type LocalPlatformOptions, type LocalPlatformShape } from "./LocalPlatform.ts"
-export { appLayer, modules } from "./App.ts"
-export { type Caller, Callers } from "./oauth/Callers.ts"
-export { coreLayer, type PlatformCore } from "./Core.ts"
-export * as DevWire from "./platform/devWire.ts"
-export { Reject } from "./platform/responses.ts"
-export { route } from "./platform/routing.ts"
-export { DEMO_MEMBER_EMAIL, LOCAL_CLIENT_ID, LOCAL_SITE_ID } from "./seed.ts"
+export { DEMO_MEMBER_EMAIL, LOCAL_CLIENT_ID, LOCAL_SITE_ID } from "./accounts/seed.ts"
 export type { DeliveryPolicy, WebhookRegistration } from "./events/webhooks/index.ts"
 export { SNAPSHOT_FORMAT_VERSION, SnapshotError, Snapshots, type SnapshotsShape } from "./dev/Snapshots.ts"

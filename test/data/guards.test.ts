@@ -22,7 +22,8 @@ const checked = [
   "DataIndex", "IndexResponse", "IndexesListResponse",
   "Backup", "RestorationCollection", "Restoration", "BackupResponse", "ListBackupsResponse", "RestorationResponse", "ListRestorationsResponse",
   "SandboxState", "SandboxesListResponse", "SandboxResponse", "SyncResponse",
-  "DataMovementJob", "MovementJobResponse", "MovementJobsResponse", "CreateFileUploadUrlResponse", "MovementLog", "MovementLogsResponse"
+  "DataMovementJob", "MovementJobResponse", "MovementJobsResponse", "CreateFileUploadUrlResponse", "MovementLog", "MovementLogsResponse",
+  "MyPermissionsResponse"
 ]
 
 describe("data answer guards have their Schemas' types", () => {
@@ -68,6 +69,10 @@ describe("data answer guards have their Schemas' types", () => {
     sameType<G.TypeOf<typeof Guards.DataIndex>, W.DataIndex>(true)
     sameType<G.TypeOf<typeof Guards.IndexResponse>, typeof W.IndexResponse.Type>(true)
     sameType<G.TypeOf<typeof Guards.IndexesListResponse>, typeof W.IndexesListResponse.Type>(true)
+  })
+
+  it("permissions", () => {
+    sameType<G.TypeOf<typeof Guards.MyPermissionsResponse>, typeof W.MyPermissionsResponse.Type>(true)
   })
 
   it("backups and restorations", () => {

@@ -462,6 +462,17 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("data items ove
       }))
     }))
 
+  it.effect("myPermissions: what the caller may do with a collection's items; a missing collection is WDE0025", () =>
+    Effect.gen(function*() {
+      const c = yield* freshCollection("Mine", { permissions: { read: "ANYONE", insert: "SITE_MEMBER", update: "SITE_MEMBER_AUTHOR", remove: "ADMIN" } })
+      assert.deepStrictEqual(yield* asVisitor(DataItems.myPermissions(c)), { read: true, insert: false, update: false, remove: false })
+      assert.deepStrictEqual(yield* asAdmin(DataItems.myPermissions(c)), { read: true, insert: true, update: true, remove: true })
+      const missing = yield* asVisitor(DataItems.myPermissions("NoSuchCollection")).pipe(Effect.flip)
+      assert.strictEqual(missing._tag === "DataError" ? missing.code : missing._tag, WDE.collectionNotFound)
+      const invalid = yield* asVisitor(DataItems.myPermissions(42 as unknown as string)).pipe(Effect.flip)
+      assert.strictEqual(invalid._tag === "DataError" ? invalid.code : invalid._tag, WDE.collectionNameNotString)
+    }))
+
   it.effect("truncate empties a collection", () =>
     Effect.gen(function*() {
       const c = yield* freshCollection("Truncate")

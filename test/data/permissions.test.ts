@@ -8,7 +8,7 @@ import { collectionAccess, itemAllowed, type PermissionAction, type PermissionCa
 import { ROLES } from "../../src/data/protocol.ts"
 import type { Permissions } from "../../src/data/wire/index.ts"
 import { accessFor, covers } from "../../src/server/data/access.ts"
-import type { Caller } from "../../src/server/oauth/Callers.ts"
+import type { Caller } from "../../src/server/platform/Caller.ts"
 
 const POSTS: Permissions = { read: "ANYONE", insert: "ADMIN", update: "ADMIN", remove: "ADMIN" }
 const NOTES: Permissions = { read: "SITE_MEMBER_AUTHOR", insert: "SITE_MEMBER_AUTHOR", update: "SITE_MEMBER_AUTHOR", remove: "SITE_MEMBER_AUTHOR" }

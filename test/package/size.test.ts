@@ -32,14 +32,14 @@ const BUDGETS_GZIP: Record<string, number> = {
 }
 
 const ONE_QUERY =
-  /effect\/dist\/(Schema|SchemaAST|Config)\.js$|effect\/dist\/http\/|(^|\/)src\/data\/(Bulk|bulkWrites|Aggregate|aggregation|references|jobs|collections|TypedCollection|Filter|FilterTree)\.ts$|(^|\/)src\/data\/(wire\/|guards\/(bulk|aggregation|references|jobs|collections)\.ts$)/
+  /effect\/dist\/(Schema|SchemaAST|Config)\.js$|effect\/dist\/http\/|(^|\/)src\/data\/(Bulk|bulkWrites|Aggregate|aggregation|references|jobs|collections|permissions|TypedCollection|Filter|FilterTree)\.ts$|(^|\/)src\/data\/(wire\/|guards\/(bulk|aggregation|references|jobs|collections|permissions)\.ts$)/
 
 /** Modules an entry must not carry, by the path the bundler reports. */
 const NOT_IN: Record<string, RegExp> = {
   // the token service alone: no OAuth or member flow, no Duration or Stream, no environment configuration,
   // and no data wire (the token endpoint is called with a JSON call of its own)
   "sitefx-session": /effect\/dist\/(Schema|SchemaAST|Config|ConfigProvider|Duration|Stream|Queue|Semaphore)\.js$|effect\/dist\/http\/|(^|\/)src\/http\/(codec|PlatformRequest|PlatformHttp|PlatformConfig|PlatformClient|Refusal)\.ts$|(^|\/)src\/data\/|(^|\/)src\/session\/(Session|OAuthFlows|MemberFlows|codeGrant|AuthorizeAgent|LoginResult|OAuthError|Pkce|prewarm|tabs)\.ts$|(^|\/)src\/session\/(wire|guards\/(identity|redirects|members))/,
-  // a query carries the query and its guards: no bulk writes, aggregation, references, jobs, collections, typed collections, JSON filter checks or wire Schemas
+  // a query carries the query and its guards: no bulk writes, aggregation, references, jobs, collections, permissions, typed collections, JSON filter checks or wire Schemas
   "sitefx-query": ONE_QUERY,
   // the README's first example: the same, with the session from Site.layer
   "sitefx-readme": ONE_QUERY,

@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs"
 import { request } from "node:http"
 import { join } from "node:path"
 import { LocalPlatform } from "../../src/server/index.ts"
-import { CONSOLE_PATH, consoleDir } from "../../src/server/dev/console.ts"
+import { CONSOLE_PATH, consoleDir } from "../../src/server/dev/consoleRoutes.ts"
 
 interface Raw {
   readonly status: number

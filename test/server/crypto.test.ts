@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { hashPassword, verifyPassword } from "../../src/server/identity/passwords.ts"
-import { signAccessToken, verifyAccessToken } from "../../src/server/oauth/tokens.ts"
+import { hashPassword, verifyPassword } from "../../src/server/accounts/passwords.ts"
+import { signAccessToken, verifyAccessToken } from "../../src/server/accounts/tokens.ts"
 import { base32Decode, base32Encode, hotp, totp, verifyTotp } from "../../src/server/identity/totp.ts"
 
 describe("TOTP (RFC 6238 appendix B vectors, 8 digits)", () => {

@@ -4,7 +4,7 @@ import * as Layer from "effect/Layer"
 import { request } from "node:http"
 import { Database } from "../../src/server/platform/Database.ts"
 import { LocalPlatform } from "../../src/server/index.ts"
-import { CAPTCHA_AFTER, LoginThrottle, MAX_FAILURES, MAX_TRACKED } from "../../src/server/identity/LoginThrottle.ts"
+import { CAPTCHA_AFTER, LoginThrottle, MAX_FAILURES, MAX_TRACKED } from "../../src/server/accounts/LoginThrottle.ts"
 import { ServerClock } from "../../src/server/platform/ServerClock.ts"
 import { dev, registerMember, visitor } from "./support.ts"
 

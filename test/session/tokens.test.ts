@@ -6,7 +6,7 @@ import * as Redacted from "effect/Redacted"
 import * as Stream from "effect/Stream"
 import { decodeJson } from "../../src/http/decodeJson.ts"
 import { PlatformClient } from "../../src/http/PlatformClient.ts"
-import * as DevWire from "../../src/server/platform/devWire.ts"
+import * as DevWire from "../../src/dev/wire/platform.ts"
 import { Session } from "../../src/session/Session.ts"
 import { dev, LocalPlatform, stats, withSite } from "../support/platform.ts"
 

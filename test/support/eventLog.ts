@@ -5,7 +5,7 @@
  */
 import * as Effect from "effect/Effect"
 import type { DomainEvent, EventEnvelope, Identity } from "../../src/events/protocol.ts"
-import { SiteEvents } from "../../src/server/events/index.ts"
+import { SiteEvents } from "../../src/server/store/SiteEvents.ts"
 
 export interface LoggedEvent {
   readonly id: number

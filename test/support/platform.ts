@@ -9,8 +9,9 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Site, type SiteOptions, type SiteServices } from "../../src/Site.ts"
-import * as DevWire from "../../src/server/platform/devWire.ts"
-import { LocalPlatform, type LocalPlatformOptions, type PlatformCore } from "../../src/server/index.ts"
+import * as DevWire from "../../src/dev/wire/platform.ts"
+import type { PlatformCore } from "../../src/server/Core.ts"
+import { LocalPlatform, type LocalPlatformOptions } from "../../src/server/index.ts"
 
 export { LocalPlatform }
 

@@ -10,8 +10,8 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { domainEventLog, type LoggedEvent } from "../events/domainLog.ts"
-import { SiteEvents } from "../events/SiteEvents.ts"
+import { domainEventLog, type LoggedEvent } from "../store/domainLog.ts"
+import { SiteEvents } from "../store/SiteEvents.ts"
 import { Database } from "../platform/Database.ts"
 
 /** A catalog event: a v1 event with its body, or a v3 domain event on one entity. */

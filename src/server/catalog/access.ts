@@ -6,7 +6,8 @@
 import * as Effect from "effect/Effect"
 import type * as HttpServerRequest from "effect/http/HttpServerRequest"
 import type { CatalogVersion } from "../../catalog/protocol.ts"
-import { type AdminCaller, type Caller, Callers } from "../oauth/Callers.ts"
+import { Callers } from "../accounts/Callers.ts"
+import type { AdminCaller, Caller } from "../platform/Caller.ts"
 import { Settings } from "../platform/Settings.ts"
 import { preconditionFailed, type Reject, unauthorized } from "../platform/responses.ts"
 

@@ -31,11 +31,11 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } fro
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { Backup, DataCollection, Restoration, RestorationCollection } from "../../data/wire/index.ts"
-import type { Caller } from "../oauth/Callers.ts"
+import type { Caller } from "../platform/Caller.ts"
 import { Database, type Row } from "../platform/Database.ts"
 import { isoDate, ServerClock } from "../platform/ServerClock.ts"
 import { DataCollections } from "./DataCollections.ts"
-import { badRequest, EngineFailure } from "./engineFailures.ts"
+import { badRequest, EngineFailure } from "../store/engineFailures.ts"
 import { sandboxKey } from "./environments.ts"
 import { ItemStore } from "./ItemStore.ts"
 

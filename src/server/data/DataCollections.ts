@@ -10,9 +10,10 @@ import type { FilterNode } from "../../data/FilterTree.ts"
 import type { CollectionField, DataCollection, Permissions, Sorting } from "../../data/wire/index.ts"
 import { Database, type Row } from "../platform/Database.ts"
 import { isoDate, ServerClock } from "../platform/ServerClock.ts"
-import { badRequest, collectionNotFound, EngineFailure } from "./engineFailures.ts"
+import { badRequest, EngineFailure } from "../store/engineFailures.ts"
+import { collectionNotFound } from "./dataFailures.ts"
 import { type DataEnvironment, isSandboxKey, publicId, sandboxed } from "./environments.ts"
-import { orderBy, sortTerms, where } from "./sql.ts"
+import { orderBy, sortTerms, where } from "../store/sql.ts"
 
 export const SYSTEM_FIELDS: ReadonlyArray<CollectionField> = [
   { key: "_id", displayName: "ID", type: "TEXT", systemField: true, readOnly: true },

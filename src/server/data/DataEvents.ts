@@ -21,12 +21,12 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { DataEventTypes } from "../../events/protocol.ts"
-import { domainEventText, envelopeJson, type EventStamp, identityOf } from "../events/envelopes.ts"
-import { lazyEvent, type SiteEvent, SiteEvents } from "../events/SiteEvents.ts"
-import type { Caller } from "../oauth/Callers.ts"
+import { domainEventText, envelopeJson, type EventStamp, identityOf } from "../store/envelopes.ts"
+import { lazyEvent, type SiteEvent, SiteEvents } from "../store/SiteEvents.ts"
+import type { Caller } from "../platform/Caller.ts"
 import { isSandboxKey } from "./environments.ts"
 import { ItemStore, type ItemStoreShape } from "./ItemStore.ts"
-import type { Json } from "./values.ts"
+import type { Json } from "../store/values.ts"
 
 /** One change of an item in a write, with the JSON text the write stored. */
 export type DataEvent =

@@ -8,8 +8,8 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type { HookError } from "../../data/DataError.ts"
 import { Database } from "../platform/Database.ts"
-import type { DataHookName } from "./devWire.ts"
-import { hookFailed } from "./engineFailures.ts"
+import type { DataHookName } from "../../dev/wire/data.ts"
+import { hookFailed } from "./dataFailures.ts"
 import { publicId } from "./environments.ts"
 
 export interface DataHooksShape {

@@ -1,6 +1,6 @@
 /**
  * Collection indexes (`/wix-data/v2/indexes`) as SQLite expression indexes on the item table: for each
- * indexed field the same rank and key expressions the query translator emits (sql.ts), so queries that
+ * indexed field the same rank and key expressions the query translator emits (store/sql.ts), so queries that
  * filter or sort on those fields use them. A new index answers BUILDING and is built in the background,
  * then turns ACTIVE, or FAILED with a `failure` saying why (a unique index over duplicate values names
  * one of the items in the way). A unique index only constrains items that have every indexed field; a
@@ -13,12 +13,12 @@ import * as Layer from "effect/Layer"
 import { createHash } from "node:crypto"
 import type { DataIndex, Sorting } from "../../data/wire/index.ts"
 import { Database, type Row } from "../platform/Database.ts"
-import type { Caller } from "../oauth/Callers.ts"
+import type { Caller } from "../platform/Caller.ts"
 import { DataCollections } from "./DataCollections.ts"
-import { badRequest, EngineFailure } from "./engineFailures.ts"
+import { badRequest, EngineFailure } from "../store/engineFailures.ts"
 import { publicId, sandboxKey } from "./environments.ts"
 import { ITEMS } from "./ItemStore.ts"
-import { literal, ref, sortTerms } from "./sql.ts"
+import { literal, ref, sortTerms } from "../store/sql.ts"
 
 const SQL_PREFIX = "sfx_idx_"
 

@@ -26,8 +26,8 @@ import type { SQLInputValue } from "node:sqlite"
 import { Database, type Row } from "../platform/Database.ts"
 import { DataCollections } from "./DataCollections.ts"
 import { sandboxKey } from "./environments.ts"
-import { type Fragment, registerFunctions, type Source } from "./sql.ts"
-import type { Json } from "./values.ts"
+import { type Fragment, registerFunctions, type Source } from "../store/sql.ts"
+import type { Json } from "../store/values.ts"
 
 /** Item rows as the SQL translator reads them. */
 export const ITEMS: Source = { column: "data", idColumn: "id", ownerColumn: "owner" }

@@ -1,7 +1,7 @@
 /**
  * Reading items: get, query and search (offset or cursor paging), count and distinct values, with
  * referenced items included on request. Everything is one SQL statement per page over the item table
- * (see sql.ts); a member reading a SITE_MEMBER_AUTHOR collection only ever sees its own items.
+ * (see store/sql.ts); a member reading a SITE_MEMBER_AUTHOR collection only ever sees its own items.
  *
  * Order: the sort fields, then the insertion sequence, which runs in the direction of the last sort
  * field (ascending without a sort). Cursors resume after the last item's full sort key: in one query
@@ -23,18 +23,19 @@ import {
   Sorting
 } from "../../data/wire/index.ts"
 import type { CursorPaging, DataCollection, DataItem, Paging, PagingMetadata } from "../../data/wire/index.ts"
-import type { Caller } from "../oauth/Callers.ts"
+import type { Caller } from "../platform/Caller.ts"
 import { Database, type Row } from "../platform/Database.ts"
 import { MAX_INCLUDED_REFERENCES, MAX_PROJECTED_FIELDS, MAX_SORT_FIELDS } from "../platform/limits.ts"
 import { type Access, accessFor, canRead, requireCovers } from "./access.ts"
 import { DataCollections } from "./DataCollections.ts"
 import { CursorKeys, type CursorState, decodeCursor, encodeCursor } from "./cursor.ts"
 import { DataHooks } from "./DataHooks.ts"
-import { atMost, badRequest, itemNotFound } from "./engineFailures.ts"
+import { atMost, badRequest } from "../store/engineFailures.ts"
+import { itemNotFound } from "./dataFailures.ts"
 import { publicId } from "./environments.ts"
 import { Indexes } from "./Indexes.ts"
 import { ItemStore, ITEMS, toStored } from "./ItemStore.ts"
-import { compileFilter } from "./filters.ts"
+import { compileFilter } from "../store/filters.ts"
 import { cursorMetadata, offsetMetadata, pageRequest } from "./paging.ts"
 import { referenceField, References } from "./References.ts"
 import { registerSearch, type SearchDetails, searchCondition } from "./search.ts"
@@ -53,8 +54,8 @@ import {
   type Source,
   sql,
   where
-} from "./sql.ts"
-import { isObject, type Json } from "./values.ts"
+} from "../store/sql.ts"
+import { isObject, type Json } from "../store/values.ts"
 
 export interface QueryInput {
   readonly filter?: unknown

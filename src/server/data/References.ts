@@ -11,7 +11,7 @@ import type { DataCollection } from "../../data/wire/index.ts"
 import { Database, type Row } from "../platform/Database.ts"
 import { DataCollections } from "./DataCollections.ts"
 import { sandboxKey } from "./environments.ts"
-import { badRequest } from "./engineFailures.ts"
+import { badRequest } from "../store/engineFailures.ts"
 
 export interface ReferenceField {
   readonly key: string

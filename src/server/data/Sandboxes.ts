@@ -12,11 +12,11 @@ import * as Layer from "effect/Layer"
 import type { SandboxState, SyncDirection } from "../../data/wire/index.ts"
 import { Database } from "../platform/Database.ts"
 import { DataCollections } from "./DataCollections.ts"
-import { EngineFailure } from "./engineFailures.ts"
+import { EngineFailure } from "../store/engineFailures.ts"
 import { isSandboxKey, publicId, sandboxKey } from "./environments.ts"
 import { ItemStore } from "./ItemStore.ts"
 import { References } from "./References.ts"
-import { sql } from "./sql.ts"
+import { sql } from "../store/sql.ts"
 
 
 export interface SandboxesShape {

@@ -5,9 +5,9 @@
  * / ADMIN, which only an API key holds here (the local platform has no editors).
  */
 import type { DataCollection, Role } from "../../data/wire/index.ts"
-import type { Caller } from "../oauth/Callers.ts"
+import type { Caller } from "../platform/Caller.ts"
 import { DEFAULT_PERMISSIONS } from "./DataCollections.ts"
-import { permissionDenied } from "./engineFailures.ts"
+import { permissionDenied } from "./dataFailures.ts"
 
 export type Action = "read" | "insert" | "update" | "remove"
 
@@ -53,11 +53,14 @@ export const ownerFor = (caller: Caller, given: unknown): string | undefined => 
   }
 }
 
-export const canRead = (collection: DataCollection, caller: Caller): boolean => {
+/** Whether the caller may do `action` on some of the collection's items (an author's, on its own). */
+export const allows = (collection: DataCollection, action: Action, caller: Caller): boolean => {
   try {
-    accessFor(collection, "read", caller)
+    accessFor(collection, action, caller)
     return true
   } catch {
     return false
   }
 }
+
+export const canRead = (collection: DataCollection, caller: Caller): boolean => allows(collection, "read", caller)

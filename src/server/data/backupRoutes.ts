@@ -17,14 +17,15 @@ import {
   RestoreBackupRequest,
   RestorePartialBackupRequest
 } from "../../data/wire/index.ts"
-import { Callers } from "../oauth/Callers.ts"
+import { Callers } from "../accounts/Callers.ts"
 import { reply, replyEmpty } from "../platform/responses.ts"
 import { pathParam, route } from "../platform/routing.ts"
 import { Backups } from "./Backups.ts"
 import { pageOf } from "./collectionRoutes.ts"
 import { DataSettings } from "./DataSettings.ts"
-import { attempt } from "./engineFailures.ts"
-import { dataBody, getPayload } from "./requests.ts"
+import { attempt } from "../store/engineFailures.ts"
+import { dataBody } from "./requests.ts"
+import { getPayload } from "../store/payload.ts"
 
 const V2 = "/wix-data/v2"
 

@@ -24,46 +24,22 @@ import {
   type DataCollection,
   isBulkItemsRequest
 } from "../../data/wire/index.ts"
-import type { Caller } from "../oauth/Callers.ts"
-import { Callers } from "../oauth/Callers.ts"
+import type { Caller } from "../platform/Caller.ts"
+import { Callers } from "../accounts/Callers.ts"
 import { application, notFound, reply, replyAsIs } from "../platform/responses.ts"
 import { pathParam, route } from "../platform/routing.ts"
 import { type Action, accessFor } from "./access.ts"
 import { AsyncJobs } from "./AsyncJobs.ts"
 import { DataCollections } from "./DataCollections.ts"
 import { DataSettings } from "./DataSettings.ts"
-import { attempt, catchFailure, type Outcome as ItemOutcome, toItemError } from "./engineFailures.ts"
+import { attempt, catchFailure, type Outcome as ItemOutcome, toItemError } from "../store/engineFailures.ts"
 import type { DataEnvironment } from "./environments.ts"
 import { wireItem } from "./itemRoutes.ts"
-import { checkFilter } from "./filters.ts"
+import { checkFilter } from "../store/filters.ts"
 import { checkModifications } from "./modifications.ts"
 import { dataBody } from "./requests.ts"
-import type { Json } from "./values.ts"
+import type { Json } from "../store/values.ts"
 import { ItemWrites, type WriteContext, type Written } from "./Writes.ts"
-
-type BulkAction = typeof BulkActionType.Type
-
-interface Outcome {
-  readonly id: string | undefined
-  readonly result: ItemOutcome<{ readonly item: Json; readonly action: BulkAction }>
-}
-
-const summarize = (collectionId: string, outcomes: ReadonlyArray<Outcome>, action: BulkAction, returnEntity: boolean) => {
-  const results = outcomes.map((o, originalIndex): BulkItemResult =>
-    o.result.ok
-      ? {
-        action: o.result.value.action,
-        itemMetadata: { id: String(o.result.value.item["_id"]), originalIndex, success: true },
-        ...(returnEntity ? { dataItem: wireItem(collectionId, o.result.value.item) } : {})
-      }
-      : {
-        action,
-        itemMetadata: { ...(o.id === undefined ? {} : { id: o.id }), originalIndex, success: false, error: toItemError(o.result.failure) }
-      }
-  )
-  const totalSuccesses = outcomes.filter((o) => o.result.ok).length
-  return { results, bulkActionMetadata: { totalSuccesses, totalFailures: outcomes.length - totalSuccesses } }
-}
 
 export const bulkRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const callers = yield* Callers
@@ -203,3 +179,27 @@ export const bulkRoutes = HttpRouter.addAll(Effect.gen(function*() {
     )
   ]
 }))
+
+type BulkAction = typeof BulkActionType.Type
+
+interface Outcome {
+  readonly id: string | undefined
+  readonly result: ItemOutcome<{ readonly item: Json; readonly action: BulkAction }>
+}
+
+const summarize = (collectionId: string, outcomes: ReadonlyArray<Outcome>, action: BulkAction, returnEntity: boolean) => {
+  const results = outcomes.map((o, originalIndex): BulkItemResult =>
+    o.result.ok
+      ? {
+        action: o.result.value.action,
+        itemMetadata: { id: String(o.result.value.item["_id"]), originalIndex, success: true },
+        ...(returnEntity ? { dataItem: wireItem(collectionId, o.result.value.item) } : {})
+      }
+      : {
+        action,
+        itemMetadata: { ...(o.id === undefined ? {} : { id: o.id }), originalIndex, success: false, error: toItemError(o.result.failure) }
+      }
+  )
+  const totalSuccesses = outcomes.filter((o) => o.result.ok).length
+  return { results, bulkActionMetadata: { totalSuccesses, totalFailures: outcomes.length - totalSuccesses } }
+}

@@ -23,29 +23,21 @@ import {
   ListIndexesRequest,
   QueryCollectionsRequest
 } from "../../data/wire/index.ts"
-import type { Caller } from "../oauth/Callers.ts"
-import { Callers } from "../oauth/Callers.ts"
+import type { Caller } from "../platform/Caller.ts"
+import { Callers } from "../accounts/Callers.ts"
 import { reply, replyEmpty } from "../platform/responses.ts"
 import { pathParam, route } from "../platform/routing.ts"
 import { accessFor, canRead } from "./access.ts"
 import { DataCollections } from "./DataCollections.ts"
 import { DataSettings } from "./DataSettings.ts"
-import { attempt, toReject } from "./engineFailures.ts"
+import { attempt, toReject } from "../store/engineFailures.ts"
 import { Indexes } from "./Indexes.ts"
-import { checkFilter } from "./filters.ts"
+import { checkFilter } from "../store/filters.ts"
 import { offsetMetadata, pageRequest } from "./paging.ts"
-import { dataBody, getPayload } from "./requests.ts"
+import { dataBody } from "./requests.ts"
+import { getPayload } from "../store/payload.ts"
 
 const V2 = "/wix-data/v2"
-
-/** One page of an in-memory list (collections and indexes are few). */
-export const pageOf = <A>(all: ReadonlyArray<A>, paging: { readonly limit?: number | null; readonly offset?: number | null } | undefined) =>
-  attempt(() => {
-    const page = pageRequest(paging, undefined)
-    const offset = page.mode === "offset" ? page.offset : 0
-    const items = all.slice(offset, offset + page.limit)
-    return { items, pagingMetadata: offsetMetadata(items.length, offset, offset + page.limit < all.length, all.length) }
-  })
 
 export const collectionRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const callers = yield* Callers
@@ -185,3 +177,12 @@ export const collectionRoutes = HttpRouter.addAll(Effect.gen(function*() {
     )
   ]
 }))
+
+/** One page of an in-memory list (collections and indexes are few). */
+export const pageOf = <A>(all: ReadonlyArray<A>, paging: { readonly limit?: number | null; readonly offset?: number | null } | undefined) =>
+  attempt(() => {
+    const page = pageRequest(paging, undefined)
+    const offset = page.mode === "offset" ? page.offset : 0
+    const items = all.slice(offset, offset + page.limit)
+    return { items, pagingMetadata: offsetMetadata(items.length, offset, offset + page.limit < all.length, all.length) }
+  })

@@ -9,8 +9,8 @@ import type { SQLInputValue } from "node:sqlite"
 import { base64url, fromBase64url } from "../../http/codec.ts"
 import { parseJson } from "../platform/json.ts"
 import { MAX_INTEGER } from "../platform/limits.ts"
-import { badRequest } from "./engineFailures.ts"
-import { isObject } from "./values.ts"
+import { badRequest } from "../store/engineFailures.ts"
+import { isObject } from "../store/values.ts"
 
 export type CursorState = Readonly<Record<string, unknown>> & {
   /** What the cursor pages: items of a query or search, distinct values, pipeline results. */

@@ -1,14 +1,15 @@
 /**
  * The local platform's data engine: collections, items, queries, aggregations, references, bulk
  * writes, async jobs and indexes on node:sqlite, speaking `/wix-data/v2/*`, and data movement jobs
- * (`/data-mover/v1/*`). {@link dataLayer} adds its
- * services to the platform core; {@link dataRoutes} and {@link dataDevRoutes} plug into the app.
+ * (`/data-mover/v1/*`) and what a caller may do (`/wix-data/v1/permissions`), with its dev endpoints
+ * (`/_sitefx/data/*`).
  */
 import * as Layer from "effect/Layer"
+import type { PlatformModule } from "../platform/PlatformModule.ts"
 import type { Database } from "../platform/Database.ts"
-import type { SiteEvents } from "../events/SiteEvents.ts"
-import type { MemberStore } from "../identity/MemberStore.ts"
-import type { Seeder } from "../seed.ts"
+import type { SiteEvents } from "../store/SiteEvents.ts"
+import type { MemberStore } from "../accounts/MemberStore.ts"
+import type { Seeder } from "../accounts/seed.ts"
 import type { ServerClock } from "../platform/ServerClock.ts"
 import type { SiteRegistry } from "../platform/SiteRegistry.ts"
 import { Aggregations } from "./Aggregations.ts"
@@ -22,12 +23,13 @@ import { DataCollections } from "./DataCollections.ts"
 import { DataEvents } from "./DataEvents.ts"
 import { DataHooks } from "./DataHooks.ts"
 import { DataSettings } from "./DataSettings.ts"
-import { dataDevRoutes } from "./devRoutes.ts"
+import { dataDevRoutes } from "./dataDevRoutes.ts"
 import { Indexes } from "./Indexes.ts"
 import { itemRoutes } from "./itemRoutes.ts"
 import { ItemStore } from "./ItemStore.ts"
 import { movementRoutes } from "./movement/movementRoutes.ts"
 import { MovementJobs } from "./movement/MovementJobs.ts"
+import { permissionRoutes } from "./permissionRoutes.ts"
 import { Reads } from "./Reads.ts"
 import { referenceRoutes } from "./referenceRoutes.ts"
 import { References } from "./References.ts"
@@ -35,14 +37,7 @@ import { Sandboxes } from "./Sandboxes.ts"
 import { dataSeed } from "./seed.ts"
 import { ItemWrites } from "./Writes.ts"
 
-export { type DataEvent, DataEvents } from "./DataEvents.ts"
-export { DataHooks } from "./DataHooks.ts"
-export { DEFAULT_MAX_PAYLOAD_BYTES, DataSettings } from "./DataSettings.ts"
-export * as DataDevWire from "./devWire.ts"
-export { DEMO_COLLECTIONS } from "./seed.ts"
-export { dataDevRoutes }
-
-export type DataServices =
+type DataServices =
   | DataCollections
   | ItemStore
   | References
@@ -58,19 +53,27 @@ export type DataServices =
   | Backups
   | MovementJobs
 
-export interface DataOptions {
-  /** Request bodies above this size get 413 (default 5 MB). */
-  readonly maxPayloadBytes?: number | undefined
+/** The platform options the data module reads. */
+export interface DataModuleOptions {
+  /** Data request bodies above this size get 413 (default 5 MB). */
+  readonly dataMaxPayloadBytes?: number | undefined
 }
 
-/** The data engine's services, on top of the platform core. */
-export const dataLayer = (
-  options: DataOptions = {}
+export const module = {
+  name: "data",
+  layer: (options: DataModuleOptions) => dataLayer(options.dataMaxPayloadBytes),
+  routes: Layer.mergeAll(itemRoutes, bulkRoutes, referenceRoutes, collectionRoutes, backupRoutes, movementRoutes, permissionRoutes),
+  devRoutes: dataDevRoutes
+} satisfies PlatformModule
+
+/** The data engine's services, on top of the kernel. */
+const dataLayer = (
+  maxPayloadBytes: number | undefined
 ): Layer.Layer<DataServices, never, Database | ServerClock | Seeder | MemberStore | SiteEvents | SiteRegistry> => {
   const base = Layer.mergeAll(
     DataCollections.layer,
     DataHooks.layer,
-    DataSettings.layer(options.maxPayloadBytes === undefined ? {} : { maxPayloadBytes: options.maxPayloadBytes })
+    DataSettings.layer(maxPayloadBytes === undefined ? {} : { maxPayloadBytes })
   )
   const storage = Layer.mergeAll(ItemStore.layer, References.layer, Indexes.layer).pipe(Layer.provideMerge(base))
   const logged = DataEvents.layer.pipe(Layer.provideMerge(storage))
@@ -79,5 +82,3 @@ export const dataLayer = (
   return Layer.mergeAll(jobs, dataSeed.pipe(Layer.provide(jobs)), DataAdminEvents.pipe(Layer.provide(jobs)))
 }
 
-/** Every `/wix-data/v2/*` and `/data-mover/v1/*` route. */
-export const dataRoutes = Layer.mergeAll(itemRoutes, bulkRoutes, referenceRoutes, collectionRoutes, backupRoutes, movementRoutes)

@@ -28,26 +28,20 @@ import {
   TruncateDataItemsRequest,
   UpdateDataItemRequest
 } from "../../data/wire/index.ts"
-import { Callers } from "../oauth/Callers.ts"
+import { Callers } from "../accounts/Callers.ts"
 import { reply, replyEmpty, replyJson } from "../platform/responses.ts"
 import { pathParam, query, route } from "../platform/routing.ts"
 import { Aggregations } from "./Aggregations.ts"
 import { DataCollections } from "./DataCollections.ts"
 import { DataSettings } from "./DataSettings.ts"
-import { attempt } from "./engineFailures.ts"
+import { attempt } from "../store/engineFailures.ts"
 import { type DataEnvironment, publicId } from "./environments.ts"
 import { aggregateStages } from "./pipeline.ts"
 import { Reads } from "./Reads.ts"
-import { dataBody, getPayload } from "./requests.ts"
-import type { Json } from "./values.ts"
+import { dataBody } from "./requests.ts"
+import { getPayload } from "../store/payload.ts"
+import type { Json } from "../store/values.ts"
 import { ItemWrites } from "./Writes.ts"
-
-/** An item as it travels: `_id` stays in the data and is copied to `id`. */
-export const wireItem = (collectionId: string, data: Json): DataItem => ({
-  id: String(data["_id"]),
-  dataCollectionId: publicId(collectionId),
-  data
-})
 
 export const itemRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const callers = yield* Callers
@@ -223,3 +217,10 @@ export const itemRoutes = HttpRouter.addAll(Effect.gen(function*() {
     )
   ]
 }))
+
+/** An item as it travels: `_id` stays in the data and is copied to `id`. */
+export const wireItem = (collectionId: string, data: Json): DataItem => ({
+  id: String(data["_id"]),
+  dataCollectionId: publicId(collectionId),
+  data
+})

@@ -4,8 +4,8 @@
  * equal element from an array. Paths are dotted; system fields cannot be patched.
  */
 import type { FieldModification } from "../../data/wire/index.ts"
-import { badRequest } from "./engineFailures.ts"
-import { checkDepth, getPath, type Json, jsonEquals, normalizeDates, removePath, segments, setPath } from "./values.ts"
+import { badRequest } from "../store/engineFailures.ts"
+import { checkDepth, getPath, type Json, jsonEquals, normalizeDates, removePath, segments, setPath } from "../store/values.ts"
 
 const PROTECTED = new Set(["_id", "_createdDate", "_updatedDate", "_owner"])
 

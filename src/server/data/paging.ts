@@ -7,7 +7,7 @@ import { WDE } from "../../data/DataError.ts"
 import type { CursorPaging, Paging, PagingMetadata } from "../../data/wire/index.ts"
 import { DEFAULT_PAGE_SIZE } from "../../data/protocol.ts"
 import { MAX_INTEGER } from "../platform/limits.ts"
-import { badRequest, pastBound } from "./engineFailures.ts"
+import { badRequest, pastBound } from "../store/engineFailures.ts"
 
 export const MAX_PAGE_SIZE = 1000
 

@@ -1,7 +1,7 @@
 /**
  * Aggregation pipelines compiled to one SQL statement: a chain of CTEs, one per stage, each a set of
  * `(doc, ord)` rows where `doc` is a JSON document and `ord` its position. Filters and sorts reuse the
- * query translator (sql.ts) over `doc`; group uses GROUP BY on value rank and key; unwind and
+ * query translator (store/sql.ts) over `doc`; group uses GROUP BY on value rank and key; unwind and
  * objectToArray use `json_each`; expressions are SQL over JSON values. Nothing is evaluated in memory.
  * Leading filter stages run directly on the item table, so its indexes apply.
  *
@@ -18,13 +18,13 @@ import {
   MAX_PROJECTED_FIELDS,
   MAX_SORT_FIELDS
 } from "../platform/limits.ts"
-import { atMost, badRequest, outOfBounds } from "./engineFailures.ts"
-import { compileFilter, type FilterBudget, filterBudget } from "./filters.ts"
-import { chain, concat, type Fragment, joinWith, jsonPath, literal, nested, orderBy, projection, sortTerms, sql } from "./sql.ts"
+import { atMost, badRequest, outOfBounds } from "../store/engineFailures.ts"
+import { compileFilter, type FilterBudget, filterBudget } from "../store/filters.ts"
+import { chain, concat, type Fragment, joinWith, jsonPath, literal, nested, orderBy, projection, sortTerms, sql } from "../store/sql.ts"
 
 const DOC = { column: "doc" }
 
-/** Rank and key (see sql.ts) of a JSON-valued SQL expression. */
+/** Rank and key (see store/sql.ts) of a JSON-valued SQL expression. */
 const rankOfJson = (json: string) =>
   `(CASE json_type(${json}) WHEN 'integer' THEN 1 WHEN 'real' THEN 1 WHEN 'text' THEN 2 WHEN 'array' THEN 4 WHEN 'true' THEN 5 ` +
   `WHEN 'false' THEN 5 WHEN 'object' THEN (CASE WHEN json_type(${json}, '$."$date"') = 'text' THEN 6 ELSE 3 END) ELSE 0 END)`

@@ -21,8 +21,8 @@ import {
   ReplaceReferencesRequest,
   ReplaceReferencesResponse
 } from "../../data/wire/index.ts"
-import type { Caller } from "../oauth/Callers.ts"
-import { Callers } from "../oauth/Callers.ts"
+import type { Caller } from "../platform/Caller.ts"
+import { Callers } from "../accounts/Callers.ts"
 import { application, reply } from "../platform/responses.ts"
 import { route } from "../platform/routing.ts"
 import { type Access, accessFor, covers, requireCovers } from "./access.ts"
@@ -30,28 +30,16 @@ import { DataCollections } from "./DataCollections.ts"
 import { CursorOffset, decodeCursor, encodeCursor } from "./cursor.ts"
 import { DataSettings } from "./DataSettings.ts"
 import { MAX_PROJECTED_FIELDS } from "../platform/limits.ts"
-import { atMost, attempt, badRequest, catchFailure, collectionNotFound, itemNotFound, toItemError } from "./engineFailures.ts"
+import { atMost, attempt, badRequest, catchFailure, toItemError } from "../store/engineFailures.ts"
+import { collectionNotFound, itemNotFound } from "./dataFailures.ts"
 import { type DataEnvironment, publicId } from "./environments.ts"
 import { ItemStore, ITEMS } from "./ItemStore.ts"
 import { cursorMetadata, offsetMetadata, pageRequest } from "./paging.ts"
 import { multiReferenceField, type ReferenceField, referenceField, References, type ReferenceRow } from "./References.ts"
 import { dataBody } from "./requests.ts"
-import { projection, sql } from "./sql.ts"
-import { isObject, type Json } from "./values.ts"
+import { projection, sql } from "../store/sql.ts"
+import { isObject, type Json } from "../store/values.ts"
 import { ItemWrites } from "./Writes.ts"
-
-const idIn = (value: unknown): string | undefined =>
-  typeof value === "string" ? value : isObject(value) && typeof value["_id"] === "string" ? value["_id"] : undefined
-
-const ReferencedCursor = Schema.Struct({
-  state: Schema.Struct({
-    field: Schema.String,
-    ids: Schema.Array(Schema.String),
-    order: Schema.Literals(["ASC", "DESC"]),
-    fields: Schema.Array(Schema.String)
-  }),
-  offset: CursorOffset
-})
 
 export const referenceRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const callers = yield* Callers
@@ -247,3 +235,16 @@ export const referenceRoutes = HttpRouter.addAll(Effect.gen(function*() {
     route("POST", DataPaths.bulkRemoveReferences, bulkReferences("DELETE"))
   ]
 }))
+
+const idIn = (value: unknown): string | undefined =>
+  typeof value === "string" ? value : isObject(value) && typeof value["_id"] === "string" ? value["_id"] : undefined
+
+const ReferencedCursor = Schema.Struct({
+  state: Schema.Struct({
+    field: Schema.String,
+    ids: Schema.Array(Schema.String),
+    order: Schema.Literals(["ASC", "DESC"]),
+    fields: Schema.Array(Schema.String)
+  }),
+  offset: CursorOffset
+})

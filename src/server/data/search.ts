@@ -12,8 +12,8 @@
 import type { DataCollection } from "../../data/wire/index.ts"
 import type { DatabaseShape } from "../platform/Database.ts"
 import { MAX_SEARCH_WORDS } from "../platform/limits.ts"
-import { atMost } from "./engineFailures.ts"
-import { chain, type Fragment, literal, sql } from "./sql.ts"
+import { atMost } from "../store/engineFailures.ts"
+import { chain, type Fragment, literal, sql } from "../store/sql.ts"
 
 export interface SearchDetails {
   readonly expression?: string | null | undefined

@@ -6,11 +6,11 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type { CollectionField, DataCollection } from "../../data/wire/index.ts"
-import { MemberStore } from "../identity/MemberStore.ts"
-import { DEMO_MEMBER_EMAIL, Seeder } from "../seed.ts"
+import { MemberStore } from "../accounts/MemberStore.ts"
+import { DEMO_MEMBER_EMAIL, Seeder } from "../accounts/seed.ts"
 import { DataCollections } from "./DataCollections.ts"
 import { ItemStore } from "./ItemStore.ts"
-import type { Json } from "./values.ts"
+import type { Json } from "../store/values.ts"
 
 const text = (key: string, displayName: string): CollectionField => ({ key, displayName, type: "TEXT" })
 

@@ -10,7 +10,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type { FaultRule } from "../../http/wire.ts"
 import { Database } from "../platform/Database.ts"
-import type { FaultKind, FaultRequest, PendingFault } from "../platform/devWire.ts"
+import type { FaultKind, FaultRequest, PendingFault } from "../../dev/wire/platform.ts"
 import { application, Reject } from "../platform/responses.ts"
 import { seededRandom } from "../platform/seededRandom.ts"
 

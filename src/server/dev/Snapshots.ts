@@ -29,9 +29,9 @@ import { tmpdir } from "node:os"
 import { dirname, join, resolve } from "node:path"
 import { DatabaseSync } from "node:sqlite"
 import { Database, quoted, ReplaceFailed } from "../platform/Database.ts"
-import type { Snapshot } from "../platform/devWire.ts"
+import type { Snapshot } from "../../dev/wire/platform.ts"
 import { isoDate, ServerClock } from "../platform/ServerClock.ts"
-import { Seeder } from "../seed.ts"
+import { Seeder } from "../accounts/seed.ts"
 
 /** What a snapshot's manifest says: all of {@link Snapshot} but its name and size. */
 export type SnapshotManifest = Omit<Snapshot, "name" | "sizeBytes">

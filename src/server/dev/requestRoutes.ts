@@ -5,10 +5,31 @@
 import * as Effect from "effect/Effect"
 import * as HttpRouter from "effect/http/HttpRouter"
 import type { CallerRole } from "../../http/wire.ts"
-import { type RequestRecord, RequestsQuery, RequestsResponse } from "../platform/devWire.ts"
+import { type RequestRecord, RequestsQuery, RequestsResponse } from "../../dev/wire/platform.ts"
 import { type RequestEntry, type RequestFilter, RequestLog, REQUESTS_PATH } from "../platform/RequestLog.ts"
 import { replyAsIs } from "../platform/responses.ts"
 import { decode, query, route } from "../platform/routing.ts"
+
+export const requestRoutes = HttpRouter.addAll(Effect.gen(function*() {
+  const log = yield* RequestLog
+  return [
+    route(
+      "GET",
+      REQUESTS_PATH,
+      Effect.gen(function*() {
+        const params = yield* query
+        const given: Record<string, string> = {}
+        for (const key of KEYS) {
+          const value = params.get(key)
+          if (value !== null) given[key] = value
+        }
+        const q = yield* decode(RequestsQuery, given)
+        const followed = yield* log.follow(toFilter(q), (q.wait ?? 0) * 1000)
+        return replyAsIs(RequestsResponse, { requests: followed.entries.map(toRecord), last: followed.last })
+      })
+    )
+  ]
+}))
 
 const DEFAULT_LIMIT = 100
 
@@ -48,24 +69,3 @@ const toRecord = (e: RequestEntry): RequestRecord => ({
   ...(e.rule === undefined ? {} : { rule: e.rule }),
   ...(e.code === undefined ? {} : { code: e.code })
 })
-
-export const requestRoutes = HttpRouter.addAll(Effect.gen(function*() {
-  const log = yield* RequestLog
-  return [
-    route(
-      "GET",
-      REQUESTS_PATH,
-      Effect.gen(function*() {
-        const params = yield* query
-        const given: Record<string, string> = {}
-        for (const key of KEYS) {
-          const value = params.get(key)
-          if (value !== null) given[key] = value
-        }
-        const q = yield* decode(RequestsQuery, given)
-        const followed = yield* log.follow(toFilter(q), (q.wait ?? 0) * 1000)
-        return replyAsIs(RequestsResponse, { requests: followed.entries.map(toRecord), last: followed.last })
-      })
-    )
-  ]
-}))

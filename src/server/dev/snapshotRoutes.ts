@@ -11,35 +11,11 @@ import {
   SaveSnapshotRequest,
   SnapshotResponse,
   SnapshotsResponse
-} from "../platform/devWire.ts"
+} from "../../dev/wire/platform.ts"
 import { application, invalidField, type Reject, reply, replyEmpty } from "../platform/responses.ts"
+import { DEV_PREFIX } from "../platform/devAccess.ts"
 import { body, pathParam, route } from "../platform/routing.ts"
-import { DEV_PREFIX } from "./dev.ts"
 import { type SnapshotError, Snapshots } from "./Snapshots.ts"
-
-/** A snapshot's failure as the platform's refusal: none is the platform's own fault, so none is a 5xx. */
-const refusal = (error: SnapshotError): Reject => {
-  switch (error.reason) {
-    case "InvalidName":
-      return invalidField("name", error.message, "INVALID_NAME")
-    case "NotFound":
-      return application(404, "SNAPSHOT_NOT_FOUND", error.message)
-    case "AlreadyExists":
-      return application(409, "SNAPSHOT_EXISTS", error.message)
-    case "Incompatible":
-      return application(409, "SNAPSHOT_INCOMPATIBLE", error.message)
-    case "Unreadable":
-      return application(400, "SNAPSHOT_UNREADABLE", error.message)
-    case "WriteFailed":
-      return application(409, "SNAPSHOT_WRITE_FAILED", error.message)
-    case "RestoreFailed":
-      return application(409, "SNAPSHOT_RESTORE_FAILED", error.message)
-  }
-}
-
-/** Runs a synchronous snapshot call, its SnapshotError a refusal. */
-const attempt = <A>(f: () => A): Effect.Effect<A, Reject> =>
-  Effect.try({ try: f, catch: (error) => error as SnapshotError }).pipe(Effect.mapError(refusal))
 
 const PATH = `${DEV_PREFIX}/snapshots`
 
@@ -97,3 +73,27 @@ export const snapshotRoutes = HttpRouter.addAll(Effect.gen(function*() {
     )
   ]
 }))
+
+/** A snapshot's failure as the platform's refusal: none is the platform's own fault, so none is a 5xx. */
+const refusal = (error: SnapshotError): Reject => {
+  switch (error.reason) {
+    case "InvalidName":
+      return invalidField("name", error.message, "INVALID_NAME")
+    case "NotFound":
+      return application(404, "SNAPSHOT_NOT_FOUND", error.message)
+    case "AlreadyExists":
+      return application(409, "SNAPSHOT_EXISTS", error.message)
+    case "Incompatible":
+      return application(409, "SNAPSHOT_INCOMPATIBLE", error.message)
+    case "Unreadable":
+      return application(400, "SNAPSHOT_UNREADABLE", error.message)
+    case "WriteFailed":
+      return application(409, "SNAPSHOT_WRITE_FAILED", error.message)
+    case "RestoreFailed":
+      return application(409, "SNAPSHOT_RESTORE_FAILED", error.message)
+  }
+}
+
+/** Runs a synchronous snapshot call, its SnapshotError a refusal. */
+const attempt = <A>(f: () => A): Effect.Effect<A, Reject> =>
+  Effect.try({ try: f, catch: (error) => error as SnapshotError }).pipe(Effect.mapError(refusal))

@@ -1,24 +1,25 @@
 /**
- * The local platform's events: the site's event log (every data and catalog event, with ids, read as
- * the platform's envelopes), the key pair webhook bodies are signed with, the live stream, and webhook
- * deliveries. The log is part of the platform core, under the data engine and the store, which log
- * their events in their own transactions; {@link eventsLayer} adds the keys and the webhooks on top of
- * them, and {@link eventsRoutes} plugs into the app.
+ * The local platform's events: the key pair webhook bodies are signed with, the live stream, and webhook
+ * deliveries with their dev endpoints, all reading the site's event log (every data and catalog event,
+ * with ids, read as the platform's envelopes). The log lives in store/, under the data engine and the
+ * catalog, which log their events in their own transactions; this module adds the keys and the webhooks.
  */
 import * as Layer from "effect/Layer"
-import type { SiteEvents } from "./SiteEvents.ts"
+import type { PlatformModule } from "../platform/PlatformModule.ts"
 import { SiteKeys } from "./SiteKeys.ts"
 import { streamRoutes } from "./streamRoutes.ts"
-import { webhookRoutes, WebhookSubscriptions } from "./webhooks/index.ts"
+import { webhookDevRoutes, webhookRoutes, WebhookSubscriptions, WebhooksConfig, type WebhooksOptions } from "./webhooks/index.ts"
 
-export { identityOf } from "./envelopes.ts"
-export { KEPT_EVENTS, type LoggedBatch, type SiteEvent, SiteEvents } from "./SiteEvents.ts"
-export { SiteKeys, WEBHOOK_TTL_SECONDS } from "./SiteKeys.ts"
-export { webhookDevRoutes, WebhookSubscriptions, WebhooksConfig, type WebhooksOptions } from "./webhooks/index.ts"
+/** The platform options the events module reads. */
+export interface EventsModuleOptions {
+  /** Webhook subscriptions made at start, and the delivery policy. */
+  readonly webhooks?: WebhooksOptions | undefined
+}
 
-export type EventsServices = SiteEvents | SiteKeys | WebhookSubscriptions
-
-/** WebhookSubscriptions reads its start-up subscriptions and delivery policy from `WebhooksConfig` (the defaults when none is provided). */
-export const eventsLayer = WebhookSubscriptions.layer.pipe(Layer.provideMerge(SiteKeys.layer))
-
-export const eventsRoutes = Layer.mergeAll(streamRoutes, webhookRoutes)
+export const module = {
+  name: "events",
+  layer: (options: EventsModuleOptions) =>
+    WebhookSubscriptions.layer.pipe(Layer.provideMerge(SiteKeys.layer), Layer.provide(Layer.succeed(WebhooksConfig)(options.webhooks ?? {}))),
+  routes: Layer.mergeAll(streamRoutes, webhookRoutes),
+  devRoutes: webhookDevRoutes
+} satisfies PlatformModule

@@ -10,19 +10,11 @@ import * as HttpRouter from "effect/http/HttpRouter"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import * as Stream from "effect/Stream"
 import { EventPaths } from "../../events/protocol.ts"
-import { Callers } from "../oauth/Callers.ts"
+import { Callers } from "../accounts/Callers.ts"
 import { application, invalidField, replyJson } from "../platform/responses.ts"
 import { header, query, route } from "../platform/routing.ts"
-import { type SiteEvent, SiteEvents } from "./SiteEvents.ts"
+import { type SiteEvent, SiteEvents } from "../store/SiteEvents.ts"
 import { SiteKeys } from "./SiteKeys.ts"
-
-/** Seconds between the comments that keep an idle stream's connection open through proxies. */
-export const HEARTBEAT_SECONDS = 15
-/** Event types one stream may name. */
-const MAX_TYPES = 100
-
-const encoder = new TextEncoder()
-const frame = (e: SiteEvent) => `id: ${e.id}\nevent: ${e.type}\ndata: ${e.json}\n\n`
 
 export const streamRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const callers = yield* Callers
@@ -79,3 +71,13 @@ export const streamRoutes = HttpRouter.addAll(Effect.gen(function*() {
     route("GET", EventPaths.publicKey, Effect.sync(() => replyJson(JSON.stringify({ publicKey: keys.publicKeyPem() }))))
   ]
 }))
+
+/** Seconds between the comments that keep an idle stream's connection open through proxies. */
+export const HEARTBEAT_SECONDS = 15
+
+/** Event types one stream may name. */
+const MAX_TYPES = 100
+
+const encoder = new TextEncoder()
+
+const frame = (e: SiteEvent) => `id: ${e.id}\nevent: ${e.type}\ndata: ${e.json}\n\n`

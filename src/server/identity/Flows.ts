@@ -16,7 +16,7 @@ import { digest, numericCode } from "../platform/secrets.ts"
 import { ServerClock } from "../platform/ServerClock.ts"
 import { Settings } from "../platform/Settings.ts"
 import { Codes } from "./codes.ts"
-import { type EnrolledFactorType, type MemberRecord, MemberStore } from "./MemberStore.ts"
+import { type EnrolledFactorType, type MemberRecord, MemberStore } from "../accounts/MemberStore.ts"
 import { identityOf } from "./views.ts"
 
 /** Session tokens prove a fresh login for this long. */

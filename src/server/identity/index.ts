@@ -1,12 +1,19 @@
-/** The identity services of the local platform: authentication, verification, recovery, members. */
+/**
+ * The identity services of the local platform: authentication (register, login, sign-on, change
+ * password, second factors), verification, recovery, a member's own record and the members admin API,
+ * with the login flow's steps ({@link Flows}) that all of them continue through.
+ */
 import * as Layer from "effect/Layer"
-import { adminMemberRoutes } from "./adminMembers.ts"
-import { authenticationRoutes } from "./authentication.ts"
-import { memberRoutes } from "./myMember.ts"
-import { recoveryRoutes } from "./recovery.ts"
-import { verificationRoutes } from "./verification.ts"
+import type { PlatformModule } from "../platform/PlatformModule.ts"
+import { adminMemberRoutes } from "./adminMemberRoutes.ts"
+import { authenticationRoutes } from "./authenticationRoutes.ts"
+import { Flows } from "./Flows.ts"
+import { memberRoutes } from "./memberRoutes.ts"
+import { recoveryRoutes } from "./recoveryRoutes.ts"
+import { verificationRoutes } from "./verificationRoutes.ts"
 
-export { Flows } from "./Flows.ts"
-export { MemberStore } from "./MemberStore.ts"
-
-export const identityRoutes = Layer.mergeAll(authenticationRoutes, verificationRoutes, recoveryRoutes, memberRoutes, adminMemberRoutes)
+export const module = {
+  name: "identity",
+  layer: () => Flows.layer,
+  routes: Layer.mergeAll(authenticationRoutes, verificationRoutes, recoveryRoutes, memberRoutes, adminMemberRoutes)
+} satisfies PlatformModule

@@ -4,7 +4,7 @@
  */
 import type { Identity, Member, MemberStatus } from "../../session/wire/index.ts"
 import { isoDate } from "../platform/ServerClock.ts"
-import type { FactorRecord, MemberRecord } from "./MemberStore.ts"
+import type { FactorRecord, MemberRecord } from "../accounts/MemberStore.ts"
 
 export const identityOf = (member: MemberRecord, factors: ReadonlyArray<FactorRecord>): Identity => ({
   id: member.id,

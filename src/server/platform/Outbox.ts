@@ -7,7 +7,7 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { Database, type Row } from "./Database.ts"
-import type { OutboxKind, OutboxMessage } from "./devWire.ts"
+import type { OutboxKind, OutboxMessage } from "../../dev/wire/platform.ts"
 import { isoDate, ServerClock } from "./ServerClock.ts"
 
 export interface OutgoingMessage {

@@ -12,8 +12,8 @@ import * as Layer from "effect/Layer"
 import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import type * as HttpServerResponse from "effect/http/HttpServerResponse"
 import type { CallerRole, Rule } from "../../http/wire.ts"
-import { isDevPath } from "../dev/devAccess.ts"
-import { type Caller, Callers } from "../oauth/Callers.ts"
+import { isDevPath } from "./devAccess.ts"
+import type { Caller } from "./Caller.ts"
 import { CurrentRequestNote, newNote, type RequestNote } from "./requestNote.ts"
 
 export const DEFAULT_REQUEST_LOG_SIZE = 5000
@@ -168,15 +168,21 @@ const logged = (caller: Caller): LoggedCaller => {
 }
 
 /**
+ * Resolves a request's credentials into its caller (the accounts' `Callers.resolve`), for a request no
+ * route asked about. The kernel takes it as a function: resolving needs the tokens and the members above it.
+ */
+export type ResolveCaller = (authorization: string, siteId: string | undefined) => Effect.Effect<Caller, unknown>
+
+/**
  * The caller as a route resolved it; when no route asked, the request's credentials resolved here
  * (reads only: a token's signature, a member's or a key's row). Credentials that do not resolve log as
  * nobody.
  */
-const callerOf = (note: RequestNote, request: HttpServerRequest.HttpServerRequest, callers: Callers["Service"]): Effect.Effect<LoggedCaller> => {
+const callerOf = (note: RequestNote, request: HttpServerRequest.HttpServerRequest, resolve: ResolveCaller): Effect.Effect<LoggedCaller> => {
   if (note.caller !== undefined) return Effect.succeed(logged(note.caller))
   const authorization = request.headers["authorization"]
   if (note.unresolved || authorization === undefined || authorization.trim() === "") return Effect.succeed(NOBODY)
-  return callers.resolve(authorization, request.headers["wix-site-id"]).pipe(Effect.map(logged), Effect.orElseSucceed(() => NOBODY))
+  return resolve(authorization, request.headers["wix-site-id"]).pipe(Effect.map(logged), Effect.orElseSucceed(() => NOBODY))
 }
 
 /**
@@ -184,8 +190,9 @@ const callerOf = (note: RequestNote, request: HttpServerRequest.HttpServerReques
  * status, duration, caller, and the refusal's rule and code.
  */
 export const logRequest = <E, R>(
-  answer: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
-): Effect.Effect<HttpServerResponse.HttpServerResponse, E, R | RequestLog | Callers | HttpServerRequest.HttpServerRequest> =>
+  answer: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>,
+  resolveCaller: ResolveCaller
+): Effect.Effect<HttpServerResponse.HttpServerResponse, E, R | RequestLog | HttpServerRequest.HttpServerRequest> =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
     const at = request.url.indexOf("?")
@@ -198,7 +205,7 @@ export const logRequest = <E, R>(
     const record = (status: number) =>
       Effect.gen(function*() {
         const durationMs = performance.now() - started
-        const caller = yield* callerOf(note, request, yield* Callers)
+        const caller = yield* callerOf(note, request, resolveCaller)
         log.record({
           at: arrived,
           method: request.method,

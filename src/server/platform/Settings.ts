@@ -6,7 +6,7 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { Database } from "./Database.ts"
-import type { SiteSettings, SiteSettingsPatch } from "./devWire.ts"
+import type { SiteSettings, SiteSettingsPatch } from "../../dev/wire/platform.ts"
 
 export interface SettingsShape {
   readonly get: () => SiteSettings

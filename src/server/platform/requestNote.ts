@@ -8,7 +8,7 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import type * as HttpServerResponse from "effect/http/HttpServerResponse"
 import type { Rule } from "../../http/wire.ts"
-import type { Caller } from "../oauth/Callers.ts"
+import type { Caller } from "./Caller.ts"
 import { type Reject, toResponse } from "./responses.ts"
 
 export interface RequestNote {

@@ -7,9 +7,9 @@
 import { assert, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { Database } from "../../../src/server/platform/Database.ts"
-import { compileFilter } from "../../../src/server/data/filters.ts"
+import { compileFilter } from "../../../src/server/store/filters.ts"
 import { ITEMS } from "../../../src/server/data/ItemStore.ts"
-import { orderBy, sortTerms } from "../../../src/server/data/sql.ts"
+import { orderBy, sortTerms } from "../../../src/server/store/sql.ts"
 import { LocalPlatform } from "../../../src/server/index.ts"
 import { bulkInsert, createCollection, ok, uniqueId } from "./support.ts"
 

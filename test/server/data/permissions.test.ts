@@ -1,11 +1,24 @@
 import { assert, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
+import { PermissionPaths } from "../../../src/data/protocol.ts"
 import { LocalPlatform } from "../../../src/server/index.ts"
-import { login } from "../support.ts"
+import { apiKey, call, login } from "../support.ts"
 import { codeOf, count, data, freshCollection, ids, memberToken, ok, OPEN, query, visitorToken } from "./support.ts"
 
 const AUTHOR = { read: "SITE_MEMBER_AUTHOR", insert: "SITE_MEMBER_AUTHOR", update: "SITE_MEMBER_AUTHOR", remove: "SITE_MEMBER_AUTHOR" }
+
+/** `GET /wix-data/v1/permissions/current` for a collection, as `auth` (the API key unless told; nobody with `""`). */
+const mine = (collection: string, auth?: string) =>
+  Effect.gen(function*() {
+    const authorization = auth ?? (yield* apiKey)
+    return yield* call("GET", `${PermissionPaths.mine}?dataCollectionId=${encodeURIComponent(collection)}`, authorization === "" ? {} : { auth: authorization })
+  })
+
+const allowed = (answer: { readonly status: number; readonly body: any }) => {
+  assert.strictEqual(answer.status, 200)
+  return [answer.body.itemRead, answer.body.itemInsert, answer.body.itemUpdate, answer.body.itemRemove]
+}
 
 const refused = (answer: { readonly status: number; readonly body: any }) => {
   assert.strictEqual(answer.status, 403)
@@ -118,5 +131,34 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("data permissio
       assert.deepStrictEqual(ids(yield* query("Notes", {}, {}, tokens.access_token)), ["demo-note"])
       const stranger = yield* memberToken
       assert.deepStrictEqual(ids(yield* query("Notes", {}, {}, stranger.token)), [])
+    }))
+
+  it.effect("GET /wix-data/v1/permissions/current answers what the caller may do with a collection's items, by the rules the calls follow", () =>
+    Effect.gen(function*() {
+      const guest = yield* visitorToken
+      const member = yield* memberToken
+      // read ANYONE, write ADMIN
+      assert.deepStrictEqual(allowed(yield* mine("Posts", guest)), [true, false, false, false])
+      assert.deepStrictEqual(allowed(yield* mine("Posts", "")), [true, false, false, false])
+      assert.deepStrictEqual(allowed(yield* mine("Posts", member.token)), [true, false, false, false])
+      assert.deepStrictEqual(allowed(yield* mine("Posts")), [true, true, true, true])
+      // an author's role: a member may, on the items it writes; a visitor may not
+      const c = yield* freshCollection({ permissions: AUTHOR })
+      assert.deepStrictEqual(allowed(yield* mine(c, member.token)), [true, true, true, true])
+      assert.deepStrictEqual(allowed(yield* mine(c, guest)), [false, false, false, false])
+      const mixed = yield* freshCollection({ permissions: { read: "ANYONE", insert: "SITE_MEMBER", update: "CMS_EDITOR", remove: "ADMIN" } })
+      assert.deepStrictEqual(allowed(yield* mine(mixed, member.token)), [true, true, false, false])
+      assert.deepStrictEqual(allowed(yield* mine(mixed, guest)), [true, false, false, false])
+      // what it answers is what the calls do
+      refused(yield* data("POST", "/items", { dataCollectionId: mixed, dataItem: { data: {} } }, guest))
+      yield* ok("POST", "/items", { dataCollectionId: mixed, dataItem: { id: "m", data: {} } }, member.token)
+      refused(yield* data("POST", "/items/remove", { dataCollectionId: mixed, dataItemId: "m" }, member.token))
+
+      const missing = yield* mine("NoSuchCollection", guest)
+      assert.strictEqual(missing.status, 404)
+      assert.strictEqual(codeOf(missing as never), "WDE0025")
+      const unnamed = yield* call("GET", PermissionPaths.mine, { auth: guest })
+      assert.strictEqual(unnamed.status, 400)
+      assert.strictEqual((yield* mine("Posts", "not-a-token")).status, 401)
     }))
 })

@@ -1,7 +1,7 @@
 /** SQL string literals the data engine writes into statements read back as the text they hold, whatever it is. */
 import { assert, it } from "@effect/vitest"
 import { DatabaseSync } from "node:sqlite"
-import { literal } from "../../../src/server/data/sql.ts"
+import { literal } from "../../../src/server/store/sql.ts"
 
 it("a literal holds quotes, NULs and any other character, and reads back as written", () => {
   const db = new DatabaseSync(":memory:")

@@ -5,7 +5,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as fc from "fast-check"
-import { type Json, modifiedFields, normalizeDates, normalizeIso, sameJson } from "../../../src/server/data/values.ts"
+import { type Json, modifiedFields, normalizeDates, normalizeIso, sameJson } from "../../../src/server/store/values.ts"
 
 /** What normalizing means: the parsed instant written by `toISOString` (years 0000–9999), else the text as it was. */
 const reference = (iso: string): string => {

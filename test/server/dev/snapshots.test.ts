@@ -128,7 +128,7 @@ describe("snapshots", () => {
         yield* createCollection({ id: collection, fields: [], permissions: { read: "ANYONE", insert: "ANYONE", update: "ANYONE", remove: "ANYONE" } })
         yield* dev("POST", "/snapshots", { name: "quiet" })
         yield* bulkInsert(collection, Array.from({ length: 20 }, (_, i) => ({ _id: `e${i}` })))
-        const { SiteEvents } = yield* Effect.promise(() => import("../../../src/server/events/SiteEvents.ts"))
+        const { SiteEvents } = yield* Effect.promise(() => import("../../../src/server/store/SiteEvents.ts"))
         const log = yield* SiteEvents
         const reached = log.lastId()
         yield* dev("POST", "/snapshots/quiet/restore")

@@ -4,7 +4,7 @@
  * parameter the fuzzer fills in.
  */
 import { CatalogPaths } from "../../../src/catalog/protocol.ts"
-import { DataPaths, MovementJobPaths } from "../../../src/data/protocol.ts"
+import { DataPaths, MovementJobPaths, PermissionPaths } from "../../../src/data/protocol.ts"
 import { EventPaths } from "../../../src/events/protocol.ts"
 import { MembersPaths } from "../../../src/members/protocol.ts"
 import { Paths } from "../../../src/session/wire/index.ts"
@@ -131,6 +131,8 @@ export const ROUTES: ReadonlyArray<RouteCase> = [
   { method: "GET", path: DataPaths.indexes, input: "query", sample: { dataCollectionId: C, paging: { limit: 5 } } },
   { method: "POST", path: DataPaths.indexes, input: "json", sample: { dataCollectionId: C, index: { name: "byLikes", fields: [{ path: "likes", order: "ASC" }] } } },
   { method: "DELETE", path: DataPaths.indexes, input: "query", sample: { dataCollectionId: C, indexName: "byLikes" } },
+  // permissions
+  { method: "GET", path: PermissionPaths.mine, input: "query", sample: { dataCollectionId: C } },
   // backups
   { method: "POST", path: DataPaths.backups, input: "json", sample: {} },
   { method: "GET", path: DataPaths.backups, input: "query", sample: { status: "READY", type: "ON_DEMAND", paging: { limit: 5, offset: 0 } } },

@@ -6,9 +6,9 @@
  */
 import type { FilterNode } from "../../../data/FilterTree.ts"
 import type { Sorting } from "../../../data/wire/index.ts"
-import { EngineFailure, toViolation } from "../../data/engineFailures.ts"
-import { checkFilter } from "../../data/filters.ts"
-import { segments } from "../../data/values.ts"
+import { EngineFailure, toViolation } from "../../store/engineFailures.ts"
+import { checkFilter } from "../../store/filters.ts"
+import { segments } from "../../store/values.ts"
 import { parseJson } from "../../platform/json.ts"
 import { MAX_INTEGER, MAX_SORT_FIELDS } from "../../platform/limits.ts"
 import { invalidField, type Reject } from "../../platform/responses.ts"

@@ -5,8 +5,8 @@
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { MemberStore } from "../../identity/MemberStore.ts"
-import { DEMO_MEMBER_EMAIL, Seeder } from "../../seed.ts"
+import { MemberStore } from "../../accounts/MemberStore.ts"
+import { DEMO_MEMBER_EMAIL, Seeder } from "../../accounts/seed.ts"
 import { AbandonedCartStore, type NewCart } from "./AbandonedCartStore.ts"
 
 /** The seeded carts' ids, in the order they were abandoned. */

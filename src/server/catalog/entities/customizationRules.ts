@@ -6,14 +6,10 @@
  * a customization (without case); every choice gets an id and a key. Choices change through their own
  * calls (add, set, remove, update, reorder), each a revision of the customization.
  */
-import type * as HttpRouter from "effect/http/HttpRouter"
-import { EntityCodes, EntityPaths, MAX_CHOICES, MAX_ENTITY_PAGE } from "../../../catalog/entities/protocol.ts"
-import * as W from "../../../catalog/entities/wire/index.ts"
-import { isObject, type Json } from "../../data/values.ts"
-import type { AdminCaller } from "../../oauth/Callers.ts"
-import type { StoreAccess } from "../access.ts"
+import { EntityCodes, MAX_CHOICES } from "../../../catalog/entities/protocol.ts"
+import { isObject, type Json } from "../../store/values.ts"
+import type { AdminCaller } from "../../platform/Caller.ts"
 import {
-  bulk,
   checkName,
   checkRevision,
   compact,
@@ -21,17 +17,18 @@ import {
   type Emit,
   type Engine,
   found,
-  Kinds,
   invalid,
+  Kinds,
   masked,
   maskPaths,
   modifiedFields,
   nextRevision,
   refused,
+  removal,
   required,
+  revising,
   updatedEvent
 } from "./engine.ts"
-import { entityCrud, type EntityService, removal, revising } from "./crud.ts"
 import type { EntityTableShape } from "./entityTables.ts"
 
 const ENTITY = "customization"
@@ -260,44 +257,4 @@ export const customizationOps = (table: EntityTableShape, engine: Engine) => {
   }
 
   return { create, update, remove, addChoices, setChoices, removeChoices, updateChoices, reorderChoices }
-}
-
-const CUSTOMIZATIONS: EntityService = {
-  key: "customization",
-  list: "customizations",
-  idParam: "customizationId",
-  kind: KIND,
-  maxLimit: MAX_ENTITY_PAGE.customizations,
-  counted: { request: "ASSIGNED_PRODUCTS_COUNT", field: "assignedProductsCount" },
-  bulkKey: "customization",
-  paths: {
-    collection: EntityPaths.customizations,
-    query: EntityPaths.customizationsQuery,
-    count: EntityPaths.customizationsCount,
-    bulkCreate: EntityPaths.customizationsBulkCreate,
-    bulkUpdate: EntityPaths.customizationsBulkUpdate
-  },
-  schemas: { ...W.CustomizationCalls, bulkResponse: W.BulkCustomizationsResponse }
-}
-
-export const customizationRoutes = (table: EntityTableShape, engine: Engine, access: StoreAccess): ReadonlyArray<HttpRouter.Route<never, never>> => {
-  const ops = customizationOps(table, engine)
-  const { routes, item, write, bulkWrite, bulkResult } = entityCrud(CUSTOMIZATIONS, ops, table, engine, access)
-
-  return [
-    ...routes,
-    bulkWrite(EntityPaths.customizationsBulkAddChoices, W.BulkAddChoicesRequest, (request, actor, emit) =>
-      bulk(request.customizationsChoices, (m, i) => {
-        const choices = (m.choices ?? []) as ReadonlyArray<Json>
-        if (choices.length === 0) throw required(`customizationsChoices[${i}].choices`)
-        const doc = ops.addChoices(m.customizationId, choices, `customizationsChoices[${i}].choices`, actor, emit)
-        return bulkResult(request, doc)
-      }, "customization")),
-    write("POST", `${item}/add-choices`, W.AddChoicesRequest, (r, actor, emit, id) => ops.addChoices(id, r.choices as ReadonlyArray<Json>, "choices", actor, emit)),
-    write("POST", `${item}/set-choices`, W.SetChoicesRequest, (r, actor, emit, id) => ops.setChoices(id, r.choices as ReadonlyArray<Json>, actor, emit)),
-    write("POST", `${item}/remove-choices`, W.RemoveChoicesRequest, (r, actor, emit, id) => ops.removeChoices(id, r.choiceIds, r.revision, actor, emit)),
-    write("POST", `${item}/update-choices`, W.UpdateChoicesRequest, (r, actor, emit, id) =>
-      ops.updateChoices(id, r.revision, r.choices.map((c) => ({ choice: c.choice as Json | undefined, fieldMask: c.fieldMask })), actor, emit)),
-    write("POST", `${item}/reorder-choices`, W.ReorderChoicesRequest, (r, actor, emit, id) => ops.reorderChoices(id, r.revision, r.choiceIds, actor, emit))
-  ]
 }

@@ -8,13 +8,14 @@ import * as Effect from "effect/Effect"
 import { randomUUID } from "node:crypto"
 import type { ItemMetadata } from "../../../catalog/wire/common.ts"
 import { EntityCodes } from "../../../catalog/entities/protocol.ts"
-import { attempt, catchFailure, EngineFailure, toItemError, toReject } from "../../data/engineFailures.ts"
-import type { Json } from "../../data/values.ts"
-import type { AdminCaller } from "../../oauth/Callers.ts"
+import { attempt, catchFailure, EngineFailure, toItemError, toReject } from "../../store/engineFailures.ts"
+import type { Json } from "../../store/values.ts"
+import type { AdminCaller } from "../../platform/Caller.ts"
 import type { DatabaseShape } from "../../platform/Database.ts"
 import type { Reject } from "../../platform/responses.ts"
 import { isoDate, type ServerClockShape } from "../../platform/ServerClock.ts"
 import type { CatalogEvent, CatalogEventsShape, Emit } from "../CatalogEvents.ts"
+import type { EntityTableShape } from "./entityTables.ts"
 
 /** Collects the events of a write; they are logged in its transaction. */
 export type { Emit } from "../CatalogEvents.ts"
@@ -196,3 +197,32 @@ const idOf = (item: unknown): string | undefined => {
 
 /** Drops the keys whose value is undefined (Schema-decoded optional keys are absent, but built objects may carry them). */
 export const compact = (doc: Json): Json => Object.fromEntries(Object.entries(doc).filter(([, v]) => v !== undefined))
+
+// what the entities' writes share
+
+/**
+ * What the shared calls do to the table, inside the caller's transaction. `field` names the entity in
+ * refusals: its key (`inventoryItem`), or its place in a bulk call (`inventoryItems[2]`); a service
+ * whose refusals always name the same fields takes no `field`.
+ */
+export interface EntityOps {
+  readonly create: (input: Json, actor: AdminCaller, emit: Emit, field: string) => Json
+  readonly update: (input: Json, mask: ReadonlySet<string> | undefined, actor: AdminCaller, emit: Emit, field: string) => Json
+  readonly remove: (id: string, actor: AdminCaller, emit: Emit) => void
+}
+
+/** The entity a write names by `${field}.id`, at the revision it names in `${field}.revision` (else 400, 404 or 409). */
+export const revising = (table: EntityTableShape, kind: Kind, input: Json, field: string): Json => {
+  const id = input["id"]
+  if (typeof id !== "string" || id === "") throw required(`${field}.id`)
+  const current = found(table.get(id), kind, id)
+  checkRevision(kind, current, input["revision"], `${field}.revision`)
+  return current
+}
+
+/** The delete of one entity by id (404 when there is none), logging its `entity` deleted event. */
+export const removal = (table: EntityTableShape, kind: Kind, entity: string): EntityOps["remove"] => (id, actor, emit) => {
+  const current = found(table.get(id), kind, id)
+  table.remove(id)
+  emit(deletedEvent(entity, current, actor))
+}

@@ -4,15 +4,11 @@
  * form is derived, so readers get both: HTML becomes one paragraph per block, rich content's text
  * nodes become `<p>` paragraphs.
  */
-import type * as HttpRouter from "effect/http/HttpRouter"
-import { EntityPaths, MAX_ENTITY_PAGE } from "../../../catalog/entities/protocol.ts"
 import * as W from "../../../catalog/entities/wire/index.ts"
-import { isObject, type Json } from "../../data/values.ts"
-import type { AdminCaller } from "../../oauth/Callers.ts"
-import type { StoreAccess } from "../access.ts"
+import { isObject, type Json } from "../../store/values.ts"
+import type { AdminCaller } from "../../platform/Caller.ts"
 import {
   alreadyExists,
-  bulk,
   checkName,
   compact,
   createdEvent,
@@ -25,10 +21,11 @@ import {
   modifiedFields,
   nameKey,
   nextRevision,
+  removal,
   required,
+  revising,
   updatedEvent
 } from "./engine.ts"
-import { entityCrud, type EntityService, outcome, removal, revising } from "./crud.ts"
 import type { EntityTableShape } from "./entityTables.ts"
 
 const ENTITY = "info_section"
@@ -123,40 +120,4 @@ export const infoSectionOps = (table: EntityTableShape, engine: Engine) => {
   }
 
   return { create, update, remove, getOrCreate }
-}
-
-const INFO_SECTIONS: EntityService = {
-  key: "infoSection",
-  list: "infoSections",
-  idParam: "infoSectionId",
-  kind: KIND,
-  maxLimit: MAX_ENTITY_PAGE.infoSections,
-  counted: { request: "ASSIGNED_PRODUCTS_COUNT", field: "assignedProductsCount" },
-  paths: {
-    collection: EntityPaths.infoSections,
-    query: EntityPaths.infoSectionsQuery,
-    count: EntityPaths.infoSectionsCount,
-    bulkCreate: EntityPaths.infoSectionsBulkCreate,
-    bulkUpdate: EntityPaths.infoSectionsBulkUpdate,
-    bulkDelete: EntityPaths.infoSectionsBulkDelete
-  },
-  schemas: { ...W.InfoSectionCalls, bulkResponse: W.BulkInfoSectionsResponse }
-}
-
-export const infoSectionRoutes = (table: EntityTableShape, engine: Engine, access: StoreAccess): ReadonlyArray<HttpRouter.Route<never, never>> => {
-  const ops = infoSectionOps(table, engine)
-  const crud = entityCrud(INFO_SECTIONS, ops, table, engine, access)
-
-  return [
-    ...crud.routes,
-    crud.write("POST", EntityPaths.infoSectionGetOrCreate, W.GetOrCreateInfoSectionRequest, (request, actor, emit) => {
-      if (request.infoSection === undefined) throw required("infoSection")
-      return ops.getOrCreate(request.infoSection as Json, "infoSection", actor, emit)
-    }),
-    crud.bulkWrite(EntityPaths.infoSectionsBulkGetOrCreate, W.BulkGetOrCreateInfoSectionsRequest, (request, actor, emit) =>
-      bulk(request.infoSections as ReadonlyArray<Json>, (input, i) => {
-        const doc = ops.getOrCreate(input, `infoSections[${i}]`, actor, emit)
-        return outcome(doc, crud.shown(doc, request.fields))
-      }))
-  ]
 }

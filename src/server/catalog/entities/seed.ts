@@ -5,8 +5,8 @@
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import type { Json } from "../../data/values.ts"
-import { Seeder } from "../../seed.ts"
+import type { Json } from "../../store/values.ts"
+import { Seeder } from "../../accounts/seed.ts"
 import { nameKey } from "./engine.ts"
 import { EntityStore } from "./EntityStore.ts"
 import { richFromHtml } from "./infoSectionRules.ts"

@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto"
 import type { Adjustment, MediaDataForWrite, Product, ProductOption, VariantOverride } from "../../../catalog/wire/products.ts"
-import { EngineFailure } from "../../data/engineFailures.ts"
+import { EngineFailure } from "../../store/engineFailures.ts"
 import {
   type ChoiceMedia,
   choiceName,

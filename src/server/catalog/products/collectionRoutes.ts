@@ -9,7 +9,7 @@ import * as HttpRouter from "effect/http/HttpRouter"
 import { randomUUID } from "node:crypto"
 import { CatalogPaths } from "../../../catalog/protocol.ts"
 import { CreateCollectionRequest, ProductIdsRequest, QueryCollectionsRequest, UpdateCollectionRequest } from "../../../catalog/wire/products.ts"
-import { attempt } from "../../data/engineFailures.ts"
+import { attempt } from "../../store/engineFailures.ts"
 import { body, pathParam, route } from "../../platform/routing.ts"
 import { storeAccess } from "../access.ts"
 import { CatalogEvents } from "../CatalogEvents.ts"
@@ -17,11 +17,6 @@ import { invalid, productNotFound } from "./changes.ts"
 import { ALL_PRODUCTS_ID, type CollectionSpec, MAX_DESCRIPTION, slugify } from "./model.ts"
 import { ProductStore } from "./ProductStore.ts"
 import { commit, legacy, metadataJson, notFoundFailure, pageRequest, payload, replyStored, v1Access } from "./requests.ts"
-
-const collectionNotFound = (id: string) => notFoundFailure("COLLECTION_NOT_FOUND", `Collection ${id}`)
-
-/** Products a collection write may name at once. */
-const MAX_COLLECTION_PRODUCTS = 1000
 
 export const collectionRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const products = yield* ProductStore
@@ -186,4 +181,7 @@ export const collectionRoutes = HttpRouter.addAll(Effect.gen(function*() {
   ]
 }))
 
+const collectionNotFound = (id: string) => notFoundFailure("COLLECTION_NOT_FOUND", `Collection ${id}`)
 
+/** Products a collection write may name at once. */
+const MAX_COLLECTION_PRODUCTS = 1000

@@ -13,8 +13,6 @@ import { productsSeed } from "./seed.ts"
 
 export { ProductStore } from "./ProductStore.ts"
 
-export type ProductsServices = ProductStore
-
 export const productsLayer = Layer.merge(ProductStore.layer, productsSeed.pipe(Layer.provide(ProductStore.layer)))
 
 export const productsRoutes = Layer.mergeAll(productRoutes, collectionRoutes, inventoryRoutes, mediaRoutes)

@@ -14,8 +14,8 @@ import {
   QueryInventoryRequest,
   UpdateInventoryVariantsRequest
 } from "../../../catalog/wire/inventory.ts"
-import { attempt } from "../../data/engineFailures.ts"
-import type { Caller } from "../../oauth/Callers.ts"
+import { attempt } from "../../store/engineFailures.ts"
+import type { Caller } from "../../platform/Caller.ts"
 import { body, pathParam, route } from "../../platform/routing.ts"
 import { storeAccess } from "../access.ts"
 import { type CatalogEvent, CatalogEvents } from "../CatalogEvents.ts"
@@ -23,9 +23,6 @@ import { invalid, productNotFound, setInventory, shiftQuantity } from "./changes
 import { inventoryItemOf, type ProductSpec, type VariantSpec } from "./model.ts"
 import { ProductStore } from "./ProductStore.ts"
 import { commit, inventoryEvent, metadataJson, notFoundFailure, pageRequest, replyStored, v1Access } from "./requests.ts"
-
-/** Entries an increment or decrement takes at once. */
-const MAX_SHIFTS = 1000
 
 export const inventoryRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const products = yield* ProductStore
@@ -140,3 +137,6 @@ export const inventoryRoutes = HttpRouter.addAll(Effect.gen(function*() {
     route("POST", CatalogPaths.inventoryQuery, query)
   ]
 }))
+
+/** Entries an increment or decrement takes at once. */
+const MAX_SHIFTS = 1000

@@ -11,6 +11,21 @@ import { createHash } from "node:crypto"
 import { notFound } from "../../platform/responses.ts"
 import { pathParam, route } from "../../platform/routing.ts"
 
+export const mediaRoutes = HttpRouter.addAll(Effect.succeed([
+  route(
+    "GET",
+    "/media/:id",
+    Effect.gen(function*() {
+      const id = yield* pathParam("id")
+      if (!MEDIA_ID.test(id)) return yield* notFound("No such media")
+      return HttpServerResponse.text(mediaSvg(id), {
+        contentType: "image/svg+xml",
+        headers: { "cache-control": "public, max-age=86400", "x-content-type-options": "nosniff", "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'" }
+      })
+    })
+  )
+]))
+
 const escapeXml = (text: string): string =>
   text.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "\"": "&quot;", "'": "&apos;" })[c]!)
 
@@ -33,18 +48,3 @@ export const mediaSvg = (id: string): string => {
 }
 
 const MEDIA_ID = /^[\w.~-]{1,200}$/
-
-export const mediaRoutes = HttpRouter.addAll(Effect.succeed([
-  route(
-    "GET",
-    "/media/:id",
-    Effect.gen(function*() {
-      const id = yield* pathParam("id")
-      if (!MEDIA_ID.test(id)) return yield* notFound("No such media")
-      return HttpServerResponse.text(mediaSvg(id), {
-        contentType: "image/svg+xml",
-        headers: { "cache-control": "public, max-age=86400", "x-content-type-options": "nosniff", "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'" }
-      })
-    })
-  )
-]))

@@ -24,7 +24,7 @@ import {
   type ProductOption,
   type Variant
 } from "../../../catalog/wire/products.ts"
-import { attempt, catchFailure, EngineFailure, toItemError } from "../../data/engineFailures.ts"
+import { attempt, catchFailure, EngineFailure, toItemError } from "../../store/engineFailures.ts"
 import { Database } from "../../platform/Database.ts"
 import { type Reject } from "../../platform/responses.ts"
 import { body, pathParam, route } from "../../platform/routing.ts"
@@ -50,9 +50,6 @@ import {
 import { ALL_PRODUCTS_ID, choiceName, type ProductSpec, slugify } from "./model.ts"
 import { ProductStore } from "./ProductStore.ts"
 import { commit, legacy, metadataJson, pageRequest, payload, replyStored, v1Access } from "./requests.ts"
-
-/** Ids a bulk call takes at most. */
-export const MAX_BULK_PRODUCTS = 100
 
 export const productRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const products = yield* ProductStore
@@ -341,3 +338,5 @@ export const productRoutes = HttpRouter.addAll(Effect.gen(function*() {
   ]
 }))
 
+/** Ids a bulk call takes at most. */
+export const MAX_BULK_PRODUCTS = 100

@@ -10,7 +10,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { createHash } from "node:crypto"
 import type { ProductOption } from "../../../catalog/wire/products.ts"
-import { Seeder } from "../../seed.ts"
+import { Seeder } from "../../accounts/seed.ts"
 // the brands and ribbons the demo products carry are the store's seeded v3 brands and ribbons
 import { DEMO_BRANDS } from "../entities/seed.ts"
 import { createSpec, mediaItem } from "./changes.ts"

@@ -7,9 +7,9 @@
  */
 import { DataAdminEventTypes } from "../../../events/protocol.ts"
 import type { DataMovementJob } from "../../../data/wire/index.ts"
-import { domainEventLog } from "../../events/domainLog.ts"
-import type { SiteEventsShape } from "../../events/SiteEvents.ts"
-import type { Caller } from "../../oauth/Callers.ts"
+import { domainEventLog } from "../../store/domainLog.ts"
+import type { SiteEventsShape } from "../../store/SiteEvents.ts"
+import type { Caller } from "../../platform/Caller.ts"
 
 const CODEC = "data/movement-jobs/2"
 const FQDN = "wix.hub.v1.job"

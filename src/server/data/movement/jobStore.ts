@@ -8,9 +8,9 @@ import { randomBytes, randomUUID } from "node:crypto"
 import type { FilterNode } from "../../../data/FilterTree.ts"
 import type { Format } from "../../../data/formats/rows.ts"
 import type { DataMovementJob, MovementLog, Sorting } from "../../../data/wire/index.ts"
-import type { Caller } from "../../oauth/Callers.ts"
+import type { Caller } from "../../platform/Caller.ts"
 import type { DatabaseShape, Row } from "../../platform/Database.ts"
-import { orderBy, sortTerms, where } from "../sql.ts"
+import { orderBy, sortTerms, where } from "../../store/sql.ts"
 
 /** What the runner of a job keeps between batches (and across restarts). */
 export interface RunState {

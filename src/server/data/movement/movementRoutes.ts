@@ -9,7 +9,7 @@ import * as Schema from "effect/Schema"
 import * as HttpRouter from "effect/http/HttpRouter"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { base64url, fromBase64url } from "../../../http/codec.ts"
-import { checkFilter } from "../filters.ts"
+import { checkFilter } from "../../store/filters.ts"
 import {
   CreateFileUploadUrlRequest,
   CreateFileUploadUrlResponse,
@@ -26,59 +26,18 @@ import {
   SubmitMovementJobRequest
 } from "../../../data/wire/index.ts"
 import { MovementJobPaths } from "../../../data/protocol.ts"
-import { Callers } from "../../oauth/Callers.ts"
+import { Callers } from "../../accounts/Callers.ts"
 import { parseJson } from "../../platform/json.ts"
 import { MAX_MOVEMENT_FILE_BYTES, MAX_SORT_FIELDS } from "../../platform/limits.ts"
 import { invalidField, payloadTooLarge, type Reject, reply, replyEmpty } from "../../platform/responses.ts"
 import { BodyLimit, bodyText, pathParam, query, requestOrigin, route } from "../../platform/routing.ts"
 import { DataSettings } from "../DataSettings.ts"
-import { atMost, attempt } from "../engineFailures.ts"
-import { dataBody, getPayload } from "../requests.ts"
+import { atMost, attempt } from "../../store/engineFailures.ts"
+import { dataBody } from "../requests.ts"
+import { getPayload } from "../../store/payload.ts"
 import { MovementJobs } from "./MovementJobs.ts"
 
 const MOVER = "/data-mover/v1"
-
-/** Jobs a page lists at most (the platform's bound), and by default. */
-const MAX_JOBS_PAGE = 100
-const DEFAULT_JOBS_PAGE = 50
-/** Logs a page lists at most, and by default. */
-const MAX_LOGS_PAGE = 1000
-const DEFAULT_LOGS_PAGE = 100
-
-const ListCursor = Schema.Struct({ k: Schema.Literal("jobs"), after: Schema.Int, limit: Schema.Int })
-const QueryCursor = Schema.Struct({
-  k: Schema.Literal("query"),
-  filter: Schema.NullOr(FilterJson),
-  sort: Schema.Array(Sorting),
-  offset: Schema.Int,
-  limit: Schema.Int
-})
-const LogsCursor = Schema.Struct({ k: Schema.Literal("logs"), job: Schema.String, after: Schema.Int, limit: Schema.Int })
-
-const TerminateMovementJobRequest = Schema.Struct({ jobId: Schema.optionalKey(Schema.String) })
-
-const encodeCursor = (state: object) => base64url(JSON.stringify(state))
-
-/** A cursor this API gave out, of this kind; a 400 for anything else. */
-const decodeCursor = <A, I>(schema: Schema.Codec<A, I>, cursor: string): Effect.Effect<A, Reject> => {
-  const parsed = parseJson(fromBase64url(cursor), "paging.cursor", "The cursor")
-  return parsed.ok && Schema.is(schema)(parsed.value)
-    ? Effect.succeed(parsed.value as A)
-    : Effect.fail(invalidField("paging.cursor", "The cursor was not given by this call.", "FORMAT"))
-}
-
-const limitOf = (paging: CursorPaging | undefined, fallback: number, max: number, field: string): Effect.Effect<number, Reject> => {
-  const limit = paging?.limit ?? fallback
-  return Number.isInteger(limit) && limit >= 1 && limit <= max
-    ? Effect.succeed(limit)
-    : Effect.fail(invalidField(field, `The limit must be a whole number from 1 to ${max}.`, "MAX", { max }))
-}
-
-const metadata = (count: number, next: string | undefined) => ({
-  count,
-  cursors: next === undefined ? {} : { next },
-  hasNext: next !== undefined
-})
 
 export const movementRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const callers = yield* Callers
@@ -260,6 +219,53 @@ export const movementRoutes = HttpRouter.addAll(Effect.gen(function*() {
     )
   ]
 }))
+
+/** Jobs a page lists at most (the platform's bound), and by default. */
+const MAX_JOBS_PAGE = 100
+
+const DEFAULT_JOBS_PAGE = 50
+
+/** Logs a page lists at most, and by default. */
+const MAX_LOGS_PAGE = 1000
+
+const DEFAULT_LOGS_PAGE = 100
+
+const ListCursor = Schema.Struct({ k: Schema.Literal("jobs"), after: Schema.Int, limit: Schema.Int })
+
+const QueryCursor = Schema.Struct({
+  k: Schema.Literal("query"),
+  filter: Schema.NullOr(FilterJson),
+  sort: Schema.Array(Sorting),
+  offset: Schema.Int,
+  limit: Schema.Int
+})
+
+const LogsCursor = Schema.Struct({ k: Schema.Literal("logs"), job: Schema.String, after: Schema.Int, limit: Schema.Int })
+
+const TerminateMovementJobRequest = Schema.Struct({ jobId: Schema.optionalKey(Schema.String) })
+
+const encodeCursor = (state: object) => base64url(JSON.stringify(state))
+
+/** A cursor this API gave out, of this kind; a 400 for anything else. */
+const decodeCursor = <A, I>(schema: Schema.Codec<A, I>, cursor: string): Effect.Effect<A, Reject> => {
+  const parsed = parseJson(fromBase64url(cursor), "paging.cursor", "The cursor")
+  return parsed.ok && Schema.is(schema)(parsed.value)
+    ? Effect.succeed(parsed.value as A)
+    : Effect.fail(invalidField("paging.cursor", "The cursor was not given by this call.", "FORMAT"))
+}
+
+const limitOf = (paging: CursorPaging | undefined, fallback: number, max: number, field: string): Effect.Effect<number, Reject> => {
+  const limit = paging?.limit ?? fallback
+  return Number.isInteger(limit) && limit >= 1 && limit <= max
+    ? Effect.succeed(limit)
+    : Effect.fail(invalidField(field, `The limit must be a whole number from 1 to ${max}.`, "MAX", { max }))
+}
+
+const metadata = (count: number, next: string | undefined) => ({
+  count,
+  cursors: next === undefined ? {} : { next },
+  hasNext: next !== undefined
+})
 
 /** `_id` in a jobs filter is the job's `id` (the official client renames it on the way; sitefx's callers may not). */
 const renameId = (filter: unknown): unknown => {

@@ -29,10 +29,10 @@ import { randomUUID } from "node:crypto"
 import { EVENT_TYPES, type EventType, WebhookHeaders } from "../../../events/protocol.ts"
 import { Database, type Row } from "../../platform/Database.ts"
 import { isoDate, ServerClock } from "../../platform/ServerClock.ts"
-import { type SiteEvent, SiteEvents } from "../SiteEvents.ts"
+import { type SiteEvent, SiteEvents } from "../../store/SiteEvents.ts"
 import { SiteKeys } from "../SiteKeys.ts"
 import { deliver, type DeliveryPolicy, deliveryPolicy, type Outgoing, type Undelivered } from "./delivery.ts"
-import { type CreateWebhookRequest, type DeadLetter, type Webhook, webhookUrlProblem } from "./wire.ts"
+import { type CreateWebhookRequest, type DeadLetter, type Webhook, webhookUrlProblem } from "../../../dev/wire/webhooks.ts"
 
 /** Subscriptions a site may have. */
 export const MAX_WEBHOOKS = 100

@@ -13,7 +13,8 @@ export {
   type Outgoing,
   Undelivered
 } from "./delivery.ts"
-export { webhookDevRoutes, webhookRoutes } from "./routes.ts"
+export { webhookDevRoutes } from "./webhookDevRoutes.ts"
+export { webhookRoutes } from "./webhookRoutes.ts"
 export {
   MAX_DEAD_LETTERS,
   MAX_PENDING,
@@ -24,4 +25,4 @@ export {
   WebhooksConfig,
   type WebhooksOptions
 } from "./WebhookSubscriptions.ts"
-export * from "./wire.ts"
+export * from "../../../dev/wire/webhooks.ts"
