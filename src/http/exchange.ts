@@ -11,14 +11,8 @@ import * as Effect from "effect/Effect"
 import { describe, type Guard } from "./guard.ts"
 import { REQUEST_ID_HEADER } from "./headers.ts"
 import { isRecord } from "./isRecord.ts"
-import {
-  PlatformError,
-  type PlatformErrorReason,
-  reasonFromResponse,
-  SystemError,
-  TransportError,
-  type TransportKind
-} from "./PlatformError.ts"
+import { PlatformError, reasonFromResponse } from "./PlatformError.ts"
+import { type PlatformErrorReason, SystemError, TransportError, type TransportKind } from "./reasons.ts"
 import type { PlatformRequest, WireRequest } from "./PlatformRequest.ts"
 import { Rule } from "./rule.ts"
 import { currentTimeMillis, inputMillis, sleepMillis } from "./time.ts"
