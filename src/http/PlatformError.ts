@@ -1,6 +1,7 @@
 /**
  * A failed platform call, `PlatformError`, whose `reason` is one of the platform's reasons of reasons.ts
- * (refused fields, an application code, another status, no answer), and how a non-200 answer becomes one.
+ * (refused fields, an application code, another status, no answer), which of them are transient, and how
+ * a non-200 answer becomes one.
  */
 import * as Data from "effect/Data"
 import { ApplicationError, codeOf, mayHaveApplied, type PlatformErrorReason, SystemError, ValidationError } from "./reasons.ts"
@@ -84,6 +85,12 @@ export class PlatformError extends Data.TaggedError("PlatformError")<{
     return this.reason._tag === "TransportError" ? undefined : this.reason.rule
   }
 }
+
+const TRANSIENT = new Set([429, 502, 503, 504])
+
+/** A transient failure: no answer at all, or 429/502/503/504. */
+export const isTransient = (error: PlatformError): boolean =>
+  error.reason._tag === "TransportError" || (error.status !== undefined && TRANSIENT.has(error.status))
 
 const GENERIC_AUTH_CODES = new Set(["401", "UNAUTHENTICATED", "UNAUTHORIZED", "INVALID_TOKEN", "EXPIRED_TOKEN", "TOKEN_EXPIRED"])
 

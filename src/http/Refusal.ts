@@ -8,8 +8,7 @@
  */
 import type * as Cause from "effect/Cause"
 import * as Data from "effect/Data"
-import { isTransient } from "./exchange.ts"
-import type { PlatformError } from "./PlatformError.ts"
+import { isTransient, type PlatformError } from "./PlatformError.ts"
 import { AnswerError, ArgumentError, codeOf, type FailureReason, mayHaveApplied, type RefusalReason } from "./reasons.ts"
 import type { Rule } from "./rule.ts"
 import type { FieldViolation } from "./wire.ts"
