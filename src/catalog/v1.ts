@@ -4,6 +4,7 @@
  * which name the call and the argument (`Products.get: id must be a non-empty string`).
  */
 import * as Effect from "effect/Effect"
+import { unlessInvalid } from "../http/checks.ts"
 import type { Guard } from "../http/guard.ts"
 import type { PlatformClient } from "../http/PlatformClient.ts"
 import type { PlatformRequest } from "../http/PlatformRequest.ts"
@@ -12,12 +13,9 @@ import { call, callVoid, type CatalogFailure, requireCatalog, requireCatalogRead
 import type { OffsetPaging, OffsetQueryBody, OffsetRunner } from "./OffsetQuery.ts"
 import { PRODUCT_QUERY_MAX_QUERY } from "./protocol.ts"
 
-/** The first refusal among checks. */
-export const first = (...checks: ReadonlyArray<CatalogError | undefined>): CatalogError | undefined => checks.find((c) => c !== undefined)
-
 /** A v1 call answered with a body `guard` checks, unless `check` refused an argument. */
 export const send = <A>(what: string, check: CatalogError | undefined, request: () => PlatformRequest, guard: Guard<A>): Effect.Effect<A, CatalogFailure, PlatformClient> =>
-  check === undefined ? Effect.suspend(() => sendChecked(what, request(), guard)) : Effect.fail(check)
+  unlessInvalid(check, () => sendChecked(what, request(), guard))
 
 // reads (GET) go out beside the first catalog version question; anything else waits for its answer
 const sendChecked = <A>(what: string, req: PlatformRequest, guard: Guard<A>): Effect.Effect<A, CatalogFailure, PlatformClient> =>
@@ -25,7 +23,7 @@ const sendChecked = <A>(what: string, req: PlatformRequest, guard: Guard<A>): Ef
 
 /** A v1 call whose answer is not read. */
 export const sendVoid = (what: string, check: CatalogError | undefined, request: () => PlatformRequest): Effect.Effect<void, CatalogFailure, PlatformClient> =>
-  check === undefined ? requireCatalog(V1, what, (client) => callVoid(client, request())) : Effect.fail(check)
+  unlessInvalid(check, () => requireCatalog(V1, what, (client) => callVoid(client, request())))
 
 const show = (v: unknown): string => (typeof v === "string" ? JSON.stringify(v) : v === null ? "null" : Array.isArray(v) ? "an array" : typeof v)
 

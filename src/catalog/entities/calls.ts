@@ -4,6 +4,7 @@
  * which name the call and the argument (`Brands.create: brand.name must be 1 to 50 characters`).
  */
 import * as Effect from "effect/Effect"
+import { unlessInvalid } from "../../http/checks.ts"
 import type { Guard } from "../../http/guard.ts"
 import type { PlatformClient } from "../../http/PlatformClient.ts"
 import type { PlatformRequest } from "../../http/PlatformRequest.ts"
@@ -16,10 +17,6 @@ import { ENTITY_QUERY_MAX_QUERY } from "./protocol.ts"
 
 export type EntityFailure = CatalogFailure
 
-/** The first refusal among checks, or undefined when every argument is fine. */
-export const first = (...checks: ReadonlyArray<CatalogError | undefined>): CatalogError | undefined =>
-  checks.find((c) => c !== undefined)
-
 /** A call answered with a body `guard` checks, unless `check` refused an argument. */
 export const send = <A>(
   what: string,
@@ -27,7 +24,7 @@ export const send = <A>(
   request: () => PlatformRequest,
   guard: Guard<A>
 ): Effect.Effect<A, CatalogFailure, PlatformClient> =>
-  check === undefined ? requireCatalog(ANY_STORE, what, (client) => call(client, request(), guard)) : Effect.fail(check)
+  unlessInvalid(check, () => requireCatalog(ANY_STORE, what, (client) => call(client, request(), guard)))
 
 /** A call whose answer is not read. */
 export const sendVoid = (
@@ -35,7 +32,7 @@ export const sendVoid = (
   check: CatalogError | undefined,
   request: () => PlatformRequest
 ): Effect.Effect<void, CatalogFailure, PlatformClient> =>
-  check === undefined ? requireCatalog(ANY_STORE, what, (client) => callVoid(client, request())) : Effect.fail(check)
+  unlessInvalid(check, () => requireCatalog(ANY_STORE, what, (client) => callVoid(client, request())))
 
 /** How a service's queries travel: GET `.r` (POST past 4000 characters), or always POST (ribbons). */
 export const queryRunner = <R, A>(options: {
