@@ -21,6 +21,9 @@ export const failure: (e: PlatformError) => CatalogFailure = fromPlatformError
 export const withClient = <A, E>(f: (client: PlatformClientShape) => Effect.Effect<A, E>): Effect.Effect<A, E, PlatformClient> =>
   PlatformClient.use(f)
 
+/** An argument as a refusal names it: a string quoted, anything else by its kind. */
+export const shown = (v: unknown): string => (typeof v === "string" ? JSON.stringify(v) : v === null ? "null" : Array.isArray(v) ? "an array" : typeof v)
+
 /** A catalog call whose answer is checked by `guard`. */
 export const call = <A>(client: PlatformClientShape, req: PlatformRequest, guard: Guard<A>): Effect.Effect<A, CatalogFailure> =>
   client.json(req, guard).pipe(Effect.mapError(failure))
