@@ -57,9 +57,9 @@ export const OAuthErrorReasons = [
  * A redirect, silent or external login that could not complete; `reason` says why.
  *
  * @example
- * declare const completing: Effect.Effect<RedirectResult, OAuthError | PlatformError>
+ * declare const completing: Effect.Effect<{ readonly originalUri: string }, OAuthError> // completeRedirect's
  * // a callback that is not this login's (another tab, a stale link) starts a new login; any other failure stays
- * const outcome = completing.pipe(
+ * const next = completing.pipe(
  *   Effect.map(({ originalUri }) => originalUri),
  *   Effect.catchReason("OAuthError", "InvalidState", () => Effect.succeed("/login"))
  * )
