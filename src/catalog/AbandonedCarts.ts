@@ -9,8 +9,9 @@
  * const all = yield* AbandonedCarts.query().stream.pipe(Stream.runCollect)
  */
 import * as Effect from "effect/Effect"
+import { unlessInvalid } from "../http/checks.ts"
 import type { PlatformClient } from "../http/PlatformClient.ts"
-import { ANY_STORE, call, type CatalogFailure, requireCatalog, unlessInvalid } from "./calls.ts"
+import { ANY_STORE, call, type CatalogFailure, requireCatalog } from "./calls.ts"
 import { badAnswer, CatalogError, invalidArgument } from "./CatalogError.ts"
 import * as G from "./guards/carts.ts"
 import { OffsetQuery, type OffsetQueryBody, type Sort } from "./OffsetQuery.ts"

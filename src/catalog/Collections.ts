@@ -9,13 +9,14 @@
  * const all = yield* Collections.query().ascending("name").stream.pipe(Stream.runCollect)
  */
 import * as Effect from "effect/Effect"
+import { first } from "../http/checks.ts"
 import type { TypeOf } from "../http/guard.ts"
 import type { PlatformClient } from "../http/PlatformClient.ts"
 import type { CatalogFailure } from "./calls.ts"
 import * as G from "./guards/products.ts"
 import { OffsetQuery } from "./OffsetQuery.ts"
 import { ALL_PRODUCTS_ID, CatalogPaths } from "./protocol.ts"
-import { checkId, checkIds, checkObject, first, offsetRunner, pagingOf, send, sendVoid } from "./v1.ts"
+import { checkId, checkIds, checkObject, offsetRunner, pagingOf, send, sendVoid } from "./v1.ts"
 
 /** A catalog v1 collection: a named, optionally visible group of products. */
 export type Collection = G.Collection

@@ -11,12 +11,13 @@
  * yield* Inventory.decrement([{ productId, variantId, decrementBy: 1 }])
  */
 import * as Effect from "effect/Effect"
+import { first } from "../http/checks.ts"
 import type { PlatformClient } from "../http/PlatformClient.ts"
 import type { CatalogFailure } from "./calls.ts"
 import * as G from "./guards/inventory.ts"
 import { OffsetQuery } from "./OffsetQuery.ts"
 import { CatalogPaths } from "./protocol.ts"
-import { checkId, checkList, checkObject, first, offsetRunner, pagingOf, send, sendVoid } from "./v1.ts"
+import { checkId, checkList, checkObject, offsetRunner, pagingOf, send, sendVoid } from "./v1.ts"
 
 /** A product's inventory item: whether quantities are tracked, and each variant's stock. */
 export type InventoryItem = G.InventoryItem

@@ -15,13 +15,14 @@
  * if (sizeM.availableForPurchase) console.log(shirt.name, "in M and Navy:", sizeM.selectedVariant?.price?.formatted?.price)
  */
 import * as Effect from "effect/Effect"
+import { first } from "../http/checks.ts"
 import type { TypeOf } from "../http/guard.ts"
 import type { PlatformClient } from "../http/PlatformClient.ts"
 import type { CatalogFailure } from "./calls.ts"
 import * as G from "./guards/products.ts"
 import { OffsetQuery } from "./OffsetQuery.ts"
 import { CatalogPaths, type DISCOUNT_TYPES, type INVENTORY_STATUSES, type PRODUCT_TYPES } from "./protocol.ts"
-import { checkId, checkIds, checkList, checkObject, first, offsetRunner, pagingOf, send, sendVoid } from "./v1.ts"
+import { checkId, checkIds, checkList, checkObject, offsetRunner, pagingOf, send, sendVoid } from "./v1.ts"
 
 export { MAX_SEARCH_WORDS, SEARCH_FIELDS, searchFilter, searchWords } from "./productSearch.ts"
 

@@ -21,10 +21,11 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
+import { first, unlessInvalid } from "../http/checks.ts"
 import type { PlatformClient, PlatformClientShape } from "../http/PlatformClient.ts"
 import type { PlatformRequest } from "../http/PlatformRequest.ts"
 import { FailureCodes } from "../http/Refusal.ts"
-import { ANY_STORE, call, callVoid, type CatalogFailure, requireCatalog, unlessInvalid } from "./calls.ts"
+import { ANY_STORE, call, callVoid, type CatalogFailure, requireCatalog } from "./calls.ts"
 import { badAnswer, CatalogError, invalidArgument } from "./CatalogError.ts"
 import * as G from "./guards/subscriptions.ts"
 import { SubscriptionCodes, SubscriptionLimits, SubscriptionPaths } from "./protocol.ts"
@@ -90,8 +91,6 @@ const list = <A>(value: unknown, field: string, max: number, min = 0): CatalogEr
     : value.length > max || value.length < min
     ? invalidArgument(`${field} holds ${min === 0 ? "at most" : `${min} to`} ${max} items`, field)
     : undefined
-
-const first = (...errors: ReadonlyArray<CatalogError | undefined>): CatalogError | undefined => errors.find((e) => e !== undefined)
 
 const notFound = (id: string) => badAnswer(SubscriptionCodes.notFound, `Subscription option ${id} was not found`)
 

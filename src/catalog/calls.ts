@@ -21,9 +21,8 @@ export const failure: (e: PlatformError) => CatalogFailure = fromPlatformError
 export const withClient = <A, E>(f: (client: PlatformClientShape) => Effect.Effect<A, E>): Effect.Effect<A, E, PlatformClient> =>
   PlatformClient.use(f)
 
-/** Fails with a client-side refusal before anything is sent, or runs the call. */
-export const unlessInvalid = <A, E, R>(error: CatalogError | undefined, effect: () => Effect.Effect<A, E, R>): Effect.Effect<A, E | CatalogError, R> =>
-  error === undefined ? Effect.suspend(effect) : Effect.fail(error)
+/** An argument as a refusal names it: a string quoted, anything else by its kind. */
+export const shown = (v: unknown): string => (typeof v === "string" ? JSON.stringify(v) : v === null ? "null" : Array.isArray(v) ? "an array" : typeof v)
 
 /** A catalog call whose answer is checked by `guard`. */
 export const call = <A>(client: PlatformClientShape, req: PlatformRequest, guard: Guard<A>): Effect.Effect<A, CatalogFailure> =>

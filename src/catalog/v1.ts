@@ -4,20 +4,18 @@
  * which name the call and the argument (`Products.get: id must be a non-empty string`).
  */
 import * as Effect from "effect/Effect"
+import { unlessInvalid } from "../http/checks.ts"
 import type { Guard } from "../http/guard.ts"
 import type { PlatformClient } from "../http/PlatformClient.ts"
 import type { PlatformRequest } from "../http/PlatformRequest.ts"
 import { type CatalogError, invalidArgument } from "./CatalogError.ts"
-import { call, callVoid, type CatalogFailure, requireCatalog, requireCatalogRead, V1 } from "./calls.ts"
+import { call, callVoid, type CatalogFailure, requireCatalog, requireCatalogRead, shown, V1 } from "./calls.ts"
 import type { OffsetPaging, OffsetQueryBody, OffsetRunner } from "./OffsetQuery.ts"
 import { PRODUCT_QUERY_MAX_QUERY } from "./protocol.ts"
 
-/** The first refusal among checks. */
-export const first = (...checks: ReadonlyArray<CatalogError | undefined>): CatalogError | undefined => checks.find((c) => c !== undefined)
-
 /** A v1 call answered with a body `guard` checks, unless `check` refused an argument. */
 export const send = <A>(what: string, check: CatalogError | undefined, request: () => PlatformRequest, guard: Guard<A>): Effect.Effect<A, CatalogFailure, PlatformClient> =>
-  check === undefined ? Effect.suspend(() => sendChecked(what, request(), guard)) : Effect.fail(check)
+  unlessInvalid(check, () => sendChecked(what, request(), guard))
 
 // reads (GET) go out beside the first catalog version question; anything else waits for its answer
 const sendChecked = <A>(what: string, req: PlatformRequest, guard: Guard<A>): Effect.Effect<A, CatalogFailure, PlatformClient> =>
@@ -25,24 +23,22 @@ const sendChecked = <A>(what: string, req: PlatformRequest, guard: Guard<A>): Ef
 
 /** A v1 call whose answer is not read. */
 export const sendVoid = (what: string, check: CatalogError | undefined, request: () => PlatformRequest): Effect.Effect<void, CatalogFailure, PlatformClient> =>
-  check === undefined ? requireCatalog(V1, what, (client) => callVoid(client, request())) : Effect.fail(check)
-
-const show = (v: unknown): string => (typeof v === "string" ? JSON.stringify(v) : v === null ? "null" : Array.isArray(v) ? "an array" : typeof v)
+  unlessInvalid(check, () => requireCatalog(V1, what, (client) => callVoid(client, request())))
 
 /** A non-empty id. */
 export const checkId = (what: string, field: string, id: unknown): CatalogError | undefined =>
-  typeof id === "string" && id !== "" && id.length <= 200 ? undefined : invalidArgument(`${what}: ${field} must be a non-empty string, not ${show(id)}`, field)
+  typeof id === "string" && id !== "" && id.length <= 200 ? undefined : invalidArgument(`${what}: ${field} must be a non-empty string, not ${shown(id)}`, field)
 
 /** A list of 1 to `max` non-empty ids. */
 export const checkIds = (what: string, field: string, ids: unknown, max: number): CatalogError | undefined => {
   if (!Array.isArray(ids) || ids.length === 0 || ids.length > max) return invalidArgument(`${what}: ${field} must list 1 to ${max} ids`, field)
   const i = ids.findIndex((id) => typeof id !== "string" || id === "")
-  return i < 0 ? undefined : invalidArgument(`${what}: ${field}[${i}] must be a non-empty string, not ${show(ids[i])}`, `${field}[${i}]`)
+  return i < 0 ? undefined : invalidArgument(`${what}: ${field}[${i}] must be a non-empty string, not ${shown(ids[i])}`, `${field}[${i}]`)
 }
 
 /** An object argument (not null, not an array). */
 export const checkObject = (what: string, field: string, value: unknown): CatalogError | undefined =>
-  typeof value === "object" && value !== null && !Array.isArray(value) ? undefined : invalidArgument(`${what}: ${field} must be an object, not ${show(value)}`, field)
+  typeof value === "object" && value !== null && !Array.isArray(value) ? undefined : invalidArgument(`${what}: ${field} must be an object, not ${shown(value)}`, field)
 
 /** A list argument of at most `max` entries. */
 export const checkList = (what: string, field: string, value: unknown, max: number, min = 1): CatalogError | undefined =>

@@ -105,7 +105,7 @@ const tail = Command.make(
             ),
             Effect.catchTag("LiveError", (error) =>
               Effect.fail(usage(
-                error.reason === "Expired"
+                error.reason._tag === "Expired"
                   // resuming from the same point would fail again: the way on is to start from now
                   ? `the events after ${error.lastEventId ?? "--since"} are no longer kept; run without --since to follow from now`
                   : `the live stream stopped: ${error.message}${error.lastEventId === undefined ? "" : `; resume with --since ${error.lastEventId}`}`

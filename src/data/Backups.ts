@@ -18,9 +18,11 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schedule from "effect/Schedule"
 import * as Stream from "effect/Stream"
+import { unlessInvalid } from "../http/checks.ts"
 import * as G from "../http/guard.ts"
+import { offsetPaging } from "../http/paging.ts"
 import type { PlatformClient } from "../http/PlatformClient.ts"
-import { call, checkOffset, checkPageLimit, type DataFailure, unlessInvalid } from "./calls.ts"
+import { call, checkOffset, checkPageLimit, type DataFailure } from "./calls.ts"
 import { badAnswer, type DataError, invalid, WDE } from "./DataError.ts"
 import { withClient } from "./withClient.ts"
 import { BackupResponse, ListBackupsResponse, ListRestorationsResponse, RestorationResponse } from "./guards/backups.ts"
@@ -50,12 +52,6 @@ export interface Page<A> {
   readonly hasNext: boolean
 }
 
-/** The paging asked for, as the official client sends it: only what was given (the platform pages by 50). */
-const pagingOf = (options: { readonly limit?: number; readonly offset?: number }) =>
-  options.limit === undefined && options.offset === undefined ? {} : {
-    paging: { ...(options.limit === undefined ? {} : { limit: options.limit }), ...(options.offset === undefined ? {} : { offset: options.offset }) }
-  }
-
 const checkId = (id: unknown): DataError | undefined =>
   typeof id === "string" && id.trim() !== "" ? undefined : invalid(WDE.emptyString, "A backup id must be a non-empty string.", "backupId")
 
@@ -75,7 +71,8 @@ const pageOfList = <K extends "backups" | "restorations", A>(
   const offset = options.offset ?? 0
   return unlessInvalid(checkPageLimit(options.limit, MAX_PAGE) ?? checkOffset(options.offset), () =>
     withClient((client) =>
-      call(client, undefined, { method: "GET", path, payload: { ...filters, ...pagingOf(options) }, idempotent: true }, guard).pipe(
+      // only the paging given: the platform pages by 50 otherwise
+      call(client, undefined, { method: "GET", path, payload: { ...filters, ...offsetPaging(options) }, idempotent: true }, guard).pipe(
         Effect.map((r) => {
           const items = r[key]
           return { items, total: r.pagingMetadata?.total ?? undefined, hasNext: r.pagingMetadata?.hasNext ?? offset + items.length < (r.pagingMetadata?.total ?? 0) }

@@ -4,7 +4,8 @@
  * platform's answers (application codes, 413, validation errors, hook errors). The local platform
  * answers with the same codes.
  */
-import { ApplicationError, type PlatformError, type RefusalReason } from "../http/PlatformError.ts"
+import { type PlatformError } from "../http/PlatformError.ts"
+import { ApplicationError, type RefusalReason } from "../http/reasons.ts"
 import { answerError, argumentError, Refusal, refusedOr } from "../http/Refusal.ts"
 
 /** The codes sitefx raises or honours (the platform's full list runs WDE0001–WDE0165). */

@@ -14,9 +14,10 @@
  * yield* Sandbox.syncToLive("Posts")                  // live is now the sandbox's items
  */
 import * as Effect from "effect/Effect"
+import { unlessInvalid } from "../http/checks.ts"
 import * as G from "../http/guard.ts"
 import type { PlatformClient } from "../http/PlatformClient.ts"
-import { call, checkCollection, type DataFailure, unlessInvalid } from "./calls.ts"
+import { call, checkCollection, type DataFailure } from "./calls.ts"
 import { withClient } from "./withClient.ts"
 import { SandboxesListResponse, SandboxResponse, SyncResponse } from "./guards/sandboxes.ts"
 import type * as W from "./wire/index.ts"

@@ -3,9 +3,10 @@
  * pipelines. Their own module, so a page that never aggregates carries neither.
  */
 import * as Effect from "effect/Effect"
+import { unlessInvalid } from "../http/checks.ts"
 import type { PlatformClient } from "../http/PlatformClient.ts"
 import { Aggregate } from "./Aggregate.ts"
-import { checkCollection, type DataFailure, post, type ReadOptions, unlessInvalid } from "./calls.ts"
+import { checkCollection, type DataFailure, post, type ReadOptions } from "./calls.ts"
 import { withClient } from "./withClient.ts"
 import { AggregateDataItemsResponse } from "./guards/aggregation.ts"
 import { DataPaths } from "./protocol.ts"

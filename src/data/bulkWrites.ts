@@ -6,12 +6,13 @@
  */
 import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
+import { first, unlessInvalid } from "../http/checks.ts"
 import { checkBody, type PlatformClient, type PlatformClientShape } from "../http/PlatformClient.ts"
 import type { PlatformConfig } from "../http/PlatformConfig.ts"
 import { encodeDates } from "../http/codec.ts"
 import type { PlatformRequest } from "../http/PlatformRequest.ts"
 import { type BulkKind, type BulkOptions, type BulkReport, type Indexed, runBulk } from "./Bulk.ts"
-import { checkCollection, type DataFailure, failure, first, isObject, type Item, type ItemInput, unlessInvalid } from "./calls.ts"
+import { checkCollection, type DataFailure, failure, isObject, type Item, type ItemInput } from "./calls.ts"
 import { argumentError } from "../http/Refusal.ts"
 import { DataError, invalid, WDE } from "./DataError.ts"
 import { withClientAndConfig } from "./withClient.ts"
@@ -153,7 +154,7 @@ const bulkItems = <E>(
         : undefined
     )
     : undefined
-  return unlessInvalid<BulkReport, E, BulkServices>(first(checkCollection(collection), arrayCheck, checkResume(kind, options)), () =>
+  return unlessInvalid(first(checkCollection(collection), arrayCheck, checkResume(kind, options)), () =>
     withClientAndConfig((client, config) => {
       const stream = isArray ? Stream.fromIterable(items) : items as Stream.Stream<ItemInput, E>
       const key = options.resumeKey
@@ -194,7 +195,7 @@ const bulkIds = <E>(
         : undefined
     )
     : undefined
-  return unlessInvalid<BulkReport, E, BulkServices>(first(checkCollection(collection), arrayCheck, checkResume(kind, options)), () =>
+  return unlessInvalid(first(checkCollection(collection), arrayCheck, checkResume(kind, options)), () =>
     withClientAndConfig((client, config) => {
       const stream = isArray ? Stream.fromIterable(ids) : ids as Stream.Stream<string, E>
       return runBulk(kind, stream, (value, index): Indexed<string> => ({ index, id: value, generatedId: false, value }), (chunk) => send(client, chunk), config.retry, options)

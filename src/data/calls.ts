@@ -74,12 +74,6 @@ export const checkPageLimit = (limit: number | undefined, max: number): DataErro
 export const checkOffset = (offset: number | undefined): DataError | undefined =>
   offset === undefined || (Number.isInteger(offset) && offset >= 0) ? undefined : invalid(WDE.negative, `offset must be a whole number of at least 0, not ${offset}.`, "offset")
 
-export const first = (...checks: ReadonlyArray<DataError | undefined>): DataError | undefined => checks.find((c) => c !== undefined)
-
-/** Fails with a client-side validation error before anything is sent, or runs the call. */
-export const unlessInvalid = <A, E = never, R = never>(error: DataError | undefined, effect: () => Effect.Effect<A, DataFailure | E, R>): Effect.Effect<A, DataFailure | E, R> =>
-  error === undefined ? Effect.suspend(effect) : Effect.fail(error)
-
 /** Unavailability (no answer, 429, 502–504) stays a PlatformError: it is about the platform, not the data. */
 export const failure = (collection: string | undefined) => (e: PlatformError): DataFailure => fromPlatformError(e, collection)
 

@@ -1,8 +1,9 @@
 /** The site's data collections, as the data client reads them: one by id or slug, or a filtered list. */
 import * as Effect from "effect/Effect"
 import type * as Option from "effect/Option"
+import { unlessInvalid } from "../http/checks.ts"
 import type { PlatformClient } from "../http/PlatformClient.ts"
-import { call, type DataFailure, notFoundIsNone, unlessInvalid } from "./calls.ts"
+import { call, type DataFailure, notFoundIsNone } from "./calls.ts"
 import { WDE } from "./DataError.ts"
 import { withClient } from "./withClient.ts"
 import type { Filter } from "./Filter.ts"

@@ -11,6 +11,7 @@
  */
 import * as Effect from "effect/Effect"
 import type * as Option from "effect/Option"
+import { first, unlessInvalid } from "../http/checks.ts"
 import * as G from "../http/guard.ts"
 import type { PlatformClient, PlatformClientShape } from "../http/PlatformClient.ts"
 import {
@@ -19,7 +20,6 @@ import {
   checkId,
   checkOptions,
   type DataFailure,
-  first,
   isObject,
   type Item,
   itemOf,
@@ -27,7 +27,6 @@ import {
   notFoundIsNone,
   post,
   type ReadOptions,
-  unlessInvalid,
   wireItem,
   type WriteOptions
 } from "./calls.ts"

@@ -1,7 +1,8 @@
 /** What the caller may do with a collection's items, as the platform's data permissions API answers it. */
 import * as Effect from "effect/Effect"
 import type { PlatformClient } from "../http/PlatformClient.ts"
-import { call, checkCollection, type DataFailure, unlessInvalid } from "./calls.ts"
+import { unlessInvalid } from "../http/checks.ts"
+import { call, checkCollection, type DataFailure } from "./calls.ts"
 import { MyPermissionsResponse } from "./guards/permissions.ts"
 import { PermissionPaths } from "./protocol.ts"
 import { withClient } from "./withClient.ts"

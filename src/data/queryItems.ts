@@ -4,10 +4,11 @@
  * platform client from the environment when it runs.
  */
 import * as Effect from "effect/Effect"
+import { first } from "../http/checks.ts"
 import { checkBody, type PlatformClient, type PlatformClientShape } from "../http/PlatformClient.ts"
 import { parseAnswer } from "../http/PlatformHttp.ts"
 import type { PlatformRequest } from "../http/PlatformRequest.ts"
-import { type DataFailure, checkCollection, failure, first, type Item, post } from "./calls.ts"
+import { type DataFailure, checkCollection, failure, type Item, post } from "./calls.ts"
 import { badAnswer, type DataError, invalid, WDE } from "./DataError.ts"
 import { withClient } from "./withClient.ts"
 import { CountDataItemsResponse, QueryDataItemsResponse, QueryDistinctValuesResponse } from "./guards/queries.ts"

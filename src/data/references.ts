@@ -3,8 +3,9 @@
  * changes to what it points to (one item's field, or many references in one request).
  */
 import * as Effect from "effect/Effect"
+import { first, unlessInvalid } from "../http/checks.ts"
 import type { PlatformClient } from "../http/PlatformClient.ts"
-import { checkCollection, checkId, type DataFailure, first, type Item, itemOf, post, unlessInvalid } from "./calls.ts"
+import { checkCollection, checkId, type DataFailure, type Item, itemOf, post } from "./calls.ts"
 import { invalid, WDE } from "./DataError.ts"
 import { withClient } from "./withClient.ts"
 import { BulkReferencesResponse } from "./guards/bulk.ts"

@@ -49,6 +49,7 @@ import {
 } from "./protocol.ts"
 import * as E from "./guards/envelope.ts"
 import * as P from "./guards/payloads.ts"
+import { type EventDecodeErrorReason, Malformed, UnknownEventType } from "./reasons.ts"
 
 import type { ProductV3Entity } from "./guards/payloads.ts"
 
@@ -241,17 +242,22 @@ export const isEventType = (type: string): type is EventType => knownTypes.has(t
 // ---- decoding ------------------------------------------------------------------------------------------
 
 /**
- * Why an envelope could not be decoded: `Malformed` (not the envelope's shape, JSON text that is not
- * JSON, a payload without its fields) or `UnknownEventType` (a type sitefx does not know; `eventType`
- * says which).
+ * An envelope that could not be decoded; `reason` says why: `Malformed` (not the envelope's shape, JSON
+ * text that is not JSON, a payload without its fields) or `UnknownEventType` (a type sitefx does not
+ * know; its `eventType` says which).
  */
-export class EventDecodeError extends Data.TaggedError("EventDecodeError")<{
-  readonly reason: "Malformed" | "UnknownEventType"
-  readonly message: string
-  readonly eventType?: string
-}> {}
+export class EventDecodeError extends Data.TaggedError("EventDecodeError")<{ readonly reason: EventDecodeErrorReason }> {
+  override get message(): string {
+    return this.reason.message
+  }
 
-const malformed = (message: string) => new EventDecodeError({ reason: "Malformed", message })
+  /** The envelope's event type, when sitefx does not know it. */
+  get eventType(): string | undefined {
+    return this.reason._tag === "UnknownEventType" ? this.reason.eventType : undefined
+  }
+}
+
+const malformed = (message: string) => new EventDecodeError({ reason: new Malformed({ message }) })
 
 const parseJson = (text: string, what: string): unknown | EventDecodeError => {
   try {
@@ -308,7 +314,7 @@ const decodeSync = (envelope: unknown, id: string | undefined): SiteEvent | Even
   if (env instanceof EventDecodeError) return env
   const type = env.eventType
   if (!isEventType(type)) {
-    return new EventDecodeError({ reason: "UnknownEventType", message: `Unknown event type ${JSON.stringify(type)}`, eventType: type })
+    return new EventDecodeError({ reason: new UnknownEventType({ message: `Unknown event type ${JSON.stringify(type)}`, eventType: type }) })
   }
   let identity: Identity | undefined
   if (env.identity != null) {

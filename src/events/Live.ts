@@ -2,9 +2,9 @@
  * A site's events as they happen: `Events.live` is a Stream of the events the platform logs, read from
  * its live stream (server-sent events, an API key). When the connection drops it reconnects with the
  * id of the last event it gave you, so the platform sends what was missed first: nothing is lost and
- * nothing comes twice. It fails with a {@link LiveError} when it cannot go on: the key is refused, the
- * missed events are no longer kept (`Expired`: read the current state and start again), or the platform
- * stays unreachable through every retry.
+ * nothing comes twice. It fails with a {@link LiveError} when it cannot go on, its `reason` saying why:
+ * the key is refused (`Unauthorized`), the missed events are no longer kept (`Expired`: read the current
+ * state and start again), or the platform stays unreachable through every retry (`Unreachable`).
  *
  * @example
  * import * as Events from "sitefx/events"
@@ -17,10 +17,13 @@ import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
 import { PlatformAuth } from "../http/PlatformClient.ts"
 import { PlatformConfig } from "../http/PlatformConfig.ts"
-import { retryAttributes } from "../http/exchange.ts"
 import { PlatformFetch } from "../http/PlatformHttp.ts"
+import { retryAttributes } from "../http/retry.ts"
 import { decodeEnvelope, type SiteEvent } from "./Event.ts"
 import { type EventEnvelope, EventPaths } from "./protocol.ts"
+import { Expired, type LiveErrorReason, Malformed, Refused, Unauthorized, Unreachable } from "./reasons.ts"
+
+export type { LiveErrorReason }
 
 /** One event of the stream: its id (what a later stream resumes from), type, envelope, and the event decoded. */
 export interface LiveEvent {
@@ -31,14 +34,28 @@ export interface LiveEvent {
   readonly event: SiteEvent | undefined
 }
 
-/** Why the live stream stopped: refused credentials, an expired resume point, a refusal, an unreachable platform, or a frame that is not an event. */
-export class LiveError extends Data.TaggedError("LiveError")<{
-  readonly reason: "Unauthorized" | "Expired" | "Refused" | "Unreachable" | "Malformed"
-  readonly message: string
-  readonly status?: number
+/**
+ * The live stream stopped; `reason` says why: refused credentials (`Unauthorized`), an expired resume point
+ * (`Expired`), another refusal (`Refused`), an unreachable platform (`Unreachable`), or a frame that is
+ * not an event (`Malformed`).
+ */
+export class LiveError extends Data.TaggedError("LiveError")<{ readonly reason: LiveErrorReason }> {
+  override get message(): string {
+    return this.reason.message
+  }
+
+  /** The HTTP status of the platform's refusal, when it answered one. */
+  get status(): number | undefined {
+    return "status" in this.reason ? this.reason.status : undefined
+  }
+
   /** The last event id the stream gave, to resume from with a new stream. */
-  readonly lastEventId?: string
-}> {}
+  get lastEventId(): string | undefined {
+    return "lastEventId" in this.reason ? this.reason.lastEventId : undefined
+  }
+}
+
+const stopped = (reason: LiveErrorReason) => new LiveError({ reason })
 
 /** Which events the live stream gives, where it starts, and how it reconnects. */
 export interface LiveOptions {
@@ -102,8 +119,7 @@ const sleep = (ms: number, signal: AbortSignal) =>
  * declare const lastHandled: string // the id of the last event handled, kept across runs
  * yield* Events.live({ eventTypes: [Events.DataEventTypes.itemCreated, Events.DataEventTypes.itemUpdated], lastEventId: lastHandled }).pipe(
  *   Stream.runForEach((e) => (e.event?._tag === "Domain" ? Effect.log(e.id, e.type, e.event.entityId) : Effect.void)),
- *   Effect.catchTag("LiveError", (error) =>
- *     error.reason === "Expired" ? Effect.log("too much was missed: read the current state, then start again") : Effect.fail(error))
+ *   Effect.catchReason("LiveError", "Expired", () => Effect.log("too much was missed: read the current state, then start again"))
  * )
  */
 export const live = (options: LiveOptions = {}): Stream.Stream<LiveEvent, LiveError, PlatformAuth | PlatformConfig> =>
@@ -136,7 +152,7 @@ export const live = (options: LiveOptions = {}): Stream.Stream<LiveEvent, LiveEr
           try {
             headers = await Effect.runPromise(auth.headers)
           } catch (e) {
-            throw new LiveError({ reason: "Unauthorized", message: `no credentials for the events stream: ${e instanceof Error ? e.message : String(e)}` })
+            throw stopped(new Unauthorized({ message: `no credentials for the events stream: ${e instanceof Error ? e.message : String(e)}` }))
           }
           let response: Response | undefined
           let problem: string
@@ -168,15 +184,15 @@ export const live = (options: LiveOptions = {}): Stream.Stream<LiveEvent, LiveEr
               const status = response.status
               if (status === 401 || status === 403) {
                 await response.body?.cancel()
-                throw new LiveError({ reason: "Unauthorized", message: `the events stream refused the credentials (${status})`, status, ...(lastId === undefined ? {} : { lastEventId: lastId }) })
+                throw stopped(new Unauthorized({ message: `the events stream refused the credentials (${status})`, status, ...(lastId === undefined ? {} : { lastEventId: lastId }) }))
               }
               if (status === 410) {
                 await response.body?.cancel()
-                throw new LiveError({ reason: "Expired", message: `the events after ${lastId ?? "the start"} are no longer kept`, status, ...(lastId === undefined ? {} : { lastEventId: lastId }) })
+                throw stopped(new Expired({ message: `the events after ${lastId ?? "the start"} are no longer kept`, status, ...(lastId === undefined ? {} : { lastEventId: lastId }) }))
               }
               if (status >= 400 && status < 500 && status !== 408 && status !== 429) {
                 const text = await response.text()
-                throw new LiveError({ reason: "Refused", message: `the events stream answered ${status}: ${text.slice(0, 200)}`, status })
+                throw stopped(new Refused({ message: `the events stream answered ${status}: ${text.slice(0, 200)}`, status }))
               }
               if (status === 200 && response.body !== null) {
                 const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
@@ -196,7 +212,7 @@ export const live = (options: LiveOptions = {}): Stream.Stream<LiveEvent, LiveEr
                       try {
                         envelope = JSON.parse(frame.data.join("\n")) as EventEnvelope
                       } catch {
-                        throw new LiveError({ reason: "Malformed", message: "an event's data is not JSON" })
+                        throw stopped(new Malformed({ message: "an event's data is not JSON" }))
                       }
                       ready.push({ id: frame.id ?? "", type: frame.event ?? envelope.eventType, envelope })
                     })
@@ -226,7 +242,7 @@ export const live = (options: LiveOptions = {}): Stream.Stream<LiveEvent, LiveEr
           if (abort.signal.aborted) return
           failures++
           if (failures > attempts) {
-            throw new LiveError({ reason: "Unreachable", message: `${problem!} (${attempts} reconnections in a row failed)`, ...(lastId === undefined ? {} : { lastEventId: lastId }) })
+            throw stopped(new Unreachable({ message: `${problem!} (${attempts} reconnections in a row failed)`, ...(lastId === undefined ? {} : { lastEventId: lastId }) }))
           }
           const wait = Math.min(max, base * 2 ** (failures - 1))
           const delay = wait / 2 + Math.random() * (wait / 2)
@@ -239,14 +255,14 @@ export const live = (options: LiveOptions = {}): Stream.Stream<LiveEvent, LiveEr
     }
 
     return Stream.fromAsyncIterable(events(), (e) =>
-      e instanceof LiveError ? e : new LiveError({ reason: "Unreachable", message: e instanceof Error ? e.message : String(e) })).pipe(
+      e instanceof LiveError ? e : stopped(new Unreachable({ message: e instanceof Error ? e.message : String(e) }))).pipe(
         Stream.mapEffect((e) =>
           decodeEnvelope(e.envelope, e.id).pipe(
             Effect.map((event): LiveEvent => ({ ...e, event })),
             Effect.catch((error) =>
-              error.reason === "UnknownEventType"
+              error.reason._tag === "UnknownEventType"
                 ? Effect.succeed<LiveEvent>({ ...e, event: undefined })
-                : Effect.fail(new LiveError({ reason: "Malformed", message: error.message, lastEventId: e.id }))
+                : Effect.fail(stopped(new Malformed({ message: error.message, lastEventId: e.id })))
             )
           )
         ),

@@ -8,8 +8,9 @@
  *   handler for each of those types; `accept: [...types]` acknowledges types without running anything.
  * - A body that is not a well-formed token, does not verify, has expired or is not yet valid, is signed
  *   with any algorithm but RS256, does not hold a well-formed envelope, or has a type that is neither
- *   handled nor accepted fails with a {@link WebhookError} and runs no handler. A handler's failure is a
- *   WebhookError too (`HandlerFailed`, the handler's error as its `cause`).
+ *   handled nor accepted fails with a {@link WebhookError} and runs no handler; its `reason` (a tagged
+ *   class of reasons.ts) says which. A handler's failure is a WebhookError too (`HandlerFailed`, the
+ *   handler's error as its `cause`).
  * - The site's public key (SPKI PEM, or the base64 of the PEM on one line) is imported once per
  *   processor, on first use; a key that is not an RSA SPKI public key fails every body with `InvalidKey`.
  *
@@ -44,22 +45,38 @@ import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import type * as Layer from "effect/Layer"
 import { decodeClaims, type EventOf, type SiteEvent } from "./Event.ts"
-import { importPublicKey, type JwtFailure, verify, type VerifyOptions } from "./jwt.ts"
+import { importPublicKey, verify, type VerifyOptions } from "./jwt.ts"
 import type { EventType } from "./protocol.ts"
+import { HandlerFailed, TooLarge, UnknownEventType, type WebhookErrorReason } from "./reasons.ts"
 
-/** Why a webhook was refused or failed. */
-export type WebhookErrorReason = JwtFailure | "UnknownEventType" | "HandlerFailed" | "TooLarge"
+export type { WebhookErrorReason }
 
 /**
  * A webhook that was refused (see `reason`) or whose handler failed (`HandlerFailed`, the handler's
  * error in `cause`). `eventType` is set once the body was decoded that far.
+ *
+ * @example
+ * declare const processor: Webhooks.Processor<"wix.data.v2.data_item_created">
+ * declare const body: string
+ * // a token signed with another key is answered apart; any other refusal stays a WebhookError
+ * const outcome = processor.process(body).pipe(
+ *   Effect.as("handled"),
+ *   Effect.catchReason("WebhookError", "BadSignature", (reason) => Effect.succeed(`not from the platform: ${reason.message}`))
+ * )
  */
 export class WebhookError extends Data.TaggedError("WebhookError")<{
   readonly reason: WebhookErrorReason
-  readonly message: string
-  readonly eventType?: string
   readonly cause?: unknown
-}> {}
+}> {
+  override get message(): string {
+    return this.reason.message
+  }
+
+  /** The event's type, once the body was decoded that far. */
+  get eventType(): string | undefined {
+    return "eventType" in this.reason ? this.reason.eventType : undefined
+  }
+}
 
 /** A handler of the events of type `T`. */
 export type Handler<T extends EventType, E = unknown, R = never> = (event: EventOf<T>) => Effect.Effect<unknown, E, R>
@@ -109,7 +126,7 @@ export interface Options<H, X extends ReadonlyArray<EventType>, A extends Readon
  *   for await (const chunk of request) body += chunk
  *   const status = await Effect.runPromise(processor.process(body).pipe(
  *     Effect.as(200),
- *     Effect.catchTag("WebhookError", (e) => Effect.succeed(e.reason === "HandlerFailed" || e.reason === "InvalidKey" ? 500 : 400))
+ *     Effect.catchTag("WebhookError", (e) => Effect.succeed(e.reason._tag === "HandlerFailed" || e.reason._tag === "InvalidKey" ? 500 : 400))
  *   ))
  *   response.writeHead(status).end()
  * }).listen(3000)
@@ -125,8 +142,7 @@ export interface Processor<T extends EventType, R = never> {
   readonly maxBodyBytes: number
 }
 
-const refuse = (reason: WebhookErrorReason, message: string, extra: { readonly eventType?: string; readonly cause?: unknown } = {}) =>
-  new WebhookError({ reason, message, ...extra })
+const refuse = (reason: WebhookErrorReason) => new WebhookError({ reason })
 
 /**
  * A processor of webhook bodies with these handlers.
@@ -157,27 +173,25 @@ export const handler = <
 
   const parse = (body: string): Effect.Effect<SiteEvent, WebhookError> =>
     Effect.suspend(() => {
-      if (body.length > maxBodyBytes) return Effect.fail(refuse("TooLarge", `The body is larger than ${maxBodyBytes} bytes`))
+      if (body.length > maxBodyBytes) return Effect.fail(refuse(new TooLarge({ message: `The body is larger than ${maxBodyBytes} bytes` })))
       return key.pipe(
         Effect.flatMap((k) => verify(body.trim(), k, verifyOptions)),
-        Effect.mapError((e) => refuse(e.reason, e.message)),
-        Effect.flatMap((claims) =>
-          decodeClaims(claims).pipe(
-            Effect.mapError((e) => refuse(e.reason, e.message, e.eventType === undefined ? {} : { eventType: e.eventType }))
-          )
-        )
+        Effect.mapError((e) => refuse(e.reason)),
+        Effect.flatMap((claims) => decodeClaims(claims).pipe(Effect.mapError((e) => refuse(e.reason))))
       )
     })
 
   const process = (body: string) =>
     Effect.flatMap(parse(body), (event) => {
       if (!taken.has(event.type)) {
-        return Effect.fail(refuse("UnknownEventType", `Event type ${event.type} is not handled here`, { eventType: event.type }))
+        return Effect.fail(refuse(new UnknownEventType({ message: `Event type ${event.type} is not handled here`, eventType: event.type })))
       }
       const run = handlers[event.type] as Handler<EventType, unknown, unknown> | undefined
       if (run === undefined) return Effect.succeed(event)
       return run(event).pipe(
-        Effect.mapError((cause) => refuse("HandlerFailed", `The handler of ${event.type} failed`, { eventType: event.type, cause })),
+        Effect.mapError((cause) =>
+          new WebhookError({ reason: new HandlerFailed({ message: `The handler of ${event.type} failed`, eventType: event.type }), cause })
+        ),
         Effect.as(event)
       )
     })
@@ -210,7 +224,7 @@ interface Answer {
   readonly body: { readonly ok: true } | { readonly error: string; readonly message: string }
 }
 
-const statusOf: { readonly [R in WebhookErrorReason]: number } = {
+const statusOf: { readonly [R in WebhookErrorReason["_tag"]]: number } = {
   BadSignature: 401,
   Expired: 401,
   NotYetValid: 401,
@@ -230,10 +244,11 @@ const answerOf = (exit: Exit.Exit<unknown, unknown>): Answer => {
   const error = Exit.findErrorOption(exit)
   if (error._tag === "None" || !(error.value instanceof WebhookError)) return internal
   const e = error.value
-  const status = statusOf[e.reason]
-  if (e.reason === "InvalidKey") return { status, body: { error: e.reason, message: "The webhook receiver is not configured with a usable key" } }
-  if (e.reason === "HandlerFailed") return { status, body: { error: e.reason, message: "The event's handler failed" } }
-  return { status, body: { error: e.reason, message: e.message } }
+  const reason = e.reason._tag
+  const status = statusOf[reason]
+  if (reason === "InvalidKey") return { status, body: { error: reason, message: "The webhook receiver is not configured with a usable key" } }
+  if (reason === "HandlerFailed") return { status, body: { error: reason, message: "The event's handler failed" } }
+  return { status, body: { error: reason, message: e.message } }
 }
 
 const tooLarge = (max: number): Answer => ({ status: 413, body: { error: "TooLarge", message: `The body is larger than ${max} bytes` } })

@@ -39,6 +39,24 @@ export {
 export { type Claims, JwtError, type JwtFailure, type VerifyOptions } from "./jwt.ts"
 export { live, LiveError, type LiveEvent, type LiveOptions } from "./Live.ts"
 export {
+  BadSignature,
+  type EventDecodeErrorReason,
+  Expired,
+  HandlerFailed,
+  InvalidKey,
+  type JwtErrorReason,
+  type LiveErrorReason,
+  Malformed,
+  NotYetValid,
+  Refused,
+  TooLarge,
+  Unauthorized,
+  UnknownEventType,
+  Unreachable,
+  UnsupportedAlgorithm,
+  type WebhookErrorReason
+} from "./reasons.ts"
+export {
   type AccountInfo,
   CatalogV1EventTypes,
   CatalogV3EventTypes,

@@ -3,7 +3,7 @@
  * site's SPKI public key, through WebCrypto only (`globalThis.crypto.subtle`), so it runs the same on
  * Node 22+, Deno, Bun, browsers and edge runtimes.
  *
- * What is refused, each with its own {@link JwtFailure}: a token that is not three base64url parts
+ * What is refused, each with its own reason (reasons.ts): a token that is not three base64url parts
  * holding a JSON header and a JSON object of claims (`Malformed`); any algorithm but RS256, including
  * `none`, the HMAC family (where a public key would be misused as a shared secret), RS384/RS512 and the
  * PSS and elliptic-curve ones (`UnsupportedAlgorithm`); a header with critical extensions sitefx does
@@ -17,15 +17,20 @@
  */
 import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
+import { BadSignature, Expired, InvalidKey, type JwtErrorReason, Malformed, NotYetValid, UnsupportedAlgorithm } from "./reasons.ts"
 
-/** Why a token or key was refused. */
-export type JwtFailure = "Malformed" | "UnsupportedAlgorithm" | "BadSignature" | "Expired" | "NotYetValid" | "InvalidKey"
+/** Why a token or key was refused (one of the tagged reasons of reasons.ts). */
+export type JwtFailure = JwtErrorReason
 
-/** A refused token or key. The message says what was wrong with the token; it never quotes the key. */
-export class JwtError extends Data.TaggedError("JwtError")<{
-  readonly reason: JwtFailure
-  readonly message: string
-}> {}
+/**
+ * A refused token or key; `reason` says why. The message (the reason's) says what was wrong with the
+ * token; it never quotes the key.
+ */
+export class JwtError extends Data.TaggedError("JwtError")<{ readonly reason: JwtErrorReason }> {
+  override get message(): string {
+    return this.reason.message
+  }
+}
 
 /** The verified claims of a token. */
 export type Claims = { readonly [claim: string]: unknown }
@@ -44,7 +49,7 @@ export interface VerifyOptions {
   readonly now?: () => number
 }
 
-const fail = (reason: JwtFailure, message: string) => new JwtError({ reason, message })
+const fail = (reason: JwtErrorReason) => new JwtError({ reason })
 
 const RSA_PKCS1_SHA256 = { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" } as const
 
@@ -119,21 +124,21 @@ const spkiBytes = (publicKey: string): Uint8Array<ArrayBuffer> | undefined => {
 export const importPublicKey = (publicKey: string): Effect.Effect<CryptoKey, JwtError> =>
   Effect.suspend(() => {
     const crypto = subtle()
-    if (crypto === undefined) return Effect.fail(fail("InvalidKey", "This runtime has no WebCrypto (globalThis.crypto.subtle)"))
+    if (crypto === undefined) return Effect.fail(fail(new InvalidKey({ message: "This runtime has no WebCrypto (globalThis.crypto.subtle)" })))
     const der = spkiBytes(publicKey)
     if (der === undefined) {
-      return Effect.fail(fail("InvalidKey", "The public key is not an SPKI public key in PEM (or the base64 of one)"))
+      return Effect.fail(fail(new InvalidKey({ message: "The public key is not an SPKI public key in PEM (or the base64 of one)" })))
     }
     return Effect.tryPromise({
       try: () => crypto.importKey("spki", der, RSA_PKCS1_SHA256, false, ["verify"]),
-      catch: () => fail("InvalidKey", "The public key is not an RSA SPKI public key")
+      catch: () => fail(new InvalidKey({ message: "The public key is not an RSA SPKI public key" }))
     })
   })
 
 const numericDate = (claims: Claims, name: string): number | undefined | JwtError => {
   const value = claims[name]
   if (value === undefined) return undefined
-  return typeof value === "number" && Number.isFinite(value) ? value : fail("Malformed", `The "${name}" claim is not a number`)
+  return typeof value === "number" && Number.isFinite(value) ? value : fail(new Malformed({ message: `The "${name}" claim is not a number` }))
 }
 
 /**
@@ -143,29 +148,29 @@ const numericDate = (claims: Claims, name: string): number | undefined | JwtErro
 export const verify = (token: string, key: CryptoKey, options: VerifyOptions = {}): Effect.Effect<Claims, JwtError> =>
   Effect.suspend(() => {
     const crypto = subtle()
-    if (crypto === undefined) return Effect.fail(fail("InvalidKey", "This runtime has no WebCrypto (globalThis.crypto.subtle)"))
+    if (crypto === undefined) return Effect.fail(fail(new InvalidKey({ message: "This runtime has no WebCrypto (globalThis.crypto.subtle)" })))
     const parts = token.split(".")
-    if (parts.length !== 3) return Effect.fail(fail("Malformed", "The token is not a compact JWS (three dot-separated parts)"))
+    if (parts.length !== 3) return Effect.fail(fail(new Malformed({ message: "The token is not a compact JWS (three dot-separated parts)" })))
     const [headerPart, payloadPart, signaturePart] = parts as [string, string, string]
     const header = jsonObject(headerPart)
-    if (header === undefined) return Effect.fail(fail("Malformed", "The token's header is not base64url JSON"))
+    if (header === undefined) return Effect.fail(fail(new Malformed({ message: "The token's header is not base64url JSON" })))
     const alg = header["alg"]
     if (alg !== ALGORITHM) {
-      return Effect.fail(fail("UnsupportedAlgorithm", `The token's algorithm ${typeof alg === "string" ? `"${alg}"` : "(none given)"} is not ${ALGORITHM}`))
+      return Effect.fail(fail(new UnsupportedAlgorithm({ message: `The token's algorithm ${typeof alg === "string" ? `"${alg}"` : "(none given)"} is not ${ALGORITHM}` })))
     }
-    if (header["crit"] !== undefined) return Effect.fail(fail("UnsupportedAlgorithm", "The token's header has critical extensions"))
+    if (header["crit"] !== undefined) return Effect.fail(fail(new UnsupportedAlgorithm({ message: "The token's header has critical extensions" })))
     const signature = fromBase64url(signaturePart)
-    if (signature === undefined || signature.length === 0) return Effect.fail(fail("Malformed", "The token's signature is not base64url"))
-    if (!BASE64URL.test(payloadPart)) return Effect.fail(fail("Malformed", "The token's payload is not base64url"))
+    if (signature === undefined || signature.length === 0) return Effect.fail(fail(new Malformed({ message: "The token's signature is not base64url" })))
+    if (!BASE64URL.test(payloadPart)) return Effect.fail(fail(new Malformed({ message: "The token's payload is not base64url" })))
     const signed = new TextEncoder().encode(`${headerPart}.${payloadPart}`)
     return Effect.tryPromise({
       try: () => crypto.verify(RSA_PKCS1_SHA256, key, signature, signed),
-      catch: () => fail("BadSignature", "The token's signature could not be verified with the key")
+      catch: () => fail(new BadSignature({ message: "The token's signature could not be verified with the key" }))
     }).pipe(
       Effect.flatMap((valid) => {
-        if (!valid) return Effect.fail(fail("BadSignature", "The token's signature does not verify with the key"))
+        if (!valid) return Effect.fail(fail(new BadSignature({ message: "The token's signature does not verify with the key" })))
         const claims = jsonObject(payloadPart)
-        if (claims === undefined) return Effect.fail(fail("Malformed", "The token's claims are not a base64url JSON object"))
+        if (claims === undefined) return Effect.fail(fail(new Malformed({ message: "The token's claims are not a base64url JSON object" })))
         return checkTimes(claims, options)
       })
     )
@@ -180,7 +185,7 @@ const checkTimes = (claims: Claims, options: VerifyOptions): Effect.Effect<Claim
   if (iat instanceof JwtError) return Effect.fail(iat)
   const now = (options.now ?? Date.now)() / 1000
   const leeway = Math.max(0, options.leewaySeconds ?? DEFAULT_LEEWAY_SECONDS)
-  if (exp !== undefined && exp <= now - leeway) return Effect.fail(fail("Expired", "The token has expired"))
-  if (nbf !== undefined && nbf > now + leeway) return Effect.fail(fail("NotYetValid", "The token is not valid yet"))
+  if (exp !== undefined && exp <= now - leeway) return Effect.fail(fail(new Expired({ message: "The token has expired" })))
+  if (nbf !== undefined && nbf > now + leeway) return Effect.fail(fail(new NotYetValid({ message: "The token is not valid yet" })))
   return Effect.succeed(claims)
 }

@@ -7,14 +7,15 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
-import { catchFailure, checkBody, type PlatformResponse } from "./exchange.ts"
+import { checkBody, type PlatformResponse } from "./answer.ts"
+import { catchFailure } from "./catchFailure.ts"
 import type { Guard } from "./guard.ts"
 import { PlatformAuth, type PlatformAuthShape } from "./PlatformAuth.ts"
 import type { PlatformError } from "./PlatformError.ts"
 import { PlatformHttp } from "./PlatformHttp.ts"
 import type { PlatformRequest } from "./PlatformRequest.ts"
 
-export { checkBody } from "./exchange.ts"
+export { checkBody } from "./answer.ts"
 export { PlatformAuth, type PlatformAuthShape } from "./PlatformAuth.ts"
 
 /** What `ApiKeyAuth.layer` takes: the API key, and the site (or account) its calls act on. */

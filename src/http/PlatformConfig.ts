@@ -9,8 +9,9 @@ import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import { DEFAULT_API_URL, DEFAULT_EDGE_URL, DEFAULT_TIMEOUT_MILLIS, trimSlash } from "./exchange.ts"
+import { DEFAULT_API_URL, DEFAULT_EDGE_URL, trimSlash } from "./hosts.ts"
 import { inputMillis } from "./time.ts"
+import { DEFAULT_TIMEOUT_MILLIS } from "./timeout.ts"
 
 export { DEFAULT_API_URL, DEFAULT_EDGE_URL }
 

@@ -7,38 +7,21 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import { notJson, type PlatformResponse, readAnswer } from "./answer.ts"
 import { CONSISTENT_HEADER, REQUEST_ID_HEADER, reviveDates } from "./codec.ts"
-import {
-  CallTimeout,
-  fetchTransport,
-  isTransient,
-  isTransientUnapplied,
-  notJson,
-  type PlatformResponse,
-  readAnswer,
-  retryDelayMillis,
-  retrying,
-  type Transport
-} from "./exchange.ts"
 import { PlatformConfig, type RetryPolicy } from "./PlatformConfig.ts"
-import { PlatformError } from "./PlatformError.ts"
+import { isTransient, PlatformError } from "./PlatformError.ts"
 import { isIdempotent, type PlatformRequest, toWire } from "./PlatformRequest.ts"
+import { isTransientUnapplied, retryDelayMillis, retrying } from "./retry.ts"
 import { inputMillis } from "./time.ts"
+import { CallTimeout } from "./timeout.ts"
+import { fetchTransport, type Transport } from "./transport.ts"
 
-export {
-  CallTimeout,
-  catchFailure,
-  fetchTransport,
-  isTransient,
-  PlatformFetch,
-  type PlatformResponse,
-  readErrorBody,
-  STATUS_TEXT,
-  type Transport,
-  type TransportRequest,
-  type TransportResponse,
-  withTimeout
-} from "./exchange.ts"
+export { type PlatformResponse, readErrorBody, STATUS_TEXT } from "./answer.ts"
+export { catchFailure } from "./catchFailure.ts"
+export { isTransient } from "./PlatformError.ts"
+export { CallTimeout, withTimeout } from "./timeout.ts"
+export { fetchTransport, PlatformFetch, type Transport, type TransportRequest, type TransportResponse } from "./transport.ts"
 export { inputMillis } from "./time.ts"
 
 /** What the wire does: send one request, succeeding only on HTTP 200. */

@@ -1,6 +1,6 @@
 /**
  * The one shape of a module's typed error (`DataError`, `CatalogError`, `MembersError`): a tagged error
- * whose `reason` is one of the shared reason classes of PlatformError.ts, with the same readings
+ * whose `reason` is one of the shared reason classes of reasons.ts, with the same readings
  * (`code`, `message`, `status`, `field`, `fieldViolations`, `data`, `requestId`, `rule`) in every module. How a
  * failed platform call becomes a module error is decided once, in `refusedOr`: unavailability (no
  * answer, 429, 502–504) stays a `PlatformError`, since it is about the platform and worth a retry, and
@@ -8,9 +8,8 @@
  */
 import type * as Cause from "effect/Cause"
 import * as Data from "effect/Data"
-import { isTransient } from "./exchange.ts"
-import { codeOf, type FailureReason, mayHaveApplied, type PlatformError, type RefusalReason } from "./PlatformError.ts"
-import { AnswerError, ArgumentError } from "./reasons.ts"
+import { isTransient, type PlatformError } from "./PlatformError.ts"
+import { AnswerError, ArgumentError, codeOf, type FailureReason, mayHaveApplied, type RefusalReason } from "./reasons.ts"
 import type { Rule } from "./rule.ts"
 import type { FieldViolation } from "./wire.ts"
 

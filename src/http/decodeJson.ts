@@ -11,7 +11,8 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { PlatformClient } from "./PlatformClient.ts"
-import { PlatformError, SystemError } from "./PlatformError.ts"
+import { PlatformError } from "./PlatformError.ts"
+import { SystemError } from "./reasons.ts"
 import type { PlatformResponse } from "./PlatformHttp.ts"
 import type { PlatformRequest } from "./PlatformRequest.ts"
 

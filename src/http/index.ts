@@ -13,19 +13,21 @@ export {
   type PlatformConfigShape,
   type RetryPolicy
 } from "./PlatformConfig.ts"
+export { PlatformError } from "./PlatformError.ts"
 export {
+  AnswerError,
   ApplicationError,
+  ArgumentError,
   codeOf,
   type FailureReason,
-  PlatformError,
   type PlatformErrorReason,
   type RefusalReason,
   SystemError,
   TransportError,
   type TransportKind,
   ValidationError
-} from "./PlatformError.ts"
-export { AnswerError, ArgumentError, FailureCodes, Refusal } from "./Refusal.ts"
+} from "./reasons.ts"
+export { FailureCodes, Refusal } from "./Refusal.ts"
 export type { Rule } from "./rule.ts"
 export type { Host, Method, PlatformRequest, QueryFallback, WireRequest } from "./PlatformRequest.ts"
 export {

@@ -19,7 +19,7 @@ import * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import type { PlatformConfig } from "./PlatformConfig.ts"
 import { PlatformHttp, type Transport } from "./PlatformHttp.ts"
-import { timeoutError, transportError } from "./exchange.ts"
+import { timeoutError, transportError } from "./transport.ts"
 
 /** A transport over an HttpClient (trace headers are sitefx's to add, per `tracePropagation`). */
 export const httpClientTransport = (client: HttpClient.HttpClient): Transport => (request) => {

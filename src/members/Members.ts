@@ -16,6 +16,8 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
+import { unlessInvalid } from "../http/checks.ts"
+import { offsetPaging } from "../http/paging.ts"
 import type { Guard, TypeOf } from "../http/guard.ts"
 import { PlatformClient } from "../http/PlatformClient.ts"
 import type { PlatformRequest } from "../http/PlatformRequest.ts"
@@ -54,9 +56,7 @@ type Effects<A> = Effect.Effect<A, MembersFailure, PlatformClient>
 const FIELDSETS: ReadonlyArray<P.Fieldset> = ["FULL"]
 
 const send = <A>(check: MembersError | undefined, request: () => PlatformRequest, guard: Guard<A>): Effects<A> =>
-  check !== undefined
-    ? Effect.fail(check)
-    : Effect.flatMap(PlatformClient, (client) => client.json(request(), guard).pipe(Effect.mapError(fromPlatformError)))
+  unlessInvalid(check, () => Effect.flatMap(PlatformClient, (client) => client.json(request(), guard).pipe(Effect.mapError(fromPlatformError))))
 
 const show = (v: unknown): string => (typeof v === "string" ? JSON.stringify(v) : v === null ? "null" : Array.isArray(v) ? "an array" : String(v))
 
@@ -72,12 +72,6 @@ const checkPage = (what: string, options: PageOptions): MembersError | undefined
   typeof options !== "object" || options === null
     ? invalidArgument(`${what}: the options must be an object`, "options")
     : checkWhole(what, "limit", options.limit, 1, P.MAX_MEMBERS_PAGE) ?? checkWhole(what, "offset", options.offset, 0, Number.MAX_SAFE_INTEGER)
-
-/** `{limit, offset}` with the keys given, or nothing when neither is. */
-const pagingOf = (options: PageOptions): Record<string, unknown> =>
-  options.limit === undefined && options.offset === undefined
-    ? {}
-    : { paging: { ...(options.limit === undefined ? {} : { limit: options.limit }), ...(options.offset === undefined ? {} : { offset: options.offset }) } }
 
 const pageOf = (answer: TypeOf<typeof G.MembersPageResponse>): MembersPage => ({
   members: answer.members ?? [],
@@ -96,7 +90,7 @@ export const list = (options: PageOptions = {}): Effects<MembersPage> =>
       method: "GET",
       path: P.MembersPaths.members,
       // paging travels as `.r`; fieldsets alone as a plain parameter, as the official client sends them
-      payload: { ...pagingOf(options), fieldsets: FIELDSETS },
+      payload: { ...offsetPaging(options), fieldsets: FIELDSETS },
       complex: {}
     }), G.MembersPageResponse),
     pageOf

@@ -9,7 +9,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { inputMillis, sleepMillis } from "../http/time.ts"
-import { OAuthError, timedOut } from "./OAuthError.ts"
+import { AuthorizationFailed, missingCodeOrState, NoBrowser, OAuthError, timedOut } from "./OAuthError.ts"
 import { AuthorizeMessage } from "./guards/redirects.ts"
 import type { AuthorizeMessage as Message, ResponseMode } from "./wire/index.ts"
 
@@ -64,10 +64,11 @@ export const parseCallback = (url: string, responseMode: "fragment" | "query" = 
 
 const authorizationFailed = (error: string, description: string | undefined) =>
   new OAuthError({
-    reason: "AuthorizationFailed",
-    message: description === undefined ? error : `${error}: ${description}`,
-    error,
-    ...(description === undefined ? {} : { errorDescription: description })
+    reason: new AuthorizationFailed({
+      message: description === undefined ? error : `${error}: ${description}`,
+      error,
+      ...(description === undefined ? {} : { errorDescription: description })
+    })
   })
 
 const httpAgent = (options: { readonly redirectUri?: string; readonly fetch?: typeof globalThis.fetch }): AuthorizeAgentShape => {
@@ -78,7 +79,7 @@ const httpAgent = (options: { readonly redirectUri?: string; readonly fetch?: ty
     authorize: (fullUrl, state) =>
       Effect.tryPromise({
         try: () => (options.fetch ?? globalThis.fetch)(fullUrl, { redirect: "manual" }),
-        catch: (cause) => new OAuthError({ reason: "AuthorizationFailed", message: `authorize page unreachable: ${String(cause)}`, cause })
+        catch: (cause) => new OAuthError({ reason: new AuthorizationFailed({ message: `authorize page unreachable: ${String(cause)}` }), cause })
       }).pipe(
         Effect.flatMap((res) => {
           const location = res.headers.get("location")
@@ -88,7 +89,7 @@ const httpAgent = (options: { readonly redirectUri?: string; readonly fetch?: ty
           const cb = parseCallback(new URL(location, fullUrl).href, "query")
           if (cb.error !== undefined) return Effect.fail(authorizationFailed(cb.error, cb.errorDescription))
           if (cb.code === undefined || cb.state === undefined) {
-            return Effect.fail(new OAuthError({ reason: "MissingCodeOrState", message: "Missing code or _state" }))
+            return Effect.fail(missingCodeOrState())
           }
           return Effect.succeed({ code: cb.code, state: cb.state })
         })
@@ -119,7 +120,7 @@ const iframeAgent = (
   authorize: (fullUrl, state) =>
     Effect.suspend(() => {
       // no page to put the frame in (a server, a test runner): a typed failure, not a TypeError
-      if (win.document?.body == null) return Effect.fail(new OAuthError({ reason: "NoBrowser", message: "no page to open the login frame in" }))
+      if (win.document?.body == null) return Effect.fail(new OAuthError({ reason: new NoBrowser({ message: "no page to open the login frame in" }) }))
       const origin = new URL(fullUrl).origin
       const frame = win.document.createElement("iframe")
       frame.style.display = "none"

@@ -12,7 +12,7 @@ import type { PlatformError } from "../http/PlatformError.ts"
 import { PlatformHttp } from "../http/PlatformHttp.ts"
 import { parseCallback } from "./AuthorizeAgent.ts"
 import { apiCall, authRequest, createRedirectSession, exchangeCode } from "./codeGrant.ts"
-import { invalidState, missingCodeOrState, OAuthError } from "./OAuthError.ts"
+import { AuthorizationFailed, invalidState, missingCodeOrState, NoLoginInProgress, OAuthError } from "./OAuthError.ts"
 import { makePkce } from "./Pkce.ts"
 import { SessionTokens } from "./SessionTokens.ts"
 import { type OAuthData, TokenStore } from "./TokenStore.ts"
@@ -118,15 +118,16 @@ export class OAuthFlows extends Context.Service<OAuthFlows, OAuthFlowsShape>()("
           const stored = (yield* store.load).oauthData
           if (callback.error !== undefined) {
             return yield* new OAuthError({
-              reason: "AuthorizationFailed",
-              message: callback.errorDescription ?? callback.error,
-              error: callback.error,
-              ...(callback.errorDescription === undefined ? {} : { errorDescription: callback.errorDescription })
+              reason: new AuthorizationFailed({
+                message: callback.errorDescription ?? callback.error,
+                error: callback.error,
+                ...(callback.errorDescription === undefined ? {} : { errorDescription: callback.errorDescription })
+              })
             })
           }
           if (callback.code === undefined || callback.state === undefined) return yield* missingCodeOrState()
           if (stored === undefined) {
-            return yield* new OAuthError({ reason: "NoLoginInProgress", message: "No login in progress: call loginUrl first" })
+            return yield* new OAuthError({ reason: new NoLoginInProgress({ message: "No login in progress: call loginUrl first" }) })
           }
           if (callback.state !== stored.state) return yield* invalidState()
           const member = yield* exchangeCode(http, tokens, callback.code, stored)

@@ -9,7 +9,7 @@ import type { PlatformError } from "../http/PlatformError.ts"
 import type { PlatformHttp } from "../http/PlatformHttp.ts"
 import type { Guard } from "../http/guard.ts"
 import { RedirectSessionResponse } from "./guards/redirects.ts"
-import { OAuthError } from "./OAuthError.ts"
+import { OAuthError, TokenRequestFailed } from "./OAuthError.ts"
 import { Paths } from "./protocol.ts"
 import type { SessionTokensShape } from "./SessionTokens.ts"
 import { nowSeconds, tokenCall, tokensFrom } from "./tokenEndpoint.ts"
@@ -26,7 +26,7 @@ export const tokenFailureMessage = (error: PlatformError): string => {
 }
 
 export const toOAuthError = (error: PlatformError) =>
-  new OAuthError({ reason: "TokenRequestFailed", message: tokenFailureMessage(error), cause: error })
+  new OAuthError({ reason: new TokenRequestFailed({ message: tokenFailureMessage(error) }), cause: error })
 
 /** A POST of the session's own (identity, redirects): on the API host whatever the CDN setting. */
 export const apiCall = (http: PlatformHttp["Service"], auth: PlatformAuthShape) => {

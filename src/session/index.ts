@@ -49,7 +49,18 @@ export {
   webLock
 } from "./tabs.ts"
 export { AuthorizeAgent, type AuthorizeAgentShape, type AuthorizeResult, type FrameWindow } from "./AuthorizeAgent.ts"
-export { OAuthError, type OAuthErrorReason, OAuthErrorReasons } from "./OAuthError.ts"
+export {
+  AuthorizationFailed,
+  InvalidState,
+  MissingCodeOrState,
+  NoBrowser,
+  NoLoginInProgress,
+  OAuthError,
+  type OAuthErrorReason,
+  OAuthErrorReasons,
+  TimedOut,
+  TokenRequestFailed
+} from "./OAuthError.ts"
 export type { LoginErrorCode, LoginResult, PendingStep } from "./LoginResult.ts"
 /** PKCE for the authorization-code flow: the verifier, its challenge and the state of one login. */
 export * as Pkce from "./Pkce.ts"

@@ -38,12 +38,12 @@ const guarded = (options: Settings = {}) => {
 }
 
 /** The body is refused for `reason` and the handler did not run. */
-const refused = (body: string, reason: Webhooks.WebhookErrorReason, options: Settings = {}) =>
+const refused = (body: string, reason: Webhooks.WebhookErrorReason["_tag"], options: Settings = {}) =>
   Effect.gen(function*() {
     const { processor, runs } = guarded(options)
     const error = yield* Effect.flip(processor.process(body))
     assert.strictEqual(error._tag, "WebhookError")
-    assert.strictEqual(error.reason, reason, error.message)
+    assert.strictEqual(error.reason._tag, reason, error.message)
     assert.deepStrictEqual(runs, [], "no handler ran")
     return error
   })
@@ -249,7 +249,7 @@ describe("malformed webhook bodies", () => {
     })
     return Effect.gen(function*() {
       const error = yield* Effect.flip(products.process(signEvent(keys.privateKey, envelope(CatalogV1EventTypes.productCreated, { name: "Shirt" }))))
-      assert.strictEqual(error.reason, "Malformed")
+      assert.strictEqual(error.reason._tag, "Malformed")
       assert.include(error.message, ".productId")
       assert.deepStrictEqual(runs, [])
     })
@@ -278,7 +278,7 @@ describe("webhook event types", () => {
     Effect.gen(function*() {
       const none = Webhooks.handler({ publicKey: keys.publicKey, handlers: {} })
       const error = yield* Effect.flip(none.process(signEvent(keys.privateKey, goodEnvelope)))
-      assert.strictEqual(error.reason, "UnknownEventType")
+      assert.strictEqual(error.reason._tag, "UnknownEventType")
     }))
 })
 
@@ -291,7 +291,7 @@ describe("jwt.verify directly", () => {
       const claims = yield* verify(token, key)
       assert.deepStrictEqual(claims, { data: "x", sub: "s" })
       const error = yield* Effect.flip(verify(token, other))
-      assert.strictEqual(error.reason, "BadSignature")
+      assert.strictEqual(error.reason._tag, "BadSignature")
     }))
 })
 

@@ -10,15 +10,8 @@ import * as Catalog from "../../src/catalog/CatalogError.ts"
 import * as Data from "../../src/data/DataError.ts"
 import { explain, stopsTheCommand } from "../../src/cli/failures.ts"
 import { ExitCode } from "../../src/cli/output.ts"
-import {
-  ApplicationError,
-  codeOf,
-  type FailureReason,
-  PlatformError,
-  SystemError,
-  TransportError,
-  ValidationError
-} from "../../src/http/PlatformError.ts"
+import { PlatformError } from "../../src/http/PlatformError.ts"
+import { ApplicationError, codeOf, type FailureReason, SystemError, TransportError, ValidationError } from "../../src/http/reasons.ts"
 import { AnswerError, ArgumentError, FailureCodes } from "../../src/http/Refusal.ts"
 import * as Members from "../../src/members/MembersError.ts"
 
@@ -117,7 +110,7 @@ describe("every module reads a platform refusal the same way", () => {
     for (const [reason, code] of reasons) assert.strictEqual(codeOf(reason), code)
   })
 
-  it("every code codeOf gives a bare status is one of FailureCodes (PlatformError.ts keeps its own copy of the table, so a session page carries no more than it reads)", () => {
+  it("every code codeOf gives a bare status is one of FailureCodes (reasons.ts keeps its own copy of the table, so a session page carries no more than it reads)", () => {
     const named = new Set<string>(Object.values(FailureCodes))
     for (let status = 400; status < 600; status++) {
       assert.isTrue(named.has(codeOf(new SystemError({ status, message: "m", description: "d" }))), String(status))

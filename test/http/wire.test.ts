@@ -4,7 +4,8 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as fc from "fast-check"
-import { PlatformError, reasonFromResponse, SystemError, TransportError, ValidationError } from "../../src/http/PlatformError.ts"
+import { PlatformError, reasonFromResponse } from "../../src/http/PlatformError.ts"
+import { SystemError, TransportError, ValidationError } from "../../src/http/reasons.ts"
 import { isIdempotent, type PlatformRequest, toWire } from "../../src/http/PlatformRequest.ts"
 import { encodeDates, reviveDates } from "../../src/http/wire.ts"
 import { base64url, flattenParams, fromBase64url, isComplexPayload, isoString } from "../../src/http/codec.ts"

@@ -313,7 +313,7 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("sitefx/react s
         forged.searchParams.set("state", "not-the-state")
         const refused = errorOf(yield* call(registry, session.completeRedirect, forged.href))
         assert.instanceOf(refused, OAuthError)
-        assert.strictEqual((refused as OAuthError).reason, "InvalidState")
+        assert.strictEqual((refused as OAuthError).reason._tag, "InvalidState")
 
         const done = valueOf(yield* call(registry, session.completeRedirect, callback))
         assert.strictEqual(done.originalUri, `${platform.url}/#/member`)

@@ -104,7 +104,7 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("OAuth", (it) =
       yield* store.save({ ...stored, oauthData: { ...stored.oauthData, codeVerifier: "x".repeat(43) } })
       const error = failureOf(yield* Effect.exit(session.completeRedirect(location, { responseMode: "query" })))
       assert.instanceOf(error, OAuthError)
-      assert.strictEqual((error as OAuthError).reason, "TokenRequestFailed")
+      assert.strictEqual((error as OAuthError).reason._tag, "TokenRequestFailed")
       assert.match(error.message, /^Failed to fetch tokens from OAuth API: .*\. request id: .+\. Response: \{/)
       assert.isFalse(yield* session.loggedIn)
     })))

@@ -12,25 +12,13 @@
  * })
  */
 import * as Effect from "effect/Effect"
+import { first } from "../../http/checks.ts"
 import type { Filter } from "../../data/Filter.ts"
 import type { PlatformClient } from "../../http/PlatformClient.ts"
-import { invalidArgument } from "../CatalogError.ts"
+import { type CatalogError, invalidArgument } from "../CatalogError.ts"
 import type { CursorQuery } from "./CursorQuery.ts"
 import * as G from "./guards/index.ts"
-import {
-  checkFields,
-  checkId,
-  checkList,
-  checkObject,
-  checkRevision,
-  checkText,
-  type EntityFailure,
-  fieldsOf,
-  first,
-  maskOf,
-  optionalText,
-  send
-} from "./calls.ts"
+import { checkFields, checkId, checkList, checkObject, checkRevision, checkText, type EntityFailure, fieldsOf, maskOf, optionalText, send } from "./calls.ts"
 import * as Named from "./named.ts"
 import { asObject, checkBatch, returning } from "./named.ts"
 import {
@@ -216,7 +204,7 @@ const CUSTOMIZATION: Named.Entity<"customization", "customizations", Customizati
 }
 
 /** A choice call: a POST answered with `{customization}`, built only once the checks passed. */
-const one = (what: string, check: ReturnType<typeof first>, path: () => string, payload: () => Record<string, unknown>) =>
+const one = (what: string, check: CatalogError | undefined, path: () => string, payload: () => Record<string, unknown>) =>
   send(what, check, () => ({ method: "POST", path: path(), payload: payload() }), G.CustomizationResponse).pipe(Effect.map((r) => r.customization))
 
 /**

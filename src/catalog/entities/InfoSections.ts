@@ -9,11 +9,12 @@
  * const care = yield* InfoSections.getOrCreate({ uniqueName: "care", title: "Care instructions", plainDescription: "<p>Wash cold.</p>" })
  */
 import type * as Effect from "effect/Effect"
+import { first } from "../../http/checks.ts"
 import type { Filter } from "../../data/Filter.ts"
 import type { PlatformClient } from "../../http/PlatformClient.ts"
 import type { CursorQuery } from "./CursorQuery.ts"
 import * as G from "./guards/index.ts"
-import { checkId, checkObject, checkRevision, checkText, type EntityFailure, first, optionalText } from "./calls.ts"
+import { checkId, checkObject, checkRevision, checkText, type EntityFailure, optionalText } from "./calls.ts"
 import * as Named from "./named.ts"
 import { asObject } from "./named.ts"
 import { EntityPaths, INFO_SECTION_FIELDS, MAX_ENTITY_BULK, MAX_ENTITY_PAGE, NAME_LIMITS } from "./protocol.ts"

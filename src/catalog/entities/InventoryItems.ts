@@ -12,12 +12,13 @@
  * yield* InventoryItems.bulkDecrementByVariant([{ variantId, decrementBy: 2 }])
  */
 import * as Effect from "effect/Effect"
+import { first } from "../../http/checks.ts"
 import type { Filter } from "../../data/Filter.ts"
 import type { PlatformClient } from "../../http/PlatformClient.ts"
 import { invalidArgument } from "../CatalogError.ts"
 import type { CursorQuery } from "./CursorQuery.ts"
 import * as G from "./guards/index.ts"
-import { checkId, checkInt, checkObject, checkRevision, countBody, type EntityFailure, first, optionalText, refusalOf, send } from "./calls.ts"
+import { checkId, checkInt, checkObject, checkRevision, countBody, type EntityFailure, optionalText, refusalOf, send } from "./calls.ts"
 import * as Named from "./named.ts"
 import { asObject, checkBatch, checkMasked, maskedEntries, sendBulkCreate } from "./named.ts"
 import {

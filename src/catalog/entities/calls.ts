@@ -4,21 +4,18 @@
  * which name the call and the argument (`Brands.create: brand.name must be 1 to 50 characters`).
  */
 import * as Effect from "effect/Effect"
+import { unlessInvalid } from "../../http/checks.ts"
 import type { Guard } from "../../http/guard.ts"
 import type { PlatformClient } from "../../http/PlatformClient.ts"
 import type { PlatformRequest } from "../../http/PlatformRequest.ts"
 import { type Filter, FilterMethods } from "../../data/Filter.ts"
 import { CatalogError, invalidArgument } from "../CatalogError.ts"
-import { ANY_STORE, call, callVoid, type CatalogFailure, requireCatalog } from "../calls.ts"
+import { ANY_STORE, call, callVoid, type CatalogFailure, requireCatalog, shown } from "../calls.ts"
 import { CursorQuery, type CursorRunner, filterOf, wireFilter } from "./CursorQuery.ts"
 import type { CursorPagingMetadata } from "./guards/index.ts"
 import { ENTITY_QUERY_MAX_QUERY } from "./protocol.ts"
 
 export type EntityFailure = CatalogFailure
-
-/** The first refusal among checks, or undefined when every argument is fine. */
-export const first = (...checks: ReadonlyArray<CatalogError | undefined>): CatalogError | undefined =>
-  checks.find((c) => c !== undefined)
 
 /** A call answered with a body `guard` checks, unless `check` refused an argument. */
 export const send = <A>(
@@ -27,7 +24,7 @@ export const send = <A>(
   request: () => PlatformRequest,
   guard: Guard<A>
 ): Effect.Effect<A, CatalogFailure, PlatformClient> =>
-  check === undefined ? requireCatalog(ANY_STORE, what, (client) => call(client, request(), guard)) : Effect.fail(check)
+  unlessInvalid(check, () => requireCatalog(ANY_STORE, what, (client) => call(client, request(), guard)))
 
 /** A call whose answer is not read. */
 export const sendVoid = (
@@ -35,7 +32,7 @@ export const sendVoid = (
   check: CatalogError | undefined,
   request: () => PlatformRequest
 ): Effect.Effect<void, CatalogFailure, PlatformClient> =>
-  check === undefined ? requireCatalog(ANY_STORE, what, (client) => callVoid(client, request())) : Effect.fail(check)
+  unlessInvalid(check, () => requireCatalog(ANY_STORE, what, (client) => callVoid(client, request())))
 
 /** How a service's queries travel: GET `.r` (POST past 4000 characters), or always POST (ribbons). */
 export const queryRunner = <R, A>(options: {
@@ -85,15 +82,13 @@ export const countBody = (filter: Filter | Record<string, unknown> | undefined):
 
 // argument checks
 
-const describe = (v: unknown): string => (typeof v === "string" ? JSON.stringify(v) : v === null ? "null" : Array.isArray(v) ? "an array" : typeof v)
-
 /** A non-empty id (at most 36 characters, as the platform's ids are). */
 export const checkId = (what: string, field: string, id: unknown): CatalogError | undefined =>
-  typeof id === "string" && id !== "" && id.length <= 36 ? undefined : invalidArgument(`${what}: ${field} must be a non-empty id, not ${describe(id)}`, field)
+  typeof id === "string" && id !== "" && id.length <= 36 ? undefined : invalidArgument(`${what}: ${field} must be a non-empty id, not ${shown(id)}`, field)
 
 /** Text of `min` to `max` characters that is not only spaces (when `min` > 0). */
 export const checkText = (what: string, field: string, value: unknown, max: number, min = 1): CatalogError | undefined => {
-  if (typeof value !== "string") return invalidArgument(`${what}: ${field} must be a string, not ${describe(value)}`, field)
+  if (typeof value !== "string") return invalidArgument(`${what}: ${field} must be a string, not ${shown(value)}`, field)
   if (value.length < min || value.length > max) return invalidArgument(`${what}: ${field} must be ${min} to ${max} characters`, field)
   if (min > 0 && value.trim() === "") return invalidArgument(`${what}: ${field} must not be only spaces`, field)
   return undefined
@@ -106,7 +101,7 @@ export const optionalText = (what: string, field: string, value: unknown, max: n
 export const checkRevision = (what: string, field: string, revision: unknown): CatalogError | undefined =>
   typeof revision === "string" && /^\d{1,18}$/.test(revision)
     ? undefined
-    : invalidArgument(`${what}: ${field} must be the entity's current revision (the text of an integer), not ${describe(revision)}`, field)
+    : invalidArgument(`${what}: ${field} must be the entity's current revision (the text of an integer), not ${shown(revision)}`, field)
 
 /** A list of 1 to `max` entries. */
 export const checkList = (what: string, field: string, list: unknown, max: number): CatalogError | undefined =>
@@ -131,7 +126,7 @@ export const checkEach = <A>(list: ReadonlyArray<A>, check: (item: A, field: str
 export const checkInt = (what: string, field: string, value: unknown, min: number, max: number): CatalogError | undefined =>
   typeof value === "number" && Number.isInteger(value) && value >= min && value <= max
     ? undefined
-    : invalidArgument(`${what}: ${field} must be an integer from ${min} to ${max}, not ${describe(value)}`, field)
+    : invalidArgument(`${what}: ${field} must be an integer from ${min} to ${max}, not ${shown(value)}`, field)
 
 /** Requested `fields`: values of the service's list. */
 export const checkFields = (what: string, fields: unknown, allowed: ReadonlyArray<string>): CatalogError | undefined =>

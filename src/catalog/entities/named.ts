@@ -8,32 +8,14 @@
  * v3 calls too.
  */
 import * as Effect from "effect/Effect"
+import { first } from "../../http/checks.ts"
 import type { Guard } from "../../http/guard.ts"
 import type { PlatformClient } from "../../http/PlatformClient.ts"
 import type { Filter } from "../../data/Filter.ts"
 import type { CatalogError } from "../CatalogError.ts"
 import type { CursorQuery } from "./CursorQuery.ts"
 import * as G from "./guards/index.ts"
-import {
-  checkedQuery,
-  checkEach,
-  checkFields,
-  checkId,
-  checkList,
-  checkObject,
-  checkRevision,
-  checkText,
-  countBody,
-  type EntityFailure,
-  fieldsOf,
-  first,
-  maskOf,
-  optionalText,
-  queryRunner,
-  refusalOf,
-  send,
-  sendVoid
-} from "./calls.ts"
+import { checkedQuery, checkEach, checkFields, checkId, checkList, checkObject, checkRevision, checkText, countBody, type EntityFailure, fieldsOf, maskOf, optionalText, queryRunner, refusalOf, send, sendVoid } from "./calls.ts"
 
 type Eff<A> = Effect.Effect<A, EntityFailure, PlatformClient>
 

@@ -15,7 +15,8 @@ import { type BulkKind, type BulkOptions, type BulkProgress, type BulkReport, ty
 import { newBulkKey } from "../../../src/data/ids.ts"
 import { DataError, fromReason } from "../../../src/data/DataError.ts"
 import type { RetryPolicy } from "../../../src/http/PlatformConfig.ts"
-import { ApplicationError, PlatformError, SystemError, TransportError } from "../../../src/http/PlatformError.ts"
+import { PlatformError } from "../../../src/http/PlatformError.ts"
+import { ApplicationError, SystemError, TransportError } from "../../../src/http/reasons.ts"
 import type { BulkItemResult } from "../../../src/data/wire/index.ts"
 
 interface Doc {

@@ -5,7 +5,8 @@
  */
 import { assert, describe, expect, it } from "@effect/vitest"
 import { DataError, fromPlatformError as mapped, invalid, WDE } from "../../../src/data/DataError.ts"
-import { ApplicationError, PlatformError, SystemError, TransportError, ValidationError } from "../../../src/http/PlatformError.ts"
+import { PlatformError } from "../../../src/http/PlatformError.ts"
+import { ApplicationError, SystemError, TransportError, ValidationError } from "../../../src/http/reasons.ts"
 
 const failed = (reason: PlatformError["reason"]) => new PlatformError({ method: "POST", path: "/wix-data/v2/items", reason })
 

@@ -95,7 +95,7 @@ describe("iframe agent", () => {
       const agent = yield* AuthorizeAgent.pipe(Effect.provide(AuthorizeAgent.iframe()))
       const failure = yield* Effect.flip(agent.authorize("http://127.0.0.1:1/oauth2/authorize?state=s", "s"))
       assert.instanceOf(failure, OAuthError)
-      assert.strictEqual(failure.reason, "NoBrowser")
+      assert.strictEqual(failure.reason._tag, "NoBrowser")
     }))
 
   it.effect("asks for web_message and sends no redirect URI", () =>
@@ -164,7 +164,7 @@ describe("iframe agent", () => {
       w.post({ error: "login_required", error_description: "The user is not logged in", state: STATE }, AUTHORIZE_ORIGIN)
       const error = failureOf(yield* Fiber.join(fiber))
       assert.instanceOf(error, OAuthError)
-      assert.strictEqual(error.reason, "AuthorizationFailed")
+      assert.strictEqual(error.reason._tag, "AuthorizationFailed")
       assert.strictEqual(error.error, "login_required")
       assert.strictEqual(error.errorDescription, "The user is not logged in")
       assert.strictEqual(error.message, "login_required: The user is not logged in")
@@ -196,7 +196,7 @@ describe("iframe agent", () => {
       yield* TestClock.adjust("1 second")
       const error = failureOf(yield* Fiber.join(fiber))
       assert.instanceOf(error, OAuthError)
-      assert.strictEqual(error.reason, "TimedOut")
+      assert.strictEqual(error.reason._tag, "TimedOut")
       assert.strictEqual(error.message, "OAuth flow timed out")
       assert.strictEqual(w.listeners.size, 0)
       assert.strictEqual(w.attached.length, 0)
@@ -357,7 +357,7 @@ describe("HTTP agent", () => {
       const agent = yield* httpAgent()
       const error = failureOf(yield* Effect.exit(agent.authorize(`${origin}/authorize-error`, "s-1")))
       assert.instanceOf(error, OAuthError)
-      assert.strictEqual(error.reason, "AuthorizationFailed")
+      assert.strictEqual(error.reason._tag, "AuthorizationFailed")
       assert.strictEqual(error.error, "login_required")
       assert.strictEqual(error.errorDescription, "Not logged in")
     }))
@@ -366,7 +366,7 @@ describe("HTTP agent", () => {
     Effect.gen(function*() {
       const agent = yield* httpAgent()
       const error = failureOf(yield* Effect.exit(agent.authorize(`${origin}/authorize-page`, "s-1")))
-      assert.strictEqual(error.reason, "AuthorizationFailed")
+      assert.strictEqual(error.reason._tag, "AuthorizationFailed")
       assert.strictEqual(error.error, "no_redirect")
       assert.include(error.message, "200")
     }))
@@ -375,7 +375,7 @@ describe("HTTP agent", () => {
     Effect.gen(function*() {
       const agent = yield* httpAgent()
       const error = failureOf(yield* Effect.exit(agent.authorize(`${origin}/authorize-nocode`, "s-1")))
-      assert.strictEqual(error.reason, "MissingCodeOrState")
+      assert.strictEqual(error.reason._tag, "MissingCodeOrState")
       assert.strictEqual(error.message, "Missing code or _state")
     }))
 
@@ -385,7 +385,7 @@ describe("HTTP agent", () => {
         fetch: () => Promise.reject(new TypeError("fetch failed"))
       })
       const error = failureOf(yield* Effect.exit(agent.authorize("http://127.0.0.1:1/authorize", "s")))
-      assert.strictEqual(error.reason, "AuthorizationFailed")
+      assert.strictEqual(error.reason._tag, "AuthorizationFailed")
       assert.match(error.message, /^authorize page unreachable: TypeError: fetch failed/)
     }))
 
