@@ -4,38 +4,21 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
 import * as Stream from "effect/Stream"
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import type { Item } from "../../src/data/calls.ts"
-import type { BulkServices } from "../../src/data/bulkWrites.ts"
 import * as DataItems from "../../src/data/DataItems.ts"
-import { Site } from "../../src/Site.ts"
 import * as G from "../../src/http/guard.ts"
 import { PlatformClient } from "../../src/http/PlatformClient.ts"
 import { countRecords } from "../../src/cli/files.ts"
 import { LocalPlatform } from "../support/platform.ts"
-import { cli, onTerminal, scratchDir } from "./support.ts"
+import { cli, onTerminal, run, scratchDir, withData } from "./support.ts"
 
 // removed (and checked to be) once the file's tests are done: these files came to tens of megabytes a run
 const dir = scratchDir("sitefx-cli-")
 const file = (name: string) => join(dir, name)
-
-/** The data client of the platform under test, as an admin. */
-const withData = <A, E>(use: (data: typeof DataItems) => Effect.Effect<A, E, BulkServices>) =>
-  Effect.gen(function*() {
-    const platform = yield* LocalPlatform
-    const site = Site.apiKey({ apiKey: Redacted.value(platform.apiKey), baseUrl: platform.url })
-    return yield* Effect.provide(use(DataItems), Layer.fresh(site))
-  })
-
-const run = (args: ReadonlyArray<string>, options: Parameters<typeof cli>[1] = {}) =>
-  Effect.gen(function*() {
-    const platform = yield* LocalPlatform
-    return yield* Effect.promise(() => cli([...args, "--base-url", platform.url], options))
-  })
 
 /** The items of a collection without the dates the platform stamps, by id. */
 const contents = (collection: string) =>

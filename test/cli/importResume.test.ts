@@ -7,16 +7,12 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
-import * as Redacted from "effect/Redacted"
 import * as Stream from "effect/Stream"
 import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import type { BulkServices } from "../../src/data/bulkWrites.ts"
 import * as DataItems from "../../src/data/DataItems.ts"
-import { Site } from "../../src/Site.ts"
 import { dev, LocalPlatform } from "../support/platform.ts"
-import { cli, type CliResult, scratchDir, startCli, STATE_DIR, waitFor } from "./support.ts"
+import { cli, type CliResult, run, scratchDir, startCli, STATE_DIR, waitFor, withData } from "./support.ts"
 
 const dir = scratchDir("sitefx-cli-resume-")
 const file = (name: string) => join(dir, name)
@@ -28,19 +24,6 @@ const ownCheckpoints = (collection: string): Array<string> =>
 
 /** The lines a command printed on stderr that are not progress. */
 const said = (stderr: string): Array<string> => stderr.split("\n").filter((l) => l !== "" && !/^import \w+: /.test(l))
-
-const withData = <A, E>(use: (data: typeof DataItems) => Effect.Effect<A, E, BulkServices>) =>
-  Effect.gen(function*() {
-    const platform = yield* LocalPlatform
-    const site = Site.apiKey({ apiKey: Redacted.value(platform.apiKey), baseUrl: platform.url })
-    return yield* Effect.provide(use(DataItems), Layer.fresh(site))
-  })
-
-const run = (args: ReadonlyArray<string>, options: Parameters<typeof cli>[1] = {}) =>
-  Effect.gen(function*() {
-    const platform = yield* LocalPlatform
-    return yield* Effect.promise(() => cli([...args, "--base-url", platform.url], options))
-  })
 
 const createCollection = (id: string) =>
   Effect.gen(function*() {

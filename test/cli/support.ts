@@ -8,6 +8,13 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { afterAll, expect } from "vitest"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Redacted from "effect/Redacted"
+import type { BulkServices } from "../../src/data/bulkWrites.ts"
+import * as DataItems from "../../src/data/DataItems.ts"
+import { Site } from "../../src/Site.ts"
+import { LocalPlatform } from "../support/platform.ts"
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url))
 export const MAIN = fileURLToPath(new URL("../../src/cli/main.ts", import.meta.url))
@@ -121,4 +128,19 @@ export const onTerminal = (args: ReadonlyArray<string>, typed = "", timeoutMs = 
       child.stdin.destroy()
       resolve({ code, signal, stdout, stderr })
     })
+  })
+
+/** The data client of the platform under test, as an admin. */
+export const withData = <A, E>(use: (data: typeof DataItems) => Effect.Effect<A, E, BulkServices>) =>
+  Effect.gen(function*() {
+    const platform = yield* LocalPlatform
+    const site = Site.apiKey({ apiKey: Redacted.value(platform.apiKey), baseUrl: platform.url })
+    return yield* Effect.provide(use(DataItems), Layer.fresh(site))
+  })
+
+/** `sitefx <args>` against the platform under test. */
+export const run = (args: ReadonlyArray<string>, options: CliOptions = {}) =>
+  Effect.gen(function*() {
+    const platform = yield* LocalPlatform
+    return yield* Effect.promise(() => cli([...args, "--base-url", platform.url], options))
   })
