@@ -10,7 +10,7 @@ import { registerHooks } from "node:module"
 const replaced = new Map([
   ["/src/server/store/SiteEvents.ts", new URL("./SiteEvents.ts", import.meta.url).href],
   ["/src/server/data/DataEvents.ts", new URL("./DataEvents.ts", import.meta.url).href],
-  ["/src/server/catalog/CatalogEvents.ts", new URL("./CatalogEvents.ts", import.meta.url).href]
+  ["/src/server/catalog/CatalogEngine.ts", new URL("./CatalogEngine.ts", import.meta.url).href]
 ])
 
 registerHooks({

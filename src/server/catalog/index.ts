@@ -8,7 +8,7 @@
 import * as Layer from "effect/Layer"
 import type { PlatformModule } from "../platform/PlatformModule.ts"
 import { cartDevRoutes, cartsLayer, cartsRoutes } from "./carts/index.ts"
-import { CatalogEvents } from "./CatalogEvents.ts"
+import { CatalogEngine } from "./CatalogEngine.ts"
 import { entitiesLayer, entitiesRoutes } from "./entities/index.ts"
 import { productsLayer, productsRoutes } from "./products/index.ts"
 import { subscriptionsLayer, subscriptionsRoutes } from "./subscriptions/index.ts"
@@ -16,7 +16,7 @@ import { versionRoutes } from "./versionRoutes.ts"
 
 export const module = {
   name: "catalog",
-  layer: () => Layer.mergeAll(productsLayer, entitiesLayer, cartsLayer, subscriptionsLayer).pipe(Layer.provideMerge(CatalogEvents.layer)),
+  layer: () => Layer.mergeAll(productsLayer, entitiesLayer, cartsLayer, subscriptionsLayer).pipe(Layer.provideMerge(CatalogEngine.layer)),
   routes: Layer.mergeAll(versionRoutes, productsRoutes, entitiesRoutes, cartsRoutes, subscriptionsRoutes),
   devRoutes: cartDevRoutes
 } satisfies PlatformModule

@@ -8,12 +8,12 @@ import type { CursorPaging, Paging, PagingMetadata } from "../../data/wire/index
 import { DEFAULT_PAGE_SIZE } from "../../data/protocol.ts"
 import { MAX_INTEGER } from "../platform/limits.ts"
 import { badRequest, pastBound } from "../store/engineFailures.ts"
+import type { Paging as StorePaging } from "../store/paging.ts"
 
 export const MAX_PAGE_SIZE = 1000
 
-export type PageRequest =
-  | { readonly mode: "offset"; readonly limit: number; readonly offset: number }
-  | { readonly mode: "cursor"; readonly limit: number; readonly cursor: string | undefined }
+/** The store's paging with its limit settled (a data cursor's page size is the request's, else the default). */
+export type DataPaging = StorePaging & { readonly limit: number }
 
 const checkLimit = (limit: number | null | undefined, fallback: number, field: string): number => {
   if (limit === undefined || limit === null) return fallback
@@ -30,7 +30,7 @@ export const pageRequest = (
   paging: Paging | undefined,
   cursorPaging: CursorPaging | undefined,
   fallback: number = DEFAULT_PAGE_SIZE
-): PageRequest => {
+): DataPaging => {
   if (cursorPaging !== undefined) {
     if (paging !== undefined) throw badRequest(WDE.skipWithCursor, "WDE0080: Skip is not supported in cursor paging.", ["paging", "cursorPaging"])
     return { mode: "cursor", limit: checkLimit(cursorPaging.limit, fallback, "cursorPaging.limit"), cursor: cursorPaging.cursor ?? undefined }

@@ -136,7 +136,7 @@ const countsOf = (db: DatabaseSync): SnapshotCounts => {
     members: count("SELECT COUNT(*) AS n FROM members"),
     collections: count("SELECT COUNT(*) AS n FROM data_collections"),
     items: count("SELECT COUNT(*) AS n FROM data_items"),
-    products: count("SELECT COUNT(*) AS n FROM store_products"),
+    products: count("SELECT COUNT(*) AS n FROM catalog_products"),
     events: count("SELECT coalesce(SUM(last_id - first_id + 1), 0) AS n FROM site_event_batches")
   }
 }

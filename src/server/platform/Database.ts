@@ -39,8 +39,12 @@ export interface DatabaseShape {
    * `false` when it rolled back, so in-memory state that mirrors rows (a counter, a cache) follows them.
    */
   readonly onTransactionEnd: (f: (committed: boolean) => void) => void
-  /** Applies `sql` once per database, identified by `name` ("identity/1"). */
-  readonly migrate: (name: string, sql: string) => void
+  /**
+   * Applies `sql` once per database, identified by `name` ("identity/1"). `formerly`: names the same
+   * migration had before; a database that applied it under one of them records it under `name` instead,
+   * without running it again.
+   */
+  readonly migrate: (name: string, sql: string, formerly?: ReadonlyArray<string>) => void
   readonly instance: () => Instance
   /** Deletes every row of every table, replaces the token secret, then runs the reset hooks. */
   readonly reset: () => void
@@ -299,9 +303,13 @@ const open = (location: string): { readonly shape: DatabaseShape; readonly close
       if (depth === 0) throw new Error("onTransactionEnd outside a transaction")
       ending.push(f)
     },
-    migrate: (name, sql) =>
+    migrate: (name, sql, formerly = []) =>
       transaction(() => {
-        if (prepare("SELECT 1 AS done FROM _migrations WHERE name = ?").get(name) !== undefined) return
+        const applied = (n: string) => prepare("SELECT 1 AS done FROM _migrations WHERE name = ?").get(n) !== undefined
+        if (applied(name)) return
+        const before = formerly.find(applied)
+        // renamed in place: the row keeps its place in the order of migrations (snapshots compare that list)
+        if (before !== undefined) return void prepare("UPDATE _migrations SET name = ? WHERE name = ?").run(name, before)
         db.exec(sql)
         prepare("INSERT INTO _migrations (name, applied_at) VALUES (?, ?)").run(name, Date.now())
       }),

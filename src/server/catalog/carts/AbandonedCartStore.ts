@@ -2,8 +2,8 @@
  * The site's abandoned carts, on node:sqlite. Each cart is kept as its wire document (what the admin
  * calls return and the data filter language runs over) beside what only its events carry (creation
  * time, item count, coupon, totals as numbers, checkout URL). Carts come from shoppers: the dev
- * endpoints (and the demo seed) add them and mark them recovered, and each of those changes logs its
- * v1 event in its own transaction.
+ * endpoints add them and mark them recovered, each change committed on the catalog's engine with its
+ * v1 event; the demo seed adds its carts without events.
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
@@ -12,13 +12,12 @@ import { randomUUID } from "node:crypto"
 import { CartCodes, CartEventTypes } from "../../../catalog/protocol.ts"
 import type { AbandonedCart, BuyerInfo, CartAbandonedEvent, CartActivity, CartRecoveredEvent } from "../../../catalog/wire/carts.ts"
 import type { FilterNode } from "../../../data/FilterTree.ts"
-import type { Sorting } from "../../../data/wire/index.ts"
+import { failure, legacyEvent } from "../../store/engine.ts"
+import type { OffsetPaging, PageRequest } from "../../store/paging.ts"
 import { concat, orderBy, sortTerms, type Source, where } from "../../store/sql.ts"
 import type { Caller } from "../../platform/Caller.ts"
 import { Database, type Row } from "../../platform/Database.ts"
-import { conflict, notFound, type Reject } from "../../platform/responses.ts"
-import { isoDate, ServerClock } from "../../platform/ServerClock.ts"
-import { CatalogEvents } from "../CatalogEvents.ts"
+import { CatalogEngine, type Emit } from "../CatalogEngine.ts"
 
 /** What a new abandoned cart is made of; everything but the buyer has a default. */
 export interface NewCart {
@@ -48,21 +47,22 @@ export interface StoredCart {
   readonly recoveredTime: string | undefined
 }
 
-/** A checked query: its filter tree, sort and page. */
-export interface CartQuery {
-  readonly filter: FilterNode | undefined
-  readonly sort: ReadonlyArray<Sorting>
-  readonly limit: number
-  readonly offset: number
-}
+/** A query whose filter a route checked already (its tree), with offset paging. */
+export type CartQuery = PageRequest<OffsetPaging, FilterNode | undefined>
 
+/**
+ * Synchronous storage code that throws an EngineFailure, run on the catalog's engine: reads with `read`,
+ * writes with `commit` (whose `emit` logs their events in their transaction).
+ */
 export interface AbandonedCartStoreShape {
   readonly get: (id: string) => StoredCart | undefined
+  /** The cart, or its 404. */
+  readonly require: (id: string) => StoredCart
   readonly query: (query: CartQuery) => { readonly carts: ReadonlyArray<AbandonedCart>; readonly total: number }
-  /** Adds an abandoned cart and logs CartAbandonedEvent; 409 when the id is taken. */
-  readonly abandon: (input: NewCart, actor: Caller, origin: string) => Effect.Effect<StoredCart, Reject>
-  /** Marks a cart recovered and logs CartRecoveredEvent; 404 when unknown, 409 when recovered already. */
-  readonly recover: (id: string, recoveredTime: string | undefined, actor: Caller) => Effect.Effect<StoredCart, Reject>
+  /** Adds an abandoned cart and emits CartAbandonedEvent; 409 when the id is taken. */
+  readonly abandon: (input: NewCart, actor: Caller, origin: string, emit: Emit) => StoredCart
+  /** Marks a cart recovered and emits CartRecoveredEvent; 404 when unknown, 409 when recovered already. */
+  readonly recover: (id: string, recoveredTime: string | undefined, actor: Caller, emit: Emit) => StoredCart
   /** Adds carts without events, keeping any already there (the demo seed). */
   readonly seed: (carts: ReadonlyArray<NewCart & { readonly recoveredTime?: string }>, origin: string) => void
 }
@@ -84,23 +84,23 @@ export const isCurrency = (currency: string): boolean => {
   }
 }
 
-const notFoundCart = (id: string) => notFound(`Abandoned cart ${id} was not found`, CartCodes.notFound)
+const notFoundCart = (id: string) => failure(404, CartCodes.notFound, `Abandoned cart ${id} was not found`)
 
 export class AbandonedCartStore extends Context.Service<AbandonedCartStore, AbandonedCartStoreShape>()("sitefx/server/catalog/AbandonedCartStore") {
-  static readonly layer: Layer.Layer<AbandonedCartStore, never, Database | ServerClock | CatalogEvents> = Layer.effect(
+  static readonly layer: Layer.Layer<AbandonedCartStore, never, Database | CatalogEngine> = Layer.effect(
     AbandonedCartStore,
     Effect.gen(function*() {
       const db = yield* Database
-      const clock = yield* ServerClock
-      const events = yield* CatalogEvents
+      const engine = yield* CatalogEngine
       db.migrate(
-        "catalog-carts/1",
+        "catalog/carts/1",
         `CREATE TABLE catalog_abandoned_carts (
           seq INTEGER PRIMARY KEY AUTOINCREMENT,
           id TEXT NOT NULL UNIQUE,
           doc TEXT NOT NULL,
           facts TEXT NOT NULL
-        );`
+        );`,
+        ["catalog-carts/1"]
       )
 
       const toStored = (row: Row): StoredCart => {
@@ -168,50 +168,45 @@ export class AbandonedCartStore extends Context.Service<AbandonedCartStore, Aban
 
       const recovered = (s: StoredCart, at: string): StoredCart => ({ ...s, cart: { ...s.cart, status: "RECOVERED" }, recoveredTime: at })
 
+      const require = (id: string): StoredCart => {
+        const stored = get(id)
+        if (stored === undefined) throw notFoundCart(id)
+        return stored
+      }
+
       return AbandonedCartStore.of({
         get,
+        require,
         query: (q) => {
           const condition = q.filter === undefined ? { sql: "1", params: [] } : where(q.filter, SOURCE)
           const terms = sortTerms(SOURCE, q.sort)
           const order = terms.length === 0 ? "seq" : `${orderBy(terms)}, seq`
           const page = concat("SELECT doc FROM catalog_abandoned_carts WHERE ", condition, ` ORDER BY ${order} LIMIT ? OFFSET ?`)
-          const rows = db.all(page.sql, ...page.params, q.limit, q.offset)
+          const rows = db.all(page.sql, ...page.params, q.paging.limit, q.paging.offset)
           const counted = concat("SELECT COUNT(*) AS n FROM catalog_abandoned_carts WHERE ", condition)
           const total = Number(db.get(counted.sql, ...counted.params)?.n ?? 0)
           return { carts: rows.map((row) => JSON.parse(String(row.doc)) as AbandonedCart), total }
         },
-        abandon: (input, actor, origin) =>
-          Effect.gen(function*() {
-            const stored = events.transaction((emit) => {
-              if (input.id !== undefined && get(input.id) !== undefined) return undefined
-              const made = build(input, origin, isoDate(clock.millis()))
-              write(made, true)
-              emit({ _tag: "Legacy", type: CartEventTypes.abandoned, entityId: made.cart.id!, body: abandonedEvent(made), actor })
-              return made
-            })
-            if (stored === undefined) return yield* conflict(`An abandoned cart with id ${input.id} exists already`)
-            return stored
-          }),
-        recover: (id, recoveredTime, actor) =>
-          Effect.gen(function*() {
-            const outcome = events.transaction((emit): StoredCart | "missing" | "recovered" => {
-              const current = get(id)
-              if (current === undefined) return "missing"
-              if (current.cart.status === "RECOVERED") return "recovered"
-              const next = recovered(current, recoveredTime ?? isoDate(clock.millis()))
-              write(next, false)
-              emit({ _tag: "Legacy", type: CartEventTypes.recovered, entityId: id, body: recoveredEvent(next), actor })
-              return next
-            })
-            if (outcome === "missing") return yield* notFoundCart(id)
-            if (outcome === "recovered") return yield* conflict(`Abandoned cart ${id} is recovered already`, CartCodes.alreadyRecovered)
-            return outcome
-          }),
+        abandon: (input, actor, origin, emit) => {
+          if (input.id !== undefined && get(input.id) !== undefined) throw failure(409, "ALREADY_EXISTS", `An abandoned cart with id ${input.id} exists already`)
+          const made = build(input, origin, engine.now())
+          write(made, true)
+          emit(legacyEvent(CartEventTypes.abandoned, made.cart.id!, abandonedEvent(made), actor))
+          return made
+        },
+        recover: (id, recoveredTime, actor, emit) => {
+          const current = require(id)
+          if (current.cart.status === "RECOVERED") throw failure(409, CartCodes.alreadyRecovered, `Abandoned cart ${id} is recovered already`)
+          const next = recovered(current, recoveredTime ?? engine.now())
+          write(next, false)
+          emit(legacyEvent(CartEventTypes.recovered, id, recoveredEvent(next), actor))
+          return next
+        },
         seed: (carts, origin) =>
           db.transaction(() => {
             for (const input of carts) {
               if (input.id !== undefined && get(input.id) !== undefined) continue
-              const made = build(input, origin, input.abandonTime ?? isoDate(clock.millis()))
+              const made = build(input, origin, input.abandonTime ?? engine.now())
               write(input.recoveredTime === undefined ? made : recovered(made, input.recoveredTime), true)
             }
           })
@@ -220,4 +215,4 @@ export class AbandonedCartStore extends Context.Service<AbandonedCartStore, Aban
   )
 }
 
-export { notFoundCart }
+

@@ -11,11 +11,13 @@ import { Callers } from "../../accounts/Callers.ts"
 import type { Caller } from "../../platform/Caller.ts"
 import { invalidField, Reject, reply } from "../../platform/responses.ts"
 import { body, pathParam, requestOrigin, route } from "../../platform/routing.ts"
+import { CatalogEngine } from "../CatalogEngine.ts"
 import { AbandonedCartStore, isCurrency, type NewCart } from "./AbandonedCartStore.ts"
 import { AbandonCartRequest, DevCartResponse, RecoverCartRequest, STORE_DEV_PREFIX } from "../../../dev/wire/carts.ts"
 
 export const cartDevRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const carts = yield* AbandonedCartStore
+  const engine = yield* CatalogEngine
   const callers = yield* Callers
   // whoever called (usually nobody: a script or a test); a bad token does not stop a dev call
   const caller = callers.current.pipe(Effect.catch(() => Effect.succeed<Caller>({ kind: "none" })))
@@ -26,7 +28,9 @@ export const cartDevRoutes = HttpRouter.addAll(Effect.gen(function*() {
       Effect.gen(function*() {
         const checked = checkCart(yield* body(AbandonCartRequest))
         if (checked instanceof Reject) return yield* checked
-        const stored = yield* carts.abandon(checked, yield* caller, yield* requestOrigin)
+        const actor = yield* caller
+        const origin = yield* requestOrigin
+        const stored = yield* engine.commit((emit) => carts.abandon(checked, actor, origin, emit))
         return reply(DevCartResponse, { abandonedCart: stored.cart })
       })
     ),
@@ -37,7 +41,9 @@ export const cartDevRoutes = HttpRouter.addAll(Effect.gen(function*() {
         const { recoveredTime } = yield* body(RecoverCartRequest)
         const at = time(recoveredTime, "recoveredTime")
         if (at instanceof Reject) return yield* at
-        const stored = yield* carts.recover(yield* pathParam("id"), at, yield* caller)
+        const id = yield* pathParam("id")
+        const actor = yield* caller
+        const stored = yield* engine.commit((emit) => carts.recover(id, at, actor, emit))
         return reply(DevCartResponse, { abandonedCart: stored.cart })
       })
     )

@@ -11,12 +11,14 @@ import { GetAbandonedCartResponse, QueryAbandonedCartsRequest, QueryAbandonedCar
 import { reply } from "../../platform/responses.ts"
 import { body, pathParam, route } from "../../platform/routing.ts"
 import { storeAccess } from "../access.ts"
-import { AbandonedCartStore, notFoundCart } from "./AbandonedCartStore.ts"
+import { CatalogEngine } from "../CatalogEngine.ts"
+import { AbandonedCartStore } from "./AbandonedCartStore.ts"
 import { readFilter, readPaging, readSort } from "./queryParts.ts"
 
 export const cartRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const access = yield* storeAccess
   const carts = yield* AbandonedCartStore
+  const engine = yield* CatalogEngine
   return [
     route(
       "GET",
@@ -24,8 +26,7 @@ export const cartRoutes = HttpRouter.addAll(Effect.gen(function*() {
       Effect.gen(function*() {
         yield* access.writer
         const id = yield* pathParam("id")
-        const stored = carts.get(id)
-        if (stored === undefined) return yield* notFoundCart(id)
+        const stored = yield* engine.read(() => carts.require(id))
         return reply(GetAbandonedCartResponse, { abandonedCart: stored.cart })
       })
     ),
@@ -41,7 +42,7 @@ export const cartRoutes = HttpRouter.addAll(Effect.gen(function*() {
         if (!filter.ok) return yield* filter.reject
         const sort = readSort(query?.sort, "query.sort")
         if (!sort.ok) return yield* sort.reject
-        const { carts: found, total } = carts.query({ filter: filter.value, sort: sort.value, ...paging.value })
+        const { carts: found, total } = yield* engine.read(() => carts.query({ filter: filter.value, sort: sort.value, paging: paging.value }))
         return reply(QueryAbandonedCartsResponse, { abandonedCarts: found, totalResults: total })
       })
     )

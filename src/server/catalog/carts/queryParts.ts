@@ -8,6 +8,7 @@ import type { FilterNode } from "../../../data/FilterTree.ts"
 import type { Sorting } from "../../../data/wire/index.ts"
 import { EngineFailure, toViolation } from "../../store/engineFailures.ts"
 import { checkFilter } from "../../store/filters.ts"
+import { offsetPaging, type OffsetPaging } from "../../store/paging.ts"
 import { segments } from "../../store/values.ts"
 import { parseJson } from "../../platform/json.ts"
 import { MAX_INTEGER, MAX_SORT_FIELDS } from "../../platform/limits.ts"
@@ -28,10 +29,7 @@ const guarded = <A>(field: string, f: () => A): Checked<A> => {
   }
 }
 
-export interface Page {
-  readonly limit: number
-  readonly offset: number
-}
+export type Page = OffsetPaging
 
 /** Offset paging: `limit` 1..max (`fallback` when absent or null), `offset` a whole number from 0. */
 export const readPaging = (
@@ -48,7 +46,7 @@ export const readPaging = (
   if (!Number.isInteger(offset) || offset < 0 || offset > MAX_INTEGER) {
     return no(invalidField(`${field}.offset`, `${field}.offset must be a whole number from 0 to ${MAX_INTEGER}`, "MIN", { min: 0 }))
   }
-  return ok({ limit, offset })
+  return ok(offsetPaging(limit, offset))
 }
 
 /** The JSON a text field holds (a filter or sort sent as text), or the value itself when it is not text. */

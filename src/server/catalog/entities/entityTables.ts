@@ -13,6 +13,7 @@ import { badRequest, outOfBounds } from "../../store/engineFailures.ts"
 import { checkFilter } from "../../store/filters.ts"
 import { beyond, concat, type Fragment, orderBy, type SortTerm, sortTerms, where } from "../../store/sql.ts"
 import { isObject, type Json, segments } from "../../store/values.ts"
+import type { CursorPaging, PageRequest } from "../../store/paging.ts"
 import type { DatabaseShape } from "../../platform/Database.ts"
 import { parseJson } from "../../platform/json.ts"
 
@@ -25,16 +26,12 @@ export interface EntityTableShape {
   /** Writes an entity back (same id); false when its new key is another entity's. */
   readonly replace: (doc: Json, key: string | null) => boolean
   readonly remove: (id: string) => boolean
-  readonly query: (request: PageRequest) => PageResult
+  readonly query: (request: PageRequest<CursorPaging>, bounds: PageBounds) => PageResult
   readonly count: (filter: unknown) => number
 }
 
-export interface PageRequest {
-  readonly filter: unknown
-  readonly sort: ReadonlyArray<{ readonly fieldName: string; readonly order?: "ASC" | "DESC" }>
-  readonly limit: number | undefined
-  readonly cursor: string | undefined
-  /** The page size when neither the request nor its cursor names one, and the largest allowed. */
+/** The page size when neither the request nor its cursor names one, and the largest allowed. */
+export interface PageBounds {
   readonly defaultLimit: number
   readonly maxLimit: number
 }
@@ -144,19 +141,20 @@ export const makeEntityTable = (db: DatabaseShape, name: string): EntityTableSha
       const query = concat(`SELECT COUNT(*) AS n FROM ${t} WHERE `, condition)
       return Number(db.get(query.sql, ...query.params)?.["n"] ?? 0)
     },
-    query: (request) => {
+    query: (request, bounds) => {
       const limitOf = (n: number | undefined) => {
         if (n === undefined || n === 0) return undefined
-        if (n < 0 || n > request.maxLimit) {
-          throw outOfBounds("query.cursorPaging.limit", `A page holds 1 to ${request.maxLimit} entities`, "MAX", { max: request.maxLimit })
+        if (n < 0 || n > bounds.maxLimit) {
+          throw outOfBounds("query.cursorPaging.limit", `A page holds 1 to ${bounds.maxLimit} entities`, "MAX", { max: bounds.maxLimit })
         }
         return n
       }
-      const state = request.cursor === undefined || request.cursor === "" ? undefined : decodeCursor(request.cursor, name)
+      const { cursor } = request.paging
+      const state = cursor === undefined || cursor === "" ? undefined : decodeCursor(cursor, name)
       const filter = state === undefined ? request.filter : state.f
       const sort = state === undefined ? request.sort : state.s
       // a cursor's page size is the client's to send, like any request's
-      const limit = limitOf(request.limit) ?? limitOf(state?.l) ?? request.defaultLimit
+      const limit = limitOf(request.paging.limit) ?? limitOf(state?.l) ?? bounds.defaultLimit
       const { condition, terms } = compile(filter, sort)
       const cursorOf = (d: "after" | "before", k: ReadonlyArray<string | number | null>) =>
         encodeCursor({ t: name, ...(filter === undefined || filter === null ? {} : { f: filter }), s: [...sort], l: limit, d, k: [...k] })

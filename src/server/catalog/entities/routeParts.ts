@@ -40,11 +40,8 @@ export const pageOf = (
     table.query({
       filter: query?.filter ?? undefined,
       sort: query?.sort ?? [],
-      limit: query?.cursorPaging?.limit ?? undefined,
-      cursor: query?.cursorPaging?.cursor ?? undefined,
-      defaultLimit: DEFAULT_ENTITY_PAGE,
-      maxLimit
-    })
+      paging: { mode: "cursor", limit: query?.cursorPaging?.limit ?? undefined, cursor: query?.cursorPaging?.cursor ?? undefined }
+    }, { defaultLimit: DEFAULT_ENTITY_PAGE, maxLimit })
   )
 
 /** The paging of a page answer. */

@@ -1,12 +1,12 @@
 /**
  * The store's products and collections on node:sqlite. A product row holds its spec (what writers
  * said), its doc (the wire product an API key reads), its public doc (what visitors and members read:
- * no costs), its v2 inventory item, and one row per variant in `store_variants` for the store-wide
+ * no costs), its v2 inventory item, and one row per variant in `catalog_variants` for the store-wide
  * variant query. Filters and sorts run on the docs with the data engine's SQL translation, so product
  * queries speak the same filter language, with the same checks, as data queries.
  *
- * All methods are synchronous and throw an EngineFailure; routes run them in a transaction and log the
- * events they return in it.
+ * All methods are synchronous and throw an EngineFailure; routes run them on the catalog's engine
+ * (`read`, or `commit`: one transaction with the events the write emits).
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
@@ -14,12 +14,14 @@ import * as Layer from "effect/Layer"
 import { randomUUID } from "node:crypto"
 import type { Sorting } from "../../../catalog/wire/common.ts"
 import type { Collection, Product } from "../../../catalog/wire/products.ts"
-import { EngineFailure, atMost } from "../../store/engineFailures.ts"
+import { failure } from "../../store/engine.ts"
+import { atMost } from "../../store/engineFailures.ts"
 import { compileFilter, filterBudget } from "../../store/filters.ts"
+import type { OffsetPaging, PageRequest as StorePageRequest } from "../../store/paging.ts"
 import { concat, keyOf, orderBy, rankOf, registerFunctions, type Source, sortTerms, sql } from "../../store/sql.ts"
 import { Database } from "../../platform/Database.ts"
 import { MAX_SORT_FIELDS } from "../../platform/limits.ts"
-import { ServerClock, isoDate } from "../../platform/ServerClock.ts"
+import { CatalogEngine } from "../CatalogEngine.ts"
 import { invalid, productNotFound } from "./changes.ts"
 import {
   ALL_PRODUCTS_ID,
@@ -32,12 +34,8 @@ import {
   wireCollection
 } from "./model.ts"
 
-export interface PageRequest {
-  readonly filter: unknown
-  readonly sort: ReadonlyArray<Sorting>
-  readonly limit: number
-  readonly offset: number
-}
+/** A v1 query: offset paging. */
+export type PageRequest = StorePageRequest<OffsetPaging>
 
 /** A page of stored JSON documents (already in wire shape) and the number of all that match. */
 export interface JsonPage {
@@ -131,11 +129,11 @@ export const aliasFilter = (filter: unknown): unknown => {
 const aliasSort = (sort: ReadonlyArray<Sorting>): ReadonlyArray<Sorting> => sort.map((s) => ({ ...s, fieldName: ALIASES[s.fieldName] ?? s.fieldName }))
 
 export class ProductStore extends Context.Service<ProductStore, ProductStoreShape>()("sitefx/server/catalog/ProductStore") {
-  static readonly layer: Layer.Layer<ProductStore, never, Database | ServerClock> = Layer.effect(
+  static readonly layer: Layer.Layer<ProductStore, never, Database | CatalogEngine> = Layer.effect(
     ProductStore,
     Effect.gen(function*() {
       const db = yield* Database
-      const clock = yield* ServerClock
+      const engine = yield* CatalogEngine
       db.migrate(
         "catalog/products/1",
         `CREATE TABLE store_products (
@@ -184,13 +182,29 @@ export class ProductStore extends Context.Service<ProductStore, ProductStoreShap
         `UPDATE store_products SET keys = jsonb_set(keys, '$.description', json_extract(doc, '$.description'))
          WHERE json_type(doc, '$.description') = 'text'`
       )
+      // the tables' first names were `store_*`; the catalog's tables are `catalog_*` (rows, sequences and
+      // indexes kept: SQLite renames a table in place, and an index is made again under its new name)
+      db.migrate(
+        "catalog/products/3",
+        `ALTER TABLE store_products RENAME TO catalog_products;
+        ALTER TABLE store_variants RENAME TO catalog_variants;
+        ALTER TABLE store_collections RENAME TO catalog_collections;
+        ALTER TABLE store_memberships RENAME TO catalog_memberships;
+        ALTER TABLE store_counters RENAME TO catalog_counters;
+        DROP INDEX store_products_hot;
+        CREATE INDEX catalog_products_hot ON catalog_products (visible, ${HOT_FIELDS.map(([, c]) => `${c}_r, ${c}_k`).join(", ")}, f_collections);
+        DROP INDEX store_variants_product;
+        CREATE INDEX catalog_variants_product ON catalog_variants (product_id);
+        DROP INDEX store_memberships_product;
+        CREATE INDEX catalog_memberships_product ON catalog_memberships (product_id);`
+      )
       registerFunctions(db)
 
       const allProducts: CollectionSpec = { id: ALL_PRODUCTS_ID, name: "All Products", slug: ALL_PRODUCTS_SLUG, description: "", visible: true }
       const storeCollection = (spec: CollectionSpec) => {
         const doc = JSON.stringify(wireCollection(spec, 0))
         db.run(
-          `INSERT INTO store_collections (id, slug, visible, spec, doc) VALUES (?, ?, ?, ?, ?)
+          `INSERT INTO catalog_collections (id, slug, visible, spec, doc) VALUES (?, ?, ?, ?, ?)
            ON CONFLICT (id) DO UPDATE SET slug = excluded.slug, visible = excluded.visible, spec = excluded.spec, doc = excluded.doc`,
           spec.id,
           spec.slug,
@@ -200,16 +214,16 @@ export class ProductStore extends Context.Service<ProductStore, ProductStoreShap
         )
       }
       const builtIns = () => {
-        if (db.get("SELECT 1 AS x FROM store_collections WHERE id = ?", ALL_PRODUCTS_ID) === undefined) storeCollection(allProducts)
+        if (db.get("SELECT 1 AS x FROM catalog_collections WHERE id = ?", ALL_PRODUCTS_ID) === undefined) storeCollection(allProducts)
       }
       builtIns()
       db.onReset(builtIns)
 
       const next = (name: string): number =>
-        Number(db.get("INSERT INTO store_counters (name, value) VALUES (?, 1) ON CONFLICT (name) DO UPDATE SET value = value + 1 RETURNING value", name)!["value"])
+        Number(db.get("INSERT INTO catalog_counters (name, value) VALUES (?, 1) ON CONFLICT (name) DO UPDATE SET value = value + 1 RETURNING value", name)!["value"])
 
       const find = (id: string): ProductSpec | undefined => {
-        const row = db.get("SELECT spec FROM store_products WHERE id = ?", id)
+        const row = db.get("SELECT spec FROM catalog_products WHERE id = ?", id)
         return row === undefined ? undefined : (JSON.parse(row["spec"] as string) as ProductSpec)
       }
 
@@ -226,7 +240,8 @@ export class ProductStore extends Context.Service<ProductStore, ProductStoreShap
         const small = index !== undefined && !`${where.sql} ${order}`.includes(`${source.column}`) ? ` INDEXED BY ${index}` : ""
         const matching = db.all(`SELECT seq FROM ${table}${small} WHERE ${where.sql} ORDER BY ${order}`, ...where.params)
         const total = matching.length
-        const seqs = request.limit === 0 ? [] : matching.slice(request.offset, request.offset + request.limit).map((r) => r["seq"] as number)
+        const { limit, offset } = request.paging
+        const seqs = limit === 0 ? [] : matching.slice(offset, offset + limit).map((r) => r["seq"] as number)
         const bySeq = new Map<number, string>()
         if (seqs.length > 0) {
           for (const r of db.all(`SELECT seq, ${column} AS doc FROM ${table} WHERE seq IN (${seqs.map(() => "?").join(", ")})`, ...seqs)) {
@@ -241,18 +256,18 @@ export class ProductStore extends Context.Service<ProductStore, ProductStoreShap
         const out = new Map<string, number>()
         if (ids.length === 0) return out
         const rows = db.all(
-          `SELECT collection_id AS id, COUNT(*) AS n FROM store_memberships WHERE collection_id IN (${ids.map(() => "?").join(", ")}) GROUP BY collection_id`,
+          `SELECT collection_id AS id, COUNT(*) AS n FROM catalog_memberships WHERE collection_id IN (${ids.map(() => "?").join(", ")}) GROUP BY collection_id`,
           ...ids
         )
         for (const r of rows) out.set(r["id"] as string, Number(r["n"]))
-        if (ids.includes(ALL_PRODUCTS_ID)) out.set(ALL_PRODUCTS_ID, Number(db.get("SELECT COUNT(*) AS n FROM store_products")!["n"]))
+        if (ids.includes(ALL_PRODUCTS_ID)) out.set(ALL_PRODUCTS_ID, Number(db.get("SELECT COUNT(*) AS n FROM catalog_products")!["n"]))
         return out
       }
 
       const toWire = (spec: CollectionSpec) => wireCollection(spec, counts([spec.id]).get(spec.id) ?? 0)
 
       return ProductStore.of({
-        now: () => isoDate(clock.millis()),
+        now: engine.now,
         newIds: () => ({ id: randomUUID(), numericId: String(1_000_000 + next("numericId")), inventoryItemId: randomUUID() }),
         find,
         require: (id) => {
@@ -261,19 +276,19 @@ export class ProductStore extends Context.Service<ProductStore, ProductStoreShap
           return spec
         },
         findByInventoryId: (inventoryId) => {
-          const row = db.get("SELECT spec FROM store_products WHERE inventory_id = ?", inventoryId)
+          const row = db.get("SELECT spec FROM catalog_products WHERE inventory_id = ?", inventoryId)
           return row === undefined ? undefined : (JSON.parse(row["spec"] as string) as ProductSpec)
         },
-        slugTaken: (slug, exceptId) => db.get("SELECT 1 AS x FROM store_products WHERE slug = ? AND id IS NOT ?", slug, exceptId ?? null) !== undefined,
+        slugTaken: (slug, exceptId) => db.get("SELECT 1 AS x FROM catalog_products WHERE slug = ? AND id IS NOT ?", slug, exceptId ?? null) !== undefined,
         store: (spec) => {
           for (const id of spec.collectionIds) {
-            if (db.get("SELECT 1 AS x FROM store_collections WHERE id = ?", id) === undefined) {
+            if (db.get("SELECT 1 AS x FROM catalog_collections WHERE id = ?", id) === undefined) {
               throw invalid("product.collectionIds", `Collection ${id} does not exist`)
             }
           }
           const doc = derive(spec)
           db.run(
-            `INSERT INTO store_products (id, slug, inventory_id, visible, spec, doc, pub, keys, inventory, f_collections, ${HOT_COLUMNS})
+            `INSERT INTO catalog_products (id, slug, inventory_id, visible, spec, doc, pub, keys, inventory, f_collections, ${HOT_COLUMNS})
              VALUES (?, ?, ?, ?, ?, ?, ?, jsonb(?), ?, ?, ${HOT_FIELDS.map(() => "?, ?").join(", ")})
              ON CONFLICT (id) DO UPDATE SET slug = excluded.slug, visible = excluded.visible, spec = excluded.spec, doc = excluded.doc,
                pub = excluded.pub, keys = excluded.keys, inventory = excluded.inventory,
@@ -293,9 +308,9 @@ export class ProductStore extends Context.Service<ProductStore, ProductStoreShap
               return [rankOf(value), keyOf(value)]
             })
           )
-          db.run("DELETE FROM store_memberships WHERE product_id = ?", spec.id)
-          for (const c of spec.collectionIds) db.run("INSERT OR IGNORE INTO store_memberships (collection_id, product_id) VALUES (?, ?)", c, spec.id)
-          db.run("DELETE FROM store_variants WHERE product_id = ?", spec.id)
+          db.run("DELETE FROM catalog_memberships WHERE product_id = ?", spec.id)
+          for (const c of spec.collectionIds) db.run("INSERT OR IGNORE INTO catalog_memberships (collection_id, product_id) VALUES (?, ?)", c, spec.id)
+          db.run("DELETE FROM catalog_variants WHERE product_id = ?", spec.id)
           const mainMedia = doc.media?.mainMedia
           for (const v of doc.variants ?? []) {
             const variantName = Object.values(v.choices ?? {}).join(" | ")
@@ -312,55 +327,55 @@ export class ProductStore extends Context.Service<ProductStore, ProductStoreShap
               collectionIds: doc.collectionIds,
               ...(mainMedia === undefined ? {} : { media: mainMedia })
             }
-            db.run("INSERT INTO store_variants (id, product_id, doc) VALUES (?, ?, ?)", storeVariant.id, spec.id, JSON.stringify(storeVariant))
+            db.run("INSERT INTO catalog_variants (id, product_id, doc) VALUES (?, ?, ?)", storeVariant.id, spec.id, JSON.stringify(storeVariant))
           }
           return doc
         },
         remove: (id) => {
-          db.run("DELETE FROM store_variants WHERE product_id = ?", id)
-          db.run("DELETE FROM store_memberships WHERE product_id = ?", id)
-          return db.run("DELETE FROM store_products WHERE id = ?", id) > 0
+          db.run("DELETE FROM catalog_variants WHERE product_id = ?", id)
+          db.run("DELETE FROM catalog_memberships WHERE product_id = ?", id)
+          return db.run("DELETE FROM catalog_products WHERE id = ?", id) > 0
         },
         doc: (id, admin) => {
-          const row = db.get(`SELECT ${admin ? "doc" : "pub"} AS doc FROM store_products WHERE id = ?${admin ? "" : " AND visible = 1"}`, id)
+          const row = db.get(`SELECT ${admin ? "doc" : "pub"} AS doc FROM catalog_products WHERE id = ?${admin ? "" : " AND visible = 1"}`, id)
           return row === undefined ? undefined : (row["doc"] as string)
         },
         query: (request, admin, includeVariants) => {
           const col = admin ? "doc" : "pub"
           return page(
-            "store_products",
+            "catalog_products",
             KEYS,
             includeVariants ? col : `json_remove(${col}, '$.variants')`,
             request,
             admin ? undefined : sql("visible = 1"),
-            "store_products_hot"
+            "catalog_products_hot"
           )
         },
-        queryVariants: (request) => page("store_variants", VARIANTS, "doc", request, undefined),
-        queryInventory: (request) => page("store_products", INVENTORY, "inventory", request, undefined),
-        variantDoc: (id) => db.get("SELECT doc FROM store_variants WHERE id = ?", id)?.["doc"] as string | undefined,
+        queryVariants: (request) => page("catalog_variants", VARIANTS, "doc", request, undefined),
+        queryInventory: (request) => page("catalog_products", INVENTORY, "inventory", request, undefined),
+        variantDoc: (id) => db.get("SELECT doc FROM catalog_variants WHERE id = ?", id)?.["doc"] as string | undefined,
         collection: (id) => {
-          const row = db.get("SELECT spec FROM store_collections WHERE id = ?", id)
+          const row = db.get("SELECT spec FROM catalog_collections WHERE id = ?", id)
           return row === undefined ? undefined : (JSON.parse(row["spec"] as string) as CollectionSpec)
         },
         collectionBySlug: (slug) => {
-          const row = db.get("SELECT spec FROM store_collections WHERE slug = ?", slug)
+          const row = db.get("SELECT spec FROM catalog_collections WHERE slug = ?", slug)
           return row === undefined ? undefined : (JSON.parse(row["spec"] as string) as CollectionSpec)
         },
         storeCollection: (spec) => {
-          if (db.get("SELECT 1 AS x FROM store_collections WHERE slug = ? AND id <> ?", spec.slug, spec.id) !== undefined) {
-            throw new EngineFailure({ status: 409, code: "SLUG_ALREADY_EXISTS", description: `A collection with slug ${spec.slug} exists` })
+          if (db.get("SELECT 1 AS x FROM catalog_collections WHERE slug = ? AND id <> ?", spec.slug, spec.id) !== undefined) {
+            throw failure(409, "SLUG_ALREADY_EXISTS", `A collection with slug ${spec.slug} exists`)
           }
           storeCollection(spec)
         },
         removeCollection: (id) => {
-          const members = db.all("SELECT product_id AS id FROM store_memberships WHERE collection_id = ?", id).map((r) => r["id"] as string)
-          db.run("DELETE FROM store_collections WHERE id = ?", id)
+          const members = db.all("SELECT product_id AS id FROM catalog_memberships WHERE collection_id = ?", id).map((r) => r["id"] as string)
+          db.run("DELETE FROM catalog_collections WHERE id = ?", id)
           return members
         },
         wireCollection: toWire,
         queryCollections: (request, admin) => {
-          const result = page("store_collections", COLLECTIONS, "spec", request, admin ? undefined : sql("visible = 1"))
+          const result = page("catalog_collections", COLLECTIONS, "spec", request, admin ? undefined : sql("visible = 1"))
           const specs = result.docs.map((d) => JSON.parse(d) as CollectionSpec)
           const n = counts(specs.map((s) => s.id))
           return { collections: specs.map((s) => wireCollection(s, n.get(s.id) ?? 0)), total: result.total }

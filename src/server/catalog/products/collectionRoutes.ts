@@ -9,22 +9,21 @@ import * as HttpRouter from "effect/http/HttpRouter"
 import { randomUUID } from "node:crypto"
 import { CatalogPaths } from "../../../catalog/protocol.ts"
 import { CreateCollectionRequest, ProductIdsRequest, QueryCollectionsRequest, UpdateCollectionRequest } from "../../../catalog/wire/products.ts"
-import { attempt } from "../../store/engineFailures.ts"
 import { body, pathParam, route } from "../../platform/routing.ts"
 import { storeAccess } from "../access.ts"
-import { CatalogEvents } from "../CatalogEvents.ts"
+import { CatalogEngine } from "../CatalogEngine.ts"
 import { invalid, productNotFound } from "./changes.ts"
 import { ALL_PRODUCTS_ID, type CollectionSpec, MAX_DESCRIPTION, slugify } from "./model.ts"
 import { ProductStore } from "./ProductStore.ts"
-import { commit, legacy, metadataJson, notFoundFailure, pageRequest, payload, replyStored, v1Access } from "./requests.ts"
+import { legacy, metadataJson, notFoundFailure, pageRequest, payload, replyStored, v1Access } from "./requests.ts"
 
 export const collectionRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const products = yield* ProductStore
-  const events = yield* CatalogEvents
+  const engine = yield* CatalogEngine
   const { reader, writer } = v1Access(yield* storeAccess)
 
   const visibleTo = (spec: CollectionSpec | undefined, admin: boolean, what: string) =>
-    attempt(() => {
+    engine.read(() => {
       if (spec === undefined || (!admin && !spec.visible)) throw collectionNotFound(what)
       return products.wireCollection(spec)
     })
@@ -47,7 +46,7 @@ export const collectionRoutes = HttpRouter.addAll(Effect.gen(function*() {
     Effect.gen(function*() {
       const caller = yield* reader
       const request = yield* payload(QueryCollectionsRequest, method)
-      const { page, collections, total } = yield* attempt(() => {
+      const { page, collections, total } = yield* engine.read(() => {
         const page = pageRequest(request.query)
         return { page, ...products.queryCollections(page, caller.kind === "admin") }
       })
@@ -80,7 +79,7 @@ export const collectionRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const create = Effect.gen(function*() {
     const caller = yield* writer
     const { collection } = yield* body(CreateCollectionRequest)
-    const created = yield* commit(events, (emit) => {
+    const created = yield* engine.commit((emit) => {
       if (collection.name == null || collection.name.trim() === "") throw invalid("collection.name", "A collection needs a name", "REQUIRED_FIELD")
       const spec = fields(collection, { id: randomUUID(), name: "", slug: "", description: "", visible: true })
       if (spec.slug === "") {
@@ -114,7 +113,7 @@ export const collectionRoutes = HttpRouter.addAll(Effect.gen(function*() {
     const caller = yield* writer
     const id = yield* pathParam("id")
     const { collection } = yield* body(UpdateCollectionRequest)
-    const updated = yield* commit(events, (emit) => {
+    const updated = yield* engine.commit((emit) => {
       if (collection.id != null && collection.id !== id) throw invalid("collection.id", "collection.id differs from the id in the path")
       const spec = fields(collection, mutable(id))
       products.storeCollection(spec)
@@ -127,7 +126,7 @@ export const collectionRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const remove = Effect.gen(function*() {
     const caller = yield* writer
     const id = yield* pathParam("id")
-    yield* commit(events, (emit) => {
+    yield* engine.commit((emit) => {
       mutable(id)
       const members = products.removeCollection(id)
       const now = products.now()
@@ -147,7 +146,7 @@ export const collectionRoutes = HttpRouter.addAll(Effect.gen(function*() {
       const caller = yield* writer
       const id = yield* pathParam("id")
       const request = yield* body(ProductIdsRequest)
-      yield* commit(events, (emit) => {
+      yield* engine.commit((emit) => {
         mutable(id)
         if (request.productIds.length > MAX_COLLECTION_PRODUCTS) {
           throw invalid("productIds", `At most ${MAX_COLLECTION_PRODUCTS} products at once`, "MAX_SIZE", { max: MAX_COLLECTION_PRODUCTS })

@@ -14,19 +14,18 @@ import {
   QueryInventoryRequest,
   UpdateInventoryVariantsRequest
 } from "../../../catalog/wire/inventory.ts"
-import { attempt } from "../../store/engineFailures.ts"
 import type { Caller } from "../../platform/Caller.ts"
 import { body, pathParam, route } from "../../platform/routing.ts"
 import { storeAccess } from "../access.ts"
-import { type CatalogEvent, CatalogEvents } from "../CatalogEvents.ts"
+import { type CatalogEvent, CatalogEngine } from "../CatalogEngine.ts"
 import { invalid, productNotFound, setInventory, shiftQuantity } from "./changes.ts"
 import { inventoryItemOf, type ProductSpec, type VariantSpec } from "./model.ts"
 import { ProductStore } from "./ProductStore.ts"
-import { commit, inventoryEvent, metadataJson, notFoundFailure, pageRequest, replyStored, v1Access } from "./requests.ts"
+import { inventoryEvent, metadataJson, notFoundFailure, pageRequest, replyStored, v1Access } from "./requests.ts"
 
 export const inventoryRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const products = yield* ProductStore
-  const events = yield* CatalogEvents
+  const engine = yield* CatalogEngine
   const { reader, writer } = v1Access(yield* storeAccess)
 
   const stockOf = (spec: ProductSpec, v: VariantSpec) =>
@@ -60,7 +59,7 @@ export const inventoryRoutes = HttpRouter.addAll(Effect.gen(function*() {
     const caller = yield* writer
     const productId = yield* pathParam("productId")
     const { inventoryItem } = yield* body(UpdateInventoryVariantsRequest)
-    yield* commit(events, (emit) => {
+    yield* engine.commit((emit) => {
       const before = products.find(productId)
       if (before === undefined) throw productNotFound(productId)
       const { spec, changed } = setInventory(before, inventoryItem, products.now())
@@ -85,7 +84,7 @@ export const inventoryRoutes = HttpRouter.addAll(Effect.gen(function*() {
       const entries = sign === 1
         ? (yield* body(IncrementInventoryRequest)).incrementData.map((d) => ({ ...d, by: d.incrementBy }))
         : (yield* body(DecrementInventoryRequest)).decrementData.map((d) => ({ ...d, by: d.decrementBy }))
-      yield* commit(events, (emit) => {
+      yield* engine.commit((emit) => {
         const list = sign === 1 ? "incrementData" : "decrementData"
         if (entries.length > MAX_SHIFTS) throw invalid(list, `At most ${MAX_SHIFTS} entries at once`, "MAX_SIZE", { max: MAX_SHIFTS })
         entries.forEach((entry, i) => {
@@ -106,7 +105,7 @@ export const inventoryRoutes = HttpRouter.addAll(Effect.gen(function*() {
     const caller = yield* reader
     const inventoryId = yield* pathParam("inventoryId")
     const request = yield* body(GetInventoryVariantsRequest)
-    const item = yield* attempt(() => {
+    const item = yield* engine.read(() => {
       // named by the product, or by the inventory item (whose id a product's id also finds)
       const spec = request.productId !== undefined || request.externalId !== undefined
         ? productOf({ ...(request.productId === undefined ? {} : { productId: request.productId }), ...(request.externalId === undefined ? {} : { externalId: request.externalId }) }, "productId")
@@ -122,7 +121,7 @@ export const inventoryRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const query = Effect.gen(function*() {
     yield* writer
     const request = yield* body(QueryInventoryRequest)
-    const { page, docs, total } = yield* attempt(() => {
+    const { page, docs, total } = yield* engine.read(() => {
       const page = pageRequest(request.query)
       return { page, ...products.queryInventory(page) }
     })

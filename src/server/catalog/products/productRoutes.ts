@@ -24,12 +24,11 @@ import {
   type ProductOption,
   type Variant
 } from "../../../catalog/wire/products.ts"
-import { attempt, catchFailure, EngineFailure, toItemError } from "../../store/engineFailures.ts"
-import { Database } from "../../platform/Database.ts"
+import { bulk, failure, reject } from "../../store/engine.ts"
 import { type Reject } from "../../platform/responses.ts"
 import { body, pathParam, route } from "../../platform/routing.ts"
 import { storeAccess } from "../access.ts"
-import { CatalogEvents } from "../CatalogEvents.ts"
+import { CatalogEngine } from "../CatalogEngine.ts"
 import {
   addMedia,
   adjustProperties,
@@ -49,14 +48,12 @@ import {
 } from "./changes.ts"
 import { ALL_PRODUCTS_ID, choiceName, type ProductSpec, slugify } from "./model.ts"
 import { ProductStore } from "./ProductStore.ts"
-import { commit, legacy, metadataJson, pageRequest, payload, replyStored, v1Access } from "./requests.ts"
+import { legacy, metadataJson, pageRequest, payload, replyStored, v1Access } from "./requests.ts"
 
 export const productRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const products = yield* ProductStore
-  const db = yield* Database
-  const events = yield* CatalogEvents
+  const engine = yield* CatalogEngine
   const { reader, writer } = v1Access(yield* storeAccess)
-  const run = <A>(f: () => A) => attempt(f)
 
   const productJson = (doc: Product) => JSON.stringify({ product: doc })
 
@@ -65,7 +62,7 @@ export const productRoutes = HttpRouter.addAll(Effect.gen(function*() {
       const caller = yield* reader
       const request = yield* payload(QueryProductsRequest, method)
       const admin = caller.kind === "admin"
-      const { page, docs, total } = yield* run(() => {
+      const { page, docs, total } = yield* engine.read(() => {
         const page = pageRequest(request.query)
         const result = products.query(page, admin, request.includeVariants === true)
         return { page, ...result }
@@ -77,13 +74,13 @@ export const productRoutes = HttpRouter.addAll(Effect.gen(function*() {
     const caller = yield* reader
     const id = yield* pathParam("id")
     const doc = products.doc(id, caller.kind === "admin")
-    if (doc === undefined) return yield* run(() => { throw productNotFound(id) })
+    if (doc === undefined) return yield* reject(productNotFound(id))
     return yield* replyStored(`{"product":${doc}}`)
   })
 
   /** The product a reader may see, as the caller sees it. */
   const readable = (id: string, admin: boolean): Effect.Effect<Product, Reject> =>
-    run(() => {
+    engine.read(() => {
       const doc = products.doc(id, admin)
       if (doc === undefined) throw productNotFound(id)
       return JSON.parse(doc) as Product
@@ -96,7 +93,7 @@ export const productRoutes = HttpRouter.addAll(Effect.gen(function*() {
     const product = yield* readable(id, caller.kind === "admin")
     const chosen = request.options ?? {}
     const options = product.productOptions ?? []
-    yield* run(() => {
+    yield* engine.read(() => {
       for (const [name, value] of Object.entries(chosen)) {
         const option = options.find((o) => o.name === name)
         if (option === undefined) throw invalid(`options.${name}`, `The product has no option ${name}`)
@@ -149,7 +146,7 @@ export const productRoutes = HttpRouter.addAll(Effect.gen(function*() {
     const id = yield* pathParam("id")
     const request = yield* body(QueryProductVariantsRequest)
     const product = yield* readable(id, caller.kind === "admin")
-    const { limit, offset } = yield* run(() => pageRequest({ ...(request.paging === undefined ? {} : { paging: request.paging }) }, MAX_PRODUCT_PAGE, MAX_PRODUCT_PAGE))
+    const { limit, offset } = (yield* engine.read(() => pageRequest({ ...(request.paging === undefined ? {} : { paging: request.paging }) }, MAX_PRODUCT_PAGE, MAX_PRODUCT_PAGE))).paging
     const wanted = (product.variants ?? []).filter((v) =>
       (request.variantIds === undefined || request.variantIds.length === 0 || request.variantIds.includes(v.id ?? "")) &&
       Object.entries(request.choices ?? {}).every(([k, c]) => v.choices?.[k] === c)
@@ -161,18 +158,18 @@ export const productRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const storeVariants = Effect.gen(function*() {
     yield* reader
     const request = yield* body(QueryStoreVariantsRequest)
-    const { page, docs } = yield* run(() => {
+    const { page, docs } = yield* engine.read(() => {
       const page = pageRequest(request.query)
       return { page, ...products.queryVariants(page) }
     })
-    return yield* replyStored(`{"variants":[${docs.join(",")}],"metadata":{"items":${docs.length},"offset":${page.offset}}}`)
+    return yield* replyStored(`{"variants":[${docs.join(",")}],"metadata":{"items":${docs.length},"offset":${page.paging.offset}}}`)
   })
 
   const storeVariant = Effect.gen(function*() {
     yield* reader
     const id = yield* pathParam("id")
     const doc = products.variantDoc(id)
-    if (doc === undefined) return yield* run(() => { throw new EngineFailure({ status: 404, code: "VARIANT_NOT_FOUND", description: `Variant ${id} not found` }) })
+    if (doc === undefined) return yield* reject(failure(404, "VARIANT_NOT_FOUND", `Variant ${id} not found`))
     return yield* replyStored(`{"variant":${doc}}`)
   })
 
@@ -186,11 +183,11 @@ export const productRoutes = HttpRouter.addAll(Effect.gen(function*() {
     fields: ReadonlyArray<string>,
     variantsChanged = false
   ) =>
-    commit(events, (emit) => {
+    engine.commit((emit) => {
       const before = products.require(id)
       const after = change(before, products.now())
       if (after.slug !== before.slug && products.slugTaken(after.slug, id)) {
-        throw new EngineFailure({ status: 409, code: "SLUG_ALREADY_EXISTS", description: `A product with slug ${after.slug} exists` })
+        throw failure(409, "SLUG_ALREADY_EXISTS", `A product with slug ${after.slug} exists`)
       }
       const doc = products.store(after)
       emit(legacy("ProductChanged", id, { productId: id, changedFields: [...fields] }, caller))
@@ -206,10 +203,10 @@ export const productRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const createProduct = Effect.gen(function*() {
     const caller = yield* writer
     const { product } = yield* body(CreateProductRequest)
-    const doc = yield* commit(events, (emit) => {
+    const doc = yield* engine.commit((emit) => {
       const spec = createSpec(product, products.newIds(), products.now())
       if (product.slug !== undefined) {
-        if (products.slugTaken(spec.slug)) throw new EngineFailure({ status: 409, code: "SLUG_ALREADY_EXISTS", description: `A product with slug ${spec.slug} exists` })
+        if (products.slugTaken(spec.slug)) throw failure(409, "SLUG_ALREADY_EXISTS", `A product with slug ${spec.slug} exists`)
       } else spec.slug = uniqueSlug(slugify(spec.name))
       if (product.collectionIds !== undefined) spec.collectionIds = [...new Set(product.collectionIds)].filter((c) => c !== ALL_PRODUCTS_ID)
       const doc = products.store(spec)
@@ -231,7 +228,7 @@ export const productRoutes = HttpRouter.addAll(Effect.gen(function*() {
     const caller = yield* writer
     const id = yield* pathParam("id")
     const { product } = yield* body(UpdateProductRequest)
-    if (product.id !== undefined && product.id !== id) return yield* run(() => { throw invalid("product.id", "product.id differs from the id in the path") })
+    if (product.id !== undefined && product.id !== id) return yield* reject(invalid("product.id", "product.id differs from the id in the path"))
     const doc = yield* changeProduct(id, caller, (spec, now) => updateSpec(spec, product, now), changedFields(product), product.productOptions !== undefined)
     return yield* replyStored(productJson(doc))
   })
@@ -239,7 +236,7 @@ export const productRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const deleteProduct = Effect.gen(function*() {
     const caller = yield* writer
     const id = yield* pathParam("id")
-    yield* commit(events, (emit) => {
+    yield* engine.commit((emit) => {
       if (!products.remove(id)) throw productNotFound(id)
       emit(legacy("ProductDeleted", id, { productId: id }, caller))
     })
@@ -250,7 +247,7 @@ export const productRoutes = HttpRouter.addAll(Effect.gen(function*() {
     const caller = yield* writer
     const id = yield* pathParam("id")
     const request = yield* body(UpdateVariantsRequest)
-    const doc = yield* commit(events, (emit) => {
+    const doc = yield* engine.commit((emit) => {
       const { spec, changed } = overrideVariants(products.require(id), request.variants, products.now())
       const doc = products.store(spec)
       emit(legacy("VariantsChanged", id, {
@@ -274,43 +271,32 @@ export const productRoutes = HttpRouter.addAll(Effect.gen(function*() {
 
   const noBody = Effect.succeed(undefined)
 
-  const bulk = (ids: ReadonlyArray<string>, check: () => void, change: (spec: ProductSpec, now: string) => ProductSpec, fields: ReadonlyArray<string>) =>
+  const bulkChange = (ids: ReadonlyArray<string>, check: () => void, change: (spec: ProductSpec, now: string) => ProductSpec, fields: ReadonlyArray<string>) =>
     Effect.gen(function*() {
       const caller = yield* writer
-      yield* run(() => {
+      yield* engine.read(() => {
         if (ids.length === 0) throw invalid("ids", "Name at least one product", "REQUIRED_FIELD")
         if (ids.length > MAX_BULK_PRODUCTS) throw invalid("ids", `A bulk call takes at most ${MAX_BULK_PRODUCTS} products`, "MAX_SIZE", { max: MAX_BULK_PRODUCTS })
         check()
       })
-      const results = yield* commit(events, (emit) =>
-        ids.map((id, originalIndex) => {
-          const outcome = catchFailure(() =>
-            db.transaction(() => {
-              const spec = change(products.require(id), products.now())
-              products.store(spec)
-            })
-          )
-          if (outcome.ok) emit(legacy("ProductChanged", id, { productId: id, changedFields: [...fields] }, caller))
-          return outcome.ok
-            ? { itemMetadata: { id, originalIndex, success: true } }
-            : { itemMetadata: { id, originalIndex, success: false, error: toItemError(outcome.failure) } }
+      const answer = yield* engine.commit((emit) =>
+        bulk(ids, (id) => {
+          products.store(change(products.require(id), products.now()))
+          emit(legacy("ProductChanged", id, { productId: id, changedFields: [...fields] }, caller))
+          return { id }
         })
       )
-      const failures = results.filter((r) => !r.itemMetadata.success).length
-      return yield* replyStored(JSON.stringify({
-        results,
-        bulkActionMetadata: { totalSuccesses: results.length - failures, totalFailures: failures, undetailedFailures: 0 }
-      }))
+      return yield* replyStored(JSON.stringify(answer))
     })
 
   const bulkUpdate = Effect.gen(function*() {
     const request = yield* body(BulkUpdateProductsRequest)
-    return yield* bulk(request.ids, () => checkSet(request.set), (spec, now) => setProperties(spec, request.set, now), Object.keys(request.set))
+    return yield* bulkChange(request.ids, () => checkSet(request.set), (spec, now) => setProperties(spec, request.set, now), Object.keys(request.set))
   })
 
   const bulkAdjust = Effect.gen(function*() {
     const request = yield* body(BulkAdjustProductsRequest)
-    return yield* bulk(request.ids, () => checkAdjust(request.adjust), (spec, now) => adjustProperties(spec, request.adjust, now), Object.keys(request.adjust))
+    return yield* bulkChange(request.ids, () => checkAdjust(request.adjust), (spec, now) => adjustProperties(spec, request.adjust, now), Object.keys(request.adjust))
   })
 
   return [

@@ -1,20 +1,22 @@
 /**
  * What the catalog v1 routes share: who may call (readers and writers on a v1 catalog), v1 offset
- * queries read from `.r` or a POST body (filters and sorts may come as JSON text), writes committed in
- * one transaction with their events logged in it, and answers whose media URLs point at the
- * platform that serves them.
+ * queries read from `.r` or a POST body (filters and sorts may come as JSON text), their v1 events,
+ * and answers whose media URLs point at the platform that serves them. Writes commit on the catalog's
+ * engine (CatalogEngine).
  */
 import * as Effect from "effect/Effect"
 import type * as Schema from "effect/Schema"
 import type * as HttpServerRequest from "effect/http/HttpServerRequest"
 import { DEFAULT_PRODUCT_PAGE, MAX_PRODUCT_PAGE } from "../../../catalog/protocol.ts"
 import type { OffsetQuery, Sorting } from "../../../catalog/wire/common.ts"
-import { attempt, EngineFailure } from "../../store/engineFailures.ts"
+import { legacyEvent } from "../../store/engine.ts"
+import { EngineFailure } from "../../store/engineFailures.ts"
+import { offsetPaging } from "../../store/paging.ts"
 import { getPayload } from "../../store/payload.ts"
 import type { AdminCaller, Caller } from "../../platform/Caller.ts"
 import { application, type Reject, replyJson } from "../../platform/responses.ts"
 import { body, requestOrigin } from "../../platform/routing.ts"
-import type { CatalogEvent, CatalogEventsShape, Emit } from "../CatalogEvents.ts"
+import type { CatalogEvent } from "../CatalogEngine.ts"
 import type { StoreAccess } from "../access.ts"
 import { invalid } from "./changes.ts"
 import type { PageRequest } from "./ProductStore.ts"
@@ -84,14 +86,16 @@ export const pageRequest = (query: OffsetQuery | undefined, maxLimit = MAX_PRODU
   return {
     filter,
     sort: sortOf(q.sort),
-    limit: pagingNumber(q.paging?.limit, defaultLimit, "query.paging.limit", maxLimit),
-    offset: pagingNumber(q.paging?.offset, 0, "query.paging.offset", Number.MAX_SAFE_INTEGER)
+    paging: offsetPaging(
+      pagingNumber(q.paging?.limit, defaultLimit, "query.paging.limit", maxLimit),
+      pagingNumber(q.paging?.offset, 0, "query.paging.offset", Number.MAX_SAFE_INTEGER)
+    )
   }
 }
 
 /** v1 paging metadata of a page. */
 export const metadataJson = (request: PageRequest, items: number, total: number): string =>
-  JSON.stringify({ items, offset: request.offset, count: items, total })
+  JSON.stringify({ items, offset: request.paging.offset, count: items, total })
 
 /** Stored media URLs point at the real platform's media host; the local platform serves them itself. */
 const MEDIA_HOST = "https://static.wixstatic.com/media/"
@@ -100,24 +104,11 @@ const MEDIA_HOST = "https://static.wixstatic.com/media/"
 export const replyStored = (json: string) =>
   Effect.map(requestOrigin, (origin) => replyJson(json.includes(MEDIA_HOST) ? json.replaceAll(MEDIA_HOST, `${origin}/media/`) : json))
 
-/** Runs a synchronous write in one transaction, its events logged in it; an EngineFailure it throws is the answer. */
-export const commit = <A>(events: CatalogEventsShape, f: (emit: Emit) => A): Effect.Effect<A, Reject> => attempt(() => events.transaction(f))
-
 /** A v1 ("non-domain") event. */
-export const legacy = (type: string, entityId: string, body: Record<string, unknown>, actor: Caller): CatalogEvent => ({
-  _tag: "Legacy",
-  type: `com.wix.ecommerce.catalog.api.v1.${type}`,
-  entityId,
-  body,
-  actor
-})
+export const legacy = (type: string, entityId: string, body: Record<string, unknown>, actor: Caller): CatalogEvent =>
+  legacyEvent(`com.wix.ecommerce.catalog.api.v1.${type}`, entityId, body, actor)
 
-export const inventoryEvent = (type: string, entityId: string, body: Record<string, unknown>, actor: Caller): CatalogEvent => ({
-  _tag: "Legacy",
-  type: `com.wix.ecommerce.inventory.api.v1.${type}`,
-  entityId,
-  body,
-  actor
-})
+export const inventoryEvent = (type: string, entityId: string, body: Record<string, unknown>, actor: Caller): CatalogEvent =>
+  legacyEvent(`com.wix.ecommerce.inventory.api.v1.${type}`, entityId, body, actor)
 
 export const notFoundFailure = (code: string, what: string): EngineFailure => new EngineFailure({ status: 404, code, description: `${what} not found` })

@@ -2,7 +2,8 @@
  * The store's subscription options, on node:sqlite: the options themselves (stored as their wire
  * documents), which options each product offers (in order, each possibly hidden on that product), and
  * whether each product may also be bought once, without subscribing (allowed unless set otherwise).
- * Writes that name several options check them all first and change nothing when one is missing.
+ * Writes that name several options check them all first and change nothing when one is missing. The
+ * platform announces no events for subscription options, so their writes log none.
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
@@ -10,8 +11,10 @@ import * as Layer from "effect/Layer"
 import { randomUUID } from "node:crypto"
 import { SubscriptionCodes } from "../../../catalog/protocol.ts"
 import type { SubscriptionOption, SubscriptionOptionInProduct } from "../../../catalog/wire/subscriptions.ts"
+import { failure, violations } from "../../store/engine.ts"
+import type { EngineFailure } from "../../store/engineFailures.ts"
+import type { OffsetPaging } from "../../store/paging.ts"
 import { Database } from "../../platform/Database.ts"
-import { application, conflict, invalidField, notFound, type Reject } from "../../platform/responses.ts"
 
 /** An option with its id, as stored and answered. */
 export type StoredOption = SubscriptionOption & { readonly id: string }
@@ -21,46 +24,45 @@ export interface Assignment {
   readonly hidden: boolean
 }
 
+/**
+ * Every call is synchronous storage code that throws an EngineFailure: routes run reads on the catalog's
+ * engine (`read`) and writes in one of its transactions (`commit`), which a refusal rolls back.
+ */
 export interface SubscriptionOptionStoreShape {
   readonly get: (id: string) => StoredOption | undefined
+  /** The option, or its 404. */
+  readonly require: (id: string) => StoredOption
   /** Stores complete options (checked by the caller); 409 when a given id is taken. */
-  readonly create: (options: ReadonlyArray<SubscriptionOption>) => Effect.Effect<ReadonlyArray<StoredOption>, Reject>
+  readonly create: (options: ReadonlyArray<SubscriptionOption>) => ReadonlyArray<StoredOption>
   /**
-   * Applies patches (only what each passes changes), checks every merged option with `check`, and
-   * stores them all or none; 404 naming every unknown id.
+   * Applies patches (only what each passes changes), checks every merged option with `check` (which
+   * throws its refusal), and stores them all; 404 naming every unknown id.
    */
-  readonly update: (
-    patches: ReadonlyArray<StoredOption>,
-    check: (merged: ReadonlyArray<StoredOption>) => Reject | undefined
-  ) => Effect.Effect<ReadonlyArray<StoredOption>, Reject>
-  /** Deletes the options and their assignments; 404 naming every unknown id, and nothing deleted. */
-  readonly remove: (ids: ReadonlyArray<string>) => Effect.Effect<void, Reject>
+  readonly update: (patches: ReadonlyArray<StoredOption>, check: (merged: ReadonlyArray<StoredOption>) => void) => ReadonlyArray<StoredOption>
+  /** Deletes the options and their assignments; 404 naming every unknown id. */
+  readonly remove: (ids: ReadonlyArray<string>) => void
   /** The product's options in their order; hidden ones only when asked. */
   readonly forProduct: (productId: string, includeHidden: boolean) => ReadonlyArray<SubscriptionOptionInProduct>
   /** Replaces the product's options; 404 naming every unknown id. */
-  readonly assign: (productId: string, assigned: ReadonlyArray<Assignment>) => Effect.Effect<void, Reject>
+  readonly assign: (productId: string, assigned: ReadonlyArray<Assignment>) => void
   /** The products an option is assigned to, by product id; 404 for an unknown option. */
-  readonly productIds: (
-    id: string,
-    includeHidden: boolean,
-    page: { readonly limit: number; readonly offset: number }
-  ) => Effect.Effect<{ readonly ids: ReadonlyArray<string>; readonly total: number }, Reject>
+  readonly productIds: (id: string, includeHidden: boolean, paging: OffsetPaging) => { readonly ids: ReadonlyArray<string>; readonly total: number }
   readonly oneTimePurchasesAllowed: (productId: string) => boolean
   readonly allowOneTimePurchases: (productId: string, allowed: boolean) => void
 }
 
 /** 404 naming the unknown options. */
-export const optionsNotFound = (ids: ReadonlyArray<string>): Reject =>
+export const optionsNotFound = (ids: ReadonlyArray<string>): EngineFailure =>
   ids.length === 1
-    ? notFound(`Subscription option ${ids[0]} was not found`, SubscriptionCodes.notFound)
-    : application(404, SubscriptionCodes.notFound, `Subscription options ${ids.join(", ")} were not found`, { ids })
+    ? failure(404, SubscriptionCodes.notFound, `Subscription option ${ids[0]} was not found`)
+    : failure(404, SubscriptionCodes.notFound, `Subscription options ${ids.join(", ")} were not found`, { ids })
 
 /**
  * Where a product id is checked before options are assigned to it. The local platform takes any
  * product id; the routes then ask the product store whether the product exists.
  */
-export const checkProduct = (productId: string, field = "productId"): Reject | undefined =>
-  productId === "" || productId.length > 100 ? invalidField(field, "productId has 1 to 100 characters", "MAX_LENGTH") : undefined
+export const checkProduct = (productId: string, field = "productId"): EngineFailure | undefined =>
+  productId === "" || productId.length > 100 ? violations("productId has 1 to 100 characters", [{ field, description: "productId has 1 to 100 characters", violatedRule: "MAX_LENGTH", data: {} }]) : undefined
 
 /** A stored option as it goes out: every field the platform always fills. */
 export const normalize = (o: SubscriptionOption, id: string): StoredOption => {
@@ -101,7 +103,7 @@ export class SubscriptionOptionStore extends Context.Service<SubscriptionOptionS
     Effect.gen(function*() {
       const db = yield* Database
       db.migrate(
-        "catalog-subscriptions/1",
+        "catalog/subscriptions/1",
         `CREATE TABLE catalog_subscription_options (
           seq INTEGER PRIMARY KEY AUTOINCREMENT,
           id TEXT NOT NULL UNIQUE,
@@ -118,56 +120,49 @@ export class SubscriptionOptionStore extends Context.Service<SubscriptionOptionS
         CREATE TABLE catalog_subscription_products (
           product_id TEXT PRIMARY KEY,
           one_time_allowed INTEGER NOT NULL
-        );`
+        );`,
+        ["catalog-subscriptions/1"]
       )
 
       const get = (id: string): StoredOption | undefined => {
         const row = db.get("SELECT doc FROM catalog_subscription_options WHERE id = ?", id)
         return row === undefined ? undefined : JSON.parse(String(row.doc)) as StoredOption
       }
-      const unknown = (ids: ReadonlyArray<string>) => [...new Set(ids)].filter((id) => get(id) === undefined)
+
+      const absent = (ids: ReadonlyArray<string>): void => {
+        const unknown = [...new Set(ids)].filter((id) => get(id) === undefined)
+        if (unknown.length > 0) throw optionsNotFound(unknown)
+      }
 
       return SubscriptionOptionStore.of({
         get,
-        create: (options) =>
-          Effect.suspend(() => {
-            const ids = options.map((o) => o.id ?? randomUUID())
-            const outcome = db.transaction((): ReadonlyArray<StoredOption> | Reject => {
-              // every id is checked before anything is written: a refused call leaves nothing behind
-              const taken = ids.find((id, i) => ids.indexOf(id) !== i || get(id) !== undefined)
-              if (taken !== undefined) return conflict(`A subscription option with id ${taken} exists already`, SubscriptionCodes.alreadyExists)
-              return options.map((option, i) => {
-                const made = normalize(option, ids[i]!)
-                db.run("INSERT INTO catalog_subscription_options (id, doc) VALUES (?, ?)", made.id, JSON.stringify(made))
-                return made
-              })
-            })
-            return Array.isArray(outcome) ? Effect.succeed(outcome) : Effect.fail(outcome as Reject)
-          }),
-        update: (patches, check) =>
-          Effect.suspend(() => {
-            const outcome = db.transaction((): ReadonlyArray<StoredOption> | Reject => {
-              const absent = unknown(patches.map((p) => p.id))
-              if (absent.length > 0) return optionsNotFound(absent)
-              const merged = patches.map((p) => normalize(merge(get(p.id)!, p), p.id))
-              const wrong = check(merged)
-              if (wrong !== undefined) return wrong
-              for (const option of merged) {
-                db.run("UPDATE catalog_subscription_options SET doc = ? WHERE id = ?", JSON.stringify(option), option.id)
-              }
-              return merged
-            })
-            return Array.isArray(outcome) ? Effect.succeed(outcome) : Effect.fail(outcome as Reject)
-          }),
-        remove: (ids) =>
-          Effect.suspend(() => {
-            const absent = db.transaction(() => {
-              const absent = unknown(ids)
-              if (absent.length === 0) for (const id of new Set(ids)) db.run("DELETE FROM catalog_subscription_options WHERE id = ?", id)
-              return absent
-            })
-            return absent.length === 0 ? Effect.void : Effect.fail(optionsNotFound(absent))
-          }),
+        require: (id) => {
+          const option = get(id)
+          if (option === undefined) throw optionsNotFound([id])
+          return option
+        },
+        create: (options) => {
+          const ids = options.map((o) => o.id ?? randomUUID())
+          // every id is checked before anything is written
+          const taken = ids.find((id, i) => ids.indexOf(id) !== i || get(id) !== undefined)
+          if (taken !== undefined) throw failure(409, SubscriptionCodes.alreadyExists, `A subscription option with id ${taken} exists already`)
+          return options.map((option, i) => {
+            const made = normalize(option, ids[i]!)
+            db.run("INSERT INTO catalog_subscription_options (id, doc) VALUES (?, ?)", made.id, JSON.stringify(made))
+            return made
+          })
+        },
+        update: (patches, check) => {
+          absent(patches.map((p) => p.id))
+          const merged = patches.map((p) => normalize(merge(get(p.id)!, p), p.id))
+          check(merged)
+          for (const option of merged) db.run("UPDATE catalog_subscription_options SET doc = ? WHERE id = ?", JSON.stringify(option), option.id)
+          return merged
+        },
+        remove: (ids) => {
+          absent(ids)
+          for (const id of new Set(ids)) db.run("DELETE FROM catalog_subscription_options WHERE id = ?", id)
+        },
         forProduct: (productId, includeHidden) =>
           db.all(
             `SELECT o.doc, a.hidden FROM catalog_subscription_assignments a
@@ -178,38 +173,31 @@ export class SubscriptionOptionStore extends Context.Service<SubscriptionOptionS
             const { id, ...rest } = JSON.parse(String(row.doc)) as StoredOption
             return { id, hidden: row.hidden === 1, ...rest }
           }),
-        assign: (productId, assigned) =>
-          Effect.suspend(() => {
-            const absent = db.transaction(() => {
-              const absent = unknown(assigned.map((a) => a.id))
-              if (absent.length > 0) return absent
-              db.run("DELETE FROM catalog_subscription_assignments WHERE product_id = ?", productId)
-              for (const [position, a] of assigned.entries()) {
-                db.run(
-                  "INSERT INTO catalog_subscription_assignments (product_id, option_id, position, hidden) VALUES (?, ?, ?, ?)",
-                  productId,
-                  a.id,
-                  position,
-                  a.hidden ? 1 : 0
-                )
-              }
-              return absent
-            })
-            return absent.length === 0 ? Effect.void : Effect.fail(optionsNotFound(absent))
-          }),
-        productIds: (id, includeHidden, page) =>
-          Effect.suspend(() => {
-            if (get(id) === undefined) return Effect.fail(optionsNotFound([id]))
-            const where = `WHERE option_id = ?${includeHidden ? "" : " AND hidden = 0"}`
-            const ids = db.all(
-              `SELECT product_id FROM catalog_subscription_assignments ${where} ORDER BY product_id LIMIT ? OFFSET ?`,
-              id,
-              page.limit,
-              page.offset
-            ).map((row) => String(row.product_id))
-            const total = Number(db.get(`SELECT COUNT(*) AS n FROM catalog_subscription_assignments ${where}`, id)?.n ?? 0)
-            return Effect.succeed({ ids, total })
-          }),
+        assign: (productId, assigned) => {
+          absent(assigned.map((a) => a.id))
+          db.run("DELETE FROM catalog_subscription_assignments WHERE product_id = ?", productId)
+          for (const [position, a] of assigned.entries()) {
+            db.run(
+              "INSERT INTO catalog_subscription_assignments (product_id, option_id, position, hidden) VALUES (?, ?, ?, ?)",
+              productId,
+              a.id,
+              position,
+              a.hidden ? 1 : 0
+            )
+          }
+        },
+        productIds: (id, includeHidden, paging) => {
+          absent([id])
+          const where = `WHERE option_id = ?${includeHidden ? "" : " AND hidden = 0"}`
+          const ids = db.all(
+            `SELECT product_id FROM catalog_subscription_assignments ${where} ORDER BY product_id LIMIT ? OFFSET ?`,
+            id,
+            paging.limit,
+            paging.offset
+          ).map((row) => String(row.product_id))
+          const total = Number(db.get(`SELECT COUNT(*) AS n FROM catalog_subscription_assignments ${where}`, id)?.n ?? 0)
+          return { ids, total }
+        },
         oneTimePurchasesAllowed: (productId) =>
           db.get("SELECT one_time_allowed FROM catalog_subscription_products WHERE product_id = ?", productId)?.one_time_allowed !== 0,
         allowOneTimePurchases: (productId, allowed) => {

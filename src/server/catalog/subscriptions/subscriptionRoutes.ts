@@ -27,12 +27,15 @@ import {
 } from "../../../catalog/wire/subscriptions.ts"
 import { getPayload } from "../../store/payload.ts"
 import type { FieldViolation } from "../../../http/wire.ts"
-import { application, forbidden, invalidField, type Reject, reply, replyEmpty, validation } from "../../platform/responses.ts"
+import { failure, reject, violations } from "../../store/engine.ts"
+import { type EngineFailure, toReject } from "../../store/engineFailures.ts"
+import { forbidden, invalidField, type Reject, reply, replyEmpty } from "../../platform/responses.ts"
 import { body, pathParam, route } from "../../platform/routing.ts"
 import { storeAccess } from "../access.ts"
+import { CatalogEngine } from "../CatalogEngine.ts"
 import { readPaging } from "../carts/queryParts.ts"
 import { ProductStore } from "../products/ProductStore.ts"
-import { type Assignment, checkProduct, optionsNotFound, type StoredOption, SubscriptionOptionStore } from "./SubscriptionOptionStore.ts"
+import { type Assignment, checkProduct, type StoredOption, SubscriptionOptionStore } from "./SubscriptionOptionStore.ts"
 
 const READER = "/_api/subscription-options-reader-server/v1/subscription-options"
 const WRITER = "/stores/v1/subscription-options"
@@ -40,12 +43,13 @@ const WRITER = "/stores/v1/subscription-options"
 export const subscriptionRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const access = yield* storeAccess
   const options = yield* SubscriptionOptionStore
+  const engine = yield* CatalogEngine
   const products = yield* ProductStore
 
   /** On a v1 catalog, the product a write names must exist (v3 products live outside this store). */
   const productExists = (productId: string) =>
     access.version() === "V1_CATALOG" && products.find(productId) === undefined
-      ? application(404, "PRODUCT_NOT_FOUND", `Product ${productId} not found`)
+      ? failure(404, "PRODUCT_NOT_FOUND", `Product ${productId} not found`)
       : undefined
 
   /** A write on the product in the path: an API key, the body, and a product that exists and is the one the body names. */
@@ -55,15 +59,17 @@ export const subscriptionRoutes = HttpRouter.addAll(Effect.gen(function*() {
       const productId = yield* pathParam("productId")
       const request = yield* body(schema)
       const badProduct = checkProduct(productId) ?? productExists(productId)
-      if (badProduct !== undefined) return yield* badProduct
+      if (badProduct !== undefined) return yield* reject(badProduct)
       if (request.productId !== undefined && request.productId !== productId) {
         return yield* invalidField("productId", "productId must be the product id in the path")
       }
       return { productId, request }
     })
 
-  const checkMerged = (at: (i: number) => string) => (merged: ReadonlyArray<StoredOption>) =>
-    refuse(merged.flatMap((o, i) => optionProblems(o, at(i), true)))
+  const checkMerged = (at: (i: number) => string) => (merged: ReadonlyArray<StoredOption>): void => {
+    const wrong = refusal(merged.flatMap((o, i) => optionProblems(o, at(i), true)))
+    if (wrong !== undefined) throw wrong
+  }
 
   /** A reader asking for hidden things must be an API key. */
   const hiddenNeedsKey = (include: boolean | undefined, what: string) =>
@@ -84,7 +90,7 @@ export const subscriptionRoutes = HttpRouter.addAll(Effect.gen(function*() {
         })
         yield* hiddenNeedsKey(request.includeHiddenSubscriptionOptions, "subscription options")
         return reply(SubscriptionOptionsForProductResponse, {
-          subscriptionOptions: options.forProduct(request.productId, request.includeHiddenSubscriptionOptions === true)
+          subscriptionOptions: yield* engine.read(() => options.forProduct(request.productId, request.includeHiddenSubscriptionOptions === true))
         })
       })
     ),
@@ -93,7 +99,8 @@ export const subscriptionRoutes = HttpRouter.addAll(Effect.gen(function*() {
       `${READER}/product/:productId/oneTimePurchasesStatus`,
       Effect.gen(function*() {
         yield* access.reader
-        return reply(OneTimePurchasesStatusResponse, { allowed: options.oneTimePurchasesAllowed(yield* pathParam("productId")) })
+        const productId = yield* pathParam("productId")
+        return reply(OneTimePurchasesStatusResponse, { allowed: yield* engine.read(() => options.oneTimePurchasesAllowed(productId)) })
       })
     ),
     route(
@@ -108,7 +115,7 @@ export const subscriptionRoutes = HttpRouter.addAll(Effect.gen(function*() {
         yield* hiddenNeedsKey(request.includeHiddenProducts, "products")
         const page = readPaging(request.paging, "paging", L.maxProductIdsPage, L.defaultProductIdsPage)
         if (!page.ok) return yield* page.reject
-        const { ids, total } = yield* options.productIds(request.id, request.includeHiddenProducts === true, page.value)
+        const { ids, total } = yield* engine.read(() => options.productIds(request.id, request.includeHiddenProducts === true, page.value))
         return reply(ProductIdsResponse, { productIds: ids, metadata: { items: ids.length, offset: page.value.offset }, totalResults: total })
       })
     ),
@@ -118,9 +125,7 @@ export const subscriptionRoutes = HttpRouter.addAll(Effect.gen(function*() {
       Effect.gen(function*() {
         yield* access.reader
         const id = yield* pathParam("id")
-        const option = options.get(id)
-        if (option === undefined) return yield* optionsNotFound([id])
-        return reply(SubscriptionOptionResponse, { subscriptionOption: option })
+        return reply(SubscriptionOptionResponse, { subscriptionOption: yield* engine.read(() => options.require(id)) })
       })
     ),
     // writers
@@ -132,7 +137,7 @@ export const subscriptionRoutes = HttpRouter.addAll(Effect.gen(function*() {
         const { subscriptionOption } = yield* body(SubscriptionOptionRequest)
         const wrong = refuse(optionProblems(subscriptionOption, "subscriptionOption", true))
         if (wrong !== undefined) return yield* wrong
-        const [created] = yield* options.create([subscriptionOption])
+        const [created] = yield* engine.commit(() => options.create([subscriptionOption]))
         return reply(SubscriptionOptionResponse, { subscriptionOption: created! })
       })
     ),
@@ -148,7 +153,7 @@ export const subscriptionRoutes = HttpRouter.addAll(Effect.gen(function*() {
           ...duplicates(subscriptionOptions.map((o) => o.id), (i) => `subscriptionOptions[${i}].id`)
         ])
         if (wrong !== undefined) return yield* wrong
-        return reply(SubscriptionOptionsResponse, { subscriptionOptions: yield* options.create(subscriptionOptions) })
+        return reply(SubscriptionOptionsResponse, { subscriptionOptions: yield* engine.commit(() => options.create(subscriptionOptions)) })
       })
     ),
     route(
@@ -163,7 +168,7 @@ export const subscriptionRoutes = HttpRouter.addAll(Effect.gen(function*() {
         }
         const wrong = refuse(optionProblems(subscriptionOption, "subscriptionOption", false))
         if (wrong !== undefined) return yield* wrong
-        const [updated] = yield* options.update([{ ...subscriptionOption, id }], checkMerged(() => "subscriptionOption"))
+        const [updated] = yield* engine.commit(() => options.update([{ ...subscriptionOption, id }], checkMerged(() => "subscriptionOption")))
         return reply(SubscriptionOptionResponse, { subscriptionOption: updated! })
       })
     ),
@@ -183,9 +188,11 @@ export const subscriptionRoutes = HttpRouter.addAll(Effect.gen(function*() {
           ...duplicates(subscriptionOptions.map((o) => o.id), (i) => `subscriptionOptions[${i}].id`)
         ])
         if (wrong !== undefined) return yield* wrong
-        const updated = yield* options.update(
-          subscriptionOptions.map((o) => ({ ...o, id: o.id! })),
-          checkMerged((i) => `subscriptionOptions[${i}]`)
+        const updated = yield* engine.commit(() =>
+          options.update(
+            subscriptionOptions.map((o) => ({ ...o, id: o.id! })),
+            checkMerged((i) => `subscriptionOptions[${i}]`)
+          )
         )
         return reply(SubscriptionOptionsResponse, { subscriptionOptions: updated })
       })
@@ -195,7 +202,8 @@ export const subscriptionRoutes = HttpRouter.addAll(Effect.gen(function*() {
       `${WRITER}/:id`,
       Effect.gen(function*() {
         yield* access.writer
-        yield* options.remove([yield* pathParam("id")])
+        const id = yield* pathParam("id")
+        yield* engine.commit(() => options.remove([id]))
         return replyEmpty()
       })
     ),
@@ -210,7 +218,7 @@ export const subscriptionRoutes = HttpRouter.addAll(Effect.gen(function*() {
           ...ids.flatMap((id, i) => (id === "" ? [violation(`ids[${i}]`, "An id is not empty")] : []))
         ])
         if (wrong !== undefined) return yield* wrong
-        yield* options.remove(ids)
+        yield* engine.commit(() => options.remove(ids))
         return replyEmpty()
       })
     ),
@@ -230,7 +238,7 @@ export const subscriptionRoutes = HttpRouter.addAll(Effect.gen(function*() {
           ...duplicates(assigned.map((a) => a.id), (i) => `assignedSubscriptionOptions[${i}].id`)
         ])
         if (wrong !== undefined) return yield* wrong
-        yield* options.assign(productId, assigned.map((a): Assignment => ({ id: a.id!, hidden: a.hidden === true })))
+        yield* engine.commit(() => options.assign(productId, assigned.map((a): Assignment => ({ id: a.id!, hidden: a.hidden === true }))))
         return replyEmpty()
       })
     ),
@@ -240,19 +248,26 @@ export const subscriptionRoutes = HttpRouter.addAll(Effect.gen(function*() {
       Effect.gen(function*() {
         const { productId, request } = yield* productWrite(AllowOneTimePurchasesRequest)
         if (request.allowed === null) return yield* invalidField("allowed", "allowed is required (true or false)", "REQUIRED_FIELD")
-        options.allowOneTimePurchases(productId, request.allowed)
+        const allowed = request.allowed
+        yield* engine.commit(() => options.allowOneTimePurchases(productId, allowed))
         return replyEmpty()
       })
     )
   ]
 }))
 
-const refuse = (problems: ReadonlyArray<OptionProblem | FieldViolation>): Reject | undefined => {
+/** The refusal of a request with problems; none when it has none. */
+const refusal = (problems: ReadonlyArray<OptionProblem | FieldViolation>): EngineFailure | undefined => {
   if (problems.length === 0) return undefined
-  const violations = problems.map((p): FieldViolation =>
+  const list = problems.map((p): FieldViolation =>
     "rule" in p ? { field: p.field, description: p.description, violatedRule: p.rule, data: {} } : p
   )
-  return validation(violations.length === 1 ? violations[0]!.description ?? "Invalid request" : `Invalid request: ${violations[0]!.description}`, violations)
+  return violations(list.length === 1 ? list[0]!.description ?? "Invalid request" : `Invalid request: ${list[0]!.description}`, list)
+}
+
+const refuse = (problems: ReadonlyArray<OptionProblem | FieldViolation>): Reject | undefined => {
+  const wrong = refusal(problems)
+  return wrong === undefined ? undefined : toReject(wrong)
 }
 
 /** The list's violation when it is longer than `max`, none otherwise. */
