@@ -10,6 +10,7 @@ export const STORES_APP_ID = "1380b703-ce81-ff05-f115-39571d94dfcd"
 
 /** The cart generations: V1 (`/ecom/v1/carts/current`, `checkoutId` on the cart) and V2 (`/ecom/v2/carts/current`). */
 export const CART_GENERATIONS = ["V1", "V2"] as const
+/** A cart generation: `"V1"` or `"V2"`. */
 export type CartGeneration = typeof CART_GENERATIONS[number]
 
 /** The current-cart calls of Cart V1, as the official client sends them. */

@@ -313,5 +313,7 @@ export const CartSummary = Schema.Struct({
   priceSummary: opt(PriceSummaryV2)
 })
 
+/** A V2 estimate: the cart, and the summary of its prices. */
 export const EstimateCurrentCartResponse = Schema.Struct({ cart: opt(CartV2), summary: opt(CartSummary) })
+/** A V2 estimate: the cart, and the summary of its prices. */
 export type EstimateCurrentCartResponse = typeof EstimateCurrentCartResponse.Type
