@@ -1,7 +1,8 @@
 /**
  * The services every platform module builds on, and the modules' own: the kernel (storage, the server
  * clock, counters, settings, the outbox, one-time tokens, the site, the request log), the store's event
- * log, and accounts (members, refresh and access tokens, the login throttle, the seeder, callers), then
+ * log, and accounts (members, refresh and access tokens, the login throttle, visitors' sign-ins, the seeder,
+ * callers), then
  * each module of src/server/modules.ts in its order, on top of them and of the modules before it.
  */
 import * as Layer from "effect/Layer"
@@ -11,6 +12,7 @@ import { LoginThrottle } from "./accounts/LoginThrottle.ts"
 import { MemberStore } from "./accounts/MemberStore.ts"
 import { RefreshTokens } from "./accounts/RefreshTokens.ts"
 import { Seeder } from "./accounts/seed.ts"
+import { SignIns } from "./accounts/SignIns.ts"
 import { modules } from "./modules.ts"
 import { Database } from "./platform/Database.ts"
 import { OneTimeTokens } from "./platform/OneTimeTokens.ts"
@@ -38,6 +40,7 @@ type KernelServices =
   | RefreshTokens
   | AccessTokens
   | LoginThrottle
+  | SignIns
   | Seeder
   | Callers
 
@@ -82,6 +85,7 @@ export const coreLayer = (options: CoreOptions): Layer.Layer<PlatformCore> => {
     MemberStore.layer,
     RefreshTokens.layer,
     LoginThrottle.layer,
+    SignIns.layer,
     RequestLog.layer(options.requestLogSize)
   ).pipe(Layer.provideMerge(storage))
   // the event log sits under the modules: their writes log their events in their own transactions

@@ -22,9 +22,13 @@ const LAYERS: ReadonlyArray<ReadonlyArray<string>> = [
 ]
 const TOP = LAYERS.length
 
-/** The imports from one module to another that the layering allows: the dev endpoints administer members. */
+/**
+ * The imports from one module to another that the layering allows: the dev endpoints administer
+ * members; ecom prices its carts from the catalog's products.
+ */
 const MODULE_IMPORTS: Record<string, ReadonlyArray<string>> = {
-  dev: ["identity"]
+  dev: ["identity"],
+  ecom: ["catalog"]
 }
 
 /** The files outside src/server that may import it: they start the platform. */

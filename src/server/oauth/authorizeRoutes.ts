@@ -65,7 +65,9 @@ export const authorizeRoutes = HttpRouter.addAll(Effect.gen(function*() {
         const binding: CodeBinding = {
           clientId: client.id,
           codeChallenge: authRequest.codeChallenge,
-          redirectUri: authRequest.redirectUri
+          redirectUri: authRequest.redirectUri,
+          // the visitor whose session asked for the login hands what they kept over to the member
+          ...(session.role === "visitor" ? { visitorId: session.subject } : {})
         }
         const code = oneTime.issue("code", outcome.member.id, CODE_SECONDS, binding)
         sessions.complete(session.id)

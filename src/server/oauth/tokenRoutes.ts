@@ -18,6 +18,7 @@ import { Callers } from "../accounts/Callers.ts"
 import { MemberStore } from "../accounts/MemberStore.ts"
 import { OneTimeTokens } from "../platform/OneTimeTokens.ts"
 import { RefreshTokens } from "../accounts/RefreshTokens.ts"
+import { SignIns } from "../accounts/SignIns.ts"
 import { application, type Reject, reply, unauthorized } from "../platform/responses.ts"
 import { decode, header, jsonBody, route } from "../platform/routing.ts"
 import { SiteRegistry } from "../platform/SiteRegistry.ts"
@@ -32,6 +33,7 @@ export const tokenRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const members = yield* MemberStore
   const callers = yield* Callers
   const stats = yield* Stats
+  const signIns = yield* SignIns
 
   const issue = (subject: { readonly role: AccessRole; readonly sub: string; readonly clientId: string }, refreshToken?: string) => {
     const access = accessTokens.issue(subject)
@@ -92,6 +94,7 @@ export const tokenRoutes = HttpRouter.addAll(Effect.gen(function*() {
       if (oneTime.consume("code", grant.code) === undefined) {
         return yield* invalidGrant("The authorization code is unknown, used or expired")
       }
+      if (binding.visitorId !== undefined) signIns.record(binding.visitorId, memberId)
       return issue({ role: "member", sub: memberId, clientId })
     })
 
@@ -113,6 +116,7 @@ export const tokenRoutes = HttpRouter.addAll(Effect.gen(function*() {
       if (grant.session_token !== undefined && oneTime.consume("session", grant.session_token) === undefined) {
         return yield* invalidGrant("The session token is unknown, used, expired or for another member")
       }
+      if (caller.session?.kind === "visitor") signIns.record(caller.session.id, memberId)
       return issue({ role: "member", sub: memberId, clientId })
     })
 
@@ -146,6 +150,8 @@ export interface CodeBinding {
   readonly clientId: string
   readonly codeChallenge: string
   readonly redirectUri: string | undefined
+  /** The visitor whose session started the login, when a visitor's did. */
+  readonly visitorId?: string | undefined
 }
 
 export const CODE_SECONDS = 10 * 60

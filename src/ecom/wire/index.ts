@@ -1,0 +1,2 @@
+/** The ecom wire: the current cart of both generations (`carts.ts`). */
+export * from "./carts.ts"
