@@ -7,9 +7,10 @@
 import { module as catalog } from "./catalog/index.ts"
 import { module as data } from "./data/index.ts"
 import { module as dev } from "./dev/index.ts"
+import { module as ecom } from "./ecom/index.ts"
 import { module as events } from "./events/index.ts"
 import { module as identity } from "./identity/index.ts"
 import { module as oauth } from "./oauth/index.ts"
 
 // dev last: a restore of a snapshot brings every module before it in line through their reset hooks
-export const modules = [oauth, identity, data, catalog, events, dev] as const
+export const modules = [oauth, identity, data, catalog, ecom, events, dev] as const
