@@ -15,10 +15,11 @@ import { data } from "./data/command.ts"
 import { events } from "./events.ts"
 import { logs } from "./logs.ts"
 import { members } from "./members.ts"
+import { orders } from "./orders.ts"
 import { CliFailure, ExitCode, signalEndsNormally } from "./output.ts"
 import { serve } from "./serve.ts"
 
-const commands = [serve, data, catalog, events, members, logs] as const
+const commands = [serve, data, catalog, orders, events, members, logs] as const
 
 const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
   readonly version: string

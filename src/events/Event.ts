@@ -29,6 +29,7 @@ import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
 import * as V3 from "../catalog/entities/guards/index.ts"
 import type { Item } from "../data/calls.ts"
+import * as OrderGuards from "../ecom/guards/orders.ts"
 import * as BackupGuards from "../data/guards/backups.ts"
 import * as IndexGuards from "../data/guards/indexes.ts"
 import * as JobGuards from "../data/guards/movementJobs.ts"
@@ -41,6 +42,7 @@ import {
   CatalogV3EventTypes,
   DataAdminEventTypes,
   DataEventTypes,
+  EcomEventTypes,
   EVENT_TYPES,
   type EventEnvelope,
   type EventType,
@@ -85,7 +87,19 @@ export type CartAbandoned = G.TypeOf<typeof P.CartAbandoned>
 /** The body of a CartRecoveredEvent. */
 export type CartRecovered = G.TypeOf<typeof P.CartRecovered>
 
+/** An order, as the order events carry it. */
+export type OrderEntity = G.TypeOf<typeof OrderGuards.Order>
+/** The body of `order_approved` and `order_fulfilled`: the order as it is now. */
+export type OrderEventBody = G.TypeOf<typeof OrderGuards.OrderEventBody>
+/** The body of `order_payment_status_updated`: the order, and its payment status before. */
+export type OrderPaymentStatusUpdated = G.TypeOf<typeof OrderGuards.PaymentStatusUpdated>
+/** The body of `order_canceled`: the order, and what its cancellation asked for. */
+export type OrderCanceled = G.TypeOf<typeof OrderGuards.OrderCanceled>
+/** The body of `checkout_completed`: the checkout an order was placed from. */
+export type CheckoutCompleted = G.TypeOf<typeof OrderGuards.CheckoutCompleted>
+
 const v1 = CatalogV1EventTypes
+const ecom = EcomEventTypes
 const v3 = CatalogV3EventTypes
 
 type DataItemEventType = typeof DataEventTypes[keyof typeof DataEventTypes]
@@ -137,6 +151,18 @@ export interface EventPayloads {
   readonly [v3.infoSection.created]: V3.InfoSection
   readonly [v3.infoSection.updated]: V3.InfoSection
   readonly [v3.infoSection.deleted]: V3.InfoSection
+  readonly [ecom.orderCreated]: OrderEntity
+  readonly [ecom.orderUpdated]: OrderEntity
+  /** An action event: its body holds the order as it is now. */
+  readonly [ecom.orderApproved]: OrderEventBody
+  /** An action event: its body holds the order and what the cancellation asked for. */
+  readonly [ecom.orderCanceled]: OrderCanceled
+  /** An action event: its body holds the order and its payment status before. */
+  readonly [ecom.orderPaymentStatusUpdated]: OrderPaymentStatusUpdated
+  /** An action event: its body holds the order, fulfilled whole. */
+  readonly [ecom.orderFulfilled]: OrderEventBody
+  /** An action event on the checkout: its body holds the checkout. */
+  readonly [ecom.checkoutCompleted]: CheckoutCompleted
 }
 
 /** The three event types of a v3 entity service, each carrying the entity `guard` checks. */
@@ -175,7 +201,14 @@ const payloadGuards: { readonly [T in EventType]: G.Guard<T extends DataItemEven
   ...v3Entity(v3.ribbon, V3.Ribbon),
   ...v3Entity(v3.inventoryItem, V3.InventoryItem),
   ...v3Entity(v3.customization, V3.Customization),
-  ...v3Entity(v3.infoSection, V3.InfoSection)
+  ...v3Entity(v3.infoSection, V3.InfoSection),
+  [ecom.orderCreated]: OrderGuards.Order,
+  [ecom.orderUpdated]: OrderGuards.Order,
+  [ecom.orderApproved]: OrderGuards.OrderEventBody,
+  [ecom.orderCanceled]: OrderGuards.OrderCanceled,
+  [ecom.orderPaymentStatusUpdated]: OrderGuards.PaymentStatusUpdated,
+  [ecom.orderFulfilled]: OrderGuards.OrderEventBody,
+  [ecom.checkoutCompleted]: OrderGuards.CheckoutCompleted
 }
 
 // ---- events --------------------------------------------------------------------------------------------

@@ -59,12 +59,24 @@ export const CatalogV3EventTypes = {
   infoSection: v3("info_section")
 } as const
 
+/** Event types of the store's orders and of a completed checkout (domain events; see `sitefx/ecom`). */
+export const EcomEventTypes = {
+  orderCreated: "wix.ecom.v1.order_created",
+  orderUpdated: "wix.ecom.v1.order_updated",
+  orderApproved: "wix.ecom.v1.order_approved",
+  orderCanceled: "wix.ecom.v1.order_canceled",
+  orderPaymentStatusUpdated: "wix.ecom.v1.order_payment_status_updated",
+  orderFulfilled: "wix.ecom.v1.order_fulfilled",
+  checkoutCompleted: "wix.ecom.v1.checkout_completed"
+} as const
+
 /** Every event type the local platform publishes. */
 export const EVENT_TYPES = [
   ...Object.values(DataEventTypes),
   ...Object.values(DataAdminEventTypes),
   ...Object.values(CatalogV1EventTypes),
-  ...Object.values(CatalogV3EventTypes).flatMap((t) => [t.created, t.updated, t.deleted])
+  ...Object.values(CatalogV3EventTypes).flatMap((t) => [t.created, t.updated, t.deleted]),
+  ...Object.values(EcomEventTypes)
 ] as const
 /** One of {@link EVENT_TYPES}. */
 export type EventType = typeof EVENT_TYPES[number]

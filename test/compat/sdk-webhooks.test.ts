@@ -8,12 +8,13 @@
  * the official client accepts) the test says so.
  */
 import { assert, describe, it } from "@effect/vitest"
+import { checkout, orders } from "@wix/ecom"
 import { backups, indexes, items, movementJobs } from "@wix/data"
 import { AppStrategy, createClient } from "@wix/sdk"
 import { abandonedCarts, brandsV3, customizationsV3, infoSectionsV3, inventory, inventoryItemsV3, products, productsV3, ribbonsV3 } from "@wix/stores"
 import * as Effect from "effect/Effect"
 import type { SiteEvent } from "../../src/events/Event.ts"
-import { CatalogV1EventTypes, CatalogV3EventTypes, DataAdminEventTypes, DataEventTypes, EVENT_TYPES, type EventEnvelope, type Identity } from "../../src/events/protocol.ts"
+import { CatalogV1EventTypes, CatalogV3EventTypes, DataAdminEventTypes, DataEventTypes, EcomEventTypes, EVENT_TYPES, type EventEnvelope, type Identity } from "../../src/events/protocol.ts"
 import * as Webhooks from "../../src/events/Webhooks.ts"
 import { domainEvent, envelope, rsaKeys, signEvent, signJwt } from "../support/events.ts"
 
@@ -40,7 +41,7 @@ const officialClient = (publicKey: string) => {
   const seen: Array<Seen> = []
   const client = createClient({
     auth: AppStrategy({ appId: "app-under-test", publicKey }),
-    modules: { items, indexes, backups, movementJobs, products, inventory, abandonedCarts, productsV3, brandsV3, ribbonsV3, inventoryItemsV3, customizationsV3, infoSectionsV3 }
+    modules: { items, indexes, backups, movementJobs, products, inventory, abandonedCarts, productsV3, brandsV3, ribbonsV3, inventoryItemsV3, customizationsV3, infoSectionsV3, orders, checkout }
   })
   const record = (type: string, legacyId?: string) => (e: unknown) => {
     const env = e as OfficialEnvelope
@@ -91,6 +92,13 @@ const officialClient = (publicKey: string) => {
   client.infoSectionsV3.onInfoSectionCreated(record(v3.infoSection.created))
   client.infoSectionsV3.onInfoSectionUpdated(record(v3.infoSection.updated))
   client.infoSectionsV3.onInfoSectionDeleted(record(v3.infoSection.deleted))
+  client.orders.onOrderCreated(record(EcomEventTypes.orderCreated))
+  client.orders.onOrderUpdated(record(EcomEventTypes.orderUpdated))
+  client.orders.onOrderApproved(record(EcomEventTypes.orderApproved))
+  client.orders.onOrderCanceled(record(EcomEventTypes.orderCanceled))
+  client.orders.onOrderPaymentStatusUpdated(record(EcomEventTypes.orderPaymentStatusUpdated))
+  client.orders.onOrderFulfilled(record(EcomEventTypes.orderFulfilled))
+  client.checkout.onCheckoutCompleted(record(EcomEventTypes.checkoutCompleted))
   return { client, seen }
 }
 
@@ -127,7 +135,7 @@ const sitefxProcessor = (publicKey: string) => {
   return { processor, seen }
 }
 
-const fqdn = (type: string) => type.replace(/_(created|updated|deleted)$/, "").replace(/_(backup|restoration)_state_changed$/, "")
+const fqdn = (type: string) => type.replace(/^(wix\.ecom\.v1\.(order|checkout))_.*$/, "$1").replace(/_(created|updated|deleted)$/, "").replace(/_(backup|restoration)_state_changed$/, "")
 
 const admin = DataAdminEventTypes
 const backupEntity = { id: "b-1", status: "READY", type: "ON_DEMAND", requestedDate: "2024-05-06T07:08:09.000Z", sizeInBytes: "4096", collections: [{ id: "Books" }] }
@@ -137,6 +145,16 @@ const jobEntity = (status: string) => ({
   source: { wixDataCollection: { collectionId: "Books" } },
   destination: { wixDataCollection: { collectionId: "Archive", writePolicy: "OVERWRITE" } },
   startedAt: "2024-05-06T07:08:09.000Z"
+})
+
+const orderEntity = (status: string) => ({
+  id: "item-1",
+  number: "10001",
+  status,
+  paymentStatus: "PAID",
+  fulfillmentStatus: "NOT_FULFILLED",
+  createdDate: "2024-05-06T07:08:09.000Z",
+  lineItems: [{ id: "line-1", productName: { original: "Hat" }, quantity: 1, price: { amount: "10", formattedAmount: "$10.00" } }]
 })
 
 /** One event of every type the local platform publishes, each with its own identity. */
@@ -170,7 +188,14 @@ const cases: Array<{ readonly name: string; readonly envelope: EventEnvelope; re
     [admin.restorationStateChanged, { actionEvent: { body: { restoration: { id: "item-1", status: "COMPLETED", backup: backupEntity, requestedDate: "2024-05-06T07:08:09.000Z" } } } }],
     [admin.jobCreated, { createdEvent: { entity: jobEntity("UNINITIALIZED") } }],
     [admin.jobUpdated, { updatedEvent: { currentEntity: jobEntity("COMPLETED") } }],
-    [admin.jobDeleted, { deletedEvent: { deletedEntity: jobEntity("FAILED") } }]
+    [admin.jobDeleted, { deletedEvent: { deletedEntity: jobEntity("FAILED") } }],
+    [EcomEventTypes.orderCreated, { createdEvent: { entity: orderEntity("APPROVED") } }],
+    [EcomEventTypes.orderUpdated, { updatedEvent: { currentEntity: orderEntity("CANCELED"), modifiedFields: { status: null } } }],
+    [EcomEventTypes.orderApproved, { actionEvent: { body: { order: orderEntity("APPROVED") } } }],
+    [EcomEventTypes.orderCanceled, { actionEvent: { body: { order: orderEntity("CANCELED"), restockAllItems: true } } }],
+    [EcomEventTypes.orderPaymentStatusUpdated, { actionEvent: { body: { order: orderEntity("APPROVED"), previousPaymentStatus: "NOT_PAID" } } }],
+    [EcomEventTypes.orderFulfilled, { actionEvent: { body: { order: orderEntity("APPROVED") } } }],
+    [EcomEventTypes.checkoutCompleted, { actionEvent: { body: { checkout: { id: "item-1", completed: true } } } }]
   ].map(([type, change], i) => ({
     name: type as string,
     entityId: "item-1",

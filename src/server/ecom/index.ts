@@ -1,14 +1,17 @@
 /**
- * The local platform's ecom: the shoppers' current carts (`carts/`), Cart V1 and Cart V2 on one
- * storage, priced from the catalog module's products. Orders and checkouts join here.
+ * The local platform's e-commerce: the shoppers' current carts (`carts/`, Cart V1 and Cart V2 on one
+ * storage, priced from the catalog module's products) and the store's orders (`orders/`, with the admin
+ * calls of the official orders, payments-collector and fulfillments clients, and the order store a
+ * checkout places its orders in).
  */
 import * as Layer from "effect/Layer"
 import type { PlatformModule } from "../platform/PlatformModule.ts"
 import { cartsLayer, cartsRoutes } from "./carts/index.ts"
 import { EcomEvents } from "./EcomEvents.ts"
+import { ordersLayer, ordersRoutes } from "./orders/index.ts"
 
 export const module = {
   name: "ecom",
-  layer: () => cartsLayer.pipe(Layer.provideMerge(EcomEvents.layer)),
-  routes: cartsRoutes
+  layer: () => Layer.mergeAll(cartsLayer, ordersLayer).pipe(Layer.provideMerge(EcomEvents.layer)),
+  routes: Layer.mergeAll(cartsRoutes, ordersRoutes)
 } satisfies PlatformModule

@@ -60,7 +60,8 @@ export const domainEventLog = (log: SiteEventsShape, codec: string): (events: Re
       return lazyEvent(at.id, e.type, () => {
         const who = JSON.stringify(e.identity)
         if (e._tag === "Legacy") return envelopeJson(at, who, e.type, JSON.stringify(e.body))
-        const slug = e.change.kind === "action" ? e.type.split("_").pop()! : e.change.kind
+        // an action's slug is what its type adds to its entity (`wix.ecom.v1.order_payment_status_updated`: `payment_status_updated`)
+        const slug = e.change.kind !== "action" ? e.change.kind : e.type.startsWith(`${e.entityFqdn}_`) ? e.type.slice(e.entityFqdn.length + 1) : e.type.split("_").pop()!
         const [key, value] = changeOf(e.change)
         return envelopeJson(at, who, e.type, domainEventText(at, e.entityFqdn, e.entityId, slug, key, JSON.stringify(value)))
       })
