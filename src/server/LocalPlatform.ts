@@ -135,65 +135,68 @@ const urlOf = (address: HttpServer.HttpServer["Service"]["address"]): string => 
 export class LocalPlatform extends Context.Service<LocalPlatform, LocalPlatformShape>()("sitefx/LocalPlatform") {
   /** Starts the platform (closed with the layer) and provides its address and seeded values. */
   static layer(options: LocalPlatformOptions = {}): Layer.Layer<LocalPlatform, ServeError | PlatformError | SnapshotError> {
-    return LocalPlatform.layerWithCore(options)
+    return layerWithCore(options)
   }
+}
 
-  /** The same, also providing the platform's own services, for tests and tools that use them in-process (data events). */
-  static layerWithCore(options: LocalPlatformOptions = {}): Layer.Layer<LocalPlatform | PlatformCore, ServeError | PlatformError | SnapshotError> {
-    const seed = options.seed ?? "demo"
-    const dev = options.dev ?? true
-    const core = coreLayer({
-      db: options.db ?? ":memory:",
-      accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
-      log: options.logger ?? false,
-      dataMaxPayloadBytes: options.dataMaxPayloadBytes,
-      requestLogSize: options.requestLogSize,
-      webhooks: { webhooks: options.webhooks, delivery: options.webhookDelivery }
-    })
-    const seeded = Layer.effectDiscard(Effect.gen(function*() {
-      const snapshots = yield* Snapshots
-      if (options.snapshot === undefined) yield* Seeder.use((seeder) => seeder.seed(seed))
-      else yield* snapshots.importFrom(options.snapshot)
-      const exportTo = options.exportOnExit
-      if (exportTo !== undefined) {
-        // a finalizer of this layer runs after the server's (no request changes the state any more) and
-        // before the database closes
-        yield* Effect.addFinalizer(() =>
-          snapshots.exportTo(exportTo).pipe(
-            Effect.flatMap((saved) => Effect.logInfo(`sitefx: saved the platform's state to ${exportTo} (${saved.counts.items} items, ${saved.counts.members} members)`)),
-            Effect.catch((error) => Effect.logError(`sitefx: the platform's state could not be saved to ${exportTo}: ${error.message}`))
-          )
+/**
+ * {@link LocalPlatform.layer}, also providing the platform's own services, for the tests and tools of this
+ * repository that use them in-process (the event log, the stores); not part of `sitefx/server`.
+ */
+export const layerWithCore = (options: LocalPlatformOptions = {}): Layer.Layer<LocalPlatform | PlatformCore, ServeError | PlatformError | SnapshotError> => {
+  const seed = options.seed ?? "demo"
+  const dev = options.dev ?? true
+  const core = coreLayer({
+    db: options.db ?? ":memory:",
+    accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
+    log: options.logger ?? false,
+    dataMaxPayloadBytes: options.dataMaxPayloadBytes,
+    requestLogSize: options.requestLogSize,
+    webhooks: { webhooks: options.webhooks, delivery: options.webhookDelivery }
+  })
+  const seeded = Layer.effectDiscard(Effect.gen(function*() {
+    const snapshots = yield* Snapshots
+    if (options.snapshot === undefined) yield* Seeder.use((seeder) => seeder.seed(seed))
+    else yield* snapshots.importFrom(options.snapshot)
+    const exportTo = options.exportOnExit
+    if (exportTo !== undefined) {
+      // a finalizer of this layer runs after the server's (no request changes the state any more) and
+      // before the database closes
+      yield* Effect.addFinalizer(() =>
+        snapshots.exportTo(exportTo).pipe(
+          Effect.flatMap((saved) => Effect.logInfo(`sitefx: saved the platform's state to ${exportTo} (${saved.counts.items} items, ${saved.counts.members} members)`)),
+          Effect.catch((error) => Effect.logError(`sitefx: the platform's state could not be saved to ${exportTo}: ${error.message}`))
         )
-      }
-    }))
-    const host = options.host ?? "127.0.0.1"
-    const devAccess = { origins: options.devOrigins ?? [], host }
-    const server = HttpRouter.serve(appLayer({ dev, appDir: options.appDir, devAccess }), {
-      disableLogger: options.logger !== true,
-      disableListenLog: true
-    }).pipe(
-      Layer.provideMerge(NodeHttpServer.layer(() => withClientErrors(createServer()), { port: options.port ?? 0, host })),
-      // the site exists before the first request can arrive
-      Layer.provide(seeded),
-      Layer.provideMerge(core)
-    )
-    const platform = Layer.effect(
-      LocalPlatform,
-      Effect.gen(function*() {
-        const httpServer = yield* HttpServer.HttpServer
-        const site = (yield* Seeder).site()
-        return LocalPlatform.of({
-          url: urlOf(httpServer.address),
-          clientId: site.clientId,
-          siteId: site.siteId,
-          apiKey: site.apiKey,
-          demoMember: (options.snapshot === undefined ? seed === "demo" : (yield* MemberStore).byEmail(DEMO_MEMBER_EMAIL) !== undefined)
-            ? { email: DEMO_MEMBER_EMAIL, password: Redacted.make(DEMO_MEMBER_PASSWORD, { label: "demo member password" }) }
-            : undefined,
-          dev
-        })
+      )
+    }
+  }))
+  const host = options.host ?? "127.0.0.1"
+  const devAccess = { origins: options.devOrigins ?? [], host }
+  const server = HttpRouter.serve(appLayer({ dev, appDir: options.appDir, devAccess }), {
+    disableLogger: options.logger !== true,
+    disableListenLog: true
+  }).pipe(
+    Layer.provideMerge(NodeHttpServer.layer(() => withClientErrors(createServer()), { port: options.port ?? 0, host })),
+    // the site exists before the first request can arrive
+    Layer.provide(seeded),
+    Layer.provideMerge(core)
+  )
+  const platform = Layer.effect(
+    LocalPlatform,
+    Effect.gen(function*() {
+      const httpServer = yield* HttpServer.HttpServer
+      const site = (yield* Seeder).site()
+      return LocalPlatform.of({
+        url: urlOf(httpServer.address),
+        clientId: site.clientId,
+        siteId: site.siteId,
+        apiKey: site.apiKey,
+        demoMember: (options.snapshot === undefined ? seed === "demo" : (yield* MemberStore).byEmail(DEMO_MEMBER_EMAIL) !== undefined)
+          ? { email: DEMO_MEMBER_EMAIL, password: Redacted.make(DEMO_MEMBER_PASSWORD, { label: "demo member password" }) }
+          : undefined,
+        dev
       })
-    )
-    return platform.pipe(Layer.provideMerge(server))
-  }
+    })
+  )
+  return platform.pipe(Layer.provideMerge(server))
 }

@@ -23,6 +23,7 @@ import type { ServeError } from "effect/http/HttpServerError"
 import { beforeEach } from "vitest"
 import { LocalPlatform, type LocalPlatformOptions, type LocalPlatformShape } from "../server/LocalPlatform.ts"
 import { type SnapshotError, Snapshots } from "../server/dev/Snapshots.ts"
+import { layerWithCore } from "../server/LocalPlatform.ts"
 
 /** What a test platform starts from: a seed (default `demo`) or a snapshot folder, and the platform's other settings. */
 export type TestPlatformOptions = Omit<LocalPlatformOptions, "port" | "host" | "exportOnExit" | "dev">
@@ -45,7 +46,7 @@ export class TestPlatform extends Context.Service<TestPlatform, TestPlatformShap
   static layer(options: TestPlatformOptions = {}): Layer.Layer<TestPlatform | LocalPlatform, ServeError | PlatformError | SnapshotError> {
     return Layer.effectContext(Effect.gen(function*() {
       // the platform's own services stay inside: a test sees the platform as a client does
-      const context = yield* Layer.build(LocalPlatform.layerWithCore({ seed: "demo", ...options, dev: true }))
+      const context = yield* Layer.build(layerWithCore({ seed: "demo", ...options, dev: true }))
       const platform = Context.get(context, LocalPlatform)
       const snapshots = Context.get(context, Snapshots)
       yield* snapshots.save(BASELINE, { overwrite: true })

@@ -13,14 +13,15 @@ import type * as W from "../../src/catalog/wire/carts.ts"
 import { DEMO_CART_IDS } from "../../src/server/catalog/carts/index.ts"
 import { asAdmin, asVisitor } from "../data/support.ts"
 import { loggedSince, logMark } from "../support/eventLog.ts"
-import { dev, LocalPlatform, settings } from "../support/platform.ts"
+import { dev, settings } from "../support/platform.ts"
 import { asMember, failure, raw, unique } from "../support/store.ts"
+import { layerWithCore } from "../../src/server/LocalPlatform.ts"
 
 
 const abandon = (cart: Record<string, unknown>) => dev<{ abandonedCart: W.AbandonedCart }>("/store/abandoned-carts", { body: cart })
 
 describe("abandoned carts", () => {
-  it.layer(LocalPlatform.layerWithCore({}), { excludeTestServices: true })((it) => {
+  it.layer(layerWithCore({}), { excludeTestServices: true })((it) => {
     it.effect("the demo seed: four carts with fixed ids, one recovered, one the demo member's", () =>
       Effect.gen(function*() {
         const ids = Object.values(DEMO_CART_IDS)

@@ -26,6 +26,7 @@ import { Session } from "../../src/session/Session.ts"
 import { asAdmin, asVisitor } from "../data/support.ts"
 import { domainOf, loggedSince, logMark } from "../support/eventLog.ts"
 import { dev, LocalPlatform, settings, stats, withSite } from "../support/platform.ts"
+import { layerWithCore } from "../../src/server/LocalPlatform.ts"
 
 
 /** Runs a call as the demo member (a signed-in session, not an API key). */
@@ -54,7 +55,7 @@ const unique = (prefix: string) => `${prefix} ${Date.now().toString(36).slice(-5
 const names = (items: ReadonlyArray<{ readonly name?: string }>) => items.map((i) => i.name)
 
 describe("catalog v3 entities through sitefx", () => {
-  it.layer(LocalPlatform.layerWithCore({}))((it) => {
+  it.layer(layerWithCore({}))((it) => {
     it.effect("the demo seed: five brands, four ribbons, two info sections, the gift wrap modifier; seeding again changes nothing", () =>
       Effect.gen(function*() {
         const brands = yield* asVisitor(Brands.query().in("id", DEMO_BRANDS.map((_, i) => seedId(1, i + 1))).ascending("name").find)

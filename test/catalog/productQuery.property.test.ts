@@ -16,6 +16,7 @@ import { createSpec } from "../../src/server/catalog/products/changes.ts"
 import { ProductStore as ProductStore } from "../../src/server/catalog/products/index.ts"
 import { asAdmin } from "../data/support.ts"
 import { LocalPlatform, withSite } from "../support/platform.ts"
+import { layerWithCore } from "../../src/server/LocalPlatform.ts"
 
 const BRANDS = ["Alder", "Birch", "Cedar"] as const
 const WORDS = ["Blue", "blue", "Trail", "Tee", "Zip", "Émile", "Ärm", "Z"] as const
@@ -140,7 +141,7 @@ const applyConditions = <A>(q: OffsetQuery<A>, conditions: ReadonlyArray<Conditi
 
 let run = 0
 
-it.layer(LocalPlatform.layerWithCore({ seed: "none" }), { excludeTestServices: true })("product queries", (it) => {
+it.layer(layerWithCore({ seed: "none" }), { excludeTestServices: true })("product queries", (it) => {
   it.effect("equal a reference evaluator over random catalogs", () =>
     Effect.flatMap(Effect.context<LocalPlatform | ProductStore>(), (context) =>
       Effect.promise(() =>

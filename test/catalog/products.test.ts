@@ -16,6 +16,7 @@ import { Session } from "../../src/session/Session.ts"
 import { asAdmin } from "../data/support.ts"
 import { loggedSince, logMark } from "../support/eventLog.ts"
 import { LocalPlatform, settings, stats, withSite } from "../support/platform.ts"
+import { layerWithCore } from "../../src/server/LocalPlatform.ts"
 
 const failure = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.flip(effect) as Effect.Effect<CatalogError, A, R>
 
@@ -50,7 +51,7 @@ const newProduct = (overrides: Products.ProductInput = {}) =>
   }))
 
 describe("catalog v1 client", () => {
-  it.layer(LocalPlatform.layerWithCore({ seed: "demo" }), { excludeTestServices: true })((it) => {
+  it.layer(layerWithCore({ seed: "demo" }), { excludeTestServices: true })((it) => {
     it.effect("a visitor queries the demo store: filter, sort, paging, totals, no costs, no hidden products", () =>
       Effect.gen(function*() {
         const page = yield* withSite(Products.query().gt("priceData.price", 20).descending("priceData.price").limit(7).find)

@@ -22,6 +22,7 @@ import { domainOf, loggedSince, logMark } from "../support/eventLog.ts"
 import { dev, LocalPlatform, tempDir } from "../support/platform.ts"
 import { call, login, visitor } from "../server/support.ts"
 import { asAdmin, freshCollection, posts } from "./support.ts"
+import { layerWithCore } from "../../src/server/LocalPlatform.ts"
 
 const refusal = <A, E extends { readonly _tag: string; readonly code?: string; readonly status?: number | undefined }, R>(effect: Effect.Effect<A, E, R>) =>
   Effect.flip(effect).pipe(Effect.map((e) => ({ tag: e._tag, code: e.code, status: e.status })))
@@ -54,7 +55,7 @@ const csvRows = (n: number) => `title,likes\n${Array.from({ length: n }, (_, i) 
 const byTitle = (collection: string) =>
   Effect.map(contents(collection), (items) => Object.values(items).map((i) => i["title"]).sort())
 
-it.layer(LocalPlatform.layerWithCore({ seed: "demo" }), { excludeTestServices: true })("sitefx/data/movement-jobs", (it) => {
+it.layer(layerWithCore({ seed: "demo" }), { excludeTestServices: true })("sitefx/data/movement-jobs", (it) => {
   it.effect("collection to collection, OVERWRITE (the default): every item copied; existing ids overwritten", () =>
     Effect.gen(function*() {
       const from = yield* freshCollection("From")

@@ -12,6 +12,7 @@ import { Session } from "../../src/session/Session.ts"
 import { asAdmin } from "../data/support.ts"
 import { withSite } from "../support/platform.ts"
 import { unique } from "../support/store.ts"
+import { layerWithCore } from "../../src/server/LocalPlatform.ts"
 
 const refused = <A, R>(effect: Effect.Effect<A, unknown, R>) =>
   Effect.map(Effect.flip(effect), (e) => {
@@ -22,7 +23,7 @@ const refused = <A, R>(effect: Effect.Effect<A, unknown, R>) =>
 const newProduct = (price: number) => Effect.map(asAdmin(Products.create({ name: unique("Signed"), priceData: { price } })), (p) => p.id!)
 
 describe("Cart on the local platform", () => {
-  it.layer(LocalPlatform.layerWithCore({}), { excludeTestServices: true })((it) => {
+  it.layer(layerWithCore({}), { excludeTestServices: true })((it) => {
     it.effect("a visitor's cart is the member's after they sign in from that visitor session", () =>
       Effect.gen(function*() {
         const member = (yield* LocalPlatform).demoMember!

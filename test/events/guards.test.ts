@@ -27,9 +27,10 @@ import * as G from "../../src/http/guard.ts"
 import type * as WebhooksWire from "../../src/events/wire/subscriptions.ts"
 import { asAdmin, asVisitor, freshCollection } from "../data/support.ts"
 import { loggedSince, logMark } from "../support/eventLog.ts"
-import { dev, LocalPlatform } from "../support/platform.ts"
+import { dev } from "../support/platform.ts"
 import { unique } from "../support/store.ts"
 import { sameType } from "../support/types.ts"
+import { layerWithCore } from "../../src/server/LocalPlatform.ts"
 
 describe("event guards have their Schemas' types", () => {
   it("the envelope", () => {
@@ -120,7 +121,7 @@ const judge = (what: string, schema: Schema.Top, guard: G.Guard<unknown>, value:
 }
 
 describe("what the platform publishes", () => {
-  it.layer(LocalPlatform.layerWithCore({}), { excludeTestServices: true })((it) => {
+  it.layer(layerWithCore({}), { excludeTestServices: true })((it) => {
     it.effect("every envelope and payload of writes of every kind passes guard and Schema alike", () =>
       Effect.gen(function*() {
         const mark = yield* logMark

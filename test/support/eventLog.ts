@@ -1,11 +1,12 @@
 /**
- * Reading the local platform's event log in-process (tests built on `LocalPlatform.layerWithCore`): a
+ * Reading the local platform's event log in-process (tests built on `layerWithCore` of src/server/LocalPlatform.ts): a
  * mark before some writes, then the events logged since, each with its envelope and payload parsed as
  * a receiver would see them.
  */
 import * as Effect from "effect/Effect"
 import type { DomainEvent, EventEnvelope, Identity } from "../../src/events/protocol.ts"
 import { SiteEvents } from "../../src/server/store/SiteEvents.ts"
+import { layerWithCore } from "../../src/server/LocalPlatform.ts"
 
 export interface LoggedEvent {
   readonly id: number

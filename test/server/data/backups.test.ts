@@ -9,10 +9,10 @@ import * as Effect from "effect/Effect"
 import { existsSync, readdirSync } from "node:fs"
 import { join } from "node:path"
 import { DatabaseSync } from "node:sqlite"
-import { LocalPlatform } from "../../../src/server/index.ts"
 import { domainOf, logMark, loggedSince } from "../../support/eventLog.ts"
 import { onPlatform, tempDir } from "../../support/platform.ts"
 import { bulkInsert, codeOf, createCollection, data, memberToken, ok, query, uniqueId, visitorToken } from "./support.ts"
+import { layerWithCore } from "../../../src/server/LocalPlatform.ts"
 
 const sandboxes = "/_sitefx/data/sandboxes"
 
@@ -67,7 +67,7 @@ const library = Effect.gen(function*() {
   return { authors, books }
 })
 
-it.layer(LocalPlatform.layerWithCore({}), { excludeTestServices: true })("data backups", (it) => {
+it.layer(layerWithCore({}), { excludeTestServices: true })("data backups", (it) => {
   it.effect("every state of a backup, a restoration and an index is logged as the site's event, with who asked", () =>
     Effect.gen(function*() {
       const c = uniqueId("Logged")

@@ -1,8 +1,8 @@
 import { assert, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { LocalPlatform } from "../../../src/server/index.ts"
 import { domainOf, loggedSince, logMark } from "../../support/eventLog.ts"
 import { bulkInsert, codeOf, count, data, freshCollection, ids, ok, query } from "./support.ts"
+import { layerWithCore } from "../../../src/server/LocalPlatform.ts"
 
 const metadata = (r: any) => (r.results as Array<any>).map((x) => [x.action, x.itemMetadata.originalIndex, x.itemMetadata.id, x.itemMetadata.success, x.itemMetadata.error?.code])
 
@@ -16,7 +16,7 @@ const jobDone = (jobId: string) =>
     return yield* Effect.die(new Error(`job ${jobId} did not finish`))
   })
 
-it.layer(LocalPlatform.layerWithCore({}), { excludeTestServices: true })("bulk writes", (it) => {
+it.layer(layerWithCore({}), { excludeTestServices: true })("bulk writes", (it) => {
   it.effect("bulk insert accounts for every index: existing ids fail WDE0074, the others go in", () =>
     Effect.gen(function*() {
       const c = yield* freshCollection()

@@ -10,8 +10,8 @@ import { Database } from "../../../src/server/platform/Database.ts"
 import { compileFilter } from "../../../src/server/store/filters.ts"
 import { ITEMS } from "../../../src/server/data/ItemStore.ts"
 import { orderBy, sortTerms } from "../../../src/server/store/sql.ts"
-import { LocalPlatform } from "../../../src/server/index.ts"
 import { bulkInsert, createCollection, ok, uniqueId } from "./support.ts"
+import { layerWithCore } from "../../../src/server/LocalPlatform.ts"
 
 const active = (collection: string, name: string) =>
   Effect.gen(function*() {
@@ -37,7 +37,7 @@ const plan = (collection: string, filter: unknown, sort: ReadonlyArray<{ fieldNa
     return rows.map((r) => String(r.detail)).join(" | ")
   })
 
-it.layer(LocalPlatform.layerWithCore({}), { excludeTestServices: true })("index query plans", (it) => {
+it.layer(layerWithCore({}), { excludeTestServices: true })("index query plans", (it) => {
   it.effect("a filtered, sorted query is planned on the collection's index, and scans without it", () =>
     Effect.gen(function*() {
       const id = uniqueId("Planned")

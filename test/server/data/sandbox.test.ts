@@ -7,11 +7,11 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { LocalPlatform } from "../../../src/server/index.ts"
 import { onPlatform, tempDir } from "../../support/platform.ts"
 import { domainOf, logMark, loggedSince } from "../../support/eventLog.ts"
 import { join } from "node:path"
 import { bulkInsert, codeOf, createCollection, data, ids, ok, query, uniqueId } from "./support.ts"
+import { layerWithCore } from "../../../src/server/LocalPlatform.ts"
 
 const SANDBOX = { environment: "SANDBOX" } as const
 const sandboxes = "/_sitefx/data/sandboxes"
@@ -43,7 +43,7 @@ const library = Effect.gen(function*() {
 const titles = (collection: string, extra: Record<string, unknown> = {}) =>
   Effect.map(query(collection, {}, extra), (r) => (r.dataItems as Array<any>).map((d) => `${d.id}:${d.data.title ?? d.data.name}`))
 
-it.layer(LocalPlatform.layerWithCore({}), { excludeTestServices: true })("data environments", (it) => {
+it.layer(layerWithCore({}), { excludeTestServices: true })("data environments", (it) => {
   it.effect("a sandbox starts as a copy of live; after that neither sees the other's writes, through every kind of call", () =>
     Effect.gen(function*() {
       const { authors, books } = yield* library

@@ -17,6 +17,7 @@ import { Database } from "../../../src/server/platform/Database.ts"
 import { logMark } from "../../support/eventLog.ts"
 import { LocalPlatform, onPlatform, tempDir } from "../../support/platform.ts"
 import { data, freshCollection, ok } from "../data/support.ts"
+import { layerWithCore } from "../../../src/server/LocalPlatform.ts"
 
 interface Frame {
   readonly id: number
@@ -81,7 +82,7 @@ const insertMany = (collection: string, items: ReadonlyArray<Record<string, unkn
 const newCollection = Effect.suspend(() => freshCollection({ prefix: "Log" }))
 
 describe("the event log over the live stream", () => {
-  it.layer(LocalPlatform.layerWithCore({ seed: "none" }), { excludeTestServices: true })((it) => {
+  it.layer(layerWithCore({ seed: "none" }), { excludeTestServices: true })((it) => {
     it.effect("a bulk write of 1000 items yields 1000 events, in order, with ids that follow one another", () =>
       Effect.gen(function*() {
         const c = yield* newCollection
