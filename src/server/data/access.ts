@@ -1,9 +1,11 @@
 /**
- * Collection permissions from the caller. Each action (read, insert, update, remove) names the least
- * role allowed: ANYONE (any caller, even without a token), SITE_MEMBER (a member or an API key),
- * SITE_MEMBER_AUTHOR (a member, on the items it owns; an API key on all), and CMS_EDITOR / PRIVILEGED
- * / ADMIN, which only an API key holds here (the local platform has no editors).
+ * Collection permissions from the caller, by the rule the client's `collectionAccess` states (one rule
+ * for the pages that offer actions and for the platform that decides them): each action (read, insert,
+ * update, remove) names the least role allowed: ANYONE (any caller, even without a token), SITE_MEMBER
+ * (a member or an API key), SITE_MEMBER_AUTHOR (a member, on the items it owns; an API key on all), and
+ * CMS_EDITOR / PRIVILEGED / ADMIN, which only an API key holds here (the local platform has no editors).
  */
+import { collectionAccess, type PermissionCaller } from "../../data/permissions.ts"
 import type { DataCollection, Role } from "../../data/wire/index.ts"
 import type { Caller } from "../platform/Caller.ts"
 import { DEFAULT_PERMISSIONS } from "./DataCollections.ts"
@@ -21,15 +23,23 @@ const VERB: Record<Action, string> = { read: "read", insert: "insert", update: "
 export const roleOf = (collection: DataCollection, action: Action): Role =>
   collection.permissions?.[action] ?? DEFAULT_PERMISSIONS[action]
 
+/** Who the caller is to the permission rule: an API key is the site's owner; a caller without a member is a visitor. */
+const asPermissionCaller = (caller: Caller): PermissionCaller =>
+  caller.kind === "admin" ? { kind: "owner" } : caller.kind === "member" ? { kind: "member", id: caller.id } : { kind: "visitor" }
+
 /** The caller's access for `action`, or a 403 WDE0027 (thrown). */
 export const accessFor = (collection: DataCollection, action: Action, caller: Caller): Access => {
-  const role = roleOf(collection, action)
-  if (caller.kind === "admin" || role === "ANYONE") return ALL
-  if (caller.kind === "member") {
-    if (role === "SITE_MEMBER") return ALL
-    if (role === "SITE_MEMBER_AUTHOR") return action === "insert" ? ALL : { kind: "own", ownerId: caller.id }
+  const who = asPermissionCaller(caller)
+  switch (collectionAccess(collection.permissions, who, action)) {
+    case "all":
+      return ALL
+    case "own":
+      if (who.kind === "member") return { kind: "own", ownerId: who.id }
+      break
+    case "none":
+      break
   }
-  throw permissionDenied(VERB[action], collection.id, role, caller.kind)
+  throw permissionDenied(VERB[action], collection.id, roleOf(collection, action), caller.kind)
 }
 
 /** Whether an access covers an item with this owner. */
@@ -54,13 +64,7 @@ export const ownerFor = (caller: Caller, given: unknown): string | undefined => 
 }
 
 /** Whether the caller may do `action` on some of the collection's items (an author's, on its own). */
-export const allows = (collection: DataCollection, action: Action, caller: Caller): boolean => {
-  try {
-    accessFor(collection, action, caller)
-    return true
-  } catch {
-    return false
-  }
-}
+export const allows = (collection: DataCollection, action: Action, caller: Caller): boolean =>
+  collectionAccess(collection.permissions, asPermissionCaller(caller), action) !== "none"
 
 export const canRead = (collection: DataCollection, caller: Caller): boolean => allows(collection, "read", caller)
