@@ -11,8 +11,9 @@
  *   so a platform stopped while saving leaves the previous snapshot whole.
  * - `manifest.json`: the same manifest, for people and for review.
  *
- * A snapshot whose format version or migrations differ from this platform's is refused with both
- * lists, never half loaded. The instance's own secrets (the key that signs access tokens) are never in
+ * A snapshot saved before some of this platform's migrations is brought up to them on a copy (the
+ * file itself is left as it was); one of another format version, or with a migration this platform does
+ * not know (saved by a later sitefx), is refused with what differs, never half loaded. The instance's own secrets (the key that signs access tokens) are never in
  * it: a restore signs with a new key, so access tokens issued before it stop working while the
  * snapshot's sessions (its refresh tokens) go on. The site's admin key becomes this platform's own.
  * Backups, restorations and movement jobs are this machine's operations, not the site's state: a
@@ -24,7 +25,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Semaphore from "effect/Semaphore"
 import { randomBytes } from "node:crypto"
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs"
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join, resolve } from "node:path"
 import { DatabaseSync } from "node:sqlite"
@@ -232,24 +233,36 @@ export class Snapshots extends Context.Service<Snapshots, SnapshotsShape>()("sit
               throw snapshotError("Incompatible", `The snapshot ${name} has format version ${manifest.formatVersion} (saved by sitefx ${manifest.sitefxVersion}); this platform (sitefx ${sitefxVersion()}) reads version ${SNAPSHOT_FORMAT_VERSION}. Nothing was changed.`
               )
             }
-            const ours = migrations()
-            const missing = ours.filter((m) => !manifest.migrations.includes(m))
-            const unknown = manifest.migrations.filter((m) => !ours.includes(m))
-            if (missing.length > 0 || unknown.length > 0) {
+            // a snapshot saved before this platform's later migrations is brought up to them on a copy;
+            // one with a migration this platform does not know (saved by a later sitefx) is refused
+            const known = new Set(db.migrations().flatMap((m) => [m.name, ...m.formerly]))
+            const unknown = manifest.migrations.filter((m) => !known.has(m))
+            if (unknown.length > 0) {
               throw snapshotError("Incompatible", `The snapshot ${name} was saved by sitefx ${manifest.sitefxVersion}, whose storage differs from this platform's (sitefx ${sitefxVersion()}): ` +
-                  [
-                    missing.length > 0 ? `the snapshot lacks ${missing.join(", ")}` : "",
-                    unknown.length > 0 ? `this platform does not know ${unknown.join(", ")}` : ""
-                  ].filter((s) => s !== "").join("; ") +
-                  ". Nothing was changed; restore it with the sitefx version that saved it, then save it again."
+                  `this platform does not know ${unknown.join(", ")}. Nothing was changed; restore it with the sitefx version that saved it, then save it again.`
               )
             }
+            const behind = migrations().some((m) => !manifest.migrations.includes(m))
+            const workDir = behind ? mkdtempSync(join(tmpdir(), "sitefx-upgrade-")) : undefined
             try {
-              db.replaceWith(file, LOCAL_TABLES)
-            } catch (error) {
-              // past the transaction (a module's reset hook) the failure is the platform's own: a defect
-              if (!(error instanceof ReplaceFailed)) throw error
-              throw snapshotError("RestoreFailed", `The snapshot ${name} could not be restored, and nothing was changed: ${error.message}`)
+              const source = workDir === undefined ? file : join(workDir, FILE)
+              if (workDir !== undefined) {
+                copyFileSync(file, source)
+                try {
+                  db.upgrade(source)
+                } catch (error) {
+                  throw snapshotError("RestoreFailed", `The snapshot ${name} (saved by sitefx ${manifest.sitefxVersion}) could not be brought up to this platform's storage, and nothing was changed: ${error instanceof Error ? error.message : String(error)}`)
+                }
+              }
+              try {
+                db.replaceWith(source, LOCAL_TABLES)
+              } catch (error) {
+                // past the transaction (a module's reset hook) the failure is the platform's own: a defect
+                if (!(error instanceof ReplaceFailed)) throw error
+                throw snapshotError("RestoreFailed", `The snapshot ${name} could not be restored, and nothing was changed: ${error.message}`)
+              }
+            } finally {
+              if (workDir !== undefined) rmSync(workDir, { recursive: true, force: true })
             }
             seeder.claimSite()
             return { snapshot: { name, ...manifest, sizeBytes: statSync(file).size }, tookMs: Math.round((performance.now() - started) * 10) / 10 }

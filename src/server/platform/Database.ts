@@ -20,6 +20,13 @@ export interface Instance {
   readonly tokenSecret: Uint8Array
 }
 
+/** A migration as a module asks for it: its name, its SQL, and the names it had before. */
+export interface Migration {
+  readonly name: string
+  readonly sql: string
+  readonly formerly: ReadonlyArray<string>
+}
+
 export interface DatabaseShape {
   /** `:memory:` or the file path. */
   readonly location: string
@@ -45,6 +52,14 @@ export interface DatabaseShape {
    * without running it again.
    */
   readonly migrate: (name: string, sql: string, formerly?: ReadonlyArray<string>) => void
+  /** The migrations the modules asked for since the database opened, in their order. */
+  readonly migrations: () => ReadonlyArray<Migration>
+  /**
+   * Brings the database file `file` (a snapshot's copy, closed) up to this database's migrations: the
+   * ones it lacks run on it in this database's order, and one it applied under a former name is renamed,
+   * in one transaction (a failure leaves the file as it was). Returns the names of those that ran.
+   */
+  readonly upgrade: (file: string) => ReadonlyArray<string>
   readonly instance: () => Instance
   /** Deletes every row of every table, replaces the token secret, then runs the reset hooks. */
   readonly reset: () => void
@@ -244,6 +259,7 @@ const open = (location: string): { readonly shape: DatabaseShape; readonly close
   let instance = readInstance()
 
   const hooks: Array<(reason: "reset" | "restore") => void> = []
+  const known: Array<Migration> = []
   const newTokenSecret = () => {
     prepare("UPDATE _instance SET token_secret = ? WHERE id = 1").run(randomBytes(32))
   }
@@ -303,7 +319,8 @@ const open = (location: string): { readonly shape: DatabaseShape; readonly close
       if (depth === 0) throw new Error("onTransactionEnd outside a transaction")
       ending.push(f)
     },
-    migrate: (name, sql, formerly = []) =>
+    migrate: (name, sql, formerly = []) => {
+      if (!known.some((m) => m.name === name)) known.push({ name, sql, formerly })
       transaction(() => {
         const applied = (n: string) => prepare("SELECT 1 AS done FROM _migrations WHERE name = ?").get(n) !== undefined
         if (applied(name)) return
@@ -312,7 +329,37 @@ const open = (location: string): { readonly shape: DatabaseShape; readonly close
         if (before !== undefined) return void prepare("UPDATE _migrations SET name = ? WHERE name = ?").run(name, before)
         db.exec(sql)
         prepare("INSERT INTO _migrations (name, applied_at) VALUES (?, ?)").run(name, Date.now())
-      }),
+      })
+    },
+    migrations: () => [...known],
+    upgrade: (file) => {
+      const copy = new DatabaseSync(file)
+      try {
+        const applied = (n: string) => copy.prepare("SELECT 1 AS done FROM _migrations WHERE name = ?").get(n) !== undefined
+        const ran: Array<string> = []
+        copy.exec("BEGIN IMMEDIATE")
+        try {
+          for (const { formerly, name, sql } of known) {
+            if (applied(name)) continue
+            const before = formerly.find(applied)
+            if (before !== undefined) {
+              copy.prepare("UPDATE _migrations SET name = ? WHERE name = ?").run(name, before)
+              continue
+            }
+            copy.exec(sql)
+            copy.prepare("INSERT INTO _migrations (name, applied_at) VALUES (?, ?)").run(name, Date.now())
+            ran.push(name)
+          }
+          copy.exec("COMMIT")
+        } catch (error) {
+          copy.exec("ROLLBACK")
+          throw error
+        }
+        return ran
+      } finally {
+        copy.close()
+      }
+    },
     instance: () => instance,
     reset: () => {
       transaction(() => {
