@@ -1,7 +1,8 @@
 /**
  * sitefx/ecom: buying from the store and running its orders. `Cart` is the shopper's current cart (Cart V1
  * and Cart V2 behind one set of functions; each function needs only the `PlatformClient` a visitor's or
- * member's session provides). `Orders` gets, searches, streams, cancels, marks as paid and fulfils the
+ * member's session provides). `Checkout` turns the cart into a checkout, takes the buyer's details and
+ * opens the platform's hosted checkout page, where the buyer pays and the order is placed. `Orders` gets, searches, streams, cancels, marks as paid and fulfils the
  * site's orders (an API key).
  *
  * @example
@@ -9,6 +10,8 @@
  * const order = yield* Orders.get(orderId)
  */
 export * as Cart from "./Cart.ts"
+export * as Checkout from "./Checkout.ts"
+export { CheckoutCodes } from "./checkoutProtocol.ts"
 export { EcomCodes, EcomError } from "./EcomError.ts"
 export * as Orders from "./Orders.ts"
 export { OrderCodes, OrderEventTypes, OrderPaths } from "./orderProtocol.ts"

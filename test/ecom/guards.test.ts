@@ -3,7 +3,9 @@
  * platform answers with (checked by the compiler, one line a guard), and say where an answer is wrong.
  */
 import { assert, describe, it } from "@effect/vitest"
+import * as C from "../../src/ecom/guards/checkouts.ts"
 import * as G from "../../src/ecom/guards/orders.ts"
+import type * as CW from "../../src/ecom/wire/checkouts.ts"
 import type * as W from "../../src/ecom/wire/orders.ts"
 import type { TypeOf } from "../../src/http/guard.ts"
 import { sameType } from "../support/types.ts"
@@ -25,6 +27,8 @@ describe("order answer guards have their Schemas' types", () => {
     sameType<TypeOf<typeof G.PaymentStatusUpdated>, typeof W.PaymentStatusUpdated.Type>(true)
     sameType<TypeOf<typeof G.OrderCanceled>, typeof W.OrderCanceled.Type>(true)
     sameType<TypeOf<typeof G.CheckoutCompleted>, typeof W.CheckoutCompleted.Type>(true)
+    sameType<TypeOf<typeof C.CheckoutResponse>, typeof CW.CheckoutResponse.Type>(true)
+    sameType<TypeOf<typeof C.CheckoutUrlResponse>, typeof CW.CheckoutUrlResponse.Type>(true)
   })
 
   it("say where an order is wrong", () => {

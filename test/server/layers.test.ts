@@ -24,11 +24,12 @@ const TOP = LAYERS.length
 
 /**
  * The imports from one module to another that the layering allows: the dev endpoints administer
- * members; ecom prices its carts from the catalog's products.
+ * members; ecom prices its carts from the catalog's products (and takes their stock when an order is
+ * placed), and its checkout page opens from oauth's redirect sessions.
  */
 const MODULE_IMPORTS: Record<string, ReadonlyArray<string>> = {
   dev: ["identity"],
-  ecom: ["catalog"]
+  ecom: ["catalog", "oauth"]
 }
 
 /** The files outside src/server that may import it: they start the platform. */

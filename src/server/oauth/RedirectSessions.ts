@@ -1,5 +1,5 @@
 /**
- * Redirect sessions: what a client asked for (an authorization, a logout, a visitor pre-warm) and who
+ * Redirect sessions: what a client asked for (an authorization, a logout, a visitor pre-warm, a checkout) and who
  * asked, kept behind a random id that the session's page URL carries.
  */
 import * as Context from "effect/Context"
@@ -17,6 +17,13 @@ export type RedirectRequest =
   | { readonly kind: "auth"; readonly authRequest: AuthRequest; readonly prompt: Prompt }
   | { readonly kind: "logout"; readonly clientId: string; readonly postFlowUrl: string | undefined }
   | { readonly kind: "login" }
+  /** The hosted checkout of a checkout; the callbacks were checked against the client's origins. */
+  | {
+    readonly kind: "ecomCheckout"
+    readonly checkoutId: string
+    readonly postFlowUrl: string | undefined
+    readonly thankYouPageUrl: string | undefined
+  }
 
 export interface RedirectSessionRecord<R extends RedirectRequest = RedirectRequest> {
   readonly id: string

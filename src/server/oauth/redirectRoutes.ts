@@ -1,12 +1,13 @@
 /**
  * Redirect sessions (`POST /_api/redirects-api/v1/redirect-session`) and the pages they lead to,
- * except the authorize page (authorizeRoutes.ts): the logout page, the visitor pre-warm page, and the
- * server-side logout call.
+ * except the authorize page (authorizeRoutes.ts) and the checkout page (the ecom module's): the logout
+ * page, the visitor pre-warm page, and the server-side logout call.
  */
 import * as Effect from "effect/Effect"
 import * as HttpRouter from "effect/http/HttpRouter"
 import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
+import { CHECKOUT_PAGE_PATH } from "../../ecom/checkoutProtocol.ts"
 import type { FieldViolation } from "../../http/wire.ts"
 import { type AuthRequest, Paths, RedirectSessionRequest, RedirectSessionResponse } from "../../session/wire/index.ts"
 import { AUTHORIZE_PATH } from "./authorizeRoutes.ts"
@@ -23,6 +24,8 @@ import { derive } from "../platform/secrets.ts"
 import { SiteRegistry } from "../platform/SiteRegistry.ts"
 
 export const LOGOUT_PAGE_PATH = "/oauth2/logout"
+
+const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/
 export const PREWARM_PATH = "/oauth2/session"
 
 export const redirectRoutes = HttpRouter.addAll(Effect.gen(function*() {
@@ -56,8 +59,8 @@ export const redirectRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const createSession = Effect.gen(function*() {
     const caller = yield* callers.session
     const request = yield* body(RedirectSessionRequest)
-    const kinds = [request.auth, request.logout, request.login].filter((k) => k !== undefined)
-    if (kinds.length !== 1) return yield* invalidField("", "Exactly one of auth, logout or login is required")
+    const kinds = [request.auth, request.logout, request.login, request.ecomCheckout].filter((k) => k !== undefined)
+    if (kinds.length !== 1) return yield* invalidField("", "Exactly one of auth, logout, login or ecomCheckout is required")
     let stored: RedirectRequest
     let path: string
     if (request.auth !== undefined) {
@@ -74,6 +77,19 @@ export const redirectRoutes = HttpRouter.addAll(Effect.gen(function*() {
       }
       stored = { kind: "logout", clientId: client.id, postFlowUrl }
       path = LOGOUT_PAGE_PATH
+    } else if (request.ecomCheckout !== undefined) {
+      const checkoutId = request.ecomCheckout.checkoutId
+      if (!GUID.test(checkoutId)) return yield* invalidField("ecomCheckout.checkoutId", "The checkout id must be a GUID", "FORMAT")
+      // the page sends the buyer on to these: only to the client's own origins
+      const allowed = site.client(caller.clientId)?.allowedOrigins ?? []
+      for (const key of ["postFlowUrl", "thankYouPageUrl"] as const) {
+        const url = request.callbacks?.[key]
+        if (url !== undefined && !urlAllowed(allowed, url)) {
+          return yield* invalidField(`callbacks.${key}`, `The ${key}'s origin is not allowed for this client`)
+        }
+      }
+      stored = { kind: "ecomCheckout", checkoutId, postFlowUrl: request.callbacks?.postFlowUrl, thankYouPageUrl: request.callbacks?.thankYouPageUrl }
+      path = CHECKOUT_PAGE_PATH
     } else {
       stored = { kind: "login" }
       path = PREWARM_PATH

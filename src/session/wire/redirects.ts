@@ -28,14 +28,18 @@ export const AuthRequest = Schema.Struct({
 /** The login part of a redirect session's request: client id, PKCE challenge, response mode, state, and a silent login's session token. */
 export type AuthRequest = typeof AuthRequest.Type
 
-/** The body of `POST /_api/redirects-api/v1/redirect-session`, sent by `loginUrl` (`auth`), `logout` and the pre-warm (`login`). */
+/** The body of `POST /_api/redirects-api/v1/redirect-session`, sent by `loginUrl` (`auth`), `logout`, the pre-warm (`login`) and a checkout's redirect (`ecomCheckout`). */
 export const RedirectSessionRequest = Schema.Struct({
   auth: Schema.optionalKey(Schema.Struct({ authRequest: AuthRequest, prompt: Schema.optionalKey(Prompt) })),
   logout: Schema.optionalKey(Schema.Struct({ clientId: Schema.String })),
   login: Schema.optionalKey(Schema.Struct({})),
-  callbacks: Schema.optionalKey(Schema.Struct({ postFlowUrl: Schema.optionalKey(Schema.String) }))
+  ecomCheckout: Schema.optionalKey(Schema.Struct({ checkoutId: Schema.String })),
+  callbacks: Schema.optionalKey(Schema.Struct({
+    postFlowUrl: Schema.optionalKey(Schema.String),
+    thankYouPageUrl: Schema.optionalKey(Schema.String)
+  }))
 })
-/** The body of `POST /_api/redirects-api/v1/redirect-session`, sent by `loginUrl` (`auth`), `logout` and the pre-warm (`login`). */
+/** The body of `POST /_api/redirects-api/v1/redirect-session`, sent by `loginUrl` (`auth`), `logout`, the pre-warm (`login`) and a checkout's redirect (`ecomCheckout`). */
 export type RedirectSessionRequest = typeof RedirectSessionRequest.Type
 
 /** A redirect session the platform created: `fullUrl` is the page to send the browser (or a hidden iframe) to. */

@@ -2,7 +2,8 @@
  * Cart V1's current-cart calls, answered from the one cart storage both generations share (the
  * platform's V1 endpoints answer from V2): `GET|PATCH|DELETE /ecom/v1/carts/current`, and `POST` to
  * `add-to-cart`, `update-line-items-quantity`, `remove-line-items`, `estimate-totals` and
- * `create-checkout` under it. The cart is the caller's session's (a visitor's or a member's).
+ * `create-checkout` under it (which also makes the checkout, see checkout/). The cart is the caller's
+ * session's (a visitor's or a member's).
  */
 import * as Effect from "effect/Effect"
 import * as HttpRouter from "effect/http/HttpRouter"
@@ -19,6 +20,8 @@ import {
 } from "../../../ecom/wire/carts.ts"
 import { reply, replyEmpty } from "../../platform/responses.ts"
 import { body, route } from "../../platform/routing.ts"
+import { attempt } from "../../store/engineFailures.ts"
+import { CheckoutStore } from "../checkout/CheckoutStore.ts"
 import { CartStore, ownedCartNotFound } from "./CartStore.ts"
 import { noCustomItems, shopper } from "./shopper.ts"
 import { cartV1, estimateV1 } from "./views.ts"
@@ -34,6 +37,7 @@ const UpdateCurrentCartRequest = Schema.Struct({
 
 export const currentCartRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const carts = yield* CartStore
+  const checkouts = yield* CheckoutStore
   const caller = yield* shopper
   return [
     route(
@@ -109,7 +113,12 @@ export const currentCartRoutes = HttpRouter.addAll(Effect.gen(function*() {
       Effect.gen(function*() {
         const { owner, actor } = yield* caller
         yield* body(CreateCheckoutRequest)
-        return reply(CreateCheckoutResponse, { checkoutId: yield* carts.createCheckout(owner, actor) })
+        const checkoutId = yield* carts.createCheckout(owner, actor)
+        // the checkout itself: the cart's lines as they are now, under the id the cart handed out
+        const cart = carts.current(owner)
+        const clientId = actor.kind === "admin" ? actor.session?.clientId ?? "" : actor.kind === "none" ? "" : actor.clientId
+        if (cart !== undefined) yield* attempt(() => checkouts.fromCart(cart, checkoutId, { ...owner, clientId }, actor))
+        return reply(CreateCheckoutResponse, { checkoutId })
       })
     ),
     route(

@@ -62,7 +62,8 @@ const descriptionLines = (item: PricedItem) =>
 
 const buyer = (cart: StoredCart) => (cart.ownerKind === "member" ? { memberId: cart.ownerId } : { visitorId: cart.ownerId })
 
-const lineV1 = (line: PricedCart["lines"][number], currency: string): LineItemV1 => {
+/** A priced line as Cart V1 (and the checkout) shows it. */
+export const lineV1 = (line: PricedCart["lines"][number], currency: string): LineItemV1 => {
   const base = { id: line.id, quantity: line.quantity, catalogReference: line.reference }
   if (!line.item.found) {
     return { ...base, availability: { status: "NOT_FOUND", quantityAvailable: 0 }, customLineItem: false }
