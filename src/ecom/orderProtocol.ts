@@ -17,6 +17,7 @@ export const OrderPaths = {
 
 /** An order's life: placed orders are APPROVED (or PENDING while a payment is under way), then maybe CANCELED. */
 export const ORDER_STATUSES = ["INITIALIZED", "APPROVED", "CANCELED", "PENDING", "REJECTED"] as const
+/** An order's status, as `Order.status` reads. */
 export type OrderStatus = typeof ORDER_STATUSES[number]
 
 export const PAYMENT_STATUSES = [
@@ -31,9 +32,12 @@ export const PAYMENT_STATUSES = [
   "CANCELED",
   "DECLINED"
 ] as const
+/** Where an order's payment stands, as `Order.paymentStatus` reads. */
 export type PaymentStatus = typeof PAYMENT_STATUSES[number]
 
+/** How much of an order has been fulfilled. */
 export const FULFILLMENT_STATUSES = ["NOT_FULFILLED", "FULFILLED", "PARTIALLY_FULFILLED"] as const
+/** How much of an order has been fulfilled, as `Order.fulfillmentStatus` reads. */
 export type FulfillmentStatus = typeof FULFILLMENT_STATUSES[number]
 
 /** The entries of an order's history the local platform writes. */
@@ -84,6 +88,7 @@ export const OrderEventTypes = {
 
 /** A search's page size unless it sets one, and the largest it may set. */
 export const DEFAULT_ORDERS_PAGE = 100
+/** The largest page a search may ask for. */
 export const MAX_ORDERS_PAGE = 100
 /** The most sort fields a search takes. */
 export const MAX_ORDER_SORT = 5
