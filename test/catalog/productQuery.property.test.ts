@@ -207,5 +207,5 @@ it.layer(layerWithCore({ seed: "none" }), { excludeTestServices: true })("produc
           { numRuns: 120 }
         )
       )
-    ))
+    ), 120_000) // 120 random catalogs: about 10 s on a quiet machine, past 30 s on a loaded one
 })

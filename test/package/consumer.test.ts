@@ -165,9 +165,10 @@ export const all = [${BROWSER_SUBPATHS.map((_, i) => `M${i}`).join(", ")}]
   config("tsconfig.browser.json", { module: "esnext", moduleResolution: "bundler", lib: ["es2022", "dom", "dom.iterable"], types: [] }, ["browser.tsx", "react.tsx"])
 }, 600_000)
 
+// the consumer's node_modules: on a loaded machine its removal has taken more than the default 30 s
 afterAll(() => {
   if (dir !== "") rmSync(dir, { recursive: true, force: true })
-})
+}, 120_000)
 
 const tsc = (version: "5.9" | "7", project: string) =>
   sh(process.execPath, [join(consumer(), "node_modules", version === "5.9" ? "typescript" : "typescript7", "bin", "tsc"), "-p", project], consumer())
