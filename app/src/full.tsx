@@ -10,6 +10,7 @@ import { AtomRegistry, hydrate, RegistryProvider } from "sitefx/react"
 import { App } from "./App.tsx"
 import type { Early, EarlyPage } from "./boot/early.ts"
 import { SessionBar } from "./shell/SessionBar.tsx"
+import { CartButton } from "./store/cart/CartButton.tsx"
 import { collectionsAtom, collectionsQuery, productQuery, queries } from "./store/atoms.ts"
 import { startFirstScreen } from "./store/firstScreen.ts"
 
@@ -54,10 +55,11 @@ export function Screens() {
   )
 }
 
-/** The header's session part. */
+/** The header's session part: the cart's link (it follows the session: a member's cart is not the visitor's), and who is signed in. */
 export function Session() {
   return (
     <RegistryProvider registry={registry}>
+      <CartButton />
       <SessionBar />
     </RegistryProvider>
   )
