@@ -5,16 +5,18 @@
  * same request (else the query asks the platform as usual), so nothing is asked twice and nothing shown
  * is wrong.
  */
-import { type ReactNode, useEffect } from "react"
+import { lazy, type ReactNode, Suspense, useEffect } from "react"
 import { AtomRegistry, hydrate, RegistryProvider } from "sitefx/react"
 import { App } from "./App.tsx"
 import type { Early, EarlyPage } from "./boot/early.ts"
 import { SessionBar } from "./shell/SessionBar.tsx"
-import { CartButton } from "./store/cart/CartButton.tsx"
 import { collectionsAtom, collectionsQuery, productQuery, queries } from "./store/atoms.ts"
 import { startFirstScreen } from "./store/firstScreen.ts"
 
 const registry = AtomRegistry.make()
+
+// the cart's client and atoms load beside the full app, not in its chunk: the first screen's grid does not wait for them
+const CartButton = lazy(() => import("./store/cart/CartButton.tsx").then((m) => ({ default: m.CartButton })))
 
 const seed = (page: EarlyPage<unknown> | undefined, key: string, request: unknown) =>
   page === undefined || page.payload !== JSON.stringify({ query: request })
@@ -59,7 +61,9 @@ export function Screens() {
 export function Session() {
   return (
     <RegistryProvider registry={registry}>
-      <CartButton />
+      <Suspense fallback={null}>
+        <CartButton />
+      </Suspense>
       <SessionBar />
     </RegistryProvider>
   )
