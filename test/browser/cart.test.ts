@@ -46,6 +46,13 @@ const totals = async (page: Page) => ({
 })
 const cents = (n: number) => Math.round(n * 100)
 
+/** axe-core finds no serious or critical violation on the page as it is now (and read it: rules applied). */
+const expectAccessible = async (page: Page, screen: string) => {
+  const { violations, applied } = await audit(page)
+  assert.isAbove(applied, 15, `axe-core applied only ${applied} rules to ${screen}`)
+  assert.deepStrictEqual(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => describeViolation(screen, v)), [])
+}
+
 /** The product page's add-to-cart button (its name says why when it is disabled). */
 const addButton = (page: Page) => page.getByRole("form", { name: "Add to cart" }).getByRole("button")
 
@@ -77,6 +84,7 @@ const fillCart = async (page: Page) => {
   const refusal = page.getByRole("alert").filter({ hasText: "Not added." })
   await refusal.waitFor()
   assert.include(await refusal.textContent(), "Not enough in stock: only 3 left.")
+  await expectAccessible(page, "product page with the stock's refusal")
   // nothing was added: the header counts none (or, not knowing of a cart yet, shows no count)
   assert.strictEqual(await count(page).count() === 0 ? "0" : await count(page).textContent(), "0")
 
@@ -124,10 +132,7 @@ describe("the cart in Chromium", { timeout: 120_000 }, () => {
         const pillow = lineTotals[1]!
         await screenshot(page, `cart-${name.replace(" ", "")}`)
 
-        // axe-core: no serious or critical violation on the cart page
-        const { violations, applied } = await audit(page)
-        assert.isAbove(applied, 15)
-        assert.deepStrictEqual(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => describeViolation("cart", v)), [])
+        await expectAccessible(page, "cart page")
 
         // one more pillow, then one less: the count and the total follow
         await page.getByRole("button", { name: "One more Linen Pillow" }).click()
@@ -260,6 +265,7 @@ describe("the cart in Chromium", { timeout: 120_000 }, () => {
       await page.getByRole("heading", { level: 1, name: "Thank you for your order" }).waitFor()
       assert.strictEqual(await page.getByTestId("order-id").textContent(), orderId)
       assert.include(await page.getByRole("main").textContent(), "The store sends its confirmation, with the order number")
+      await expectAccessible(page, "thank-you page")
       // a reload remembers it once
       await page.reload()
       await page.getByTestId("order-id").waitFor()
@@ -276,6 +282,7 @@ describe("the cart in Chromium", { timeout: 120_000 }, () => {
       await placed.waitFor()
       assert.include(await placed.textContent(), "not read from the store")
       assert.deepStrictEqual(await placed.locator("li code").allTextContents(), [orderId])
+      await expectAccessible(page, "member area with the orders placed in this browser")
       await screenshot(page, "member-placed-orders-390px")
       assert.deepStrictEqual(problems, [])
     } finally {
