@@ -5,7 +5,7 @@
  * same request (else the query asks the platform as usual), so nothing is asked twice and nothing shown
  * is wrong.
  */
-import { type ReactNode, useEffect } from "react"
+import { lazy, type ReactNode, Suspense, useEffect } from "react"
 import { AtomRegistry, hydrate, RegistryProvider } from "sitefx/react"
 import { App } from "./App.tsx"
 import type { Early, EarlyPage } from "./boot/early.ts"
@@ -14,6 +14,9 @@ import { collectionsAtom, collectionsQuery, productQuery, queries } from "./stor
 import { startFirstScreen } from "./store/firstScreen.ts"
 
 const registry = AtomRegistry.make()
+
+// the cart's client and atoms load beside the full app, not in its chunk: the first screen's grid does not wait for them
+const CartButton = lazy(() => import("./store/cart/CartButton.tsx").then((m) => ({ default: m.CartButton })))
 
 const seed = (page: EarlyPage<unknown> | undefined, key: string, request: unknown) =>
   page === undefined || page.payload !== JSON.stringify({ query: request })
@@ -54,10 +57,13 @@ export function Screens() {
   )
 }
 
-/** The header's session part. */
+/** The header's session part: the cart's link (it follows the session: a member's cart is not the visitor's), and who is signed in. */
 export function Session() {
   return (
     <RegistryProvider registry={registry}>
+      <Suspense fallback={null}>
+        <CartButton />
+      </Suspense>
       <SessionBar />
     </RegistryProvider>
   )

@@ -6,41 +6,12 @@
  * or critical violation. The minor and moderate ones it reports are listed in the test's output.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { createRequire } from "node:module"
-import type { Page } from "playwright-core"
+import { audit, describeViolation } from "./axe.ts"
 import { browserSession, DESKTOP, PHONE } from "./support.ts"
 
 const session = browserSession()
-const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js")
 
 const DEMO = { email: "demo@sitefx.dev", password: "sitefx-demo" }
-
-interface Violation {
-  readonly id: string
-  readonly impact: string | null
-  readonly help: string
-  readonly nodes: ReadonlyArray<{ readonly target: ReadonlyArray<unknown>; readonly failureSummary?: string }>
-}
-
-/** axe-core's violations on the page as it is now, and how many of its rules applied to the page. */
-const audit = async (page: Page): Promise<{ readonly violations: ReadonlyArray<Violation>; readonly applied: number }> => {
-  if (!await page.evaluate(() => "axe" in window)) await page.addScriptTag({ path: axePath })
-  return page.evaluate(async () => {
-    type Results = { violations: Array<Violation>; passes: Array<unknown>; incomplete: Array<unknown> }
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<Results> } }).axe
-    const result = await axe.run(document, { resultTypes: ["violations"] })
-    const violations = result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.map((n) => ({ target: n.target, ...(n.failureSummary === undefined ? {} : { failureSummary: n.failureSummary }) }))
-    }))
-    return { violations, applied: result.violations.length + result.passes.length + result.incomplete.length }
-  })
-}
-
-const describeViolation = (screen: string, v: Violation) =>
-  `${screen}: [${v.impact}] ${v.id} (${v.help}) at ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`
 
 describe("accessibility audit with axe-core", { timeout: 120_000 }, () => {
   for (const [name, viewport] of [["1280 px", DESKTOP], ["390 px", PHONE]] as const) {

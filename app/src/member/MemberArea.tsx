@@ -1,6 +1,7 @@
 /**
  * The member area: sign-in (direct, on the platform's page, or silent), registration, the email code and
- * MFA steps, password recovery, the redirect's callback, and the signed-in member's account. Everything
+ * MFA steps, password recovery, the redirect's callback, and the signed-in member's account with the orders
+ * placed in this browser. Everything
  * reads the session through the atoms of `atoms.ts`.
  */
 import { AsyncResult, useAtomValue } from "sitefx/react"
@@ -11,6 +12,7 @@ import { Callback } from "./Callback.tsx"
 import { CodeStep } from "./CodeStep.tsx"
 import { ForgotForm, ResetForm } from "./Recovery.tsx"
 import { RegisterForm } from "./Register.tsx"
+import { PastOrders } from "./PastOrders.tsx"
 import { OtherWays, SignInForm } from "./SignIn.tsx"
 
 export function MemberArea(props: { readonly path: ReadonlyArray<string> }) {
@@ -31,7 +33,14 @@ function Signed(props: { readonly register: boolean }) {
   const pending = useAtomValue(session.pending)
   if (AsyncResult.isInitial(state)) return <Loading label="Checking your session" />
   if (AsyncResult.isFailure(state)) return <ErrorBox title="Your session could not be read." message={messageOf(state.cause)} />
-  if (state.value.loggedIn) return <Account />
+  if (state.value.loggedIn) {
+    return (
+      <>
+        <Account />
+        <PastOrders />
+      </>
+    )
+  }
   if (pending !== undefined) return <CodeStep step={pending} />
   if (props.register) return <RegisterForm />
   return (

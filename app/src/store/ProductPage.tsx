@@ -3,7 +3,7 @@
  * drive everything through sitefx's storefront helpers: which variant (`resolveVariant`), which choices
  * are still on offer and which are sold out (`availableChoices`, out-of-stock choices disabled and said
  * so), the stock (`stockOf`), the price (`displayPrice`, a sale shown with the old price) and the image
- * (the chosen color's own picture).
+ * (the chosen color's own picture); the chosen variant goes in the cart from here (cart/AddToCart.tsx).
  */
 import type { Product } from "sitefx/catalog/products"
 import { availableChoices, type ChoiceAvailability, displayPrice, type OptionAvailability, resolveVariant, type StockAnswer, stockOf, type VariantResolution } from "sitefx/catalog/storefront"
@@ -12,6 +12,7 @@ import { useEffect, useMemo, useRef } from "react"
 import { ResultView } from "../shell/Result.tsx"
 import { href } from "../shell/router.ts"
 import { productAtom } from "./atoms.ts"
+import { AddToCart } from "./cart/AddToCart.tsx"
 import { hashOf, paramsOf, replaceParams, useHashQuery } from "./params.ts"
 import { imageUrl, PriceTag, Ribbon } from "./parts.tsx"
 
@@ -89,6 +90,7 @@ function ProductDetails(props: { readonly product: Product; readonly slug: strin
         <p className={`stock-note ${stock.inStock ? "in" : "out"}`} role="status" aria-live="polite" id="product-stock">
           {stockText(stock, resolution)}
         </p>
+        <AddToCart product={p} resolution={resolution} stock={stock} />
         {p.description ? <p className="description">{p.description}</p> : null}
         {(p.additionalInfoSections ?? []).length === 0 ? null : (
           <dl className="info-sections">
