@@ -17,6 +17,7 @@ export const OrderPaths = {
 
 /** An order's life: placed orders are APPROVED (or PENDING while a payment is under way), then maybe CANCELED. */
 export const ORDER_STATUSES = ["INITIALIZED", "APPROVED", "CANCELED", "PENDING", "REJECTED"] as const
+/** An order's status. */
 export type OrderStatus = typeof ORDER_STATUSES[number]
 
 export const PAYMENT_STATUSES = [
@@ -31,9 +32,12 @@ export const PAYMENT_STATUSES = [
   "CANCELED",
   "DECLINED"
 ] as const
+/** How far an order is paid (or refunded). */
 export type PaymentStatus = typeof PAYMENT_STATUSES[number]
 
+/** The fulfillment statuses an order takes. */
 export const FULFILLMENT_STATUSES = ["NOT_FULFILLED", "FULFILLED", "PARTIALLY_FULFILLED"] as const
+/** How far an order's items are fulfilled. */
 export type FulfillmentStatus = typeof FULFILLMENT_STATUSES[number]
 
 /** The entries of an order's history the local platform writes. */
@@ -82,8 +86,9 @@ export const OrderEventTypes = {
   checkoutCompleted: "wix.ecom.v1.checkout_completed"
 } as const
 
-/** A search's page size unless it sets one, and the largest it may set. */
+/** A search's page size unless it sets one. */
 export const DEFAULT_ORDERS_PAGE = 100
+/** The largest page a search may ask for. */
 export const MAX_ORDERS_PAGE = 100
 /** The most sort fields a search takes. */
 export const MAX_ORDER_SORT = 5
