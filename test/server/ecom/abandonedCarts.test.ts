@@ -47,8 +47,11 @@ describe("abandoned carts from the current carts", () => {
       const visitorCart = yield* withSite(Cart.add([line(hat)]))
       const silentCart = yield* withSite(Cart.add([line(hat)]))
       const orderedCart = yield* withSite(Cart.add([line(hat)]))
-      const ids = [memberCart.id!, visitorCart.id!, silentCart.id!, orderedCart.id!]
+      const emptiedCart = yield* withSite(Effect.flatMap(Cart.add([line(hat)]), (c) => Cart.removeLineItems([c.lineItems![0]!.id!])))
+      assert.strictEqual(emptiedCart.lineItems?.length, 0)
+      const ids = [memberCart.id!, visitorCart.id!, silentCart.id!, orderedCart.id!, emptiedCart.id!]
       carts.setBuyerEmail(visitorCart.id!, "visitor@example.com")
+      carts.setBuyerEmail(emptiedCart.id!, "emptied@example.com")
       carts.setBuyerEmail(orderedCart.id!, "ordered@example.com")
       // ordered in time: never abandoned
       const early = orders.placeOrder({ buyerInfo: { email: "ordered@example.com" }, lineItems: [{ productName: "Hat", catalogItemId: hat, price: 12, quantity: 1 }] }, admin)

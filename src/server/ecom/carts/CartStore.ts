@@ -6,8 +6,15 @@
  * checked when a line is added or its quantity raised. A member's cart takes over the carts of the
  * visitors who signed in as them (SignIns), the first time it is asked for after the sign-in.
  *
- * Every write logs the cart's events of both generations (`wix.ecom.v1.cart_*` and `wix.ecom.v2.cart_*`)
- * in its transaction.
+ * Every write commits on the ecom engine (EcomEngine) and logs the cart's events of both generations
+ * (`wix.ecom.v1.cart_*` and `wix.ecom.v2.cart_*`) in its transaction; a refusal is an EngineFailure the
+ * storage code throws.
+ *
+ * A cart with a buyer email (the member's, or the one a checkout records with `setBuyerEmail`), with
+ * line items and no order, left unchanged for {@link ABANDONED_AFTER_SECONDS} by the platform's clock,
+ * becomes an abandoned cart (catalog/carts, same id) with CartAbandonedEvent: the abandoned carts'
+ * reads catch up first (`abandonDue`, registered with AbandonedCartStore). An order placed for it later
+ * (`completed`) makes its abandoned cart RECOVERED with CartRecoveredEvent.
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
@@ -438,18 +445,25 @@ export class CartStore extends Context.Service<CartStore, CartStoreShape>()("sit
           ? members.byId(String(row.owner_id))?.email
           : undefined
 
+      const afterMillis = ABANDONED_AFTER_SECONDS * 1000
+      const due = () =>
+        db.all(
+          `SELECT * FROM ecom_carts WHERE abandoned_date IS NULL AND order_id IS NULL AND updated_date <= ?
+            AND (buyer_email IS NOT NULL OR owner_kind = 'member')
+            AND EXISTS (SELECT 1 FROM ecom_cart_line_items WHERE cart_id = ecom_carts.id)
+          ORDER BY updated_date, id`,
+          isoDate(clock.millis() - afterMillis)
+        )
+
       const abandonDue: CartStoreShape["abandonDue"] = (origin) =>
-        engine.commit((emit) => {
-          const afterMillis = ABANDONED_AFTER_SECONDS * 1000
-          const due = db.all(
-            "SELECT * FROM ecom_carts WHERE abandoned_date IS NULL AND order_id IS NULL AND updated_date <= ? ORDER BY updated_date, id",
-            isoDate(clock.millis() - afterMillis)
-          )
+        // a read with nothing due writes nothing
+        Effect.suspend(() => due().length === 0 ? Effect.void : engine.commit((emit) => {
           const actor: Caller = { kind: "none" }
-          for (const row of due) {
+          for (const row of due()) {
+            // a member gone from the site leaves no email to remind
             const email = emailOf(row)
+            if (email === undefined) continue
             const cart = toStored(row)
-            if (email === undefined || cart.lines.length === 0) continue
             const abandonTime = isoDate(Date.parse(cart.updatedDate) + afterMillis)
             db.run("UPDATE ecom_carts SET abandoned_date = ? WHERE id = ?", abandonTime, cart.id)
             // abandoned once: a cart the dev endpoints abandoned under this id already stays as it is
@@ -467,7 +481,7 @@ export class CartStore extends Context.Service<CartStore, CartStoreShape>()("sit
               total: totals.total
             }, actor, origin, emit)
           }
-        })
+        }))
 
       abandoned.beforeRead(abandonDue)
 

@@ -1,9 +1,10 @@
 /**
  * The site's orders, on node:sqlite: each order is kept as its wire document (what the admin calls
  * return and the data filter language runs over), with its sequential number and its fulfillments
- * beside it. Every change is one transaction that also logs the order's events (created, approved,
- * updated, canceled, payment status updated, fulfilled), so an acknowledged change has its events in the
- * site's event log and a rolled-back one has none.
+ * beside it. Every change commits on the ecom engine (EcomEngine): one transaction that also logs the
+ * order's events (created, approved, updated, canceled, payment status updated, fulfilled), so an
+ * acknowledged change has its events in the site's event log and a rolled-back one has none; a refusal
+ * is an EngineFailure the storage code throws. Searches page with the store's cursor paging.
  *
  * {@link OrderStoreShape.placeOrder} is how orders come to be: the demo seed and the dev endpoint call
  * it, and a checkout calls it inside its own transaction (with the inventory it takes), so the order,
