@@ -103,7 +103,7 @@ export function get(generation: CartGeneration = "V1"): Effect.Effect<CartV1 | C
 export function add(lineItems: ReadonlyArray<NewLineItem>, generation?: "V1"): Effect.Effect<CartV1, CartFailure, PlatformClient>
 export function add(lineItems: ReadonlyArray<NewLineItem>, generation: "V2"): Effect.Effect<CartV2, CartFailure, PlatformClient>
 export function add(lineItems: ReadonlyArray<NewLineItem>, generation: CartGeneration = "V1"): Effect.Effect<CartV1 | CartV2, CartFailure, PlatformClient> {
-  return checked(checkLines(lineItems), () =>
+  return checked<CartV1 | CartV2, PlatformClient>(checkLines(lineItems), () =>
     generation === "V2"
       ? Effect.flatMap(send({ method: "POST", path: CartV2Paths.addLineItems, payload: { catalogItems: lineItems.map(lineInput) } }, G.CartV2Answer), cartOf)
       : Effect.flatMap(send({ method: "POST", path: CartV1Paths.addToCart, payload: { lineItems: lineItems.map(lineInput) } }, G.CartV1Answer), cartOf))
@@ -125,7 +125,7 @@ export function updateQuantities(
     ? invalidArgument("Cart.updateQuantities: name at least one line item", "lineItems")
     : changes.map((c, i) => typeof c?.id !== "string" || c.id === "" ? invalidArgument(`lineItems[${i}].id must be a line item id`, `lineItems[${i}].id`) : checkQuantity(c.quantity, `lineItems[${i}].quantity`))
       .find((e) => e !== undefined)
-  return checked(refusal, () =>
+  return checked<CartV1 | CartV2, PlatformClient>(refusal, () =>
     generation === "V2"
       ? Effect.flatMap(
         send({ method: "POST", path: CartV2Paths.updateLineItems, payload: { lineItems: changes.map((c) => ({ lineItemId: c.id, quantity: { newQuantity: c.quantity } })) } }, G.CartV2Answer),
@@ -144,7 +144,7 @@ export function removeLineItems(lineItemIds: ReadonlyArray<string>, generation: 
   const refusal = !Array.isArray(lineItemIds) || lineItemIds.length === 0 || lineItemIds.some((id) => typeof id !== "string" || id === "")
     ? invalidArgument("Cart.removeLineItems: give the ids of the lines to remove", "lineItemIds")
     : undefined
-  return checked(refusal, () =>
+  return checked<CartV1 | CartV2, PlatformClient>(refusal, () =>
     generation === "V2"
       ? Effect.flatMap(send({ method: "POST", path: CartV2Paths.removeLineItems, payload: { lineItemIds } }, G.CartV2Answer), cartOf)
       : Effect.flatMap(send({ method: "POST", path: CartV1Paths.removeLineItems, payload: { lineItemIds } }, G.CartV1Answer), cartOf))

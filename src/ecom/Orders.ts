@@ -3,7 +3,7 @@
  * status, payment, fulfillment, buyer, time, total), sorted and cursor-paged or walked to the end as a
  * Stream, and the changes a store makes to an order: cancel it, mark it as paid, fulfil some or all
  * of its lines. Each function needs only the `PlatformClient` an API-key site provides; each fails with
- * an {@link OrdersError} carrying the platform's code, or a PlatformError when the platform is unavailable.
+ * an {@link EcomError} carrying the platform's code, or a PlatformError when the platform is unavailable.
  *
  * @example
  * import { Orders } from "sitefx/ecom"
@@ -22,7 +22,7 @@ import { PlatformClient } from "../http/PlatformClient.ts"
 import type { PlatformRequest } from "../http/PlatformRequest.ts"
 import * as G from "./guards/orders.ts"
 import { DEFAULT_ORDERS_PAGE, MAX_ORDER_SORT, MAX_ORDERS_PAGE, OrderCodes, OrderPaths } from "./orderProtocol.ts"
-import { badAnswer, fromPlatformError, invalidArgument, type OrdersError, type OrdersFailure } from "./OrdersError.ts"
+import { badAnswer, type EcomError, type EcomFailure, fromPlatformError, invalidArgument } from "./EcomError.ts"
 
 export { DEFAULT_ORDERS_PAGE, MAX_ORDERS_PAGE, OrderCodes } from "./orderProtocol.ts"
 export type { FulfillmentStatus, OrderStatus, PaymentStatus } from "./orderProtocol.ts"
@@ -34,13 +34,13 @@ export type Fulfillment = G.Fulfillment
 
 type Tree = Record<string, unknown>
 
-const send = <A>(what: string, check: OrdersError | undefined, request: () => PlatformRequest, guard: Guard<A>): Effect.Effect<A, OrdersFailure, PlatformClient> =>
+const send = <A>(what: string, check: EcomError | undefined, request: () => PlatformRequest, guard: Guard<A>): Effect.Effect<A, EcomFailure, PlatformClient> =>
   unlessInvalid(check, () => PlatformClient.use((client) => client.json(request(), guard).pipe(Effect.mapError(fromPlatformError))))
 
-const checkId = (what: string, field: string, id: unknown): OrdersError | undefined =>
+const checkId = (what: string, field: string, id: unknown): EcomError | undefined =>
   typeof id === "string" && id !== "" && id.length <= 100 ? undefined : invalidArgument(`${what}: ${field} must be a non-empty id`, field)
 
-const theOrder = (what: string, id: string) => (answer: { readonly order?: Order }): Effect.Effect<Order, OrdersError> =>
+const theOrder = (what: string, id: string) => (answer: { readonly order?: Order }): Effect.Effect<Order, EcomError> =>
   answer.order === undefined ? Effect.fail(badAnswer(OrderCodes.notFound, `${what}: the answer holds no order ${id}`)) : Effect.succeed(answer.order)
 
 /**
@@ -51,7 +51,7 @@ const theOrder = (what: string, id: string) => (answer: { readonly order?: Order
  * const order = yield* Orders.get(orderId)
  * console.log(order.number, order.paymentStatus, order.priceSummary?.total?.formattedAmount)
  */
-export const get = (id: string): Effect.Effect<Order, OrdersFailure, PlatformClient> =>
+export const get = (id: string): Effect.Effect<Order, EcomFailure, PlatformClient> =>
   send("Orders.get", checkId("Orders.get", "id", id), () => ({ method: "GET", path: OrderPaths.order(id), payload: { id } }), G.OrderResponse).pipe(
     Effect.flatMap(theOrder("Orders.get", id))
   )
@@ -70,7 +70,7 @@ export interface CancelOptions {
  * declare const orderId: string
  * const canceled = yield* Orders.cancel(orderId, { restockAllItems: true })
  */
-export const cancel = (id: string, options: CancelOptions = {}): Effect.Effect<Order, OrdersFailure, PlatformClient> =>
+export const cancel = (id: string, options: CancelOptions = {}): Effect.Effect<Order, EcomFailure, PlatformClient> =>
   send(
     "Orders.cancel",
     checkId("Orders.cancel", "id", id),
@@ -87,7 +87,7 @@ export const cancel = (id: string, options: CancelOptions = {}): Effect.Effect<O
  * const paid = yield* Orders.markAsPaid(orderId)
  * paid.paymentStatus // "PAID"
  */
-export const markAsPaid = (id: string): Effect.Effect<Order, OrdersFailure, PlatformClient> =>
+export const markAsPaid = (id: string): Effect.Effect<Order, EcomFailure, PlatformClient> =>
   send(
     "Orders.markAsPaid",
     checkId("Orders.markAsPaid", "id", id),
@@ -114,7 +114,7 @@ export interface NewFulfillment {
 export const fulfil = (
   orderId: string,
   fulfillment: NewFulfillment = {}
-): Effect.Effect<{ readonly fulfillmentId: string; readonly fulfillments: ReadonlyArray<Fulfillment> }, OrdersFailure, PlatformClient> =>
+): Effect.Effect<{ readonly fulfillmentId: string; readonly fulfillments: ReadonlyArray<Fulfillment> }, EcomFailure, PlatformClient> =>
   send(
     "Orders.fulfil",
     checkId("Orders.fulfil", "orderId", orderId) ??
@@ -136,7 +136,7 @@ export const fulfil = (
  * declare const orderId: string
  * const shipped = yield* Orders.fulfillments(orderId)
  */
-export const fulfillments = (orderId: string): Effect.Effect<ReadonlyArray<Fulfillment>, OrdersFailure, PlatformClient> =>
+export const fulfillments = (orderId: string): Effect.Effect<ReadonlyArray<Fulfillment>, EcomFailure, PlatformClient> =>
   send("Orders.fulfillments", checkId("Orders.fulfillments", "orderId", orderId), () => ({ method: "GET", path: OrderPaths.fulfillments(orderId), payload: { orderId } }), G.ListFulfillmentsResponse).pipe(
     Effect.map((answer) => answer.orderWithFulfillments?.fulfillments ?? [])
   )
@@ -159,20 +159,20 @@ export interface OrderPage {
   readonly hasNext: boolean
   readonly hasPrev: boolean
   readonly cursors: { readonly next: string | undefined; readonly prev: string | undefined }
-  /** The next page; an OrdersError (INVALID_ARGUMENT) when there is none. */
-  readonly next: Effect.Effect<OrderPage, OrdersFailure, PlatformClient>
-  /** The previous page; an OrdersError (INVALID_ARGUMENT) when there is none. */
-  readonly prev: Effect.Effect<OrderPage, OrdersFailure, PlatformClient>
+  /** The next page; an EcomError (INVALID_ARGUMENT) when there is none. */
+  readonly next: Effect.Effect<OrderPage, EcomFailure, PlatformClient>
+  /** The previous page; an EcomError (INVALID_ARGUMENT) when there is none. */
+  readonly prev: Effect.Effect<OrderPage, EcomFailure, PlatformClient>
 }
 
 interface State {
   readonly sort: ReadonlyArray<{ readonly fieldName: string; readonly order: "ASC" | "DESC" }>
   readonly limit: number | undefined
   readonly cursor: string | undefined
-  readonly refusal: OrdersError | undefined
+  readonly refusal: EcomError | undefined
 }
 
-const fetchPage = (body: SearchBody): Effect.Effect<{ readonly orders: ReadonlyArray<Order>; readonly metadata: TypeOf<typeof G.CursorPagingMetadata> }, OrdersFailure, PlatformClient> =>
+const fetchPage = (body: SearchBody): Effect.Effect<{ readonly orders: ReadonlyArray<Order>; readonly metadata: TypeOf<typeof G.CursorPagingMetadata> }, EcomFailure, PlatformClient> =>
   send("Orders.search", undefined, () => ({ method: "POST", path: OrderPaths.search, payload: body as unknown as Record<string, unknown>, idempotent: true }), G.SearchOrdersResponse).pipe(
     Effect.map((r) => ({ orders: r.orders ?? [], metadata: r.metadata ?? {} }))
   )
@@ -241,12 +241,12 @@ export class OrderSearch extends FilterMethods<OrderSearch> {
     return { search: { filter: this.filter, ...(sort.length === 0 ? {} : { sort }), cursorPaging: { limit } } }
   }
 
-  private get refusal(): OrdersError | undefined {
+  private get refusal(): EcomError | undefined {
     return this.state.refusal ?? (this.error === undefined ? undefined : invalidArgument(`Orders.search: ${this.error.message}`, this.error.field ?? "filter"))
   }
 
   /** Runs the search: the first page. */
-  get find(): Effect.Effect<OrderPage, OrdersFailure, PlatformClient> {
+  get find(): Effect.Effect<OrderPage, EcomFailure, PlatformClient> {
     return Effect.suspend(() => {
       const refusal = this.refusal
       return refusal === undefined ? this.page(this.request) : Effect.fail(refusal)
@@ -254,16 +254,16 @@ export class OrderSearch extends FilterMethods<OrderSearch> {
   }
 
   /** Every page, one after another. */
-  get pages(): Stream.Stream<OrderPage, OrdersFailure, PlatformClient> {
+  get pages(): Stream.Stream<OrderPage, EcomFailure, PlatformClient> {
     return readAhead(this.find, (page) => [page])
   }
 
   /** Every matching order, in order, a page in memory at a time. */
-  get stream(): Stream.Stream<Order, OrdersFailure, PlatformClient> {
+  get stream(): Stream.Stream<Order, EcomFailure, PlatformClient> {
     return readAhead(this.find, (page) => page.orders)
   }
 
-  private page(body: SearchBody): Effect.Effect<OrderPage, OrdersFailure, PlatformClient> {
+  private page(body: SearchBody): Effect.Effect<OrderPage, EcomFailure, PlatformClient> {
     const limit = body.search.cursorPaging.limit
     return Effect.map(fetchPage(body), ({ metadata, orders }) => {
       const nextCursor = metadata.cursors?.next ?? undefined
@@ -300,7 +300,7 @@ export const search = (): OrderSearch => new OrderSearch()
  *
  * @example
  * const revenue = yield* Orders.stream(Orders.search().eq("paymentStatus", "PAID")).pipe(
- *   Stream.runFold(() => 0, (sum, order) => sum + Number(order.priceSummary?.total?.amount ?? 0))
+ *   Stream.runFold(() => 0, (sum, order) => sum + parseFloat(order.priceSummary?.total?.amount ?? "0"))
  * )
  */
-export const stream = (query: OrderSearch = search()): Stream.Stream<Order, OrdersFailure, PlatformClient> => query.stream
+export const stream = (query: OrderSearch = search()): Stream.Stream<Order, EcomFailure, PlatformClient> => query.stream

@@ -86,7 +86,7 @@ export const OrderEventTypes = {
   checkoutCompleted: "wix.ecom.v1.checkout_completed"
 } as const
 
-/** A search's page size unless it sets one, and the largest it may set. */
+/** A search's page size unless it sets one. */
 export const DEFAULT_ORDERS_PAGE = 100
 /** The largest page a search may ask for. */
 export const MAX_ORDERS_PAGE = 100

@@ -2,14 +2,17 @@
  * The platform's official `abandonedCarts` and `subscriptionOptions` modules of `@wix/stores`, unchanged,
  * on `@wix/sdk` with an API key, against the local platform (their fixed host rewritten to it for this
  * file). Every test asserts what the official functions return, and reads writes back through sitefx's
- * own client where that proves they landed.
+ * own client where that proves they landed. A shopper's current cart left past the platform's delay
+ * shows among the abandoned carts.
  */
 import { assert, describe, it } from "@effect/vitest"
 import { abandonedCarts, subscriptionOptions } from "@wix/stores"
 import * as SubscriptionOptions from "../../src/catalog/SubscriptionOptions.ts"
+import { Cart, STORES_APP_ID } from "../../src/ecom/index.ts"
 import { DEMO_CART_IDS } from "../../src/server/catalog/carts/index.ts"
+import { ABANDONED_AFTER_SECONDS } from "../../src/server/ecom/carts/CartStore.ts"
 import { dev } from "../support/platform.ts"
-import { cartsOf, newProduct, officialStoreOnLocalPlatform, rejection, unique } from "../support/store.ts"
+import { asMember, cartsOf, newProduct, officialStoreOnLocalPlatform, rejection, unique } from "../support/store.ts"
 
 const { run, called, official, sitefx, visitor } = officialStoreOnLocalPlatform({ abandonedCarts, subscriptionOptions })
 const officialCarts = () => cartsOf(official())
@@ -70,6 +73,30 @@ describe("official @wix/stores abandonedCarts against the local platform", () =>
     const tooMany = await rejection(carts.queryAbandonedCarts({ query: { paging: { limit: 500 } } }))
     assert.strictEqual(tooMany.details?.validationError?.fieldViolations?.[0]?.field, "options.query.paging.limit")
     assert.include(called, "POST /v1/abandonedCarts/query")
+  })
+
+  it("queryAbandonedCarts: a member's current cart left past the platform's delay is one of them", async () => {
+    const carts = officialCarts()
+    const hat = await run(newProduct())
+    const cart = await run(asMember(Cart.add([{ catalogReference: { appId: STORES_APP_ID, catalogItemId: hat }, quantity: 3 }])))
+    const filter = JSON.stringify({ id: cart.id })
+    assert.strictEqual((await carts.queryAbandonedCarts({ query: { filter } })).totalResults, 0)
+    // the platform's clock moves past the delay: the next read finds the cart abandoned
+    await run(dev("/clock", { body: { skewSeconds: ABANDONED_AFTER_SECONDS + 60 } }))
+    try {
+      const found = await carts.queryAbandonedCarts({ query: { filter } })
+      assert.strictEqual(found.totalResults, 1)
+      const abandoned = found.abandonedCarts![0]!
+      assert.strictEqual(abandoned._id, cart.id)
+      assert.strictEqual(abandoned.status, "ABANDONED")
+      assert.strictEqual(abandoned.buyerInfo?.email, "demo@sitefx.dev")
+      assert.strictEqual(abandoned.buyerInfo?.identityType, "MEMBER")
+      assert.strictEqual(abandoned.total, "$36.00")
+      assert.instanceOf(abandoned.abandonTime, Date)
+      assert.strictEqual((await carts.getAbandonedCart(cart.id!)).status, "ABANDONED")
+    } finally {
+      await run(dev("/clock", { body: { skewSeconds: 0 } }))
+    }
   })
 })
 

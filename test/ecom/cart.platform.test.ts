@@ -58,7 +58,7 @@ describe("Cart on the local platform", () => {
         assert.strictEqual(after.v2.lineItems!.length, 2)
         // a new visitor has a cart of their own, empty
         const stranger = yield* withSite(refused(Cart.get()))
-        assert.strictEqual(stranger.code, EcomCodes.ownedCartNotFound)
+        assert.strictEqual(stranger.code, EcomCodes.cart.ownedCartNotFound)
         yield* withSite(Effect.gen(function*() {
           const session = yield* Session
           const result = yield* session.login({ email: member.email, password: member.password })
@@ -71,10 +71,10 @@ describe("Cart on the local platform", () => {
     it.effect("refusals are EcomErrors with the platform's codes; bad arguments are refused before any request", () =>
       withSite(Effect.gen(function*() {
         const missing = yield* refused(Cart.add([{ catalogReference: { appId: STORES_APP_ID, catalogItemId: "no-such-product" } }]))
-        assert.strictEqual(missing.code, EcomCodes.itemNotFoundInCatalog)
+        assert.strictEqual(missing.code, EcomCodes.cart.itemNotFoundInCatalog)
         assert.strictEqual(missing.status, 404)
         const noCart = yield* refused(Cart.estimate("V2"))
-        assert.strictEqual(noCart.code, EcomCodes.ownedCartNotFound)
+        assert.strictEqual(noCart.code, EcomCodes.cart.ownedCartNotFound)
         const zero = yield* refused(Cart.add([{ catalogReference: { appId: STORES_APP_ID, catalogItemId: "x" }, quantity: 0 }]))
         assert.strictEqual(zero.code, EcomCodes.invalidArgument)
         assert.strictEqual(zero.field, "lineItems[0].quantity")

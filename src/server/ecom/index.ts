@@ -9,11 +9,11 @@ import * as Layer from "effect/Layer"
 import type { PlatformModule } from "../platform/PlatformModule.ts"
 import { cartsLayer, cartsRoutes } from "./carts/index.ts"
 import { checkoutLayer, checkoutPageRoutes, checkoutRoutes } from "./checkout/index.ts"
-import { EcomEvents } from "./EcomEvents.ts"
+import { EcomEngine } from "./EcomEngine.ts"
 import { ordersLayer, ordersRoutes } from "./orders/index.ts"
 
 export const module = {
   name: "ecom",
-  layer: () => Layer.mergeAll(cartsLayer, ordersLayer, checkoutLayer).pipe(Layer.provideMerge(EcomEvents.layer)),
+  layer: () => Layer.mergeAll(cartsLayer, ordersLayer, checkoutLayer).pipe(Layer.provideMerge(EcomEngine.layer)),
   routes: Layer.mergeAll(cartsRoutes, ordersRoutes, checkoutRoutes, checkoutPageRoutes)
 } satisfies PlatformModule

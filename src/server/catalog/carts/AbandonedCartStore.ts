@@ -1,9 +1,11 @@
 /**
  * The site's abandoned carts, on node:sqlite. Each cart is kept as its wire document (what the admin
  * calls return and the data filter language runs over) beside what only its events carry (creation
- * time, item count, coupon, totals as numbers, checkout URL). Carts come from shoppers: the dev
- * endpoints add them and mark them recovered, each change committed on the catalog's engine with its
- * v1 event; the demo seed adds its carts without events.
+ * time, item count, coupon, totals as numbers, checkout URL). Carts come from shoppers: a module whose
+ * carts are abandoned with time (ecom's current carts) registers with {@link AbandonedCartStoreShape.beforeRead}
+ * how to abandon those that are due, and every read catches up first; the dev endpoints add carts and
+ * mark them recovered, each change committed on the catalog's engine with its v1 event; the demo seed
+ * adds its carts without events.
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
@@ -16,6 +18,7 @@ import { failure, legacyEvent } from "../../store/engine.ts"
 import type { OffsetPaging, PageRequest } from "../../store/paging.ts"
 import { concat, orderBy, sortTerms, type Source, where } from "../../store/sql.ts"
 import type { Caller } from "../../platform/Caller.ts"
+import type { Reject } from "../../platform/responses.ts"
 import { Database, type Row } from "../../platform/Database.ts"
 import { CatalogEngine, type Emit } from "../CatalogEngine.ts"
 
@@ -63,6 +66,13 @@ export interface AbandonedCartStoreShape {
   readonly abandon: (input: NewCart, actor: Caller, origin: string, emit: Emit) => StoredCart
   /** Marks a cart recovered and emits CartRecoveredEvent; 404 when unknown, 409 when recovered already. */
   readonly recover: (id: string, recoveredTime: string | undefined, actor: Caller, emit: Emit) => StoredCart
+  /**
+   * Registers how carts that are due become abandoned carts (they commit on their own module's engine,
+   * with CartAbandonedEvent); `catchUp` runs every one registered.
+   */
+  readonly beforeRead: (abandonDue: (origin: string) => Effect.Effect<void, Reject>) => void
+  /** Brings the abandoned carts up to the platform's clock; the admin reads run it first. */
+  readonly catchUp: (origin: string) => Effect.Effect<void, Reject>
   /** Adds carts without events, keeping any already there (the demo seed). */
   readonly seed: (carts: ReadonlyArray<NewCart & { readonly recoveredTime?: string }>, origin: string) => void
 }
@@ -174,9 +184,13 @@ export class AbandonedCartStore extends Context.Service<AbandonedCartStore, Aban
         return stored
       }
 
+      const sources: Array<(origin: string) => Effect.Effect<void, Reject>> = []
+
       return AbandonedCartStore.of({
         get,
         require,
+        beforeRead: (abandonDue) => void sources.push(abandonDue),
+        catchUp: (origin) => Effect.forEach(sources, (abandonDue) => abandonDue(origin), { discard: true }),
         query: (q) => {
           const condition = q.filter === undefined ? { sql: "1", params: [] } : where(q.filter, SOURCE)
           const terms = sortTerms(SOURCE, q.sort)

@@ -6,25 +6,35 @@
  * checked when a line is added or its quantity raised. A member's cart takes over the carts of the
  * visitors who signed in as them (SignIns), the first time it is asked for after the sign-in.
  *
- * Every write logs the cart's events of both generations (`wix.ecom.v1.cart_*` and `wix.ecom.v2.cart_*`)
- * in its transaction.
+ * Every write commits on the ecom engine (EcomEngine) and logs the cart's events of both generations
+ * (`wix.ecom.v1.cart_*` and `wix.ecom.v2.cart_*`) in its transaction; a refusal is an EngineFailure the
+ * storage code throws.
+ *
+ * A cart with a buyer email (the member's, or the one a checkout records with `setBuyerEmail`), with
+ * line items and no order, left unchanged for {@link ABANDONED_AFTER_SECONDS} by the platform's clock,
+ * becomes an abandoned cart (catalog/carts, same id) with CartAbandonedEvent: the abandoned carts'
+ * reads catch up first (`abandonDue`, registered with AbandonedCartStore). An order placed for it later
+ * (`completed`) makes its abandoned cart RECOVERED with CartRecoveredEvent.
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { randomUUID } from "node:crypto"
 import type { Product } from "../../../catalog/wire/products.ts"
 import { CART_V1_FQDN, CART_V2_FQDN, CartCodes, CartEventTypes, MAX_CART_LINE_ITEMS, MAX_LINE_ITEM_QUANTITY } from "../../../ecom/protocol.ts"
 import type { CatalogReference } from "../../../ecom/wire/carts.ts"
+import { MemberStore } from "../../accounts/MemberStore.ts"
 import { SignIns } from "../../accounts/SignIns.ts"
+import { AbandonedCartStore } from "../../catalog/carts/AbandonedCartStore.ts"
 import { ProductStore } from "../../catalog/products/ProductStore.ts"
 import type { Caller } from "../../platform/Caller.ts"
 import { Database, type Row } from "../../platform/Database.ts"
-import { application, conflict, invalidField, notFound, type Reject } from "../../platform/responses.ts"
+import type { Reject } from "../../platform/responses.ts"
 import { isoDate, ServerClock } from "../../platform/ServerClock.ts"
 import type { DomainChange } from "../../store/domainLog.ts"
-import { EcomEvents, type Emit } from "../EcomEvents.ts"
-import { priceItem, type CatalogItem } from "./pricing.ts"
+import { failure, reject } from "../../store/engine.ts"
+import { outOfBounds } from "../../store/engineFailures.ts"
+import { EcomEngine, type Emit } from "../EcomEngine.ts"
+import { cartTotals, priceItem, type CatalogItem } from "./pricing.ts"
 import { cartV1, cartV2, type PricedCart, sellsHere, type StoredCart, type StoredLine } from "./views.ts"
 
 /** Whose cart: the session's visitor or member. */
@@ -58,12 +68,42 @@ export interface CartStoreShape {
   readonly delete: (owner: Owner, actor: Caller) => Effect.Effect<void, Reject>
   /** A checkout id for the cart (the same one until the cart changes); refused for an empty cart. */
   readonly createCheckout: (owner: Owner, actor: Caller) => Effect.Effect<string, Reject>
+  /**
+   * Records the buyer's email on a cart (a checkout's buyer details): a visitor's cart with one becomes
+   * an abandoned cart when it is left unchanged for {@link ABANDONED_AFTER_SECONDS} and never ordered.
+   * A member's cart has the member's email without this. Synchronous storage code, in the caller's
+   * transaction when there is one; throws an EngineFailure (404) when there is no such cart.
+   */
+  readonly setBuyerEmail: (cartId: string, email: string) => void
+  /**
+   * Records that an order was placed for the cart, so it is never abandoned; when it was abandoned
+   * already, its abandoned cart becomes RECOVERED and CartRecoveredEvent is logged. Synchronous, in the
+   * caller's transaction when there is one (a checkout's, beside `OrderStore.placeOrder`). True when it
+   * recovered an abandoned cart.
+   */
+  readonly completed: (cartId: string, orderId: string, actor: Caller) => boolean
+  /**
+   * Abandons the carts that are due: a cart with a buyer email, with line items and no order, unchanged
+   * for {@link ABANDONED_AFTER_SECONDS} by the platform's clock. Each becomes an abandoned cart (its
+   * checkout link on `origin`) with CartAbandonedEvent. Run before the abandoned carts are read.
+   */
+  readonly abandonDue: (origin: string) => Effect.Effect<void, Reject>
 }
 
-/** The platform's refusals of cart calls. */
-export const ownedCartNotFound = () => notFound("The caller has no current cart", CartCodes.ownedCartNotFound)
+/**
+ * How long a cart with a buyer email is left unchanged before it counts as abandoned. Neither the
+ * platform's protocol notes nor the official abandoned-carts module name the platform's delay; sitefx
+ * takes one hour.
+ */
+export const ABANDONED_AFTER_SECONDS = 60 * 60
 
-const lineNotFound = (id: string) => notFound(`Line item ${id} is not in the cart`, CartCodes.lineItemNotFound)
+/** The platform's refusals of cart calls. */
+const noCart = () => failure(404, CartCodes.ownedCartNotFound, "The caller has no current cart")
+
+/** The caller has no current cart: the route's failure. */
+export const ownedCartNotFound = () => reject(noCart())
+
+const lineNotFound = (id: string) => failure(404, CartCodes.lineItemNotFound, `Line item ${id} is not in the cart`)
 
 /** JSON with object keys sorted, so equal references are equal text. */
 const canonical = (value: unknown): string =>
@@ -78,15 +118,39 @@ const referenceOf = (r: CatalogReference): StoredLine["reference"] => ({
   ...(r.options === undefined || r.options === null ? {} : { options: r.options })
 })
 
+const checkQuantity = (quantity: number, field: string): void => {
+  if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_LINE_ITEM_QUANTITY) {
+    throw outOfBounds(field, `${field} must be a whole number from 1 to ${MAX_LINE_ITEM_QUANTITY}`, "MIN", { min: 1, max: MAX_LINE_ITEM_QUANTITY })
+  }
+}
+
+type Wanted = { readonly reference: StoredLine["reference"]; readonly quantity: number }
+
+const shortStock = (short: ReadonlyArray<{ readonly reference: StoredLine["reference"]; readonly requested: number; readonly available: number }>) =>
+  failure(
+    428,
+    CartCodes.insufficientInventory,
+    short.every((s) => s.available === 0)
+      ? `Sold out: ${short.map((s) => s.reference.catalogItemId).join(", ")} has none left in stock`
+      : `Not enough in stock: ${short.map((s) => `${s.reference.catalogItemId} has ${s.available} left, the cart would hold ${s.requested}`).join("; ")}`,
+    { invalidItems: short.map((s) => ({ id: { catalogReference: s.reference }, requestedQuantity: s.requested, availableQuantity: s.available })) }
+  )
+
 export class CartStore extends Context.Service<CartStore, CartStoreShape>()("sitefx/server/ecom/CartStore") {
-  static readonly layer: Layer.Layer<CartStore, never, Database | ServerClock | EcomEvents | ProductStore | SignIns> = Layer.effect(
+  static readonly layer: Layer.Layer<
+    CartStore,
+    never,
+    Database | ServerClock | EcomEngine | ProductStore | SignIns | MemberStore | AbandonedCartStore
+  > = Layer.effect(
     CartStore,
     Effect.gen(function*() {
       const db = yield* Database
       const clock = yield* ServerClock
-      const events = yield* EcomEvents
+      const engine = yield* EcomEngine
       const products = yield* ProductStore
       const signIns = yield* SignIns
+      const members = yield* MemberStore
+      const abandoned = yield* AbandonedCartStore
       db.migrate(
         "ecom-carts/1",
         `CREATE TABLE ecom_carts (
@@ -109,8 +173,14 @@ export class CartStore extends Context.Service<CartStore, CartStoreShape>()("sit
         );
         CREATE INDEX ecom_cart_line_items_cart ON ecom_cart_line_items (cart_id, seq);`
       )
-
-      const now = () => isoDate(clock.millis())
+      // the buyer's email (a visitor's, from a checkout), the order placed for the cart, and when it was abandoned
+      db.migrate(
+        "ecom-carts/2",
+        `ALTER TABLE ecom_carts ADD COLUMN buyer_email TEXT;
+        ALTER TABLE ecom_carts ADD COLUMN order_id TEXT;
+        ALTER TABLE ecom_carts ADD COLUMN abandoned_date TEXT;
+        CREATE INDEX ecom_carts_open ON ecom_carts (updated_date) WHERE abandoned_date IS NULL AND order_id IS NULL;`
+      )
 
       const product = (id: string): Product | undefined => {
         const doc = products.doc(id, false)
@@ -145,6 +215,13 @@ export class CartStore extends Context.Service<CartStore, CartStoreShape>()("sit
         return row === undefined ? undefined : toStored(row)
       }
 
+      /** The owner's cart, or the refusal. */
+      const owned = (owner: Owner): StoredCart => {
+        const cart = find(owner)
+        if (cart === undefined) throw noCart()
+        return cart
+      }
+
       const priced = (cart: StoredCart): PricedCart => {
         const lines = cart.lines.map((line) => ({ ...line, item: itemOf(line.reference) }))
         const first = lines.find((l) => l.item.found)?.item
@@ -164,8 +241,8 @@ export class CartStore extends Context.Service<CartStore, CartStoreShape>()("sit
       }
 
       const insertCart = (owner: Owner): StoredCart => {
-        const at = now()
-        const id = randomUUID()
+        const at = engine.now()
+        const id = engine.newId()
         db.run(
           "INSERT INTO ecom_carts (id, owner_kind, owner_id, created_date, updated_date, revision) VALUES (?, ?, ?, ?, ?, 1)",
           id,
@@ -179,7 +256,7 @@ export class CartStore extends Context.Service<CartStore, CartStoreShape>()("sit
 
       /** A change to the cart's lines: a new revision, and any checkout made from the old lines dropped. */
       const touch = (cartId: string) =>
-        db.run("UPDATE ecom_carts SET updated_date = ?, revision = revision + 1, checkout_id = NULL WHERE id = ?", now(), cartId)
+        db.run("UPDATE ecom_carts SET updated_date = ?, revision = revision + 1, checkout_id = NULL WHERE id = ?", engine.now(), cartId)
 
       const nextSeq = (cartId: string): number =>
         Number(db.get("SELECT COALESCE(MAX(seq), 0) + 1 AS n FROM ecom_cart_line_items WHERE cart_id = ?", cartId)?.n ?? 1)
@@ -191,7 +268,7 @@ export class CartStore extends Context.Service<CartStore, CartStoreShape>()("sit
         } else {
           db.run(
             "INSERT INTO ecom_cart_line_items (id, cart_id, seq, reference_key, reference, quantity) VALUES (?, ?, ?, ?, ?, ?)",
-            randomUUID(),
+            engine.newId(),
             cartId,
             nextSeq(cartId),
             canonical(reference),
@@ -199,6 +276,11 @@ export class CartStore extends Context.Service<CartStore, CartStoreShape>()("sit
             quantity
           )
         }
+      }
+
+      const deleteRows = (cartId: string) => {
+        db.run("DELETE FROM ecom_cart_line_items WHERE cart_id = ?", cartId)
+        db.run("DELETE FROM ecom_carts WHERE id = ?", cartId)
       }
 
       /**
@@ -210,7 +292,7 @@ export class CartStore extends Context.Service<CartStore, CartStoreShape>()("sit
         const visitors = signIns.visitorsOf(owner.id)
         if (visitors.length === 0) return
         const actor: Caller = { kind: "none" }
-        events.transaction((emit) => {
+        engine.write((emit) => {
           for (const visitorId of visitors) {
             signIns.forget(visitorId)
             const from = find({ kind: "visitor", id: visitorId })
@@ -219,8 +301,7 @@ export class CartStore extends Context.Service<CartStore, CartStoreShape>()("sit
             const into = existing ?? insertCart(owner)
             for (const line of from.lines) addLine(into.id, line.reference, line.quantity)
             touch(into.id)
-            db.run("DELETE FROM ecom_cart_line_items WHERE cart_id = ?", from.id)
-            db.run("DELETE FROM ecom_carts WHERE id = ?", from.id)
+            deleteRows(from.id)
             emitChange(emit, from, "deleted", actor)
             emitChange(emit, find(owner)!, existing === undefined ? "created" : "updated", actor)
           }
@@ -233,152 +314,188 @@ export class CartStore extends Context.Service<CartStore, CartStoreShape>()("sit
         return cart === undefined ? undefined : priced(cart)
       }
 
-      const checkQuantity = (quantity: number, field: string): Reject | undefined =>
-        Number.isInteger(quantity) && quantity >= 1 && quantity <= MAX_LINE_ITEM_QUANTITY
-          ? undefined
-          : invalidField(field, `${field} must be a whole number from 1 to ${MAX_LINE_ITEM_QUANTITY}`, "MIN", { min: 1, max: MAX_LINE_ITEM_QUANTITY })
-
-      const shortStock = (short: ReadonlyArray<{ readonly reference: StoredLine["reference"]; readonly requested: number; readonly available: number }>) =>
-        application(
-          428,
-          CartCodes.insufficientInventory,
-          short.every((s) => s.available === 0)
-            ? `Sold out: ${short.map((s) => s.reference.catalogItemId).join(", ")} has none left in stock`
-            : `Not enough in stock: ${short.map((s) => `${s.reference.catalogItemId} has ${s.available} left, the cart would hold ${s.requested}`).join("; ")}`,
-          { invalidItems: short.map((s) => ({ id: { catalogReference: s.reference }, requestedQuantity: s.requested, availableQuantity: s.available })) }
-        )
-
-      /** The lines' references for sale and in stock at their new quantities, or the refusal. */
-      const checkStock = (wanted: ReadonlyArray<{ readonly reference: StoredLine["reference"]; readonly quantity: number }>): Reject | undefined => {
+      /** Refuses unless the lines' references are for sale and in stock at their new quantities. */
+      const checkStock = (wanted: ReadonlyArray<Wanted>): void => {
         const short: Array<{ reference: StoredLine["reference"]; requested: number; available: number }> = []
         for (const w of wanted) {
           const item = itemOf(w.reference)
-          if (!item.found) {
-            return application(404, CartCodes.itemNotFoundInCatalog, item.reason, { catalogReference: w.reference })
-          }
+          if (!item.found) throw failure(404, CartCodes.itemNotFoundInCatalog, item.reason, { catalogReference: w.reference })
           if (item.available !== undefined && w.quantity > item.available) short.push({ reference: w.reference, requested: w.quantity, available: item.available })
         }
-        return short.length === 0 ? undefined : shortStock(short)
+        if (short.length > 0) throw shortStock(short)
       }
 
+      /** A change of the owner's cart: the quantities checked first, hand-overs done, then `f` on the engine. */
+      const changeCart = (
+        owner: Owner,
+        quantities: ReadonlyArray<number>,
+        f: (emit: Emit) => StoredCart
+      ): Effect.Effect<PricedCart, Reject> =>
+        engine.read(() => quantities.forEach((q, i) => checkQuantity(q, `lineItems[${i}].quantity`))).pipe(
+          Effect.andThen(() => {
+            takeOver(owner)
+            return engine.commit(f)
+          }),
+          Effect.map(priced)
+        )
+
       const add: CartStoreShape["add"] = (owner, input, actor, mode) =>
-        Effect.gen(function*() {
-          for (const [i, line] of input.entries()) {
-            const bad = checkQuantity(line.quantity, `lineItems[${i}].quantity`)
-            if (bad !== undefined) return yield* bad
+        changeCart(owner, input.map((l) => l.quantity), (emit) => {
+          const existing = find(owner)
+          if (mode === "create" && existing !== undefined) throw failure(409, CartCodes.cartExists, "The caller has a current cart already")
+          // what each touched line would hold: what it holds and what is added, one reference summed once
+          const held = new Map((existing?.lines ?? []).map((l) => [canonical(l.reference), l.quantity]))
+          const wanted = new Map<string, Wanted>()
+          for (const line of input) {
+            const reference = referenceOf(line.reference)
+            const key = canonical(reference)
+            const before = wanted.get(key)?.quantity ?? held.get(key) ?? 0
+            wanted.set(key, { reference, quantity: before + line.quantity })
           }
-          takeOver(owner)
-          const outcome = events.transaction((emit): StoredCart | Reject => {
-            const existing = find(owner)
-            if (mode === "create" && existing !== undefined) return conflict("The caller has a current cart already", CartCodes.cartExists)
-            // what each touched line would hold: what it holds and what is added, one reference summed once
-            const held = new Map((existing?.lines ?? []).map((l) => [canonical(l.reference), l.quantity]))
-            const wanted = new Map<string, { reference: StoredLine["reference"]; quantity: number }>()
-            for (const line of input) {
-              const reference = referenceOf(line.reference)
-              const key = canonical(reference)
-              const before = wanted.get(key)?.quantity ?? held.get(key) ?? 0
-              wanted.set(key, { reference, quantity: before + line.quantity })
-            }
-            const newLines = [...wanted.keys()].filter((k) => !held.has(k)).length
-            if (held.size + newLines > MAX_CART_LINE_ITEMS) {
-              return application(400, CartCodes.maxLineItemsExceeded, `A cart holds at most ${MAX_CART_LINE_ITEMS} line items`, { maxLineItems: MAX_CART_LINE_ITEMS })
-            }
-            const refused = checkStock([...wanted.values()])
-            if (refused !== undefined) return refused
-            const cart = existing ?? insertCart(owner)
-            for (const line of input) addLine(cart.id, referenceOf(line.reference), line.quantity)
-            if (existing !== undefined || input.length > 0) touch(cart.id)
-            const after = find(owner)!
-            if (existing === undefined) emitChange(emit, after, "created", actor)
-            else emitChange(emit, after, "updated", actor)
-            return after
-          })
-          if (!("lines" in outcome)) return yield* outcome
-          return priced(outcome)
+          const newLines = [...wanted.keys()].filter((k) => !held.has(k)).length
+          if (held.size + newLines > MAX_CART_LINE_ITEMS) {
+            throw failure(400, CartCodes.maxLineItemsExceeded, `A cart holds at most ${MAX_CART_LINE_ITEMS} line items`, { maxLineItems: MAX_CART_LINE_ITEMS })
+          }
+          checkStock([...wanted.values()])
+          const cart = existing ?? insertCart(owner)
+          for (const line of input) addLine(cart.id, referenceOf(line.reference), line.quantity)
+          if (existing !== undefined || input.length > 0) touch(cart.id)
+          const after = find(owner)!
+          emitChange(emit, after, existing === undefined ? "created" : "updated", actor)
+          return after
         })
 
       const setQuantities: CartStoreShape["setQuantities"] = (owner, updates, actor) =>
-        Effect.gen(function*() {
-          for (const [i, u] of updates.entries()) {
-            const bad = checkQuantity(u.quantity, `lineItems[${i}].quantity`)
-            if (bad !== undefined) return yield* bad
+        changeCart(owner, updates.map((u) => u.quantity), (emit) => {
+          const cart = owned(owner)
+          const byId = new Map(cart.lines.map((l) => [l.id, l]))
+          const raised: Array<Wanted> = []
+          for (const u of updates) {
+            const line = byId.get(u.id)
+            if (line === undefined) throw lineNotFound(u.id)
+            if (u.quantity > line.quantity) raised.push({ reference: line.reference, quantity: u.quantity })
           }
-          takeOver(owner)
-          const outcome = events.transaction((emit): StoredCart | Reject => {
-            const cart = find(owner)
-            if (cart === undefined) return ownedCartNotFound()
-            const byId = new Map(cart.lines.map((l) => [l.id, l]))
-            const raised: Array<{ reference: StoredLine["reference"]; quantity: number }> = []
-            for (const u of updates) {
-              const line = byId.get(u.id)
-              if (line === undefined) return lineNotFound(u.id)
-              if (u.quantity > line.quantity) raised.push({ reference: line.reference, quantity: u.quantity })
-            }
-            const refused = checkStock(raised)
-            if (refused !== undefined) return refused
-            for (const u of updates) db.run("UPDATE ecom_cart_line_items SET quantity = ? WHERE id = ?", u.quantity, u.id)
-            touch(cart.id)
-            const after = find(owner)!
-            emitChange(emit, after, "updated", actor)
-            return after
-          })
-          if (!("lines" in outcome)) return yield* outcome
-          return priced(outcome)
+          checkStock(raised)
+          for (const u of updates) db.run("UPDATE ecom_cart_line_items SET quantity = ? WHERE id = ?", u.quantity, u.id)
+          touch(cart.id)
+          const after = find(owner)!
+          emitChange(emit, after, "updated", actor)
+          return after
         })
 
       const remove: CartStoreShape["remove"] = (owner, lineIds, actor) =>
-        Effect.gen(function*() {
-          takeOver(owner)
-          const outcome = events.transaction((emit): StoredCart | Reject => {
-            const cart = find(owner)
-            if (cart === undefined) return ownedCartNotFound()
-            const ids = new Set(cart.lines.map((l) => l.id))
-            const unknown = lineIds.find((id) => !ids.has(id))
-            if (unknown !== undefined) return lineNotFound(unknown)
-            for (const id of lineIds) db.run("DELETE FROM ecom_cart_line_items WHERE id = ?", id)
-            touch(cart.id)
-            const after = find(owner)!
-            emitChange(emit, after, "updated", actor)
-            return after
-          })
-          if (!("lines" in outcome)) return yield* outcome
-          return priced(outcome)
+        changeCart(owner, [], (emit) => {
+          const cart = owned(owner)
+          const ids = new Set(cart.lines.map((l) => l.id))
+          const unknown = lineIds.find((id) => !ids.has(id))
+          if (unknown !== undefined) throw lineNotFound(unknown)
+          for (const id of lineIds) db.run("DELETE FROM ecom_cart_line_items WHERE id = ?", id)
+          touch(cart.id)
+          const after = find(owner)!
+          emitChange(emit, after, "updated", actor)
+          return after
         })
 
       const deleteCart: CartStoreShape["delete"] = (owner, actor) =>
-        Effect.gen(function*() {
+        Effect.suspend(() => {
           takeOver(owner)
-          const outcome = events.transaction((emit) => {
-            const cart = find(owner)
-            if (cart === undefined) return false
-            db.run("DELETE FROM ecom_cart_line_items WHERE cart_id = ?", cart.id)
-            db.run("DELETE FROM ecom_carts WHERE id = ?", cart.id)
+          return engine.commit((emit) => {
+            const cart = owned(owner)
+            deleteRows(cart.id)
             emitChange(emit, cart, "deleted", actor)
-            return true
           })
-          if (!outcome) return yield* ownedCartNotFound()
         })
 
       const createCheckout: CartStoreShape["createCheckout"] = (owner, _actor) =>
-        Effect.gen(function*() {
+        Effect.suspend(() => {
           takeOver(owner)
-          const outcome = db.transaction((): string | Reject => {
-            const cart = find(owner)
-            if (cart === undefined) return ownedCartNotFound()
-            if (cart.lines.length === 0) return application(428, CartCodes.emptyCart, "A checkout needs a cart with line items")
-            const refused = checkStock(cart.lines)
-            if (refused !== undefined) return refused
+          return engine.commit(() => {
+            const cart = owned(owner)
+            if (cart.lines.length === 0) throw failure(428, CartCodes.emptyCart, "A checkout needs a cart with line items")
+            checkStock(cart.lines)
             if (cart.checkoutId !== undefined) return cart.checkoutId
-            const checkoutId = randomUUID()
+            const checkoutId = engine.newId()
             db.run("UPDATE ecom_carts SET checkout_id = ? WHERE id = ?", checkoutId, cart.id)
             return checkoutId
           })
-          if (typeof outcome !== "string") return yield* outcome
-          return outcome
         })
 
-      return CartStore.of({ current, add, setQuantities, remove, delete: deleteCart, createCheckout })
+      const setBuyerEmail: CartStoreShape["setBuyerEmail"] = (cartId, email) =>
+        engine.write(() => {
+          if (db.run("UPDATE ecom_carts SET buyer_email = ? WHERE id = ?", email, cartId) === 0) {
+            throw failure(404, "CART_NOT_FOUND", `Cart ${cartId} was not found`)
+          }
+        })
+
+      const completed: CartStoreShape["completed"] = (cartId, orderId, actor) =>
+        engine.write((emit) => {
+          db.run("UPDATE ecom_carts SET order_id = ? WHERE id = ?", orderId, cartId)
+          // the cart may be gone (a checkout empties it); its abandoned cart is still there
+          const left = abandoned.get(cartId)
+          if (left === undefined || left.cart.status !== "ABANDONED") return false
+          abandoned.recover(cartId, undefined, actor, emit)
+          return true
+        })
+
+      /** The email to remind the cart's buyer at: theirs from a checkout, or the member's. */
+      const emailOf = (row: Row): string | undefined =>
+        typeof row.buyer_email === "string" && row.buyer_email !== ""
+          ? row.buyer_email
+          : row.owner_kind === "member"
+          ? members.byId(String(row.owner_id))?.email
+          : undefined
+
+      const afterMillis = ABANDONED_AFTER_SECONDS * 1000
+      const due = () =>
+        db.all(
+          `SELECT * FROM ecom_carts WHERE abandoned_date IS NULL AND order_id IS NULL AND updated_date <= ?
+            AND (buyer_email IS NOT NULL OR owner_kind = 'member')
+            AND EXISTS (SELECT 1 FROM ecom_cart_line_items WHERE cart_id = ecom_carts.id)
+          ORDER BY updated_date, id`,
+          isoDate(clock.millis() - afterMillis)
+        )
+
+      const abandonDue: CartStoreShape["abandonDue"] = (origin) =>
+        // a read with nothing due writes nothing
+        Effect.suspend(() => due().length === 0 ? Effect.void : engine.commit((emit) => {
+          const actor: Caller = { kind: "none" }
+          for (const row of due()) {
+            // a member gone from the site leaves no email to remind
+            const email = emailOf(row)
+            if (email === undefined) continue
+            const cart = toStored(row)
+            const abandonTime = isoDate(Date.parse(cart.updatedDate) + afterMillis)
+            db.run("UPDATE ecom_carts SET abandoned_date = ? WHERE id = ?", abandonTime, cart.id)
+            // abandoned once: a cart the dev endpoints abandoned under this id already stays as it is
+            if (abandoned.get(cart.id) !== undefined) continue
+            const view = priced(cart)
+            const totals = cartTotals(view.lines)
+            abandoned.abandon({
+              id: cart.id,
+              buyerInfo: { id: cart.ownerId, identityType: cart.ownerKind === "member" ? "MEMBER" : "VISITOR", email },
+              creationTime: cart.createdDate,
+              abandonTime,
+              itemsCount: cart.lines.reduce((n, l) => n + l.quantity, 0),
+              currency: view.currency,
+              subtotal: totals.subtotal,
+              total: totals.total
+            }, actor, origin, emit)
+          }
+        }))
+
+      abandoned.beforeRead(abandonDue)
+
+      return CartStore.of({
+        current,
+        add,
+        setQuantities,
+        remove,
+        delete: deleteCart,
+        createCheckout,
+        setBuyerEmail,
+        completed,
+        abandonDue
+      })
     })
   )
 }

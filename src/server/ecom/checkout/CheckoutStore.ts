@@ -8,7 +8,7 @@
  * its order is placed (placeOrder.ts) the checkout is completed and keeps the order's id.
  *
  * Storage code is synchronous and throws an EngineFailure; writes log `checkout_created`,
- * `checkout_updated` and `checkout_completed` in their transaction through EcomEvents.
+ * `checkout_updated` and `checkout_completed` in their transaction through EcomEngine.
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
@@ -35,7 +35,7 @@ import { Database, type Row } from "../../platform/Database.ts"
 import { isoDate, ServerClock } from "../../platform/ServerClock.ts"
 import type { LoggedEvent } from "../../store/domainLog.ts"
 import { EngineFailure } from "../../store/engineFailures.ts"
-import { EcomEvents } from "../EcomEvents.ts"
+import { EcomEngine } from "../EcomEngine.ts"
 import { amountText, type CatalogItem, cartTotals, formatAmount, priceItem } from "../carts/pricing.ts"
 import { lineV1, type PricedCart, sellsHere, type StoredLine } from "../carts/views.ts"
 
@@ -124,12 +124,12 @@ const money = (n: number, currency: string): MultiCurrencyPrice => {
 const CHECKOUT_ID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/
 
 export class CheckoutStore extends Context.Service<CheckoutStore, CheckoutStoreShape>()("sitefx/server/ecom/CheckoutStore") {
-  static readonly layer: Layer.Layer<CheckoutStore, never, Database | ServerClock | EcomEvents | ProductStore> = Layer.effect(
+  static readonly layer: Layer.Layer<CheckoutStore, never, Database | ServerClock | EcomEngine | ProductStore> = Layer.effect(
     CheckoutStore,
     Effect.gen(function*() {
       const db = yield* Database
       const clock = yield* ServerClock
-      const events = yield* EcomEvents
+      const events = yield* EcomEngine
       const products = yield* ProductStore
       db.migrate(
         "ecom-checkouts/1",
@@ -295,7 +295,7 @@ export class CheckoutStore extends Context.Service<CheckoutStore, CheckoutStoreS
       }
 
       const fromCart: CheckoutStoreShape["fromCart"] = (cart, checkoutId, owner, actor) =>
-        events.transaction((emit) => {
+        events.write((emit) => {
           const existing = find(checkoutId)
           if (existing !== undefined) return existing
           const lines = cart.cart.lines.map((l) => ({ id: l.id, reference: l.reference, quantity: l.quantity }))
@@ -328,7 +328,7 @@ export class CheckoutStore extends Context.Service<CheckoutStore, CheckoutStoreS
           if (!item.found) throw failure(404, CheckoutCodes.itemNotFoundInCatalog, item.reason, { catalogReference: reference })
           return { id: randomUUID(), reference, quantity: line.quantity }
         })
-        return events.transaction((emit) => {
+        return events.write((emit) => {
           const created = insert(randomUUID(), owner, undefined, channelType, lines, details)
           emit(domain(created, "created", actor))
           return created
@@ -336,7 +336,7 @@ export class CheckoutStore extends Context.Service<CheckoutStore, CheckoutStoreS
       }
 
       const update: CheckoutStoreShape["update"] = (id, details, actor) =>
-        events.transaction((emit) => {
+        events.write((emit) => {
           const before = find(id)
           if (before === undefined) throw checkoutNotFound(id)
           if (before.completed) throw failure(400, CheckoutCodes.alreadyCompleted, `Checkout ${id} is completed: it changes no more`)
@@ -348,7 +348,7 @@ export class CheckoutStore extends Context.Service<CheckoutStore, CheckoutStoreS
         })
 
       const complete: CheckoutStoreShape["complete"] = (id, orderId, actor) =>
-        events.transaction((emit) => {
+        events.write((emit) => {
           const before = find(id)
           if (before === undefined) throw checkoutNotFound(id)
           if (before.completed) return before

@@ -1,9 +1,10 @@
 /**
  * The site's orders, on node:sqlite: each order is kept as its wire document (what the admin calls
  * return and the data filter language runs over), with its sequential number and its fulfillments
- * beside it. Every change is one transaction that also logs the order's events (created, approved,
- * updated, canceled, payment status updated, fulfilled), so an acknowledged change has its events in the
- * site's event log and a rolled-back one has none.
+ * beside it. Every change commits on the ecom engine (EcomEngine): one transaction that also logs the
+ * order's events (created, approved, updated, canceled, payment status updated, fulfilled), so an
+ * acknowledged change has its events in the site's event log and a rolled-back one has none; a refusal
+ * is an EngineFailure the storage code throws. Searches page with the store's cursor paging.
  *
  * {@link OrderStoreShape.placeOrder} is how orders come to be: the demo seed and the dev endpoint call
  * it, and a checkout calls it inside its own transaction (with the inventory it takes), so the order,
@@ -12,10 +13,6 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Schema from "effect/Schema"
-import { randomUUID } from "node:crypto"
-import type { SQLInputValue } from "node:sqlite"
-import { base64url, fromBase64url } from "../../../http/codec.ts"
 import type { Sorting } from "../../../http/wire.ts"
 import {
   DEFAULT_ORDERS_PAGE,
@@ -31,17 +28,17 @@ import {
   type PaymentStatus
 } from "../../../ecom/orderProtocol.ts"
 import type { BuyerInfo, Fulfillment, Order, OrderLineItem } from "../../../ecom/wire/orders.ts"
-import { domainEventLog, type LoggedEvent } from "../../store/domainLog.ts"
-import { EngineFailure, outOfBounds } from "../../store/engineFailures.ts"
-import { checkFilter } from "../../store/filters.ts"
-import { SiteEvents } from "../../store/SiteEvents.ts"
-import { beyond, concat, type Fragment, orderBy, type SortTerm, sortTerms, where } from "../../store/sql.ts"
-import { isObject, segments } from "../../store/values.ts"
+import { cursorPage, type CursorTable } from "../../store/cursorPaging.ts"
+import type { LoggedEvent } from "../../store/domainLog.ts"
+import { failure, type Emit } from "../../store/engine.ts"
+import { EngineFailure } from "../../store/engineFailures.ts"
+import type { CursorPaging, PageRequest } from "../../store/paging.ts"
+import type { Fragment, SortTerm } from "../../store/sql.ts"
+import { isObject } from "../../store/values.ts"
 import type { Caller } from "../../platform/Caller.ts"
 import { Database, type Row } from "../../platform/Database.ts"
-import { parseJson } from "../../platform/json.ts"
-import { application, Reject } from "../../platform/responses.ts"
-import { isoDate, ServerClock } from "../../platform/ServerClock.ts"
+import type { Reject } from "../../platform/responses.ts"
+import { EcomEngine } from "../EcomEngine.ts"
 
 /** One line of a new order: the item, how many, and its unit price (tax and discount default to none). */
 export interface NewLine {
@@ -76,13 +73,8 @@ export interface NewOrder {
   readonly purchasedDate?: string | undefined
 }
 
-/** A search as the route checked it. */
-export interface OrderSearch {
-  readonly filter: unknown
-  readonly sort: ReadonlyArray<Sorting> | undefined
-  readonly limit: number | undefined
-  readonly cursor: string | undefined
-}
+/** A search as the route read it: the filter unchecked, cursor paging. */
+export type OrderSearch = PageRequest<CursorPaging>
 
 export interface OrderPage {
   readonly orders: ReadonlyArray<Order>
@@ -111,13 +103,13 @@ export interface CancelOptions {
 
 export interface OrderStoreShape {
   readonly get: (id: string) => Order | undefined
-  /** One page of orders; throws EngineFailure for a filter, sort, limit or cursor it refuses (run it with `attempt`). */
-  readonly search: (search: OrderSearch) => OrderPage
+  /** One page of orders; refused for a filter, sort, limit or cursor it cannot run. */
+  readonly search: (search: OrderSearch) => Effect.Effect<OrderPage, Reject>
   /**
    * Writes a new order with the next number and logs `order_created`, `order_approved` (an approved
    * order) and `order_payment_status_updated` (a paid one) with it, in the caller's transaction when
-   * there is one (a checkout's), in its own otherwise. Synchronous, so a checkout can call it inside
-   * `db.transaction`.
+   * there is one (a checkout's), in its own otherwise. Synchronous storage code on the ecom engine
+   * (`write`), so a checkout can call it inside `db.transaction`.
    */
   readonly placeOrder: (input: NewOrder, actor: Caller) => Order
   readonly cancel: (id: string, options: CancelOptions, actor: Caller) => Effect.Effect<Order, Reject>
@@ -132,23 +124,12 @@ export interface OrderStoreShape {
   readonly seed: (orders: ReadonlyArray<SeedOrder>) => void
 }
 
-const CODEC = "ecom-orders/1"
 /** The store's own app, as an order's catalog references name it. */
 export const STORES_APP_ID = "215238eb-22a5-4c36-9e7b-e7c08025e04e"
 
 const SOURCE = { column: "doc" } as const
 const TIE: SortTerm = { expr: "seq", desc: true }
 const DEFAULT_SORT: ReadonlyArray<Sorting> = [{ fieldName: "createdDate", order: "DESC" }]
-
-const CursorState = Schema.Struct({
-  t: Schema.Literal("orders"),
-  f: Schema.optionalKey(Schema.Unknown),
-  s: Schema.Array(Schema.Struct({ fieldName: Schema.String, order: Schema.optionalKey(Schema.Literals(["ASC", "DESC"])) })),
-  l: Schema.Int,
-  d: Schema.Literals(["after", "before"]),
-  k: Schema.Array(Schema.Union([Schema.Finite, Schema.String, Schema.Null]))
-})
-type CursorState = typeof CursorState.Type
 
 const invalidCursor = () =>
   new EngineFailure({
@@ -157,13 +138,6 @@ const invalidCursor = () =>
     description: "The cursor is not one this search handed out",
     rule: { kind: "validation", id: "ecom.orders.cursor", fields: ["search.cursorPaging.cursor"] }
   })
-
-const decodeCursor = (cursor: string): CursorState => {
-  const parsed = parseJson(fromBase64url(cursor), "search.cursorPaging.cursor", "The cursor")
-  const state = parsed.ok ? parsed.value : undefined
-  if (!isObject(state) || !Schema.is(CursorState)(state)) throw invalidCursor()
-  return state
-}
 
 /** Whether a filter names `status` anywhere (then it chooses which statuses it wants). */
 const mentionsStatus = (filter: unknown): boolean => {
@@ -180,6 +154,21 @@ const statusGuard = (filter: unknown): Fragment =>
   mentionsStatus(filter)
     ? { sql: "status <> 'INITIALIZED'", params: [] }
     : { sql: "status NOT IN ('INITIALIZED', 'PENDING', 'REJECTED')", params: [] }
+
+/** The orders as the store's cursor paging runs over them: newest first unless the search sorts. */
+const PAGED: CursorTable = {
+  table: "ecom_orders",
+  tag: "orders",
+  source: SOURCE,
+  tie: TIE,
+  at: "search",
+  noun: "orders",
+  bounds: { defaultLimit: DEFAULT_ORDERS_PAGE, maxLimit: MAX_ORDERS_PAGE },
+  invalidCursor,
+  defaultSort: DEFAULT_SORT,
+  maxSort: MAX_ORDER_SORT,
+  guard: statusGuard
+}
 
 const money = (amount: number, currency: string) => ({
   amount: (Math.round(amount * 100) / 100).toFixed(2).replace(/\.00$/, "").replace(/(\.\d)0$/, "$1"),
@@ -203,12 +192,11 @@ const fulfillmentStatusOf = (lines: ReadonlyArray<OrderLineItem>, fulfillments: 
 }
 
 export class OrderStore extends Context.Service<OrderStore, OrderStoreShape>()("sitefx/server/ecom/OrderStore") {
-  static readonly layer: Layer.Layer<OrderStore, never, Database | ServerClock | SiteEvents> = Layer.effect(
+  static readonly layer: Layer.Layer<OrderStore, never, Database | EcomEngine> = Layer.effect(
     OrderStore,
     Effect.gen(function*() {
       const db = yield* Database
-      const clock = yield* ServerClock
-      const log = yield* SiteEvents
+      const engine = yield* EcomEngine
       db.migrate(
         "ecom-orders/1",
         `CREATE TABLE ecom_orders (
@@ -220,17 +208,6 @@ export class OrderStore extends Context.Service<OrderStore, OrderStoreShape>()("
           fulfillments TEXT NOT NULL DEFAULT '[]'
         );`
       )
-      const record = domainEventLog(log, CODEC)
-
-      /** Runs a write in one transaction with the events it emits logged in it. */
-      const transaction = <A>(write: (emit: (event: LoggedEvent) => void) => A): A =>
-        db.transaction(() => {
-          const emitted: Array<LoggedEvent> = []
-          const result = write((e) => emitted.push(e))
-          record(emitted)
-          return result
-        })
-
       const parse = (row: Row | undefined): Order | undefined => (row === undefined ? undefined : (JSON.parse(String(row["doc"])) as Order))
       const get = (id: string): Order | undefined => parse(db.get("SELECT doc FROM ecom_orders WHERE id = ?", id))
       const fulfillmentsOf = (id: string): ReadonlyArray<Fulfillment> | undefined => {
@@ -239,8 +216,8 @@ export class OrderStore extends Context.Service<OrderStore, OrderStoreShape>()("
       }
       const save = (order: Order) => db.run("UPDATE ecom_orders SET doc = ?, status = ? WHERE id = ?", JSON.stringify(order), order.status ?? "APPROVED", order.id!)
 
-      const now = () => isoDate(clock.millis())
-      const activity = (type: OrderActivityType, at: string) => ({ id: randomUUID(), createdDate: at, type })
+      const now = engine.now
+      const activity = (type: OrderActivityType, at: string) => ({ id: engine.newId(), createdDate: at, type })
 
       const created = (o: Order, actor: Caller): LoggedEvent => ({
         _tag: "Domain",
@@ -274,7 +251,7 @@ export class OrderStore extends Context.Service<OrderStore, OrderStoreShape>()("
           const discount = l.discount ?? 0
           const tax = l.tax ?? 0
           return {
-            id: l.id ?? randomUUID(),
+            id: l.id ?? engine.newId(),
             productName: { original: l.productName },
             catalogReference: { catalogItemId: l.catalogItemId, appId: l.appId ?? STORES_APP_ID, ...(l.options === undefined ? {} : { options: { ...l.options } }) },
             quantity: l.quantity,
@@ -294,7 +271,7 @@ export class OrderStore extends Context.Service<OrderStore, OrderStoreShape>()("
         const paid = input.paymentStatus === "PAID"
         const buyer = input.buyerInfo
         return {
-          id: input.id ?? randomUUID(),
+          id: input.id ?? engine.newId(),
           number: String(number),
           createdDate: at,
           updatedDate: at,
@@ -335,7 +312,7 @@ export class OrderStore extends Context.Service<OrderStore, OrderStoreShape>()("
       }
 
       const placeOrder = (input: NewOrder, actor: Caller): Order =>
-        transaction((emit) => {
+        engine.write((emit) => {
           const order = insert(input, now())
           emit(created(order, actor))
           if (order.status === "APPROVED") emit(action(OrderEventTypes.approved, order, { order }, actor))
@@ -345,65 +322,25 @@ export class OrderStore extends Context.Service<OrderStore, OrderStoreShape>()("
           return order
         })
 
-      const missing = (id: string) => application(404, OrderCodes.notFound, `Order ${id} was not found`)
+      const missing = (id: string) => failure(404, OrderCodes.notFound, `Order ${id} was not found`)
       const refused = (code: string, description: string, id: string) =>
-        application(400, code, description).because({ kind: "precondition", id })
+        new EngineFailure({ status: 400, code, description, rule: { kind: "precondition", id } })
+      const badLine = (code: string, description: string, id: string, field: string) =>
+        new EngineFailure({ status: 400, code, description, rule: { kind: "validation", id, fields: [field] } })
 
-      /** Runs a change of one order: `change` says what is wrong with it (a refusal) or gives it changed. */
-      const change = <A>(id: string, f: (order: Order, emit: (event: LoggedEvent) => void) => Reject | A): Effect.Effect<A, Reject> =>
-        Effect.suspend(() => {
-          const outcome = transaction((emit): Reject | A => {
-            const order = get(id)
-            return order === undefined ? missing(id) : f(order, emit)
-          })
-          return outcome instanceof Reject ? Effect.fail(outcome) : Effect.succeed(outcome)
+      /** A change of one order, committed on the engine: `f` throws what is wrong with it, or gives it changed. */
+      const change = <A>(id: string, f: (order: Order, emit: Emit) => A): Effect.Effect<A, Reject> =>
+        engine.commit((emit) => {
+          const order = get(id)
+          if (order === undefined) throw missing(id)
+          return f(order, emit)
         })
 
-      const search = (request: OrderSearch): OrderPage => {
-        const limitOf = (n: number | undefined) => {
-          if (n === undefined || n === 0) return undefined
-          if (!Number.isInteger(n) || n < 0 || n > MAX_ORDERS_PAGE) {
-            throw outOfBounds("search.cursorPaging.limit", `A page holds 1 to ${MAX_ORDERS_PAGE} orders`, "MAX", { max: MAX_ORDERS_PAGE })
-          }
-          return n
-        }
-        const state = request.cursor === undefined || request.cursor === "" ? undefined : decodeCursor(request.cursor)
-        const filter = state === undefined ? request.filter : state.f
-        const sort = state === undefined ? (request.sort === undefined || request.sort.length === 0 ? DEFAULT_SORT : request.sort) : state.s
-        if (sort.length > MAX_ORDER_SORT) {
-          throw outOfBounds("search.sort", `A search sorts by at most ${MAX_ORDER_SORT} fields`, "MAX_SIZE", { max: MAX_ORDER_SORT })
-        }
-        const limit = limitOf(request.limit) ?? limitOf(state?.l) ?? DEFAULT_ORDERS_PAGE
-        const condition = concat(where(checkFilter(filter, "search.filter"), SOURCE), " AND ", statusGuard(filter))
-        for (const s of sort) segments(s.fieldName)
-        const terms = [...sortTerms(SOURCE, sort), TIE]
-        if (state !== undefined && state.k.length !== terms.length) throw invalidCursor()
-        const backwards = state?.d === "before"
-        const boundary = state === undefined ? undefined : beyond(terms, state.k as ReadonlyArray<SQLInputValue>, backwards)
-        const ordered = backwards ? terms.map((t) => ({ ...t, desc: !t.desc })) : terms
-        const keys = terms.map((t, i) => `${t.expr} AS k${i}`).join(", ")
-        const query = concat(
-          `SELECT doc, ${keys} FROM ecom_orders WHERE `,
-          condition,
-          boundary === undefined ? "" : concat(" AND ", boundary),
-          ` ORDER BY ${orderBy(ordered)} LIMIT ?`
-        )
-        const rows = db.all(query.sql, ...query.params, limit + 1)
-        const more = rows.length > limit
-        const kept = rows.slice(0, limit)
-        const inOrder = backwards ? kept.reverse() : kept
-        if (inOrder.length === 0) return { orders: [], next: undefined, prev: undefined }
-        const keyOf = (row: Row) => terms.map((_, j) => (row[`k${j}`] ?? null) as string | number | null)
-        const cursorOf = (d: "after" | "before", k: ReadonlyArray<string | number | null>) =>
-          base64url(JSON.stringify({ t: "orders", ...(filter === undefined || filter === null ? {} : { f: filter }), s: [...sort], l: limit, d, k: [...k] } satisfies CursorState))
-        const hasNext = backwards ? true : more
-        const hasPrev = backwards ? more : state !== undefined
-        return {
-          orders: inOrder.map((row) => JSON.parse(String(row["doc"])) as Order),
-          next: hasNext ? cursorOf("after", keyOf(inOrder[inOrder.length - 1]!)) : undefined,
-          prev: hasPrev ? cursorOf("before", keyOf(inOrder[0]!)) : undefined
-        }
-      }
+      const search = (request: OrderSearch): Effect.Effect<OrderPage, Reject> =>
+        engine.read(() => {
+          const page = cursorPage(db, PAGED, request)
+          return { orders: page.items as ReadonlyArray<Order>, next: page.next, prev: page.prev }
+        })
 
       return OrderStore.of({
         get,
@@ -411,9 +348,9 @@ export class OrderStore extends Context.Service<OrderStore, OrderStoreShape>()("
         placeOrder,
         cancel: (id, options, actor) =>
           change(id, (order, emit) => {
-            if (order.status === "CANCELED") return refused(OrderCodes.alreadyCanceled, `Order ${id} is canceled already`, "ecom.order.canceled-once")
-            if (order.status === "PENDING") return refused(OrderCodes.isPending, `Order ${id} waits for its payment and cannot be canceled`, "ecom.order.cancel-pending")
-            if (order.status === "REJECTED") return refused(OrderCodes.isRejected, `Order ${id} was rejected and cannot be canceled`, "ecom.order.cancel-rejected")
+            if (order.status === "CANCELED") throw refused(OrderCodes.alreadyCanceled, `Order ${id} is canceled already`, "ecom.order.canceled-once")
+            if (order.status === "PENDING") throw refused(OrderCodes.isPending, `Order ${id} waits for its payment and cannot be canceled`, "ecom.order.cancel-pending")
+            if (order.status === "REJECTED") throw refused(OrderCodes.isRejected, `Order ${id} was rejected and cannot be canceled`, "ecom.order.cancel-rejected")
             const at = now()
             const next: Order = { ...order, status: "CANCELED" satisfies OrderStatus, updatedDate: at, activities: [...(order.activities ?? []), activity("ORDER_CANCELED", at)] }
             save(next)
@@ -428,8 +365,8 @@ export class OrderStore extends Context.Service<OrderStore, OrderStoreShape>()("
           }),
         markAsPaid: (id, actor) =>
           change(id, (order, emit) => {
-            if (order.paymentStatus === "PAID") return refused(OrderCodes.alreadyPaid, `Order ${id} is paid already`, "ecom.order.paid-once")
-            if (order.status === "CANCELED") return refused(OrderCodes.isCanceled, `Order ${id} is canceled`, "ecom.order.pay-canceled")
+            if (order.paymentStatus === "PAID") throw refused(OrderCodes.alreadyPaid, `Order ${id} is paid already`, "ecom.order.paid-once")
+            if (order.status === "CANCELED") throw refused(OrderCodes.isCanceled, `Order ${id} is canceled`, "ecom.order.pay-canceled")
             const at = now()
             const currency = order.currency ?? "USD"
             const total = amountOf(order.priceSummary?.total)
@@ -452,14 +389,14 @@ export class OrderStore extends Context.Service<OrderStore, OrderStoreShape>()("
         fulfillments: fulfillmentsOf,
         createFulfillment: (orderId, input, actor) =>
           change(orderId, (order, emit) => {
-            if (order.status === "CANCELED") return refused(OrderCodes.isCanceled, `Order ${orderId} is canceled`, "ecom.order.fulfil-canceled")
+            if (order.status === "CANCELED") throw refused(OrderCodes.isCanceled, `Order ${orderId} is canceled`, "ecom.order.fulfil-canceled")
             const lines = order.lineItems ?? []
             const before = fulfillmentsOf(orderId) ?? []
             const done = fulfilledQuantities(before)
             const left = (l: OrderLineItem) => (l.quantity ?? 0) - (done.get(l.id ?? "") ?? 0)
             const trackingNumber = input.trackingInfo?.trackingNumber
             if (trackingNumber != null && trackingNumber !== "" && before.some((f) => f.trackingInfo?.trackingNumber === trackingNumber)) {
-              return refused(OrderCodes.trackingNumberExists, `Tracking number ${trackingNumber} is another fulfillment's of order ${orderId}`, "ecom.fulfillment.tracking-number-unique")
+              throw refused(OrderCodes.trackingNumberExists, `Tracking number ${trackingNumber} is another fulfillment's of order ${orderId}`, "ecom.fulfillment.tracking-number-unique")
             }
             // no lines named: the whole of what is left
             const asked = input.lineItems === undefined || input.lineItems.length === 0
@@ -467,15 +404,15 @@ export class OrderStore extends Context.Service<OrderStore, OrderStoreShape>()("
               : input.lineItems.map((l) => ({ id: l.id ?? "", quantity: l.quantity ?? lines.find((x) => x.id === l.id)?.quantity ?? 0 }))
             for (const [i, a] of asked.entries()) {
               const line = lines.find((l) => l.id === a.id)
-              if (line === undefined) return application(400, OrderCodes.lineItemNotFound, `Order ${orderId} has no line item ${a.id}`).because({ kind: "validation", id: "ecom.fulfillment.line-item", fields: [`fulfillment.lineItems[${i}].id`] })
+              if (line === undefined) throw badLine(OrderCodes.lineItemNotFound, `Order ${orderId} has no line item ${a.id}`, "ecom.fulfillment.line-item", `fulfillment.lineItems[${i}].id`)
               if (!Number.isInteger(a.quantity) || a.quantity < 1 || a.quantity > left(line)) {
-                return application(400, OrderCodes.nothingToFulfill, `Line item ${a.id} of order ${orderId} has ${left(line)} left to fulfil, not ${a.quantity}`).because({ kind: "validation", id: "ecom.fulfillment.quantity", fields: [`fulfillment.lineItems[${i}].quantity`] })
+                throw badLine(OrderCodes.nothingToFulfill, `Line item ${a.id} of order ${orderId} has ${left(line)} left to fulfil, not ${a.quantity}`, "ecom.fulfillment.quantity", `fulfillment.lineItems[${i}].quantity`)
               }
             }
-            if (asked.length === 0) return refused(OrderCodes.nothingToFulfill, `Every item of order ${orderId} is fulfilled already`, "ecom.fulfillment.nothing-left")
+            if (asked.length === 0) throw refused(OrderCodes.nothingToFulfill, `Every item of order ${orderId} is fulfilled already`, "ecom.fulfillment.nothing-left")
             const at = now()
             const fulfillment: Fulfillment = {
-              id: randomUUID(),
+              id: engine.newId(),
               createdDate: at,
               lineItems: asked,
               ...(input.trackingInfo === undefined ? {} : { trackingInfo: input.trackingInfo }),
@@ -511,7 +448,7 @@ export class OrderStore extends Context.Service<OrderStore, OrderStoreShape>()("
               } else if (input.fulfilled === true) {
                 const lineItems = (order.lineItems ?? []).map((l) => ({ id: l.id!, quantity: l.quantity ?? 0 }))
                 save({ ...order, fulfillmentStatus: "FULFILLED", activities: [...(order.activities ?? []), activity("ORDER_FULFILLED", at)] })
-                db.run("UPDATE ecom_orders SET fulfillments = ? WHERE id = ?", JSON.stringify([{ id: randomUUID(), createdDate: at, lineItems, completed: true }]), order.id!)
+                db.run("UPDATE ecom_orders SET fulfillments = ? WHERE id = ?", JSON.stringify([{ id: engine.newId(), createdDate: at, lineItems, completed: true }]), order.id!)
               }
             }
           })

@@ -20,7 +20,6 @@ import {
   SearchOrdersResponse
 } from "../../../ecom/wire/orders.ts"
 import { Callers } from "../../accounts/Callers.ts"
-import { attempt } from "../../store/engineFailures.ts"
 import { getPayload } from "../../store/payload.ts"
 import { application, reply } from "../../platform/responses.ts"
 import { body, pathParam, route } from "../../platform/routing.ts"
@@ -48,14 +47,11 @@ export const orderRoutes = HttpRouter.addAll(Effect.gen(function*() {
       Effect.gen(function*() {
         yield* callers.admin
         const { search } = yield* body(SearchOrdersRequest)
-        const page = yield* attempt(() =>
-          orders.search({
-            filter: search?.filter ?? undefined,
-            sort: search?.sort,
-            limit: search?.cursorPaging?.limit ?? undefined,
-            cursor: search?.cursorPaging?.cursor ?? undefined
-          })
-        )
+        const page = yield* orders.search({
+          filter: search?.filter ?? undefined,
+          sort: search?.sort ?? [],
+          paging: { mode: "cursor", limit: search?.cursorPaging?.limit ?? undefined, cursor: search?.cursorPaging?.cursor ?? undefined }
+        })
         return reply(SearchOrdersResponse, {
           orders: page.orders,
           metadata: {
