@@ -52,7 +52,7 @@ export function SnapshotsPanel() {
                         <span className="muted"><time dateTime={s.createdDate}>{new Date(s.createdDate).toLocaleString()}</time> · {size(s.sizeBytes)}</span>
                       </div>
                       <p className="muted">
-                        {s.counts.members} members · {s.counts.collections} collections · {s.counts.items} items · {s.counts.products} products · {s.counts.events} events · sitefx {s.sitefxVersion}
+                        {s.counts.members} members · {s.counts.collections} collections · {s.counts.items} items · {s.counts.products} products · {s.counts.orders === undefined ? "" : `${s.counts.orders} orders · `}{s.counts.events} events · sitefx {s.sitefxVersion}
                       </p>
                       <div className="actions">
                         <button type="button" aria-label={`Restore ${s.name}`} onClick={() => act({ kind: "restore", name: s.name })}>Restore</button>

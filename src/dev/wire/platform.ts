@@ -185,6 +185,8 @@ export const SnapshotCounts = Schema.Struct({
   collections: Schema.Int,
   items: Schema.Int,
   products: Schema.Int,
+  /** The store's orders (a snapshot saved before sitefx kept orders does not say). */
+  orders: Schema.optionalKey(Schema.Int),
   events: Schema.Int
 })
 

@@ -138,6 +138,7 @@ const countsOf = (db: DatabaseSync): SnapshotCounts => {
     collections: count("SELECT COUNT(*) AS n FROM data_collections"),
     items: count("SELECT COUNT(*) AS n FROM data_items"),
     products: count("SELECT COUNT(*) AS n FROM catalog_products"),
+    orders: count("SELECT COUNT(*) AS n FROM ecom_orders"),
     events: count("SELECT coalesce(SUM(last_id - first_id + 1), 0) AS n FROM site_event_batches")
   }
 }

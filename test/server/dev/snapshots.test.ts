@@ -13,7 +13,9 @@ import { DatabaseSync } from "node:sqlite"
 import { LocalPlatform, Snapshots } from "../../../src/server/index.ts"
 import { onPlatform, tempDir } from "../../support/platform.ts"
 import { bulkInsert, createCollection, data, ok, query, uniqueId } from "../data/support.ts"
-import { codeOf, dev, get, login, post, registerMember, snapshotTables } from "../support.ts"
+import { apiKey, call, codeOf, dev, get, login, post, registerMember, snapshotTables, visitor } from "../support.ts"
+import { STORES_APP_ID } from "../../../src/ecom/protocol.ts"
+import { buyerForm, openCheckoutPage, submitCheckoutPage } from "../../support/checkoutPage.ts"
 
 const SNAPSHOTS = "/_sitefx/snapshots"
 
@@ -40,6 +42,45 @@ const furnish = Effect.gen(function*() {
   yield* dev("PATCH", "/settings", { captcha: true, accessTokenTtlSeconds: 900 })
   return { member, session, collection }
 })
+
+/** A call that must answer 200, with the site's API key or the given token; its JSON body. */
+const okAs = (method: string, path: string, body?: unknown, auth?: string) =>
+  Effect.gen(function*() {
+    const answer = yield* call(method, path, { ...(body === undefined ? {} : { body }), auth: auth ?? (yield* apiKey) })
+    if (answer.status !== 200) return yield* Effect.die(new Error(`${method} ${path}: ${answer.status} ${answer.text}`))
+    return answer.body as any
+  })
+
+/** A product whose one variant tracks `quantity` in stock. */
+const trackedProduct = (quantity: number) =>
+  Effect.gen(function*() {
+    const { product } = yield* okAs("POST", "/stores/v1/products", { product: { name: uniqueId("Snap Lamp"), priceData: { price: 12 }, stock: { trackInventory: true, quantity } } })
+    const variantId = product.variants[0].id as string
+    yield* okAs("PATCH", `/stores/v2/inventoryItems/product/${product.id}`, { inventoryItem: { trackQuantity: true, variants: [{ variantId, quantity }] } })
+    return { productId: product.id as string, variantId }
+  })
+
+const stockOf = (productId: string) => Effect.map(okAs("GET", `/stores-reader/v1/products/${productId}`), (r) => r.product.stock.quantity as number)
+
+/** A visitor's cart holding `quantity` of the item, and its checkout; `pay` then buys it on the hosted page. */
+const shopper = (item: { productId: string; variantId: string }, quantity: number) =>
+  Effect.gen(function*() {
+    const token = (yield* visitor).access_token as string
+    yield* okAs("POST", "/ecom/v1/carts/current/add-to-cart", {
+      lineItems: [{ catalogReference: { appId: STORES_APP_ID, catalogItemId: item.productId, options: { variantId: item.variantId } }, quantity }]
+    }, token)
+    const { checkoutId } = yield* okAs("POST", "/ecom/v1/carts/current/create-checkout", { channelType: "WEB" }, token)
+    const pay = Effect.gen(function*() {
+      const { redirectSession } = yield* okAs("POST", "/_api/redirects-api/v1/redirect-session", {
+        ecomCheckout: { checkoutId },
+        callbacks: { postFlowUrl: "http://localhost:3000/cart", thankYouPageUrl: "http://localhost:3000/thanks" }
+      }, token)
+      const paid = yield* Effect.promise(async () => submitCheckoutPage(await openCheckoutPage(redirectSession.fullUrl), buyerForm("snap@example.com")))
+      assert.strictEqual(paid.status, 303)
+      return new URL(paid.headers.get("location")!).searchParams.get("orderId")!
+    })
+    return { token, checkoutId: checkoutId as string, pay }
+  })
 
 describe("snapshots", () => {
   it.effect("a restore puts back every row of the site as it was saved, while the platform runs", () =>
@@ -90,6 +131,54 @@ describe("snapshots", () => {
           assert.strictEqual((yield* get("/members/v1/members/my", session.access_token)).status, 401)
           // the site's admin key still works
           assert.strictEqual((yield* query(collection, { paging: { limit: 1 } })).dataItems.length, 1)
+        })
+      )
+    }))
+
+  it.effect("a restore puts the shop back: orders, their numbers and stock, open carts and checkouts", () =>
+    Effect.gen(function*() {
+      const dir = yield* tempDir("sitefx-snap-")
+      yield* onPlatform(
+        { db: join(dir, "site.db") },
+        Effect.gen(function*() {
+          const lamp = yield* trackedProduct(10)
+          const buyer = yield* shopper(lamp, 3)
+          const orderId = yield* buyer.pay
+          const waiting = yield* shopper(lamp, 2)
+          const order = (yield* okAs("GET", `/ecom/v1/orders/${orderId}`)).order
+          assert.strictEqual(yield* stockOf(lamp.productId), 7)
+          const saved = (yield* dev("POST", "/snapshots", { name: "shop" })).snapshot
+          assert.strictEqual(saved.counts.orders, (yield* okAs("POST", "/ecom/v1/orders/search", { search: { filter: { status: { $ne: "INITIALIZED" } }, cursorPaging: { limit: 100 } } })).orders.length)
+          assert.isAtLeast(saved.counts.orders, 1)
+          // every order counts, those a plain search leaves out (pending, rejected) too
+          const before = stateOf(yield* fileOf("shop"))
+
+          // the shop changes: the waiting buyer pays, the first order is canceled, a new cart and checkout open
+          const later = yield* waiting.pay
+          yield* okAs("POST", `/ecom/v1/orders/${orderId}/cancel`, {})
+          const third = yield* shopper(lamp, 1)
+          assert.strictEqual(yield* stockOf(lamp.productId), 5)
+
+          yield* dev("POST", "/snapshots/shop/restore")
+          yield* dev("POST", "/snapshots", { name: "shop-again" })
+          const after = stateOf(yield* fileOf("shop-again"))
+          for (const table of Object.keys(before).filter((t) => t.startsWith("ecom_") || t.startsWith("catalog_"))) {
+            assert.deepStrictEqual(after[table], before[table], table)
+          }
+          for (const table of ["ecom_carts", "ecom_checkouts", "ecom_orders"]) assert.isAbove(before[table]!.length, 0, table)
+
+          // over the wire: the order as it was, the later one gone, the stock back, the open checkout still open
+          assert.deepStrictEqual((yield* okAs("GET", `/ecom/v1/orders/${orderId}`)).order, order)
+          assert.strictEqual((yield* call("GET", `/ecom/v1/orders/${later}`, { auth: yield* apiKey })).status, 404)
+          assert.strictEqual(yield* stockOf(lamp.productId), 7)
+          const open = (yield* okAs("GET", `/ecom/v1/checkouts/${waiting.checkoutId}`)).checkout
+          assert.isFalse(open.completed)
+          assert.strictEqual(open.lineItems[0].quantity, 2)
+          assert.strictEqual((yield* call("GET", `/ecom/v1/checkouts/${third.checkoutId}`, { auth: yield* apiKey })).status, 404)
+          // the next order is numbered after the restored ones
+          const next = yield* (yield* shopper(lamp, 1)).pay
+          assert.strictEqual(Number((yield* okAs("GET", `/ecom/v1/orders/${next}`)).order.number), Number(order.number) + 1)
+          assert.strictEqual(yield* stockOf(lamp.productId), 6)
         })
       )
     }))

@@ -198,7 +198,8 @@ const anyWire = (route: RouteCase): fc.Arbitrary<Omit<Wire, "params">> => {
   const payload = fc.oneof({ weight: 4, arbitrary: mutate(route.sample) }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 6 }) })
   if (route.input === "json") return payload.map((p) => ({ search: "", body: jsonText(p), contentType: "application/json" }))
   if (route.input === "form") {
-    return fc.dictionary(fc.constantFrom("redirectSession", "email", "password", "__proto__", "x"), fc.string({ maxLength: 50 })).map((form) => ({
+    const keys = [...new Set(["redirectSession", "email", "password", "__proto__", "x", ...Object.keys(route.sample)])]
+    return fc.dictionary(fc.constantFrom(...keys), fc.oneof(fc.string({ maxLength: 50 }), fc.string({ maxLength: 5000 }))).map((form) => ({
       search: "",
       body: new URLSearchParams(form).toString(),
       contentType: "application/x-www-form-urlencoded"

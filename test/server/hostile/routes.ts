@@ -4,6 +4,9 @@
  * parameter the fuzzer fills in.
  */
 import { CatalogPaths } from "../../../src/catalog/protocol.ts"
+import { CHECKOUT_PAGE_PATH, CheckoutPaths } from "../../../src/ecom/checkoutProtocol.ts"
+import { OrderPaths } from "../../../src/ecom/orderProtocol.ts"
+import { CartV1Paths, CartV2Paths, STORES_APP_ID } from "../../../src/ecom/protocol.ts"
 import { DataPaths, MovementJobPaths, PermissionPaths } from "../../../src/data/protocol.ts"
 import { EventPaths } from "../../../src/events/protocol.ts"
 import { MembersPaths } from "../../../src/members/protocol.ts"
@@ -50,6 +53,24 @@ const authRequest = {
   scope: "offline_access",
   state: "s"
 }
+const catalogReference = { appId: STORES_APP_ID, catalogItemId: "p", options: { variantId: "v" } }
+const address = { addressLine1: "1 Main St", city: "London", country: "GB", postalCode: "N1" }
+const contact = { address, contactDetails: { firstName: "Ada", lastName: "Lovelace", phone: "1" } }
+const checkoutUpdate = { buyerInfo: { email: "ada@example.com" }, billingInfo: contact, shippingInfo: { shippingDestination: contact }, buyerNote: "n" }
+const checkoutId = "00000000-0000-4000-8000-000000000000"
+const checkoutForm = {
+  token: "t",
+  email: "ada@example.com",
+  firstName: "Ada",
+  lastName: "Lovelace",
+  phone: "1",
+  addressLine1: "1 Main St",
+  addressLine2: "",
+  city: "London",
+  subdivision: "",
+  postalCode: "N1",
+  country: "GB"
+}
 
 export const ROUTES: ReadonlyArray<RouteCase> = [
   // OAuth, redirect sessions, pages
@@ -60,6 +81,7 @@ export const ROUTES: ReadonlyArray<RouteCase> = [
   { method: "GET", path: "/oauth2/logout", input: "query", sample: { redirectSession: "r" }, page: true },
   { method: "GET", path: "/oauth2/session", input: "query", sample: { redirectSession: "r" }, page: true },
   { method: "GET", path: Paths.logout, input: "query", sample: { redirectSession: "r" }, page: true, takesNothing: true },
+  { method: "POST", path: Paths.redirectSession, input: "json", sample: { ecomCheckout: { checkoutId }, callbacks: { postFlowUrl: "http://localhost:3000/cart", thankYouPageUrl: "http://localhost:3000/thanks" } } },
   // identity
   { method: "POST", path: Paths.register, input: "json", sample: { loginId: { email: "fuzz@example.com" }, password: "secret-pass", profile: { nickname: "n" } } },
   { method: "POST", path: Paths.login, input: "json", sample: { loginId: { email: "demo@sitefx.dev" }, password: "wrong" } },
@@ -193,6 +215,48 @@ export const ROUTES: ReadonlyArray<RouteCase> = [
   { method: "POST", path: "/stores-reader/v2/inventoryItems/:inventoryId/getVariants", input: "json", sample: { variantIds: ["v"] } },
   { method: "POST", path: CatalogPaths.inventoryQuery, input: "json", sample: { query: { filter: "{}", paging: { limit: 5 } } } },
   { method: "GET", path: "/media/:id", input: "query", sample: {}, takesNothing: true },
+  // ecom: current carts V1 and V2 (the caller's own), checkouts, the hosted checkout page, orders (API keys)
+  // the current cart's GETs read no parameter; a member's also takes over the carts of visitors who signed in as them
+  { method: "GET", path: CartV1Paths.current, input: "query", sample: {}, takesNothing: true },
+  { method: "PATCH", path: CartV1Paths.current, input: "json", sample: { lineItems: [{ catalogReference, quantity: 1 }], couponCode: "c" } },
+  { method: "DELETE", path: CartV1Paths.current, input: "query", sample: {}, takesNothing: true },
+  { method: "POST", path: CartV1Paths.addToCart, input: "json", sample: { lineItems: [{ catalogReference, quantity: 2 }], businessLocationId: "l" } },
+  { method: "POST", path: CartV1Paths.updateQuantities, input: "json", sample: { lineItems: [{ id: "l", quantity: 3 }] } },
+  { method: "POST", path: CartV1Paths.removeLineItems, input: "json", sample: { lineItemIds: ["l"] } },
+  { method: "POST", path: CartV1Paths.estimateTotals, input: "json", sample: { shippingAddress: address, calculateTax: true, calculateShipping: true } },
+  { method: "POST", path: CartV1Paths.createCheckout, input: "json", sample: { channelType: "WEB", email: "ada@example.com", shippingAddress: address } },
+  { method: "POST", path: CartV2Paths.current, input: "json", sample: { cart: { note: "n" }, catalogItems: [{ catalogReference, quantity: 1 }] } },
+  { method: "GET", path: CartV2Paths.current, input: "query", sample: {}, takesNothing: true },
+  { method: "DELETE", path: CartV2Paths.current, input: "query", sample: {}, takesNothing: true },
+  { method: "POST", path: CartV2Paths.addLineItems, input: "json", sample: { catalogItems: [{ catalogReference, quantity: 1 }] } },
+  { method: "POST", path: CartV2Paths.updateLineItems, input: "json", sample: { lineItems: [{ lineItemId: "l", quantity: { newQuantity: 2 } }] } },
+  { method: "POST", path: CartV2Paths.removeLineItems, input: "json", sample: { lineItemIds: ["l"] } },
+  { method: "POST", path: CartV2Paths.estimate, input: "json", sample: {} },
+  { method: "POST", path: CartV2Paths.calculate, input: "json", sample: {} },
+  { method: "POST", path: CheckoutPaths.create, input: "json", sample: { lineItems: [{ catalogReference, quantity: 1 }], channelType: "WEB", checkoutInfo: checkoutUpdate } },
+  { method: "GET", path: "/ecom/v1/checkouts/:id", input: "query", sample: {} },
+  { method: "PATCH", path: "/ecom/v1/checkouts/:id", input: "json", sample: { checkout: checkoutUpdate, couponCode: "c" } },
+  { method: "GET", path: "/ecom/v1/checkouts/:id/checkout-url", input: "query", sample: {} },
+  { method: "POST", path: "/ecom/v1/checkouts/:id/mark-as-completed", input: "json", sample: {}, takesNothing: true },
+  { method: "GET", path: CHECKOUT_PAGE_PATH, input: "query", sample: { checkoutId }, page: true },
+  { method: "GET", path: CHECKOUT_PAGE_PATH, input: "query", sample: { redirectSession: "r" }, page: true },
+  { method: "POST", path: CHECKOUT_PAGE_PATH, input: "form", sample: checkoutForm, page: true },
+  { method: "GET", path: "/ecom/v1/orders/:id", input: "query", sample: {} },
+  {
+    method: "POST",
+    path: OrderPaths.search,
+    input: "json",
+    sample: { search: { filter: { status: "APPROVED", "priceSummary.total.amount": { $gt: "1" } }, sort: [{ fieldName: "number", order: "ASC" }], cursorPaging: { limit: 5, cursor: "c" } } }
+  },
+  { method: "POST", path: "/ecom/v1/orders/:id/cancel", input: "json", sample: { sendOrderCanceledEmail: false, customMessage: "m", restockAllItems: true } },
+  { method: "POST", path: "/ecom/v1/payments-collector/orders/:ecomOrderId/mark-as-paid", input: "json", sample: { userDefinedPaymentMethodName: { predefined: "CASH" } } },
+  { method: "GET", path: "/ecom/v1/fulfillments/orders/:orderId", input: "query", sample: {} },
+  {
+    method: "POST",
+    path: "/ecom/v1/fulfillments/orders/:orderId/create-fulfillment",
+    input: "json",
+    sample: { fulfillment: { lineItems: [{ id: "l", quantity: 1 }], trackingInfo: { trackingNumber: "1", shippingProvider: "ups" }, status: "s", completed: true } }
+  },
   // events (the live stream answers forever: its refusals are tested in test/events/live.test.ts)
   { method: "GET", path: EventPaths.publicKey, input: "query", sample: {}, takesNothing: true },
   { method: "POST", path: EventPaths.webhooks, input: "json", sample: { url: "http://127.0.0.1:9/hook", eventTypes: ["wix.data.v2.data_item_created"] } },
