@@ -5,14 +5,15 @@
  * this page shows what the address tells it and no more.
  */
 import { useEffect, useRef } from "react"
+import { Checkout } from "sitefx/ecom"
 import { href } from "../../shell/router.ts"
 import { currentQuery, paramsOf } from "../params.ts"
 import { rememberOrder } from "./placedOrders.ts"
 
 /** The order id the checkout page added to this page's address (before the hash; in the hash's query too). */
 const orderIdOf = (): string | undefined => {
-  const id = new URLSearchParams(window.location.search).get("orderId") ?? paramsOf(currentQuery()).get("orderId")
-  return id === null || id.trim() === "" ? undefined : id.trim()
+  const id = Checkout.orderIdOf(window.location.href) ?? paramsOf(currentQuery()).get(Checkout.THANK_YOU_ORDER_PARAM)
+  return id === null || id === undefined || id.trim() === "" ? undefined : id.trim()
 }
 
 export function ThankYou() {

@@ -7,11 +7,13 @@
  * The header's count reads the cart only where this browser knows there is one (`knownCartAtom`): the
  * platform answers a shopper without a cart with a refusal (OWNED_CART_NOT_FOUND, a 404), and a visitor
  * who never added anything should not meet one on every screen. Until then the header shows no count.
+ * Coming back from paying (the address names the order), the app knows there is none: the platform
+ * turned the cart into the order.
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { AsyncResult, Atom } from "effect/reactivity"
-import { Cart, CartCodes, EcomError } from "sitefx/ecom"
+import { Cart, CartCodes, Checkout, EcomError } from "sitefx/ecom"
 import { who } from "../../shell/who.ts"
 import { runtime } from "../../site.ts"
 
@@ -22,9 +24,24 @@ const CART_KEY = "app/cart"
 export type KnownCart = "unknown" | "none" | "some"
 
 const KNOWN_KEY = "sitefx-demo/cart"
+/** The last order whose coming back this browser has seen (so a reload of its page reads what is known again). */
+const ORDER_KEY = "sitefx-demo/cart-ordered"
+
+/**
+ * Whether this page was opened by the checkout coming back after paying (`?orderId=` before the hash):
+ * the session's cart became that order, and the session has none now. Once per order.
+ */
+const cartBecameOrder = (): boolean => {
+  const orderId = Checkout.orderIdOf(window.location.href)
+  if (orderId === undefined || window.localStorage.getItem(ORDER_KEY) === orderId) return false
+  window.localStorage.setItem(ORDER_KEY, orderId)
+  window.localStorage.setItem(KNOWN_KEY, "none")
+  return true
+}
 
 const readKnown = (): KnownCart => {
   try {
+    if (cartBecameOrder()) return "none"
     const v = window.localStorage.getItem(KNOWN_KEY)
     return v === "none" || v === "some" ? v : "unknown"
   } catch {
