@@ -23,9 +23,10 @@ export interface PageError {
 
 const STYLE = `
   body { font: 15px/1.4 system-ui, sans-serif; margin: 0; background: #f6f6f4; color: #1d1d1b; }
-  main { background: #fff; margin: 2rem auto; padding: 2rem; border-radius: 12px; box-shadow: 0 1px 4px rgba(0,0,0,.08); width: min(34rem, 92vw); }
+  main { background: #fff; margin: 2rem auto; padding: 2rem; border-radius: 12px; box-shadow: 0 1px 4px rgba(0,0,0,.08); width: min(34rem, 92vw); box-sizing: border-box; }
+  @media (max-width: 30rem) { main { margin: 1rem auto; padding: 1rem; } }
   h1 { font-size: 1.3rem; margin: 0 0 1rem; } h2 { font-size: 1.05rem; margin: 1.5rem 0 .5rem; }
-  table { width: 100%; border-collapse: collapse; } td, th { padding: .3rem 0; text-align: left; } td.n, th.n { text-align: right; }
+  table { width: 100%; border-collapse: collapse; } td, th { padding: .3rem .4rem; text-align: left; } td:first-child, th:first-child { padding-left: 0; } td:last-child, th:last-child { padding-right: 0; } td.n, th.n { text-align: right; }
   tfoot td { border-top: 1px solid #ddd; } tr.total td { font-weight: 600; }
   label { display: block; margin: .6rem 0 .2rem; }
   input { width: 100%; box-sizing: border-box; padding: .45rem; font: inherit; border: 1px solid #bbb; border-radius: 6px; }

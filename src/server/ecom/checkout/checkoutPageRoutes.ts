@@ -29,10 +29,12 @@ import { OrderStore } from "../orders/OrderStore.ts"
 import { checkoutPage, type CheckoutForm, CHECKOUT_FORM_FIELDS, type PageError, thankYouPage } from "./checkoutPage.ts"
 import { EMAIL } from "./checkoutRoutes.ts"
 import { type CheckoutDetails, CheckoutStore, isCheckoutId, type StoredCheckout } from "./CheckoutStore.ts"
-import { buyerOf, placeOrder } from "./placeOrder.ts"
+import { buyerOf, placeOrder, rememberBuyer } from "./placeOrder.ts"
 
 /** The page is never shown inside another site's frame. */
-const FRAMING = { "x-frame-options": "DENY", "content-security-policy": "frame-ancestors 'none'" }
+// never framed; and its form's post carries the page's own Origin (under no-referrer, a browser sends
+// `Origin: null`, which the origin check must refuse), while no other site learns the page's address
+const FRAMING = { "x-frame-options": "DENY", "content-security-policy": "frame-ancestors 'none'", "referrer-policy": "same-origin" }
 
 /** What opened the page: the checkout, and the redirect session's callbacks when a session did. */
 interface Opened {
@@ -143,7 +145,7 @@ export const checkoutPageRoutes = HttpRouter.addAll(Effect.gen(function*() {
     const buyer = buyerOf(opened.checkout)
     const details = detailsOfForm(form)
     if (!opened.checkout.completed) {
-      const saved = yield* Effect.result(Effect.try({ try: () => checkouts.update(opened.checkout.id, details, buyer), catch: (e) => e }))
+      const saved = yield* Effect.result(Effect.try({ try: () => rememberBuyer(services.carts, checkouts.update(opened.checkout.id, details, buyer)), catch: (e) => e }))
       if (saved._tag === "Failure") return show(opened, form, { message: "This checkout cannot change any more" }, 409)
     }
     const placed = yield* Effect.result(placeOrder(services, opened.checkout.id))

@@ -20,8 +20,10 @@ import { Callers } from "../../accounts/Callers.ts"
 import { invalidField, reply, type Reject } from "../../platform/responses.ts"
 import { body, pathParam, requestOrigin, route } from "../../platform/routing.ts"
 import { attempt } from "../../store/engineFailures.ts"
+import { CartStore } from "../carts/CartStore.ts"
 import { noCustomItems } from "../carts/shopper.ts"
 import { checkoutNotFound, CheckoutStore, type CheckoutDetails, detailsOf, isCheckoutId } from "./CheckoutStore.ts"
+import { rememberBuyer } from "./placeOrder.ts"
 
 /** An email as the checkout takes it: something@something, at most 254 characters. */
 export const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/
@@ -34,6 +36,7 @@ export const checkDetails = (details: CheckoutDetails, field: string): Effect.Ef
 
 export const checkoutRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const checkouts = yield* CheckoutStore
+  const carts = yield* CartStore
   const callers = yield* Callers
 
   /** The checkout named by the path, when the caller may see it. */
@@ -80,7 +83,11 @@ export const checkoutRoutes = HttpRouter.addAll(Effect.gen(function*() {
         const request = yield* body(UpdateCheckoutRequest)
         yield* noCustomItems(request.customLineItems, "customLineItems")
         const details = yield* checkDetails(detailsOf(request.checkout), "checkout")
-        const updated = yield* attempt(() => checkouts.update(checkout.id, details, caller))
+        const updated = yield* attempt(() => {
+          const saved = checkouts.update(checkout.id, details, caller)
+          rememberBuyer(carts, saved)
+          return saved
+        })
         return reply(CheckoutResponse, { checkout: checkouts.view(updated) })
       })
     ),

@@ -2,8 +2,8 @@
  * Placing a checkout's order, in one transaction: the lines priced again from the catalog, every line
  * checked against the stock left (all refused together when one is short: INSUFFICIENT_INVENTORY
  * naming each short line), the tracked stock taken (the catalog's inventory events logged), the order
- * placed (OrderStore.placeOrder: its number and events), the checkout completed (`checkout_completed`)
- * and the cart it came from deleted. A refusal throws, so the transaction rolls back and nothing has
+ * placed (OrderStore.placeOrder: its number and events), the checkout completed (`checkout_completed`),
+ * the cart it came from marked ordered (an abandoned one recovered: CartRecoveredEvent) and deleted. A refusal throws, so the transaction rolls back and nothing has
  * changed; the database writes one transaction at a time, so two buyers never take the same last item.
  * A checkout completed already answers the order it has: paying twice places one order.
  */
@@ -125,9 +125,26 @@ export const placeOrder = (services: PlaceOrderServices, checkoutId: string): Ef
       checkoutId: checkout.id
     }, actor)
     checkouts.complete(checkout.id, order.id!, actor)
+    // the cart is never abandoned now (and, abandoned already, is recovered), then emptied
+    if (checkout.cartId !== undefined) services.carts.completed(checkout.cartId, order.id!, actor)
     emptyCart(services.carts, checkout, actor)
     return { orderId: order.id!, placed: true }
   })
+
+/**
+ * Records the buyer's email, once the checkout has one, on the cart the checkout came from, so a cart
+ * left unpaid becomes an abandoned cart the store can remind its buyer of. A cart gone already (emptied
+ * by the buyer) has nothing to record.
+ */
+export const rememberBuyer = (carts: CartStoreShape, checkout: StoredCheckout): void => {
+  const email = checkout.details.email
+  if (checkout.cartId === undefined || email === undefined) return
+  try {
+    carts.setBuyerEmail(checkout.cartId, email)
+  } catch (error) {
+    if (!(error instanceof EngineFailure && error.status === 404)) throw error
+  }
+}
 
 /**
  * Deletes the cart the checkout came from, when the buyer's current cart is still that one, in the
