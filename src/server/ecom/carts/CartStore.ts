@@ -19,7 +19,6 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import type { Product } from "../../../catalog/wire/products.ts"
 import { CART_V1_FQDN, CART_V2_FQDN, CartCodes, CartEventTypes, MAX_CART_LINE_ITEMS, MAX_LINE_ITEM_QUANTITY } from "../../../ecom/protocol.ts"
 import type { CatalogReference } from "../../../ecom/wire/carts.ts"
 import { MemberStore } from "../../accounts/MemberStore.ts"
@@ -34,8 +33,8 @@ import type { DomainChange } from "../../store/domainLog.ts"
 import { failure, reject } from "../../store/engine.ts"
 import { outOfBounds } from "../../store/engineFailures.ts"
 import { EcomEngine, type Emit } from "../EcomEngine.ts"
-import { cartTotals, priceItem, type CatalogItem } from "./pricing.ts"
-import { cartV1, cartV2, type PricedCart, sellsHere, type StoredCart, type StoredLine } from "./views.ts"
+import { cartTotals, type CatalogItem } from "./pricing.ts"
+import { cartV1, cartV2, catalogItem, type PricedCart, type StoredCart, type StoredLine } from "./views.ts"
 
 /** Whose cart: the session's visitor or member. */
 export interface Owner {
@@ -182,15 +181,7 @@ export class CartStore extends Context.Service<CartStore, CartStoreShape>()("sit
         CREATE INDEX ecom_carts_open ON ecom_carts (updated_date) WHERE abandoned_date IS NULL AND order_id IS NULL;`
       )
 
-      const product = (id: string): Product | undefined => {
-        const doc = products.doc(id, false)
-        return doc === undefined ? undefined : JSON.parse(doc) as Product
-      }
-
-      const itemOf = (reference: StoredLine["reference"]): CatalogItem =>
-        sellsHere(reference.appId)
-          ? priceItem(product(reference.catalogItemId), reference as CatalogReference)
-          : { found: false, reason: `App ${reference.appId} sells nothing on this site` }
+      const itemOf = (reference: StoredLine["reference"]): CatalogItem => catalogItem(products, reference)
 
       const linesOf = (cartId: string): Array<StoredLine> =>
         db.all("SELECT id, reference, quantity FROM ecom_cart_line_items WHERE cart_id = ? ORDER BY seq", cartId).map((r) => ({

@@ -7,6 +7,7 @@
 import { STORES_APP_ID } from "../../../ecom/protocol.ts"
 import type {
   CartV1,
+  CatalogReference,
   CartV2,
   ConvertedMoney,
   EstimateCurrentCartResponse,
@@ -15,7 +16,9 @@ import type {
   LineItemV2,
   MultiCurrencyPrice
 } from "../../../ecom/wire/carts.ts"
-import { amountText, cartTotals, formatAmount, lineTotals, type PricedItem, type PricedLine } from "./pricing.ts"
+import type { Product } from "../../../catalog/wire/products.ts"
+import type { ProductStoreShape } from "../../catalog/products/ProductStore.ts"
+import { amountText, type CatalogItem, cartTotals, formatAmount, lineTotals, priceItem, type PricedItem, type PricedLine } from "./pricing.ts"
 
 /** A cart as stored: who owns it, its lines, and its history. */
 export interface StoredCart {
@@ -239,3 +242,13 @@ export const estimateV2 = (priced: PricedCart): EstimateCurrentCartResponse => {
 
 /** The app a reference must name to be priced from the local catalog. */
 export const sellsHere = (appId: string): boolean => appId === STORES_APP_ID
+
+/**
+ * The catalog item a cart's or a checkout's line names, priced from the catalog as it is now: missing
+ * when the line's app sells nothing on this site or the product is gone.
+ */
+export const catalogItem = (products: ProductStoreShape, reference: StoredLine["reference"]): CatalogItem => {
+  if (!sellsHere(reference.appId)) return { found: false, reason: `App ${reference.appId} sells nothing on this site` }
+  const doc = products.doc(reference.catalogItemId, false)
+  return priceItem(doc === undefined ? undefined : JSON.parse(doc) as Product, reference as CatalogReference)
+}

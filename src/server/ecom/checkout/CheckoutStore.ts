@@ -14,7 +14,6 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { randomUUID } from "node:crypto"
-import type { Product } from "../../../catalog/wire/products.ts"
 import {
   CHECKOUT_FQDN,
   CheckoutCodes,
@@ -36,8 +35,8 @@ import { isoDate, ServerClock } from "../../platform/ServerClock.ts"
 import type { LoggedEvent } from "../../store/domainLog.ts"
 import { EngineFailure } from "../../store/engineFailures.ts"
 import { EcomEngine } from "../EcomEngine.ts"
-import { amountText, type CatalogItem, cartTotals, formatAmount, priceItem } from "../carts/pricing.ts"
-import { lineV1, type PricedCart, sellsHere, type StoredLine } from "../carts/views.ts"
+import { amountText, type CatalogItem, cartTotals, formatAmount } from "../carts/pricing.ts"
+import { catalogItem, lineV1, type PricedCart, type StoredLine } from "../carts/views.ts"
 
 /** Whose checkout: the visitor or member whose session made it. */
 export interface CheckoutOwner {
@@ -152,15 +151,7 @@ export class CheckoutStore extends Context.Service<CheckoutStore, CheckoutStoreS
 
       const now = () => isoDate(clock.millis())
 
-      const product = (id: string): Product | undefined => {
-        const doc = products.doc(id, false)
-        return doc === undefined ? undefined : JSON.parse(doc) as Product
-      }
-
-      const itemOf = (reference: StoredLine["reference"]): CatalogItem =>
-        sellsHere(reference.appId)
-          ? priceItem(product(reference.catalogItemId), reference as CatalogReference)
-          : { found: false, reason: `App ${reference.appId} sells nothing on this site` }
+      const itemOf = (reference: StoredLine["reference"]): CatalogItem => catalogItem(products, reference)
 
       const toStored = (row: Row): StoredCheckout => ({
         id: String(row.id),
