@@ -29,6 +29,7 @@ export default defineConfig({
           { text: "Sessions and members", link: "/guide/sessions" },
           { text: "Data collections", link: "/guide/data" },
           { text: "The store", link: "/guide/store" },
+          { text: "Selling", link: "/guide/selling" },
           { text: "Events and webhooks", link: "/guide/events" },
           { text: "React", link: "/guide/react" },
           { text: "Errors and retries", link: "/guide/errors" }
