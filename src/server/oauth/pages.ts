@@ -32,7 +32,8 @@ const STYLE = `
   .error { color: #b00020; margin: 0 0 .5rem; }
   .hint { color: #666; font-size: .85rem; margin-top: 1rem; }`
 
-const page = (title: string, body: string, script = ""): string =>
+/** A page of the platform's own: its title, its style sheet, its body and an optional inline script. */
+export const htmlPage = (title: string, style: string, body: string, script = ""): string =>
   `<!doctype html>
 <html lang="en">
 <head>
@@ -40,13 +41,15 @@ const page = (title: string, body: string, script = ""): string =>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="icon" href="data:,">
 <title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
+<style>${style}</style>
 </head>
 <body>
 ${body}${script === "" ? "" : `\n<script>${script}</script>`}
 </body>
 </html>
 `
+
+const page = (title: string, body: string, script = ""): string => htmlPage(title, STYLE, body, script)
 
 export const loginPage = (options: {
   readonly action: string

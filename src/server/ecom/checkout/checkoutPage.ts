@@ -5,7 +5,7 @@
  * that can post a form.
  */
 import { FLAT_SHIPPING_RATE } from "../../../ecom/checkoutProtocol.ts"
-import { escapeHtml } from "../../oauth/pages.ts"
+import { escapeHtml, htmlPage } from "../../oauth/pages.ts"
 import { formatAmount } from "../carts/pricing.ts"
 import type { PricedCheckout } from "./CheckoutStore.ts"
 
@@ -34,21 +34,7 @@ const STYLE = `
   button { margin-top: 1.25rem; width: 100%; padding: .65rem; font: inherit; border: 0; border-radius: 6px; background: #1d1d1b; color: #fff; cursor: pointer; }
   .error { color: #b00020; margin: 0 0 1rem; } .hint { color: #666; font-size: .85rem; margin-top: 1rem; }`
 
-const shell = (title: string, body: string): string =>
-  `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="icon" href="data:,">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-${body}
-</body>
-</html>
-`
+const shell = (title: string, body: string): string => htmlPage(title, STYLE, body)
 
 const field = (name: CheckoutFormField, label: string, form: CheckoutForm, attrs: string) =>
   `<div><label for="${name}">${escapeHtml(label)}</label><input id="${name}" name="${name}" value="${escapeHtml(form[name] ?? "")}" ${attrs}></div>`
