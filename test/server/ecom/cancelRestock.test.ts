@@ -2,7 +2,7 @@
  * Canceling an order gives its stock back when asked: a visitor buys on the hosted checkout page (the
  * stock taken), the owner cancels with `restockAllItems` and the quantities return to the catalog, with
  * the catalog's inventory event logged in the cancel's transaction; a cancel without it leaves the stock
- * as the sale left it; a refused cancel restocks nothing.
+ * as the sale left it; a refused cancel restocks nothing, and a refused restock cancels nothing.
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
@@ -94,6 +94,17 @@ describe("canceling an order with its items restocked", () => {
       assert.strictEqual(twice.json.details?.applicationError?.code, OrderCodes.alreadyCanceled)
       assert.strictEqual(yield* stockOf(product.id), 8)
       assert.strictEqual(log.lastId(), before)
+
+      // a restock the catalog refuses (the count would pass the largest whole number it keeps) refuses the
+      // cancel too: the order stays as it was, nothing logged
+      yield* ok("PATCH", `/stores/v2/inventoryItems/product/${product.id}`, key, { inventoryItem: { variants: [{ variantId, quantity: Number.MAX_SAFE_INTEGER }] } })
+      const full = log.lastId()
+      const overflow = yield* call("POST", `/ecom/v1/orders/${kept}/cancel`, key, { restockAllItems: true })
+      assert.strictEqual(overflow.status, 400)
+      assert.strictEqual(log.lastId(), full)
+      assert.strictEqual(yield* stockOf(product.id), Number.MAX_SAFE_INTEGER)
+      assert.strictEqual((yield* ok("GET", `/ecom/v1/orders/${kept}`, key)).order.status, "APPROVED")
+      yield* ok("PATCH", `/stores/v2/inventoryItems/product/${product.id}`, key, { inventoryItem: { variants: [{ variantId, quantity: 8 }] } })
 
       // canceled without restocking: the stock stays as the sale left it, no inventory event
       const plainFrom = log.lastId()
