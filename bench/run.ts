@@ -33,7 +33,8 @@ import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import * as Products from "../src/catalog/Products.ts"
 import { live } from "../src/events/Live.ts"
-import { DataEventTypes, EventPaths } from "../src/events/protocol.ts"
+import { DataEventTypes, EcomEventTypes, EventPaths } from "../src/events/protocol.ts"
+import { STORES_APP_ID } from "../src/ecom/protocol.ts"
 import * as DataItems from "../src/data/DataItems.ts"
 import { newItemId } from "../src/data/ids.ts"
 import { Site } from "../src/Site.ts"
@@ -66,6 +67,8 @@ const PRODUCT_QUERIES = Number(process.env["BENCH_PRODUCT_QUERIES"] ?? 100)
 /** The events benchmark: items written (one event each) for the live rate, single writes timed for the latency. */
 const EVENT_ITEMS = Number(process.env["BENCH_EVENT_ITEMS"] ?? 20_000)
 const LATENCY_WRITES = Number(process.env["BENCH_LATENCY_WRITES"] ?? 300)
+/** Orders placed per run of the checkout case, one buyer after another. */
+const CHECKOUT_ORDERS = Number(process.env["BENCH_CHECKOUT_ORDERS"] ?? 200)
 /** The batch command's benchmark: items exported to JSONL by `sitefx data export`, then imported by `sitefx data import`. */
 const CLI_ITEMS = Number(process.env["BENCH_CLI_ITEMS"] ?? 1_000_000)
 /** Items of the site whose snapshot the snapshots case restores. */
@@ -467,6 +470,76 @@ const main = async () => {
       eventFigures.push(`  single write median (no webhook): ${atMost(m(none))} ms, target <= 1.10 ms ${verdict("single write median", m(none) <= 1.1)}`)
       eventFigures.push(`  write latency, median of ${LATENCY_WRITES} single writes a round: ${m(none).toFixed(2)} ms with no webhook, ${m(three).toFixed(2)} ms with 3 receivers taking 2 s each (${atMost(ratio)}x, target <= 1.10x ${verdict("write latency with slow webhook receivers", ratio <= 1.1)}; rounds ${none.map((x) => x.toFixed(2)).join(" ")} / ${three.map((x) => x.toFixed(2)).join(" ")})`)
       await deleteCollection(into)
+    }
+
+    // ---- checkout: orders placed through the platform's checkout, as buyers place them, with and without a
+    // live consumer of the site's events
+    const checkoutFigures: Array<string> = []
+    if (ONLY.test("checkout")) {
+      const call = async (method: string, path: string, auth: string, body?: unknown): Promise<any> => {
+        const res = await originalFetch(`${server.url}${path}`, { method, headers: { authorization: auth, "content-type": "application/json" }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
+        const text = await res.text()
+        if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`)
+        return JSON.parse(text)
+      }
+      const stock = CHECKOUT_ORDERS * (RUNS + 1) * 2 * 2
+      const { product } = await call("POST", "/stores/v1/products", server.apiKey, { product: { name: "Bench Lamp", priceData: { price: 25 }, stock: { trackInventory: true, quantity: stock } } })
+      const variantId = product.variants[0].id as string
+      /**
+       * One buyer's purchase: a visitor's token, two lamps added to the current cart, a checkout made of it, the
+       * hosted page's session, the page opened (its form's token) and its form posted; the order's id.
+       */
+      const buy = async (n: number): Promise<string> => {
+        const visitor = (await call("POST", "/oauth2/token", "", { clientId: server.clientId, grantType: "anonymous" })).access_token as string
+        await call("POST", "/ecom/v1/carts/current/add-to-cart", visitor, {
+          lineItems: [{ catalogReference: { appId: STORES_APP_ID, catalogItemId: product.id, options: { variantId } }, quantity: 2 }]
+        })
+        const { checkoutId } = await call("POST", "/ecom/v1/carts/current/create-checkout", visitor, {})
+        const { redirectSession } = await call("POST", "/_api/redirects-api/v1/redirect-session", visitor, {
+          ecomCheckout: { checkoutId },
+          callbacks: { postFlowUrl: "http://localhost:3000/cart", thankYouPageUrl: "http://localhost:3000/thanks" }
+        })
+        const page = await originalFetch(redirectSession.fullUrl, { redirect: "manual" })
+        const html = await page.text()
+        const formAction = /<form method="post" action="([^"]+)"/.exec(html)?.[1]
+        const action = formAction === undefined ? undefined : new URL(formAction.replaceAll("&amp;", "&"), redirectSession.fullUrl).href
+        const token = /name="token" value="([^"]+)"/.exec(html)?.[1]
+        if (page.status !== 200 || action === undefined || token === undefined) throw new Error(`checkout: the hosted page answered ${page.status} without its form`)
+        const form = { token, email: `buyer${n}@example.com`, firstName: "Ada", lastName: "Lovelace", addressLine1: "12 Analytical Row", city: "London", postalCode: "N1 7AA", country: "GB" }
+        const placed = await originalFetch(action, {
+          method: "POST",
+          redirect: "manual",
+          headers: { "content-type": "application/x-www-form-urlencoded", origin: new URL(action).origin },
+          body: new URLSearchParams(form).toString()
+        })
+        const text = await placed.text()
+        const orderId = placed.status === 303 ? new URL(placed.headers.get("location")!).searchParams.get("orderId") : null
+        if (orderId === null) throw new Error(`checkout: the form's post answered ${placed.status}: ${text.slice(0, 300)}`)
+        return orderId
+      }
+      let bought = 0
+      const variants = ["checkout", "checkout + live consumer"] as const
+      for (let run = 0; run <= RUNS; run++) {
+        for (const name of variants) {
+          // the consumer: sitefx's live stream, counting the orders' created events
+          let received = 0
+          const consumer = name === "checkout" ? undefined : runtime.runFork(live({ eventTypes: [EcomEventTypes.orderCreated] }).pipe(Stream.runForEach(() => Effect.sync(() => void received++))))
+          if (consumer !== undefined) await new Promise((resolve) => setTimeout(resolve, 500))
+          await time(name, async () => {
+            for (let i = 0; i < CHECKOUT_ORDERS; i++) await buy(bought++)
+            // with a consumer, a run ends when every order's event reached it
+            for (let i = 0; consumer !== undefined && received < CHECKOUT_ORDERS && i < 600; i++) await new Promise((resolve) => setTimeout(resolve, 5))
+          }, run > 0)
+          if (consumer !== undefined) {
+            await runtime.runPromise(Fiber.interrupt(consumer))
+            if (received !== CHECKOUT_ORDERS) throw new Error(`checkout: the live consumer got ${received} of ${CHECKOUT_ORDERS} orders' events`)
+          }
+        }
+        process.stdout.write(run > 0 ? `  checkout run ${run}/${RUNS} done\n` : "  checkout warm-up done\n")
+      }
+      const left = (await call("GET", `/stores-reader/v1/products/${product.id}`, server.apiKey)).product.stock.quantity
+      if (left !== stock - bought * 2) throw new Error(`checkout: ${left} lamps left after ${bought} orders of 2 from ${stock}`)
+      checkoutFigures.push(`  checkout: ${CHECKOUT_ORDERS} orders a run, one buyer after another, each 6 requests (a visitor's token, add to cart, create checkout, the hosted page's session, the page, its form posted: the order placed, 2 lamps taken from tracked stock); with a live consumer (sitefx's Events.live, counting order_created) a run ends when every order's event arrived; no target (no official client places orders)`)
     }
 
     // ---- the platform's CPU per written item: each write path with the event log, without and with a live
@@ -904,7 +977,7 @@ const main = async () => {
       return s.length % 2 === 1 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2
     }
     /** What one run of a case handles: items, products queried, or products exported. */
-    const unitsOf = (name: string) => (name.startsWith("products query") ? PRODUCT_QUERIES : name.startsWith("catalog export") ? PRODUCTS : ITEMS)
+    const unitsOf = (name: string) => (name.startsWith("products query") ? PRODUCT_QUERIES : name.startsWith("catalog export") ? PRODUCTS : name.startsWith("checkout") ? CHECKOUT_ORDERS : ITEMS)
     const rate = (name: string) => (timings[name] === undefined ? Number.NaN : unitsOf(name) / median(timings[name]))
     const rows: Array<[string, string, string, string, string, string, string]> = []
     for (const name of Object.keys(timings)) {
@@ -919,7 +992,7 @@ const main = async () => {
         timings[name]!.map((t) => t.toFixed(2)).join(" ")
       ])
     }
-    const header = ["case", "median s", "items/s (queries/s)", "client cpu s", "platform cpu s", "of it main thread", "runs (s)"]
+    const header = ["case", "median s", "items/s (queries/s, orders/s)", "client cpu s", "platform cpu s", "of it main thread", "runs (s)"]
     const widths = header.map((_, c) => Math.max(...[header, ...rows].map((r) => r[c]!.length)))
     const line = (r: ReadonlyArray<string>) => `  ${r.map((cell, c) => (c === 0 || c === 6 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join("  ")}`
     console.log("")
@@ -950,6 +1023,7 @@ const main = async () => {
     console.log(`  official import: bulkInsert of ${PAGE} per call, sequential; sitefx: bulkInsert of a Stream, concurrency 4`)
     console.log(`  store: ${PRODUCTS} products of 6 variants; ${PRODUCT_QUERIES} queries per run (price >= x, brand, sorted by price desc then name, 100 at an offset), one after another; catalog export: sitefx's Stream (pages of 100, the next asked for while one is read) beside find()/next() with limit(100)`)
     for (const line of eventFigures) console.log(line)
+    for (const line of checkoutFigures) console.log(line)
     for (const line of writeFigures) console.log(line)
     for (const line of indexFigures) console.log(line)
     for (const line of backupFigures) console.log(line)

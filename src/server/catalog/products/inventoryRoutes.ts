@@ -14,34 +14,19 @@ import {
   QueryInventoryRequest,
   UpdateInventoryVariantsRequest
 } from "../../../catalog/wire/inventory.ts"
-import type { Caller } from "../../platform/Caller.ts"
 import { body, pathParam, route } from "../../platform/routing.ts"
 import { storeAccess } from "../access.ts"
-import { type CatalogEvent, CatalogEngine } from "../CatalogEngine.ts"
+import { CatalogEngine } from "../CatalogEngine.ts"
 import { invalid, productNotFound, setInventory, shiftQuantity } from "./changes.ts"
-import { inventoryItemOf, type ProductSpec, type VariantSpec } from "./model.ts"
+import { inventoryItemOf, type ProductSpec } from "./model.ts"
 import { ProductStore } from "./ProductStore.ts"
+import { variantsChanged } from "./stock.ts"
 import { inventoryEvent, metadataJson, notFoundFailure, pageRequest, replyStored, v1Access } from "./requests.ts"
 
 export const inventoryRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const products = yield* ProductStore
   const engine = yield* CatalogEngine
   const { reader, writer } = v1Access(yield* storeAccess)
-
-  const stockOf = (spec: ProductSpec, v: VariantSpec) =>
-    spec.trackInventory ? { quantity: v.quantity ?? 0, inStock: (v.quantity ?? 0) > 0 } : { inStock: v.inStock }
-
-  const variantsChanged = (
-    spec: ProductSpec,
-    changed: ReadonlyArray<{ id: string; before: VariantSpec; after: VariantSpec }>,
-    caller: Caller
-  ): CatalogEvent =>
-    inventoryEvent("InventoryVariantsChanged", spec.inventoryItemId, {
-      inventoryItemId: spec.inventoryItemId,
-      productId: spec.id,
-      variants: changed.map((c) => ({ id: c.id, oldValue: stockOf(spec, c.before), newValue: stockOf(spec, c.after) })),
-      updatedDate: spec.lastUpdated
-    }, caller)
 
   /** The product of an entry named by inventory id, product id or external id. */
   const productOf = (entry: { readonly inventoryId?: string; readonly productId?: string; readonly externalId?: string }, field: string): ProductSpec => {

@@ -75,6 +75,12 @@ const selectVariant = (product: Product, options: Readonly<Record<string, unknow
     missing(`Product ${product.id} has no variant of those choices`)
 }
 
+/** The id of the variant a reference's options select in `product` (undefined: none it can name). */
+export const variantIdOf = (product: Product, options: Readonly<Record<string, unknown>>): string | undefined => {
+  const selected = selectVariant(product, options)
+  return selected === undefined || "found" in selected ? undefined : selected.id
+}
+
 /** The choices a variant stands for, in option order, colors with their code. */
 const chosenOptions = (product: Product, variant: Variant | undefined): ReadonlyArray<ChosenOption> =>
   (product.productOptions ?? []).flatMap((option) => {

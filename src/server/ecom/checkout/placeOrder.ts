@@ -18,7 +18,7 @@ import type { Reject } from "../../platform/responses.ts"
 import type { CartStoreShape } from "../carts/CartStore.ts"
 import type { OrderStoreShape } from "../orders/OrderStore.ts"
 import type { CheckoutStoreShape, StoredCheckout } from "./CheckoutStore.ts"
-import { takeStock, tracksInventory } from "./inventory.ts"
+import { takeStock, tracksInventory } from "../../catalog/products/stock.ts"
 
 export interface PlaceOrderServices {
   readonly catalog: Engine

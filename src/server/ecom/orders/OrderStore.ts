@@ -112,7 +112,12 @@ export interface OrderStoreShape {
    * (`write`), so a checkout can call it inside `db.transaction`.
    */
   readonly placeOrder: (input: NewOrder, actor: Caller) => Order
-  readonly cancel: (id: string, options: CancelOptions, actor: Caller) => Effect.Effect<Order, Reject>
+  /**
+   * Cancels an order and logs `order_updated` and `order_canceled` (with the options given); throws the
+   * refusal of an order canceled, pending or rejected. Synchronous storage code on the ecom engine
+   * (`write`), so a restocking cancel (cancelOrder.ts) runs it in the transaction that gives the stock back.
+   */
+  readonly cancel: (id: string, options: CancelOptions, actor: Caller) => Order
   readonly markAsPaid: (id: string, actor: Caller) => Effect.Effect<Order, Reject>
   readonly fulfillments: (orderId: string) => ReadonlyArray<Fulfillment> | undefined
   readonly createFulfillment: (
@@ -347,7 +352,9 @@ export class OrderStore extends Context.Service<OrderStore, OrderStoreShape>()("
         search,
         placeOrder,
         cancel: (id, options, actor) =>
-          change(id, (order, emit) => {
+          engine.write((emit) => {
+            const order = get(id)
+            if (order === undefined) throw missing(id)
             if (order.status === "CANCELED") throw refused(OrderCodes.alreadyCanceled, `Order ${id} is canceled already`, "ecom.order.canceled-once")
             if (order.status === "PENDING") throw refused(OrderCodes.isPending, `Order ${id} waits for its payment and cannot be canceled`, "ecom.order.cancel-pending")
             if (order.status === "REJECTED") throw refused(OrderCodes.isRejected, `Order ${id} was rejected and cannot be canceled`, "ecom.order.cancel-rejected")

@@ -1,6 +1,7 @@
 /**
  * The orders admin calls, as the official orders and fulfillments clients make them: get an order,
- * search orders (the data filter language, a sort list, cursor paging), cancel an order, mark it as paid
+ * search orders (the data filter language, a sort list, cursor paging), cancel an order (its items
+ * restocked when asked: cancelOrder.ts), mark it as paid
  * (the payments collector's call), and list and create an order's fulfillments. Orders are the store
  * owner's data: every call needs an API key, and a visitor or member gets 403 (the platform offers these
  * calls to apps only, not to members).
@@ -20,14 +21,18 @@ import {
   SearchOrdersResponse
 } from "../../../ecom/wire/orders.ts"
 import { Callers } from "../../accounts/Callers.ts"
+import { CatalogEngine } from "../../catalog/CatalogEngine.ts"
+import { ProductStore } from "../../catalog/products/ProductStore.ts"
 import { getPayload } from "../../store/payload.ts"
 import { application, reply } from "../../platform/responses.ts"
 import { body, pathParam, route } from "../../platform/routing.ts"
+import { cancelOrder } from "./cancelOrder.ts"
 import { OrderStore } from "./OrderStore.ts"
 
 export const orderRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const callers = yield* Callers
   const orders = yield* OrderStore
+  const services = { catalog: yield* CatalogEngine, products: yield* ProductStore, orders }
   const missing = (id: string) => application(404, OrderCodes.notFound, `Order ${id} was not found`)
   return [
     route(
@@ -69,7 +74,7 @@ export const orderRoutes = HttpRouter.addAll(Effect.gen(function*() {
         const caller = yield* callers.admin
         const id = yield* pathParam("id")
         const request = yield* body(CancelOrderRequest)
-        return reply(OrderResponse, { order: yield* orders.cancel(id, request, caller) })
+        return reply(OrderResponse, { order: yield* cancelOrder(services, id, request, caller) })
       })
     ),
     route(
