@@ -753,7 +753,13 @@ const main = async () => {
       const t0 = performance.now()
       await raw("/indexes", { dataCollectionId: indexed, index: { name: "byCategoryPrice", fields: [{ path: "category" }, { path: "price" }, { path: "sku" }] } })
       for (;;) {
-        const res = await originalFetch(`${server.url}/wix-data/v2/indexes?dataCollectionId=${indexed}`, { headers })
+        // a poll may meet a kept-alive connection the platform closes as it comes back from the build's
+        // longest write (about 5 s, its keep-alive timeout): the read is asked once more
+        const res = await originalFetch(`${server.url}/wix-data/v2/indexes?dataCollectionId=${indexed}`, { headers }).catch((error) =>
+          (error as { cause?: { code?: string } }).cause?.code === "ECONNRESET"
+            ? originalFetch(`${server.url}/wix-data/v2/indexes?dataCollectionId=${indexed}`, { headers })
+            : Promise.reject(error)
+        )
         const { indexes } = (await res.json()) as { indexes: Array<{ name: string; status: string }> }
         const status = indexes.find((i) => i.name === "byCategoryPrice")?.status
         if (status === "ACTIVE") break
