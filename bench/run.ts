@@ -753,8 +753,8 @@ const main = async () => {
       const t0 = performance.now()
       await raw("/indexes", { dataCollectionId: indexed, index: { name: "byCategoryPrice", fields: [{ path: "category" }, { path: "price" }, { path: "sku" }] } })
       for (;;) {
-        // a poll may meet a kept-alive connection the platform closes as it comes back from the build's
-        // longest write (about 5 s, its keep-alive timeout): the read is asked once more
+        // a full run after the checkout case once met a kept-alive connection reset here, while the
+        // build held the platform's writes for about 5 s (its keep-alive timeout): the read is asked once more
         const res = await originalFetch(`${server.url}/wix-data/v2/indexes?dataCollectionId=${indexed}`, { headers }).catch((error) =>
           (error as { cause?: { code?: string } }).cause?.code === "ECONNRESET"
             ? originalFetch(`${server.url}/wix-data/v2/indexes?dataCollectionId=${indexed}`, { headers })
