@@ -68,7 +68,9 @@ export const get = (checkoutId: string): Effect.Effect<Checkout, CheckoutFailure
  * Sets the buyer's details: email, billing and shipping addresses, note; what is left out stays.
  *
  * @example
- * yield* Checkout.update(id, { buyerInfo: { email: "ada@example.com" }, shippingInfo: { shippingDestination: { address: { country: "GB", city: "London", addressLine1: "12 Analytical Row" } } } })
+ * import { Checkout } from "sitefx/ecom"
+ * declare const checkoutId: string
+ * yield* Checkout.update(checkoutId, { buyerInfo: { email: "ada@example.com" }, shippingInfo: { shippingDestination: { address: { country: "GB", city: "London", addressLine1: "12 Analytical Row" } } } })
  */
 export const update = (checkoutId: string, checkout: Omit<CheckoutUpdate, "id">): Effect.Effect<Checkout, CheckoutFailure, PlatformClient> =>
   withId("update", checkoutId, () =>

@@ -51,7 +51,7 @@ export function SessionBar() {
               ? <span role="alert" className="who refused">Not signed out: try again.</span>
               : (
                 <span className="who" title={name ?? undefined}>
-                  Signed in as <strong data-testid="session-name">{name ?? "a member"}</strong>
+                  <span className="who-label">Signed in as </span><strong data-testid="session-name">{name ?? "a member"}</strong>
                 </span>
               )}
             <button type="button" className="secondary" onClick={() => void signOut()} disabled={leaving}>Sign out</button>
