@@ -75,7 +75,7 @@ export const ORDER_ENTITY = "wix.ecom.v1.order"
 /** A checkout's entity, as its domain events name it. */
 export const CHECKOUT_ENTITY = "wix.ecom.v1.checkout"
 
-/** The event types of orders (domain events on {@link ORDER_ENTITY}) and of a completed checkout. */
+/** The event types of orders (domain events on the entity `wix.ecom.v1.order`) and of a completed checkout. */
 export const OrderEventTypes = {
   created: "wix.ecom.v1.order_created",
   updated: "wix.ecom.v1.order_updated",
