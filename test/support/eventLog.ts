@@ -5,6 +5,7 @@
  */
 import * as Effect from "effect/Effect"
 import type { DomainEvent, EventEnvelope, Identity } from "../../src/events/protocol.ts"
+import { decodeEnvelopeText } from "../../src/events/Event.ts"
 import { SiteEvents } from "../../src/server/store/SiteEvents.ts"
 import { layerWithCore } from "../../src/server/LocalPlatform.ts"
 
@@ -35,3 +36,12 @@ export const loggedSince = (mark: number) =>
 
 /** The domain event of a logged event of a domain type. */
 export const domainOf = (e: LoggedEvent): DomainEvent => e.payload as DomainEvent
+
+/** The events logged after `from`, decoded as sitefx's typed events. */
+export const decodedSince = (from: number) =>
+  Effect.gen(function*() {
+    const log = yield* SiteEvents
+    const out = []
+    for (const e of log.after(from) ?? []) out.push(yield* decodeEnvelopeText(e.json))
+    return out
+  })

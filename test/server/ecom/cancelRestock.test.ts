@@ -9,7 +9,7 @@ import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import { STORES_APP_ID } from "../../../src/ecom/protocol.ts"
 import { OrderCodes, OrderEventTypes } from "../../../src/ecom/orderProtocol.ts"
-import { decodeEnvelopeText } from "../../../src/events/Event.ts"
+import { decodedSince } from "../../support/eventLog.ts"
 import { LocalPlatform } from "../../../src/server/index.ts"
 import { SiteEvents } from "../../../src/server/store/SiteEvents.ts"
 import { buyerForm, openCheckoutPage, submitCheckoutPage } from "../../support/checkoutPage.ts"
@@ -17,14 +17,7 @@ import { onPlatform } from "../../support/platform.ts"
 
 const INVENTORY_CHANGED = "com.wix.ecommerce.inventory.api.v1.InventoryVariantsChanged"
 
-/** The events logged after `from`, decoded. */
-const eventsAfter = (from: number) =>
-  Effect.gen(function*() {
-    const log = yield* SiteEvents
-    const out = []
-    for (const e of log.after(from) ?? []) out.push(yield* decodeEnvelopeText(e.json))
-    return out
-  })
+const eventsAfter = decodedSince
 
 describe("canceling an order with its items restocked", () => {
   it.live("a restocked cancel gives each line's quantity back with the catalog's inventory event; a plain one leaves the stock", () =>

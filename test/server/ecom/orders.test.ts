@@ -10,6 +10,7 @@ import * as Stream from "effect/Stream"
 import * as Orders from "../../../src/ecom/Orders.ts"
 import { OrderCodes } from "../../../src/ecom/orderProtocol.ts"
 import { decodeEnvelopeText } from "../../../src/events/Event.ts"
+import { decodedSince } from "../../support/eventLog.ts"
 import { EcomEventTypes, EventPaths } from "../../../src/events/protocol.ts"
 import { Database } from "../../../src/server/platform/Database.ts"
 import { DEMO_ORDER_IDS, OrderStore } from "../../../src/server/ecom/orders/index.ts"
@@ -25,14 +26,7 @@ const newOrder = (email: string) => ({
   shipping: 5
 })
 
-/** The events logged after `from`, decoded. */
-const eventsAfter = (from: number) =>
-  Effect.gen(function*() {
-    const log = yield* SiteEvents
-    const out = []
-    for (const e of log.after(from) ?? []) out.push(yield* decodeEnvelopeText(e.json))
-    return out
-  })
+const eventsAfter = decodedSince
 
 describe("orders on the local platform", () => {
   it.live("placeOrder numbers orders one after another and logs created, approved and payment events with the write", () =>
