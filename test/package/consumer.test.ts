@@ -27,6 +27,30 @@ const consumer = () => join(dir, "consumer")
 /** npm's own script, to run it on another Node (npm sets npm_execpath for the scripts it runs). */
 const npmCli = () => process.env.npm_execpath ?? join(execFileSync(npm, ["root", "-g"], { encoding: "utf8" }).trim(), "npm", "bin", "npm-cli.js")
 let installLog = ""
+let packed = ""
+const tarball = () => packed
+
+/** Where the package `name` is installed under `project`, relative to it (every copy, nested ones too). */
+const copiesOf = (name: string, project: string): ReadonlyArray<string> => {
+  const found: Array<string> = []
+  const walk = (modules: string) => {
+    let entries: Array<string>
+    try {
+      entries = readdirSync(join(project, modules))
+    } catch {
+      return
+    }
+    for (const entry of entries) {
+      const names = entry.startsWith("@") ? readdirSync(join(project, modules, entry)).map((n) => `${entry}/${n}`) : [entry]
+      for (const installed of names) {
+        if (installed === name) found.push(`${modules}/${installed}`)
+        walk(`${modules}/${installed}/node_modules`)
+      }
+    }
+  }
+  walk("node_modules")
+  return found.sort()
+}
 // the batch command keeps an import's checkpoint in the state folder: the consumer's own, not this machine's
 const sh = (file: string, args: ReadonlyArray<string>, cwd: string, timeout = 240_000) =>
   run(file, [...args], {
@@ -69,13 +93,16 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "sitefx-consumer-"))
   const { stdout } = await sh(npm, ["pack", "--pack-destination", dir, "--silent"], repo)
   const tarball = join(dir, stdout.trim().split("\n").pop()!)
+  packed = tarball
   mkdirSync(consumer())
   writeFileSync(join(consumer(), "package.json"), JSON.stringify({
     name: "a-consumer",
     private: true,
     type: "module",
-    dependencies: { sitefx: `file:${tarball}`, react: "19.3.1", "react-dom": "19.3.1" },
+    // the app's own effect (sitefx's peer), and the Node platform that `sitefx/server` and `sitefx/testing` run on
+    dependencies: { sitefx: `file:${tarball}`, effect: devVersion("effect"), react: "19.3.1", "react-dom": "19.3.1" },
     devDependencies: {
+      "@effect/platform-node": devVersion("@effect/platform-node"),
       "@types/node": "24.19.2",
       "@types/react": "19.3.0",
       typescript: "5.9.3",
@@ -156,7 +183,24 @@ Collections.Posts.query.ascending("nope")
 // @ts-expect-error startsWith takes a text field
 Collections.Posts.query.startsWith("likes", "1")
 `)
-  const everything = ["examples/*.ts", "examples/generated/*.ts", "typed.ts", "react.tsx", "server.ts"]
+  // the app's own Effect values, services and layers, made with the app's effect, flow into sitefx's calls
+  writeFileSync(join(consumer(), "app-effect.ts"), `import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Schedule from "effect/Schedule"
+import { DataItems, Site } from "sitefx"
+
+class PageSize extends Context.Service<PageSize, number>()("app/PageSize") {}
+
+export const titles = Effect.gen(function*() {
+  const size = yield* PageSize
+  const page = yield* DataItems.query("Posts").limit(size).find.pipe(Effect.retry(Schedule.recurs(2)))
+  return page.items.map((post) => String(post["title"]))
+}).pipe(
+  Effect.provide(Layer.mergeAll(Layer.succeed(PageSize)(5), Site.layer({ clientId: "sitefx-local-client" })))
+)
+`)
+  const everything = ["examples/*.ts", "examples/generated/*.ts", "typed.ts", "react.tsx", "server.ts", "app-effect.ts"]
   config("tsconfig.nodenext.json", { module: "nodenext", moduleResolution: "nodenext", lib: ["es2023", "dom"], types: ["node"] }, everything)
   config("tsconfig.bundler.json", { module: "esnext", moduleResolution: "bundler", lib: ["es2023", "dom"], types: ["node"] }, everything)
   writeFileSync(join(consumer(), "browser.tsx"), `${BROWSER_SUBPATHS.map((p, i) => `import * as M${i} from "${p}"`).join("\n")}
@@ -182,6 +226,34 @@ describe("the packed package in a consumer's project", () => {
   it("installs on Node 22.19, its stated minimum, without engine warnings", () => {
     assert.notMatch(installLog, /EBADENGINE/)
   })
+
+  it("shares the app's effect: one copy in the project, the one the app depends on", () => {
+    assert.deepStrictEqual(copiesOf("effect", consumer()), ["node_modules/effect"])
+    assert.deepStrictEqual(copiesOf("@effect/platform-node", consumer()), ["node_modules/@effect/platform-node"])
+  })
+
+  it("a browser app's install (sitefx and effect) carries no server-only package", async () => {
+    const app = join(dir, "browser-app")
+    mkdirSync(app)
+    writeFileSync(join(app, "package.json"), JSON.stringify({ name: "a-browser-app", private: true, dependencies: { sitefx: `file:${tarball()}`, effect: devVersion("effect") } }))
+    await sh(npm, ["install"], app)
+    for (const server of ["@effect/platform-node", "@effect/platform-node-shared", "redis", "@redis/client", "undici", "ws"]) {
+      assert.deepStrictEqual(copiesOf(server, app), [], `${server} is installed`)
+    }
+    assert.deepStrictEqual(copiesOf("effect", app), ["node_modules/effect"])
+    // the figure for the notes: what a browser app's node_modules weighs
+    console.log(`a browser app's install: ${(await sh("du", ["-sk", "node_modules"], app)).stdout.split("\t")[0]} KB`)
+  }, 300_000)
+
+  it("an app on an effect outside sitefx's range hears it from npm, and gets no second copy", async () => {
+    const app = join(dir, "old-effect")
+    mkdirSync(app)
+    writeFileSync(join(app, "package.json"), JSON.stringify({ name: "an-older-app", private: true, dependencies: { sitefx: `file:${tarball()}`, effect: "4.0.6" } }))
+    const refused = await sh(npm, ["install"], app).then(() => "", (e: { stdout?: string; stderr?: string }) => `${e.stdout ?? ""}${e.stderr ?? ""}`)
+    assert.match(refused, /ERESOLVE/)
+    assert.match(refused, /peer effect@"~4\.1\.0" from sitefx/)
+    assert.deepStrictEqual(copiesOf("effect", app), [])
+  }, 300_000)
 
   it("every subpath loads from a plain .mjs on Node 24 and on Node 22", async () => {
     assert.strictEqual((await sh(process.execPath, ["load.mjs"], consumer())).stdout.trim(), "loaded")
