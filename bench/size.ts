@@ -45,7 +45,8 @@ export const ENTRIES = [
   { job: "visitor session", sitefx: "sitefx-session", official: "official-session" },
   { job: "visitor session + one data query", sitefx: "sitefx-query", official: "official-query" },
   { job: "README's first example (Site.layer)", sitefx: "sitefx-readme", official: "official-query" },
-  { job: "+ one product query", sitefx: "sitefx-products", official: "official-products" }
+  { job: "+ one product query", sitefx: "sitefx-products", official: "official-products" },
+  { job: "visitor's cart to hosted checkout", sitefx: "sitefx-cart", official: "official-cart" }
 ] as const
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`

@@ -31,7 +31,8 @@ const BUDGETS_GZIP: Record<string, number> = {
   "sitefx-session": 17_400,
   "sitefx-query": 35_080,
   "sitefx-readme": 35_400,
-  "sitefx-products": 38_660
+  "sitefx-products": 38_660,
+  "sitefx-cart": 23_710
 }
 
 const ONE_QUERY =
@@ -47,7 +48,9 @@ const NOT_IN: Record<string, RegExp> = {
   // the README's first example: the same, with the session from Site.layer
   "sitefx-readme": ONE_QUERY,
   // a product page carries the product query, not the writers' modules, the v3 services or the wire Schemas
-  "sitefx-products": /effect\/dist\/(Schema|SchemaAST|Config)\.js$|effect\/dist\/http\/|(^|\/)src\/catalog\/(wire|v3|storefront)\/|(^|\/)src\/catalog\/(Collections|Inventory)\.ts$/
+  "sitefx-products": /effect\/dist\/(Schema|SchemaAST|Config)\.js$|effect\/dist\/http\/|(^|\/)src\/catalog\/(wire|v3|storefront)\/|(^|\/)src\/catalog\/(Collections|Inventory)\.ts$/,
+  // a cart page on the site client: no sign-in flow, no orders (an administrator's), no wire Schemas, no data client
+  "sitefx-cart": /effect\/dist\/(Schema|SchemaAST|Config)\.js$|effect\/dist\/http\/|(^|\/)src\/session\/(MemberFlows|OAuthFlows|AuthorizeAgent|LoginResult)\.ts$|(^|\/)src\/ecom\/(Orders\.ts$|wire\/|guards\/orders)|(^|\/)src\/data\//
 }
 
 describe("browser bundles", () => {
