@@ -10,7 +10,7 @@ import { type FormEvent, useState } from "react"
 import { ResultView } from "../shell/Result.tsx"
 import { type CartFilter, cartsAtom, filterAtom } from "./atoms.ts"
 
-const STATUSES = [["", "abandoned or recovered"], ["ABANDONED", "abandoned"], ["RECOVERED", "recovered"]] as const
+const STATUSES = [["", "any status"], ["ABANDONED", "abandoned"], ["RECOVERED", "recovered"]] as const
 
 const COLUMNS = ["Buyer", "Abandoned", "Total", "Status", "Cart"] as const
 

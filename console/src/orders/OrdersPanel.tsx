@@ -11,7 +11,7 @@ import { type OrderAction, orderAction, type OrderFilter, ordersAtom, filterAtom
 
 type Order = Orders.Order
 
-const STATUSES = [["", "placed (not pending or rejected)"], ["APPROVED", "approved"], ["PENDING", "pending"], ["CANCELED", "canceled"], ["REJECTED", "rejected"]] as const
+const STATUSES = [["", "any placed"], ["APPROVED", "approved"], ["PENDING", "pending"], ["CANCELED", "canceled"], ["REJECTED", "rejected"]] as const
 const PAYMENTS = [["", "any payment"], ["NOT_PAID", "not paid"], ["PAID", "paid"], ["PENDING", "pending"], ["PARTIALLY_PAID", "partially paid"], ["FULLY_REFUNDED", "refunded"]] as const
 const FULFILLMENTS = [["", "any fulfillment"], ["NOT_FULFILLED", "not fulfilled"], ["PARTIALLY_FULFILLED", "partially fulfilled"], ["FULFILLED", "fulfilled"]] as const
 
@@ -218,7 +218,7 @@ export function OrdersPanel() {
       <h1 id="orders-title">Orders</h1>
       <p className="lead">
         The store's orders as its owner reads them: <code>sitefx/ecom</code>'s <code>Orders</code> with the site's API key. Open an order for its lines and buyer, and to mark it as
-        paid, fulfil it or cancel it.
+        paid, fulfil it or cancel it. As on the platform, pending and rejected orders show only when the status asks for them.
       </p>
       <form className="filters" onSubmit={apply} aria-label="Find orders">
         <div>
