@@ -1,6 +1,7 @@
 /**
- * The console: the panel the location names, inside the console's frame. The events panel loads when
- * first opened: it brings the live event stream and its decoding, which no other panel needs.
+ * The console: the panel the location names, inside the console's frame. The events, orders and carts
+ * panels load when first opened: they bring the admin calls (the site's API key), the live event stream
+ * and its decoding, sitefx/ecom's orders and sitefx/catalog's abandoned carts, which no other panel needs.
  */
 import { useAtomValue } from "sitefx/react"
 import { lazy, Suspense } from "react"
@@ -15,12 +16,16 @@ import { SettingsPanel } from "./settings/SettingsPanel.tsx"
 import { SnapshotsPanel } from "./snapshots/SnapshotsPanel.tsx"
 
 const EventsPanel = lazy(() => import("./events/EventsPanel.tsx").then((m) => ({ default: m.EventsPanel })))
+const OrdersPanel = lazy(() => import("./orders/OrdersPanel.tsx").then((m) => ({ default: m.OrdersPanel })))
+const CartsPanel = lazy(() => import("./carts/CartsPanel.tsx").then((m) => ({ default: m.CartsPanel })))
 
 const PANELS = {
   members: MembersPanel,
   outbox: OutboxPanel,
   requests: RequestsPanel,
   events: EventsPanel,
+  orders: OrdersPanel,
+  carts: CartsPanel,
   settings: SettingsPanel,
   clock: ClockPanel,
   snapshots: SnapshotsPanel

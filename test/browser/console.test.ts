@@ -4,17 +4,28 @@
  * console error in the page. What the console did is checked through sitefx/dev, the calls a script
  * makes: approve a member and enroll a factor; follow an outbox link and copy a code; filter the request
  * log and see a new request arrive live; redeliver a dead letter; change a setting; skew the clock; add
- * and clear a fault; save and restore a snapshot. And another site's page cannot frame it.
+ * and clear a fault; save and restore a snapshot. The store's panels are the owner's: an order placed on
+ * the platform's checkout page is found, opened, fulfilled and canceled (its stock back), an unpaid order
+ * is marked as paid, each checked through sitefx/ecom; an abandoned cart shows and then shows recovered;
+ * axe-core audits both panels. And another site's page cannot frame it.
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
+import { readFileSync } from "node:fs"
 import * as http from "node:http"
+import { createRequire } from "node:module"
 import type { AddressInfo } from "node:net"
 import type { Page } from "playwright-core"
+import * as Products from "../../src/catalog/Products.ts"
 import * as Dev from "../../src/dev/index.ts"
+import { Cart, Checkout, Orders, STORES_APP_ID } from "../../src/ecom/index.ts"
+import type { PlatformClient } from "../../src/http/PlatformClient.ts"
 import type { PlatformConfig } from "../../src/http/PlatformConfig.ts"
 import type { PlatformError } from "../../src/http/PlatformError.ts"
 import type { PlatformHttp } from "../../src/http/PlatformHttp.ts"
+import { Site } from "../../src/Site.ts"
+import { buyerForm, openCheckoutPage, submitCheckoutPage } from "../support/checkoutPage.ts"
+import { audit, describeViolation } from "./axe.ts"
 import { browserSession, DESKTOP, PHONE, screenshot } from "./support.ts"
 
 const session = browserSession()
@@ -22,6 +33,44 @@ const session = browserSession()
 /** Runs sitefx/dev calls against the served platform, as a script would. */
 const dev = <A>(effect: Effect.Effect<A, PlatformError, PlatformHttp | PlatformConfig>): Promise<A> =>
   Effect.runPromise(Effect.provide(effect, Dev.layer({ baseUrl: session.platform.url })))
+
+/** Runs an admin call with the site's API key, as the site's owner's script would. */
+const owner = <A, E>(effect: Effect.Effect<A, E, PlatformClient>): Promise<A> =>
+  Effect.runPromise(Effect.provide(effect, Site.apiKey({ baseUrl: session.platform.url, apiKey: session.platform.apiKey, siteId: session.platform.siteId })))
+
+/**
+ * A shopper's purchase on the platform: `quantity` of a new product that tracks its stock (5 of it), paid
+ * on the hosted checkout page as a browser would post its form. Gives the order's id and the product's.
+ */
+const placeOrder = async (email: string, quantity: number): Promise<{ readonly orderId: string; readonly productId: string }> => {
+  const { url } = session.platform
+  const product = await owner(Effect.flatMap(
+    Products.create({ name: unique("Console Lamp"), priceData: { price: 40 }, stock: { trackInventory: true, quantity: 5 } }),
+    (p) => Products.get(p.id!)
+  ))
+  const pageUrl = await Effect.runPromise(Effect.gen(function*() {
+    yield* Cart.add([{ catalogReference: { appId: STORES_APP_ID, catalogItemId: product.id!, options: { variantId: product.variants![0]!.id! } }, quantity }])
+    const checkoutId = yield* Checkout.createFromCurrentCart()
+    yield* Checkout.update(checkoutId, { buyerInfo: { email } })
+    return yield* Checkout.redirect(checkoutId, { postFlowUrl: `${url}/cart`, thankYouPageUrl: `${url}/thank-you` })
+  }).pipe(Effect.provide(Site.layer({ clientId: "sitefx-local-client", baseUrl: url }))))
+  const paid = await submitCheckoutPage(await openCheckoutPage(pageUrl), buyerForm(email))
+  assert.strictEqual(paid.status, 303)
+  const orderId = Checkout.orderIdOf(paid.headers.get("location")!)
+  assert.isString(orderId)
+  return { orderId: orderId!, productId: product.id! }
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8")
+
+/** axe-core finds no serious or critical violation on the page as it is now (and read it: rules applied). */
+const expectAccessible = async (page: Page, screen: string) => {
+  // the console's CSP runs its own scripts only, so axe-core goes in through the browser's devtools protocol, not a script tag
+  if (!await page.evaluate(() => "axe" in window)) await page.evaluate(axeSource)
+  const { violations, applied } = await audit(page)
+  assert.isAbove(applied, 15, `axe-core applied only ${applied} rules to ${screen}`)
+  assert.deepStrictEqual(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => describeViolation(screen, v)), [])
+}
 
 let counter = 0
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${counter++}`
@@ -219,6 +268,116 @@ describe("the console in Chromium", () => {
     } finally {
       await new Promise<void>((resolve) => receiver.close(() => resolve()))
     }
+  })
+
+  atBothSizes("orders: a placed order is found, opened, fulfilled and canceled; an unpaid one is marked as paid", "orders", "Orders", async (page, size) => {
+    const email = `${unique(`buyer-${size}`)}@example.com`
+    const { orderId, productId } = await placeOrder(email, 2)
+    const placed = await owner(Orders.get(orderId))
+    assert.strictEqual(placed.paymentStatus, "PAID")
+    assert.strictEqual(placed.fulfillmentStatus, "NOT_FULFILLED")
+    const number = placed.number!
+
+    // the order, found by its buyer: one row, newest first
+    await page.getByLabel("Buyer email or order number").fill(email)
+    await page.getByRole("button", { name: "Find orders" }).click()
+    const table = page.getByRole("table", { name: /^Orders, newest first/ })
+    const row = table.getByRole("row").filter({ has: page.getByRole("button", { name: `Order ${number}` }) })
+    await row.waitFor()
+    assert.strictEqual(await table.getByRole("rowheader").count(), 1)
+    assert.include(await row.innerText(), email)
+    assert.include(await row.innerText(), "$85.00")
+    await row.getByText("not fulfilled", { exact: true }).waitFor()
+
+    // opened: its lines and buyer, and what the owner does to it
+    await page.getByRole("button", { name: `Order ${number}` }).click()
+    assert.strictEqual(await page.getByRole("button", { name: `Order ${number}` }).getAttribute("aria-expanded"), "true")
+    const detail = page.getByRole("region", { name: `Order ${number}` })
+    await detail.getByRole("list", { name: `Lines of order ${number}` }).getByText(/^2 × Console Lamp/).waitFor()
+    await detail.getByText("Ada Lovelace", { exact: false }).waitFor()
+    await detail.getByText("Nothing fulfilled yet.").waitFor()
+    assert.isTrue(await detail.getByRole("button", { name: "Mark as paid" }).isDisabled())
+    await expectAccessible(page, `orders, an order open (${size})`)
+
+    await detail.getByRole("button", { name: "Fulfil all remaining" }).click()
+    await page.getByRole("status").filter({ hasText: `Fulfilled what was left of order ${number} (now fulfilled).` }).waitFor()
+    assert.strictEqual((await owner(Orders.get(orderId))).fulfillmentStatus, "FULFILLED")
+    assert.lengthOf(await owner(Orders.fulfillments(orderId)), 1)
+    // the list and the order's fulfillments were read again
+    await row.getByText("fulfilled", { exact: true }).waitFor()
+    await detail.getByText("2 item(s)").waitFor()
+    assert.isTrue(await detail.getByRole("button", { name: "Fulfil all remaining" }).isDisabled())
+
+    await detail.getByRole("button", { name: "Cancel and restock" }).click()
+    await page.getByRole("status").filter({ hasText: `Order ${number} is canceled; its items are back in stock.` }).waitFor()
+    assert.strictEqual((await owner(Orders.get(orderId))).status, "CANCELED")
+    assert.strictEqual((await owner(Products.get(productId))).stock?.quantity, 5)
+    await row.getByText("canceled", { exact: true }).waitFor()
+
+    // an order not paid yet (the demo store has two), found by its number and marked as paid
+    const unpaid = (await owner(Orders.search().eq("paymentStatus", "NOT_PAID").eq("status", "APPROVED").ascending("number").limit(1).find)).orders[0]!
+    await page.getByLabel("Buyer email or order number").fill(unpaid.number!)
+    await page.getByLabel("Payment").selectOption("NOT_PAID")
+    await page.getByRole("button", { name: "Find orders" }).click()
+    await page.getByRole("button", { name: `Order ${unpaid.number}` }).click()
+    const unpaidDetail = page.getByRole("region", { name: `Order ${unpaid.number}` })
+    await unpaidDetail.getByRole("button", { name: "Mark as paid" }).click()
+    await page.getByRole("status").filter({ hasText: `Order ${unpaid.number} is marked as paid (payment paid).` }).waitFor()
+    assert.strictEqual((await owner(Orders.get(unpaid.id!))).paymentStatus, "PAID")
+    // read again under its filter (not paid), the order is gone from the list
+    await page.getByText("No order matches.", { exact: false }).waitFor()
+  })
+
+  atBothSizes("carts: abandoned carts show a page at a time; one shows recovered", "carts", "Abandoned carts", async (page, size) => {
+    const { url } = session.platform
+    const leaver = unique(`leaver-${size}`)
+    const email = `${leaver}@example.com`
+    const abandon = async (buyerInfo: object, total: number, abandonTime: string) => {
+      const made = await fetch(`${url}/_sitefx/store/abandoned-carts`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ buyerInfo, total, currency: "USD", abandonTime })
+      })
+      assert.strictEqual(made.status, 200)
+      return ((await made.json()) as { abandonedCart: { id: string } }).abandonedCart.id
+    }
+    // twenty carts of other buyers whose emails start the same, abandoned before it: a page and one more
+    for (let i = 0; i < 20; i++) await abandon({ email: `${leaver}-${i}@example.com`, identityType: "VISITOR" }, i, new Date(Date.now() - (i + 1) * 60_000).toISOString())
+    const cartId = await abandon({ email, firstName: "Cart", lastName: "Leaver", identityType: "CONTACT" }, 42.5, new Date().toISOString())
+    await page.getByText("Open carts are not listed").waitFor()
+
+    await page.getByLabel("Buyer email starts with").fill(leaver)
+    await page.getByRole("button", { name: "Find carts" }).click()
+    await page.getByRole("table", { name: "Abandoned carts, most recent first: 20 shown of 21" }).waitFor()
+    await page.getByRole("button", { name: "Load more carts" }).click()
+    const all = page.getByRole("table", { name: "Abandoned carts, most recent first: 21 shown of 21" })
+    await all.waitFor()
+    assert.strictEqual(await all.getByRole("rowheader").count(), 21)
+    assert.include(await all.getByRole("rowheader").first().innerText(), email)
+    await page.getByText("That is every cart that matches.").waitFor()
+
+    await page.getByLabel("Buyer email starts with").fill(email)
+    await page.getByRole("button", { name: "Find carts" }).click()
+    const table = page.getByRole("table", { name: /^Abandoned carts, most recent first: 1 shown of 1$/ })
+    const row = table.getByRole("row").filter({ hasText: email })
+    await row.waitFor()
+    assert.include(await row.innerText(), "$42.50")
+    assert.include(await row.innerText(), "Cart Leaver")
+    assert.include(await row.innerText(), cartId)
+    await row.getByText("abandoned", { exact: true }).waitFor()
+    await expectAccessible(page, `carts (${size})`)
+
+    const recovered = await fetch(`${url}/_sitefx/store/abandoned-carts/${encodeURIComponent(cartId)}/recover`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}"
+    })
+    assert.strictEqual(recovered.status, 200)
+    await page.getByRole("button", { name: "Refresh" }).click()
+    await row.getByText("recovered", { exact: true }).waitFor()
+    await page.getByLabel("Status").selectOption("ABANDONED")
+    await page.getByRole("button", { name: "Find carts" }).click()
+    await page.getByText("No abandoned cart matches.").waitFor()
   })
 
   atBothSizes("settings: a switch and the token lifetime are changed", "settings", "Settings", async (page) => {

@@ -1,16 +1,15 @@
 /**
  * The events panel's atoms: the webhook subscriptions and their dead letters (dev endpoints), what is
- * done to them, and the site's events live. The event stream wants the site's API key; the console is
- * a page of the platform, so it reads the key from the platform's own dev endpoint and keeps it Redacted.
+ * done to them, and the site's events live. The event stream wants the site's API key: it runs on the
+ * console's admin runtime (../admin.ts).
  */
 import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
 import { Atom } from "effect/reactivity"
 import * as Stream from "effect/Stream"
 import * as Dev from "sitefx/dev"
 import { live, type LiveEvent } from "sitefx/events"
-import { ApiKeyAuth } from "sitefx/http"
-import { platformUrl, runtime } from "../runtime.ts"
+import { adminRuntime } from "../admin.ts"
+import { runtime } from "../runtime.ts"
 import type { Outcome } from "../shell/Result.tsx"
 
 const KEYS = ["webhooks"]
@@ -48,12 +47,6 @@ export const webhookAction = runtime.fn((action: WebhookAction) => {
 
 /** How many events the panel keeps on screen. */
 export const SHOWN_EVENTS = 50
-
-const adminRuntime = Atom.runtime(
-  Layer.unwrap(Effect.map(Dev.Platform.site, (site) => ApiKeyAuth.layer({ apiKey: site.apiKey, siteId: site.siteId }))).pipe(
-    Layer.provideMerge(Dev.layer({ baseUrl: platformUrl }))
-  )
-)
 
 /** The site's events from now on, newest first. */
 export const liveEventsAtom = adminRuntime.atom(

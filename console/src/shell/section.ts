@@ -9,6 +9,8 @@ export const SECTIONS = [
   { id: "outbox", label: "Outbox" },
   { id: "requests", label: "Requests" },
   { id: "events", label: "Events" },
+  { id: "orders", label: "Orders" },
+  { id: "carts", label: "Carts" },
   { id: "settings", label: "Settings" },
   { id: "clock", label: "Clock & faults" },
   { id: "snapshots", label: "Snapshots" }
