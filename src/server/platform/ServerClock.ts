@@ -48,5 +48,11 @@ export class ServerClock extends Context.Service<ServerClock, ServerClockShape>(
   )
 }
 
+/**
+ * The most the skew may move the clock either way: a thousand years keeps the platform's time in years
+ * of four digits, whose ISO text (how the tables store times) sorts as the times do.
+ */
+export const MAX_SKEW_SECONDS = 1000 * 365 * 24 * 60 * 60
+
 /** ISO text of a time; throws a RangeError past the years JavaScript dates hold (±275 760). */
 export const isoDate = (millis: number): string => new Date(millis).toISOString()
