@@ -23,7 +23,7 @@ import type { ServeError } from "effect/http/HttpServerError"
 import { createServer } from "node:http"
 import { appLayer } from "./App.ts"
 import { withClientErrors } from "./platform/clientErrors.ts"
-import { coreLayer, type PlatformCore } from "./Core.ts"
+import { coreLayer, type CoreOptions, type PlatformCore } from "./Core.ts"
 import type { SeedName } from "../dev/wire/platform.ts"
 import { DEMO_MEMBER_EMAIL, DEMO_MEMBER_PASSWORD, Seeder } from "./accounts/seed.ts"
 import { DEFAULT_ACCESS_TOKEN_TTL_SECONDS } from "./platform/Settings.ts"
@@ -139,11 +139,16 @@ export class LocalPlatform extends Context.Service<LocalPlatform, LocalPlatformS
   }
 }
 
+/** What only this repository's tests tune: how often due carts are abandoned as time passes. */
+export type CoreTuning = Pick<CoreOptions, "abandonSweepInterval">
+
 /**
  * {@link LocalPlatform.layer}, also providing the platform's own services, for the tests and tools of this
  * repository that use them in-process (the event log, the stores); not part of `sitefx/server`.
  */
-export const layerWithCore = (options: LocalPlatformOptions = {}): Layer.Layer<LocalPlatform | PlatformCore, ServeError | PlatformError | SnapshotError> => {
+export const layerWithCore = (
+  options: LocalPlatformOptions & CoreTuning = {}
+): Layer.Layer<LocalPlatform | PlatformCore, ServeError | PlatformError | SnapshotError> => {
   const seed = options.seed ?? "demo"
   const dev = options.dev ?? true
   const core = coreLayer({
@@ -152,7 +157,8 @@ export const layerWithCore = (options: LocalPlatformOptions = {}): Layer.Layer<L
     log: options.logger ?? false,
     dataMaxPayloadBytes: options.dataMaxPayloadBytes,
     requestLogSize: options.requestLogSize,
-    webhooks: { webhooks: options.webhooks, delivery: options.webhookDelivery }
+    webhooks: { webhooks: options.webhooks, delivery: options.webhookDelivery },
+    abandonSweepInterval: options.abandonSweepInterval
   })
   const seeded = Layer.effectDiscard(Effect.gen(function*() {
     const snapshots = yield* Snapshots

@@ -52,6 +52,12 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("dev endpoints"
       assert.approximately(Date.parse(moved.now) - Date.now(), 3_600_000, 5_000)
       const bad = yield* post("/_sitefx/clock", { skewSeconds: "soon" })
       assert.strictEqual(bad.status, 400)
+      // past the years a date holds: refused, not a time nothing can print
+      for (const skewSeconds of [1e13, -1e13, 1e300]) {
+        const far = yield* post("/_sitefx/clock", { skewSeconds })
+        assert.strictEqual(far.status, 400)
+        assert.strictEqual(far.body.details.validationError.fieldViolations[0].field, "skewSeconds")
+      }
       assert.strictEqual((yield* dev("GET", "/clock")).skewSeconds, 3600)
       yield* dev("POST", "/clock", { skewSeconds: 0 })
     }))

@@ -12,7 +12,7 @@ import { Site, type SiteOptions, type SiteServices } from "../../src/Site.ts"
 import * as DevWire from "../../src/dev/wire/platform.ts"
 import type { PlatformCore } from "../../src/server/Core.ts"
 import { LocalPlatform, type LocalPlatformOptions } from "../../src/server/index.ts"
-import { layerWithCore } from "../../src/server/LocalPlatform.ts"
+import { type CoreTuning, layerWithCore } from "../../src/server/LocalPlatform.ts"
 
 export { LocalPlatform }
 
@@ -24,7 +24,7 @@ export const tempDir = (prefix: string) =>
   )
 
 /** Runs `effect` against a platform of its own (the `demo` seed unless `options` say otherwise), closed afterwards. */
-export const onPlatform = <A, E>(options: LocalPlatformOptions, effect: Effect.Effect<A, E, LocalPlatform | PlatformCore | Scope>) =>
+export const onPlatform = <A, E>(options: LocalPlatformOptions & CoreTuning, effect: Effect.Effect<A, E, LocalPlatform | PlatformCore | Scope>) =>
   Effect.scoped(Effect.gen(function*() {
     const context = yield* Layer.build(layerWithCore({ seed: "demo", ...options }))
     return yield* Effect.provide(effect, Layer.succeedContext(context))

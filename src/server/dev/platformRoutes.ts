@@ -40,7 +40,7 @@ import { RefreshTokens } from "../accounts/RefreshTokens.ts"
 import { invalidField, notFound, type Reject, reply, replyEmpty, unauthorized } from "../platform/responses.ts"
 import { body, pathParam, query, route } from "../platform/routing.ts"
 import { Seeder } from "../accounts/seed.ts"
-import { isoDate, ServerClock } from "../platform/ServerClock.ts"
+import { isoDate, MAX_SKEW_SECONDS, ServerClock } from "../platform/ServerClock.ts"
 import { Settings } from "../platform/Settings.ts"
 import { Stats } from "../platform/Stats.ts"
 import { generateTotpSecret } from "../identity/totp.ts"
@@ -139,7 +139,11 @@ export const platformRoutes = HttpRouter.addAll(Effect.gen(function*() {
       `${DEV_PREFIX}/clock`,
       Effect.gen(function*() {
         const request = yield* body(ClockRequest)
-        clock.setSkewSeconds(request.skewSeconds)
+        if (Math.abs(request.skewSeconds) > MAX_SKEW_SECONDS) {
+          return yield* invalidField("skewSeconds", `skewSeconds must be from -${MAX_SKEW_SECONDS} to ${MAX_SKEW_SECONDS} (a thousand years)`, "MAX")
+        }
+        // the listeners (carts abandoned by the new time) have run when the answer leaves
+        yield* clock.setSkewSeconds(request.skewSeconds)
         return clockNow()
       })
     ),

@@ -7,13 +7,13 @@
  */
 import * as Layer from "effect/Layer"
 import type { PlatformModule } from "../platform/PlatformModule.ts"
-import { cartsLayer, cartsRoutes } from "./carts/index.ts"
+import { type AbandonSweepOptions, cartsLayer, cartsRoutes } from "./carts/index.ts"
 import { checkoutLayer, checkoutPageRoutes, checkoutRoutes } from "./checkout/index.ts"
 import { EcomEngine } from "./EcomEngine.ts"
 import { ordersLayer, ordersRoutes } from "./orders/index.ts"
 
 export const module = {
   name: "ecom",
-  layer: () => Layer.mergeAll(cartsLayer, ordersLayer, checkoutLayer).pipe(Layer.provideMerge(EcomEngine.layer)),
+  layer: (options: AbandonSweepOptions) => Layer.mergeAll(cartsLayer(options), ordersLayer, checkoutLayer).pipe(Layer.provideMerge(EcomEngine.layer)),
   routes: Layer.mergeAll(cartsRoutes, ordersRoutes, checkoutRoutes, checkoutPageRoutes)
 } satisfies PlatformModule

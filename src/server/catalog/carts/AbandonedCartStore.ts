@@ -2,8 +2,9 @@
  * The site's abandoned carts, on node:sqlite. Each cart is kept as its wire document (what the admin
  * calls return and the data filter language runs over) beside what only its events carry (creation
  * time, item count, coupon, totals as numbers, checkout URL). Carts come from shoppers: a module whose
- * carts are abandoned with time (ecom's current carts) registers with {@link AbandonedCartStoreShape.beforeRead}
- * how to abandon those that are due, and every read catches up first; the dev endpoints add carts and
+ * carts are abandoned with time (ecom's current carts) abandons the due ones on its own as the clock
+ * moves, and registers with {@link AbandonedCartStoreShape.beforeRead} how, so that every read catches
+ * up first and never misses a cart due by then; the dev endpoints add carts and
  * mark them recovered, each change committed on the catalog's engine with its v1 event; the demo seed
  * adds its carts without events.
  */
@@ -71,7 +72,10 @@ export interface AbandonedCartStoreShape {
    * with CartAbandonedEvent); `catchUp` runs every one registered.
    */
   readonly beforeRead: (abandonDue: (origin: string) => Effect.Effect<void, Reject>) => void
-  /** Brings the abandoned carts up to the platform's clock; the admin reads run it first. */
+  /**
+   * Brings the abandoned carts up to the platform's clock; the admin reads run it first. `origin` is the
+   * reader's, for the checkout links of carts that recorded no origin of their own.
+   */
   readonly catchUp: (origin: string) => Effect.Effect<void, Reject>
   /** Adds carts without events, keeping any already there (the demo seed). */
   readonly seed: (carts: ReadonlyArray<NewCart & { readonly recoveredTime?: string }>, origin: string) => void

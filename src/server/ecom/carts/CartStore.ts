@@ -12,9 +12,17 @@
  *
  * A cart with a buyer email (the member's, or the one a checkout records with `setBuyerEmail`), with
  * line items and no order, left unchanged for {@link ABANDONED_AFTER_SECONDS} by the platform's clock,
- * becomes an abandoned cart (catalog/carts, same id) with CartAbandonedEvent: the abandoned carts'
- * reads catch up first (`abandonDue`, registered with AbandonedCartStore). An order placed for it later
- * (`completed`) makes its abandoned cart RECOVERED with CartRecoveredEvent.
+ * becomes an abandoned cart (catalog/carts, same id) with CartAbandonedEvent, by `abandonDue`: the
+ * platform runs it on its own (abandonSweep.ts: when the clock's skew changes, and once a minute) and
+ * the abandoned carts' reads catch up first (registered with AbandonedCartStore), so a read never
+ * misses a due cart. An order placed for it later (`completed`) makes its abandoned cart RECOVERED with
+ * CartRecoveredEvent.
+ *
+ * The abandoned cart's checkout link is on the origin the shopper last changed the cart through (the
+ * `Host` of their request), recorded with the cart: the platform knows no public URL of its own (its
+ * options and `sitefx serve` name only the interface it listens on, `0.0.0.0` for every one, which is
+ * no address a shopper's link can carry), while the shopper's requests show where they reach it. So the
+ * link is the same whether a read or the platform's sweep abandoned the cart.
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
@@ -36,6 +44,12 @@ import { EcomEngine, type Emit } from "../EcomEngine.ts"
 import { cartTotals, type CatalogItem } from "./pricing.ts"
 import { cartV1, cartV2, catalogItem, type PricedCart, type StoredCart, type StoredLine } from "./views.ts"
 
+/**
+ * Where a shopper's call reached the platform (`http://host:port`, from its `Host`), the origin of the
+ * checkout link when their cart is abandoned; undefined for a change made in-process.
+ */
+export type Origin = string | undefined
+
 /** Whose cart: the session's visitor or member. */
 export interface Owner {
   readonly kind: "visitor" | "member"
@@ -56,14 +70,15 @@ export interface CartStoreShape {
    * none; `create` refuses when there is one. Refused whole when an item is not for sale or the stock
    * is short.
    */
-  readonly add: (owner: Owner, lines: ReadonlyArray<NewLine>, actor: Caller, mode: "add" | "create") => Effect.Effect<PricedCart, Reject>
+  readonly add: (owner: Owner, lines: ReadonlyArray<NewLine>, actor: Caller, mode: "add" | "create", origin: Origin) => Effect.Effect<PricedCart, Reject>
   /** Sets lines' quantities; a raise is checked against the stock. */
   readonly setQuantities: (
     owner: Owner,
     updates: ReadonlyArray<{ readonly id: string; readonly quantity: number }>,
-    actor: Caller
+    actor: Caller,
+    origin: Origin
   ) => Effect.Effect<PricedCart, Reject>
-  readonly remove: (owner: Owner, lineIds: ReadonlyArray<string>, actor: Caller) => Effect.Effect<PricedCart, Reject>
+  readonly remove: (owner: Owner, lineIds: ReadonlyArray<string>, actor: Caller, origin: Origin) => Effect.Effect<PricedCart, Reject>
   readonly delete: (owner: Owner, actor: Caller) => Effect.Effect<void, Reject>
   /** A checkout id for the cart (the same one until the cart changes); refused for an empty cart. */
   readonly createCheckout: (owner: Owner, actor: Caller) => Effect.Effect<string, Reject>
@@ -84,9 +99,11 @@ export interface CartStoreShape {
   /**
    * Abandons the carts that are due: a cart with a buyer email, with line items and no order, unchanged
    * for {@link ABANDONED_AFTER_SECONDS} by the platform's clock. Each becomes an abandoned cart (its
-   * checkout link on `origin`) with CartAbandonedEvent. Run before the abandoned carts are read.
+   * checkout link on the origin recorded with the cart, or else on `fallback`) with CartAbandonedEvent,
+   * once. A due cart with no recorded origin waits for a call that brings one (a read of the abandoned
+   * carts) when `fallback` is undefined. Run before the abandoned carts are read, and by the sweep.
    */
-  readonly abandonDue: (origin: string) => Effect.Effect<void, Reject>
+  readonly abandonDue: (fallback: Origin) => Effect.Effect<void, Reject>
 }
 
 /**
@@ -180,6 +197,8 @@ export class CartStore extends Context.Service<CartStore, CartStoreShape>()("sit
         ALTER TABLE ecom_carts ADD COLUMN abandoned_date TEXT;
         CREATE INDEX ecom_carts_open ON ecom_carts (updated_date) WHERE abandoned_date IS NULL AND order_id IS NULL;`
       )
+      // where the shopper last changed the cart from: the origin of its checkout link once abandoned
+      db.migrate("ecom-carts/3", "ALTER TABLE ecom_carts ADD COLUMN origin TEXT;")
 
       const itemOf = (reference: StoredLine["reference"]): CatalogItem => catalogItem(products, reference)
 
@@ -231,23 +250,37 @@ export class CartStore extends Context.Service<CartStore, CartStoreShape>()("sit
         emit({ _tag: "Domain", type: CartEventTypes.v2[type], entityFqdn: CART_V2_FQDN, entityId: cart.id, change: change(v2), actor })
       }
 
-      const insertCart = (owner: Owner): StoredCart => {
+      const insertCart = (owner: Owner, origin: Origin): StoredCart => {
         const at = engine.now()
         const id = engine.newId()
         db.run(
-          "INSERT INTO ecom_carts (id, owner_kind, owner_id, created_date, updated_date, revision) VALUES (?, ?, ?, ?, ?, 1)",
+          "INSERT INTO ecom_carts (id, owner_kind, owner_id, created_date, updated_date, revision, origin) VALUES (?, ?, ?, ?, ?, 1, ?)",
           id,
           owner.kind,
           owner.id,
           at,
-          at
+          at,
+          origin ?? null
         )
         return { id, ownerKind: owner.kind, ownerId: owner.id, createdDate: at, updatedDate: at, revision: 1, checkoutId: undefined, lines: [] }
       }
 
-      /** A change to the cart's lines: a new revision, and any checkout made from the old lines dropped. */
-      const touch = (cartId: string) =>
-        db.run("UPDATE ecom_carts SET updated_date = ?, revision = revision + 1, checkout_id = NULL WHERE id = ?", engine.now(), cartId)
+      /**
+       * A change to the cart's lines: a new revision, and any checkout made from the old lines dropped;
+       * the shopper's origin replaces the one recorded, a change without one keeps it.
+       */
+      const touch = (cartId: string, origin: Origin) =>
+        db.run(
+          "UPDATE ecom_carts SET updated_date = ?, revision = revision + 1, checkout_id = NULL, origin = COALESCE(?, origin) WHERE id = ?",
+          engine.now(),
+          origin ?? null,
+          cartId
+        )
+
+      const originOf = (cartId: string): Origin => {
+        const recorded = db.get("SELECT origin FROM ecom_carts WHERE id = ?", cartId)?.origin
+        return typeof recorded === "string" ? recorded : undefined
+      }
 
       const nextSeq = (cartId: string): number =>
         Number(db.get("SELECT COALESCE(MAX(seq), 0) + 1 AS n FROM ecom_cart_line_items WHERE cart_id = ?", cartId)?.n ?? 1)
@@ -289,9 +322,11 @@ export class CartStore extends Context.Service<CartStore, CartStoreShape>()("sit
             const from = find({ kind: "visitor", id: visitorId })
             if (from === undefined) continue
             const existing = find(owner)
-            const into = existing ?? insertCart(owner)
+            // the visitor's requests are the member's: the member's cart goes on from where they came
+            const origin = originOf(from.id)
+            const into = existing ?? insertCart(owner, origin)
             for (const line of from.lines) addLine(into.id, line.reference, line.quantity)
-            touch(into.id)
+            touch(into.id, origin)
             deleteRows(from.id)
             emitChange(emit, from, "deleted", actor)
             emitChange(emit, find(owner)!, existing === undefined ? "created" : "updated", actor)
@@ -330,7 +365,7 @@ export class CartStore extends Context.Service<CartStore, CartStoreShape>()("sit
           Effect.map(priced)
         )
 
-      const add: CartStoreShape["add"] = (owner, input, actor, mode) =>
+      const add: CartStoreShape["add"] = (owner, input, actor, mode, origin) =>
         changeCart(owner, input.map((l) => l.quantity), (emit) => {
           const existing = find(owner)
           if (mode === "create" && existing !== undefined) throw failure(409, CartCodes.cartExists, "The caller has a current cart already")
@@ -348,15 +383,15 @@ export class CartStore extends Context.Service<CartStore, CartStoreShape>()("sit
             throw failure(400, CartCodes.maxLineItemsExceeded, `A cart holds at most ${MAX_CART_LINE_ITEMS} line items`, { maxLineItems: MAX_CART_LINE_ITEMS })
           }
           checkStock([...wanted.values()])
-          const cart = existing ?? insertCart(owner)
+          const cart = existing ?? insertCart(owner, origin)
           for (const line of input) addLine(cart.id, referenceOf(line.reference), line.quantity)
-          if (existing !== undefined || input.length > 0) touch(cart.id)
+          if (existing !== undefined || input.length > 0) touch(cart.id, origin)
           const after = find(owner)!
           emitChange(emit, after, existing === undefined ? "created" : "updated", actor)
           return after
         })
 
-      const setQuantities: CartStoreShape["setQuantities"] = (owner, updates, actor) =>
+      const setQuantities: CartStoreShape["setQuantities"] = (owner, updates, actor, origin) =>
         changeCart(owner, updates.map((u) => u.quantity), (emit) => {
           const cart = owned(owner)
           const byId = new Map(cart.lines.map((l) => [l.id, l]))
@@ -368,20 +403,20 @@ export class CartStore extends Context.Service<CartStore, CartStoreShape>()("sit
           }
           checkStock(raised)
           for (const u of updates) db.run("UPDATE ecom_cart_line_items SET quantity = ? WHERE id = ?", u.quantity, u.id)
-          touch(cart.id)
+          touch(cart.id, origin)
           const after = find(owner)!
           emitChange(emit, after, "updated", actor)
           return after
         })
 
-      const remove: CartStoreShape["remove"] = (owner, lineIds, actor) =>
+      const remove: CartStoreShape["remove"] = (owner, lineIds, actor, origin) =>
         changeCart(owner, [], (emit) => {
           const cart = owned(owner)
           const ids = new Set(cart.lines.map((l) => l.id))
           const unknown = lineIds.find((id) => !ids.has(id))
           if (unknown !== undefined) throw lineNotFound(unknown)
           for (const id of lineIds) db.run("DELETE FROM ecom_cart_line_items WHERE id = ?", id)
-          touch(cart.id)
+          touch(cart.id, origin)
           const after = find(owner)!
           emitChange(emit, after, "updated", actor)
           return after
@@ -437,23 +472,29 @@ export class CartStore extends Context.Service<CartStore, CartStoreShape>()("sit
           : undefined
 
       const afterMillis = ABANDONED_AFTER_SECONDS * 1000
-      const due = () =>
+      // on the index ecom_carts_open: the open carts changed before the cut-off, none when nothing is due
+      const due = (fallback: Origin) =>
         db.all(
           `SELECT * FROM ecom_carts WHERE abandoned_date IS NULL AND order_id IS NULL AND updated_date <= ?
             AND (buyer_email IS NOT NULL OR owner_kind = 'member')
+            AND (origin IS NOT NULL OR ? IS NOT NULL)
             AND EXISTS (SELECT 1 FROM ecom_cart_line_items WHERE cart_id = ecom_carts.id)
           ORDER BY updated_date, id`,
-          isoDate(clock.millis() - afterMillis)
+          isoDate(clock.millis() - afterMillis),
+          fallback ?? null
         )
 
-      const abandonDue: CartStoreShape["abandonDue"] = (origin) =>
-        // a read with nothing due writes nothing
-        Effect.suspend(() => due().length === 0 ? Effect.void : engine.commit((emit) => {
+      const abandonDue: CartStoreShape["abandonDue"] = (fallback) =>
+        // a read or a sweep with nothing due writes nothing
+        Effect.suspend(() => due(fallback).length === 0 ? Effect.void : engine.commit((emit) => {
           const actor: Caller = { kind: "none" }
-          for (const row of due()) {
+          // found again in the transaction: whatever ran since the first look (an order, a change) counts
+          for (const row of due(fallback)) {
             // a member gone from the site leaves no email to remind
             const email = emailOf(row)
             if (email === undefined) continue
+            const origin = typeof row.origin === "string" ? row.origin : fallback
+            if (origin === undefined) continue
             const cart = toStored(row)
             const abandonTime = isoDate(Date.parse(cart.updatedDate) + afterMillis)
             db.run("UPDATE ecom_carts SET abandoned_date = ? WHERE id = ?", abandonTime, cart.id)

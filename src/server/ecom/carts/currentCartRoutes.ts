@@ -54,7 +54,7 @@ export const currentCartRoutes = HttpRouter.addAll(Effect.gen(function*() {
       "PATCH",
       CartV1Paths.current,
       Effect.gen(function*() {
-        const { owner, actor } = yield* caller
+        const { owner, actor, origin } = yield* caller
         const request = yield* body(UpdateCurrentCartRequest)
         yield* noCustomItems(request.customLineItems, "customLineItems")
         const lines = (request.lineItems ?? []).map((l) => ({ reference: l.catalogReference, quantity: l.quantity ?? 1 }))
@@ -64,36 +64,36 @@ export const currentCartRoutes = HttpRouter.addAll(Effect.gen(function*() {
           return reply(CartV1Response, { cart: cartV1(cart) })
         }
         if (carts.current(owner) === undefined) return yield* ownedCartNotFound()
-        return reply(CartV1Response, { cart: cartV1(yield* carts.add(owner, lines, actor, "add")) })
+        return reply(CartV1Response, { cart: cartV1(yield* carts.add(owner, lines, actor, "add", origin)) })
       })
     ),
     route(
       "POST",
       CartV1Paths.addToCart,
       Effect.gen(function*() {
-        const { owner, actor } = yield* caller
+        const { owner, actor, origin } = yield* caller
         const request = yield* body(AddToCurrentCartRequest)
         yield* noCustomItems(request.customLineItems, "customLineItems")
         const lines = (request.lineItems ?? []).map((l) => ({ reference: l.catalogReference, quantity: l.quantity ?? 1 }))
-        return reply(CartV1Response, { cart: cartV1(yield* carts.add(owner, lines, actor, "add")) })
+        return reply(CartV1Response, { cart: cartV1(yield* carts.add(owner, lines, actor, "add", origin)) })
       })
     ),
     route(
       "POST",
       CartV1Paths.updateQuantities,
       Effect.gen(function*() {
-        const { owner, actor } = yield* caller
+        const { owner, actor, origin } = yield* caller
         const { lineItems } = yield* body(UpdateLineItemsQuantityRequest)
-        return reply(CartV1Response, { cart: cartV1(yield* carts.setQuantities(owner, lineItems, actor)) })
+        return reply(CartV1Response, { cart: cartV1(yield* carts.setQuantities(owner, lineItems, actor, origin)) })
       })
     ),
     route(
       "POST",
       CartV1Paths.removeLineItems,
       Effect.gen(function*() {
-        const { owner, actor } = yield* caller
+        const { owner, actor, origin } = yield* caller
         const { lineItemIds } = yield* body(RemoveLineItemsRequest)
-        return reply(CartV1Response, { cart: cartV1(yield* carts.remove(owner, lineItemIds, actor)) })
+        return reply(CartV1Response, { cart: cartV1(yield* carts.remove(owner, lineItemIds, actor, origin)) })
       })
     ),
     route(

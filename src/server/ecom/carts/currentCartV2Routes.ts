@@ -38,11 +38,11 @@ export const currentCartV2Routes = HttpRouter.addAll(Effect.gen(function*() {
       "POST",
       CartV2Paths.current,
       Effect.gen(function*() {
-        const { owner, actor } = yield* caller
+        const { owner, actor, origin } = yield* caller
         const request = yield* body(CreateCurrentCartRequest)
         yield* noCustomItems(request.customItems, "customItems")
         const lines = (request.catalogItems ?? []).map((l) => ({ reference: l.catalogReference, quantity: l.quantity ?? 1 }))
-        return reply(CartV2Response, { cart: cartV2(yield* carts.add(owner, lines, actor, "create")) })
+        return reply(CartV2Response, { cart: cartV2(yield* carts.add(owner, lines, actor, "create", origin)) })
       })
     ),
     route(
@@ -59,32 +59,32 @@ export const currentCartV2Routes = HttpRouter.addAll(Effect.gen(function*() {
       "POST",
       CartV2Paths.addLineItems,
       Effect.gen(function*() {
-        const { owner, actor } = yield* caller
+        const { owner, actor, origin } = yield* caller
         const request = yield* body(AddLineItemsRequest)
         yield* noCustomItems(request.customItems, "customItems")
         const lines = (request.catalogItems ?? []).map((l) => ({ reference: l.catalogReference, quantity: l.quantity ?? 1 }))
-        return reply(CartV2Response, { cart: cartV2(yield* carts.add(owner, lines, actor, "add")) })
+        return reply(CartV2Response, { cart: cartV2(yield* carts.add(owner, lines, actor, "add", origin)) })
       })
     ),
     route(
       "POST",
       CartV2Paths.updateLineItems,
       Effect.gen(function*() {
-        const { owner, actor } = yield* caller
+        const { owner, actor, origin } = yield* caller
         const { lineItems } = yield* body(UpdateLineItemsRequest)
         const updates = lineItems.flatMap((l) =>
           l.quantity?.newQuantity === undefined ? [] : [{ id: l.lineItemId, quantity: l.quantity.newQuantity }]
         )
-        return reply(CartV2Response, { cart: cartV2(yield* carts.setQuantities(owner, updates, actor)) })
+        return reply(CartV2Response, { cart: cartV2(yield* carts.setQuantities(owner, updates, actor, origin)) })
       })
     ),
     route(
       "POST",
       CartV2Paths.removeLineItems,
       Effect.gen(function*() {
-        const { owner, actor } = yield* caller
+        const { owner, actor, origin } = yield* caller
         const { lineItemIds } = yield* body(RemoveLineItemsRequest)
-        return reply(CartV2Response, { cart: cartV2(yield* carts.remove(owner, lineItemIds, actor)) })
+        return reply(CartV2Response, { cart: cartV2(yield* carts.remove(owner, lineItemIds, actor, origin)) })
       })
     ),
     route("POST", CartV2Paths.estimate, estimate),

@@ -8,12 +8,15 @@ import type * as HttpServerRequest from "effect/http/HttpServerRequest"
 import { Callers } from "../../accounts/Callers.ts"
 import type { Caller } from "../../platform/Caller.ts"
 import { forbidden, type Reject } from "../../platform/responses.ts"
+import { requestOrigin } from "../../platform/routing.ts"
 import type { Owner } from "./CartStore.ts"
 
 export interface Shopper {
   readonly owner: Owner
   /** Who made the call, as its events name them. */
   readonly actor: Caller
+  /** Where the call reached the platform: recorded with the cart for its checkout link once abandoned. */
+  readonly origin: string
 }
 
 export const shopper: Effect.Effect<Effect.Effect<Shopper, Reject, HttpServerRequest.HttpServerRequest>, never, Callers> = Callers.useSync(
@@ -21,7 +24,7 @@ export const shopper: Effect.Effect<Effect.Effect<Shopper, Reject, HttpServerReq
     Effect.gen(function*() {
       const session = yield* callers.session
       const actor = yield* callers.current
-      return { owner: { kind: session.kind, id: session.id }, actor }
+      return { owner: { kind: session.kind, id: session.id }, actor, origin: yield* requestOrigin }
     })
 )
 
