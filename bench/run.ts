@@ -171,7 +171,14 @@ const main = async () => {
   const startupFigures = ONLY.test("startup") ? await startupCase() : []
   const server = await startServer()
   console.log(`local platform (separate process, pid ${server.child.pid}) at ${server.url}`)
-  const originalFetch = globalThis.fetch
+  const plainFetch = globalThis.fetch
+  const running = (child: typeof server.child) => child.exitCode === null && child.signalCode === null ? "still running" : `exited (${child.exitCode ?? child.signalCode})`
+  /** Node's fetch, whose failure names the request and says whether the platform still runs. */
+  const originalFetch: typeof fetch = (input, init) =>
+    plainFetch(input, init).catch((error: unknown) => {
+      const url = input instanceof Request ? input.url : String(input)
+      throw new Error(`${init?.method ?? (input instanceof Request ? input.method : "GET")} ${url} failed; the platform (pid ${server.child.pid}) is ${running(server.child)}`, { cause: error })
+    })
   const headers = { authorization: server.apiKey, "wix-site-id": server.siteId, "content-type": "application/json" }
 
   const raw = async (path: string, body: unknown): Promise<any> => {
@@ -753,13 +760,7 @@ const main = async () => {
       const t0 = performance.now()
       await raw("/indexes", { dataCollectionId: indexed, index: { name: "byCategoryPrice", fields: [{ path: "category" }, { path: "price" }, { path: "sku" }] } })
       for (;;) {
-        // a full run after the checkout case once met a kept-alive connection reset here, while the
-        // build held the platform's writes for about 5 s (its keep-alive timeout): the read is asked once more
-        const res = await originalFetch(`${server.url}/wix-data/v2/indexes?dataCollectionId=${indexed}`, { headers }).catch((error) =>
-          (error as { cause?: { code?: string } }).cause?.code === "ECONNRESET"
-            ? originalFetch(`${server.url}/wix-data/v2/indexes?dataCollectionId=${indexed}`, { headers })
-            : Promise.reject(error)
-        )
+        const res = await originalFetch(`${server.url}/wix-data/v2/indexes?dataCollectionId=${indexed}`, { headers })
         const { indexes } = (await res.json()) as { indexes: Array<{ name: string; status: string }> }
         const status = indexes.find((i) => i.name === "byCategoryPrice")?.status
         if (status === "ACTIVE") break

@@ -143,6 +143,15 @@ export class LocalPlatform extends Context.Service<LocalPlatform, LocalPlatformS
 export type CoreTuning = Pick<CoreOptions, "abandonSweepInterval">
 
 /**
+ * How long the platform keeps an idle connection open. node:sqlite is synchronous, so a long statement (an
+ * index built over a big collection, a restore) holds the platform's thread for seconds; with Node's
+ * default of 5 s, a request a client sent on an idle kept-alive connection during that wait met a reset,
+ * the connection's idle timer having run out meanwhile (test/server/keepAlive.test.ts). A minute is longer
+ * than any such statement, and than the idle time Node's and browsers' clients keep a connection for.
+ */
+const KEEP_ALIVE_MS = 65_000
+
+/**
  * {@link LocalPlatform.layer}, also providing the platform's own services, for the tests and tools of this
  * repository that use them in-process (the event log, the stores); not part of `sitefx/server`.
  */
@@ -182,7 +191,7 @@ export const layerWithCore = (
     disableLogger: options.logger !== true,
     disableListenLog: true
   }).pipe(
-    Layer.provideMerge(NodeHttpServer.layer(() => withClientErrors(createServer()), { port: options.port ?? 0, host })),
+    Layer.provideMerge(NodeHttpServer.layer(() => withClientErrors(createServer({ keepAliveTimeout: KEEP_ALIVE_MS })), { port: options.port ?? 0, host })),
     // the site exists before the first request can arrive
     Layer.provide(seeded),
     Layer.provideMerge(core)
