@@ -5,7 +5,10 @@
  * stream a parser passed by, and refuses what a parser turned into something else.
  */
 import { assert, describe, it } from "@effect/vitest"
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as Redacted from "effect/Redacted"
 import { createServer, type IncomingMessage, request as httpRequest, type Server, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
@@ -177,6 +180,25 @@ describe("Webhooks.toNodeHandler over node:http", () => {
       } finally {
         await nodeServer.close()
         await fetchServer.close()
+      }
+    }))
+
+  it.live("with a runner: handlers that need services get them from a ManagedRuntime", () =>
+    Effect.promise(async () => {
+      class Inbox extends Context.Service<Inbox, { readonly ids: Array<string> }>()("test/events/NodeInbox") {}
+      const ids: Array<string> = []
+      const runtime = ManagedRuntime.make(Layer.succeed(Inbox, Inbox.of({ ids })))
+      const processor = Webhooks.handler({
+        publicKey: keys.publicKey,
+        handlers: { [DataEventTypes.itemCreated]: (event) => Inbox.use((inbox) => Effect.sync(() => void inbox.ids.push(event.entityId))) }
+      })
+      const server = await listen(Webhooks.toNodeHandler(processor, runtime))
+      try {
+        assert.strictEqual((await post(server.url, itemCreated("r-1"))).status, 200)
+        assert.deepStrictEqual(ids, ["r-1"])
+      } finally {
+        await server.close()
+        await runtime.dispose()
       }
     }))
 
