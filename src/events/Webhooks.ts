@@ -15,11 +15,11 @@
  *   processor, on first use; a key that is not an RSA SPKI public key fails every body with `InvalidKey`.
  *
  * Adapters serve a processor over HTTP: {@link toFetchHandler} for fetch runtimes (Deno, Bun, edge
- * workers; on Node, hand it each request of a `node:http` server, as the events guide shows) and
- * {@link route} for an Effect `HttpRouter`. Both answer 200 once the handler ran, 401
+ * workers), {@link toNodeHandler} for Node servers (node:http, Express, Fastify) and {@link route} for an
+ * Effect `HttpRouter`. They answer 200 once the handler ran, 401
  * for a token that does not verify (signature, algorithm, validity times), 400 for a body that is not a
  * webhook or an event type the processor does not take, 413 for a body over the size limit, 405 for
- * other methods (fetch adapter) and 500 when the handler fails or the key is unusable (so the platform
+ * other methods (fetch and Node adapters) and 500 when the handler fails or the key is unusable (so the platform
  * delivers again); each with a short JSON `{ error, message }` that never describes the key.
  *
  * @example
@@ -46,10 +46,11 @@ import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import type * as Layer from "effect/Layer"
 import { decodeClaims, type EventOf, type SiteEvent } from "./Event.ts"
 import { importPublicKey, verify, type VerifyOptions } from "./jwt.ts"
+import { type NodeRequest, type NodeResponse, readNodeBody } from "./nodeBody.ts"
 import type { EventType } from "./protocol.ts"
 import { HandlerFailed, TooLarge, UnknownEventType, type WebhookErrorReason } from "./reasons.ts"
 
-export type { WebhookErrorReason }
+export type { NodeRequest, NodeResponse, WebhookErrorReason }
 
 /**
  * A webhook that was refused (see `reason`) or whose handler failed (`HandlerFailed`, the handler's
@@ -252,12 +253,35 @@ const answerOf = (exit: Exit.Exit<unknown, unknown>): Answer => {
 }
 
 const tooLarge = (max: number): Answer => ({ status: 413, body: { error: "TooLarge", message: `The body is larger than ${max} bytes` } })
+const methodNotAllowed: Answer = { status: 405, body: { error: "MethodNotAllowed", message: "Webhooks are POSTed" } }
+const unreadable: Answer = { status: 400, body: { error: "Malformed", message: "The request body could not be read" } }
+const parsedBody: Answer = {
+  status: 400,
+  body: { error: "Malformed", message: "The request body was parsed into a value that is not the signed token as sent; a webhook route takes its body raw (text or bytes)" }
+}
+const consumedBody: Answer = {
+  status: 500,
+  body: { error: "BodyUnavailable", message: "The request body was read before the webhook handler got it; a webhook route takes its body raw (text or bytes)" }
+}
 
 const utf8 = new TextDecoder("utf-8")
+const encoder = new TextEncoder()
 
 /** Runs processors whose handlers need services (a `ManagedRuntime` is one). */
 export interface Runner<R> {
   readonly runPromiseExit: <A, E>(effect: Effect.Effect<A, E, R>) => Promise<Exit.Exit<A, unknown>>
+}
+
+const runWith = <R>(runner: Runner<R> | undefined): Runner<R>["runPromiseExit"] =>
+  runner?.runPromiseExit ?? (<A, E>(effect: Effect.Effect<A, E, R>) => Effect.runPromiseExit(effect as Effect.Effect<A, E>))
+
+/** What a body read in full answers once the processor had it. */
+const outcomeOf = async <T extends EventType, R>(processor: Processor<T, R>, run: Runner<R>["runPromiseExit"], body: string): Promise<Answer> => {
+  try {
+    return answerOf(await run(processor.process(body)))
+  } catch {
+    return internal
+  }
 }
 
 /** The request body as text, reading no more than `max` bytes; undefined when it is larger. */
@@ -305,26 +329,83 @@ const readBody = async (request: Request, max: number): Promise<string | undefin
 export function toFetchHandler<T extends EventType>(processor: Processor<T, never>): (request: Request) => Promise<Response>
 export function toFetchHandler<T extends EventType, R>(processor: Processor<T, R>, runner: Runner<R>): (request: Request) => Promise<Response>
 export function toFetchHandler<T extends EventType, R>(processor: Processor<T, R>, runner?: Runner<R>): (request: Request) => Promise<Response> {
-  const run = runner?.runPromiseExit ?? (<A, E>(effect: Effect.Effect<A, E, R>) => Effect.runPromiseExit(effect as Effect.Effect<A, E>))
+  const run = runWith(runner)
   const respond = (answer: Answer, headers?: Record<string, string>) => Response.json(answer.body, { status: answer.status, ...(headers === undefined ? {} : { headers }) })
   return async (request) => {
-    if (request.method !== "POST") {
-      return respond({ status: 405, body: { error: "MethodNotAllowed", message: "Webhooks are POSTed" } }, { allow: "POST" })
-    }
+    if (request.method !== "POST") return respond(methodNotAllowed, { allow: "POST" })
     let body: string | undefined
     try {
       body = await readBody(request, processor.maxBodyBytes)
     } catch {
-      return respond({ status: 400, body: { error: "Malformed", message: "The request body could not be read" } })
+      return respond(unreadable)
     }
     if (body === undefined) return respond(tooLarge(processor.maxBodyBytes))
-    let exit: Exit.Exit<unknown, unknown>
-    try {
-      exit = await run(processor.process(body))
-    } catch {
-      return respond(internal)
+    return respond(await outcomeOf(processor, run, body))
+  }
+}
+
+/**
+ * A `(request, response)` handler for Node servers: node:http's `createServer`, Express, Fastify, or any
+ * framework that hands over node:http's request and response. It answers as {@link toFetchHandler} does
+ * (the same statuses and JSON bodies, 405 with `allow: POST` for other methods), and a processor whose
+ * handlers need services takes a runner the same way. The promise it returns settles once the answer is
+ * written, and never rejects.
+ *
+ * The body is the signed token exactly as the platform sent it (`text/plain`), so the handler needs it
+ * raw:
+ * - a request nobody has read (node:http, or Express with no parser on the route, or a `json()`,
+ *   `urlencoded()` or `raw()` parser that passes `text/plain` by) is read here, stopping at
+ *   `maxBodyBytes` ({@link DEFAULT_MAX_BODY_BYTES} unless the processor's options say otherwise);
+ * - a body a parser left as bytes (Express's `raw({ type: "text/plain" })`) or as text (Express's
+ *   `text()`, Fastify's own `text/plain` parser: pass Fastify's `request` and `reply.raw`, after
+ *   `reply.hijack()`) is taken as it is, under the same limit (a parser's own limit, 100 KB for
+ *   Express's and 1 MiB for Fastify's, answers before this one: raise it to match);
+ * - a body a parser turned into anything else (an object, after a parser that takes every type) is not
+ *   the token as it was sent and is refused with 400 `Malformed`; a stream that was read by something
+ *   else and left nothing answers 500 `BodyUnavailable`, so that the platform delivers again once the
+ *   route is fixed.
+ *
+ * @example
+ * import { createServer } from "node:http"
+ * const processor = Webhooks.handler({
+ *   publicKey: process.env.SITE_PUBLIC_KEY!,
+ *   handlers: { [DataEventTypes.itemCreated]: (event) => Effect.log(event.entityId) }
+ * })
+ * createServer(Webhooks.toNodeHandler(processor)).listen(3000)
+ */
+export function toNodeHandler<T extends EventType>(processor: Processor<T, never>): (request: NodeRequest, response: NodeResponse) => Promise<void>
+export function toNodeHandler<T extends EventType, R>(processor: Processor<T, R>, runner: Runner<R>): (request: NodeRequest, response: NodeResponse) => Promise<void>
+export function toNodeHandler<T extends EventType, R>(processor: Processor<T, R>, runner?: Runner<R>): (request: NodeRequest, response: NodeResponse) => Promise<void> {
+  const run = runWith(runner)
+  return async (request, response) => {
+    const respond = (answer: Answer, headers?: Record<string, string>) => {
+      const text = JSON.stringify(answer.body)
+      response.writeHead(answer.status, { "content-type": "application/json", "content-length": String(encoder.encode(text).byteLength), ...headers })
+      response.end(text)
     }
-    return respond(answerOf(exit))
+    try {
+      if (request.method !== "POST") return respond(methodNotAllowed, { allow: "POST" })
+      const body = await readNodeBody(request, processor.maxBodyBytes)
+      switch (body._tag) {
+        case "TooLarge":
+          return respond(tooLarge(processor.maxBodyBytes))
+        case "Unreadable":
+          return respond(unreadable)
+        case "Parsed":
+          return respond(parsedBody)
+        case "Consumed":
+          return respond(consumedBody)
+        case "Text":
+          return respond(await outcomeOf(processor, run, body.text))
+      }
+    } catch {
+      // a response that can no longer be written (the client went away) has no one to tell
+      try {
+        respond(internal)
+      } catch {
+        // nothing more to do
+      }
+    }
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * sitefx/events: a site's events. `Webhooks` verifies the platform's signed webhook bodies and hands
- * each event to a typed handler (with a `Request → Response` adapter for fetch runtimes and an Effect
- * HttpRouter route); `live` is a Stream of the site's events as they happen; `Subscriptions` manages
+ * each event to a typed handler (with a `Request → Response` adapter for fetch runtimes, a
+ * `(request, response)` one for Node servers and an Effect HttpRouter route); `live` is a Stream of the site's events as they happen; `Subscriptions` manages
  * which URLs receive webhooks (an API key); the event types, the envelope and the typed events are shared.
  *
  * @example
