@@ -24,9 +24,6 @@ import { Query } from "./Query.ts"
 import { itemsRunner, lift } from "./queryItems.ts"
 import type * as W from "./wire/index.ts"
 
-/** The fields the platform writes on every item it stores, whatever a write sends for them. */
-type Stamped = "_createdDate" | "_updatedDate"
-
 /**
  * An item to insert or save into a collection of items `A`: `A` without `_id`, `_createdDate` and
  * `_updatedDate`, which the platform gives. `_id` may still be given (without one, sitefx makes it), and
@@ -41,7 +38,7 @@ type Stamped = "_createdDate" | "_updatedDate"
  * ```
  */
 export type NewItem<A> =
-  & { readonly [K in keyof A as K extends "_id" | "_owner" | Stamped ? never : K]: A[K] }
+  & { readonly [K in keyof A as K extends "_id" | "_owner" | "_createdDate" | "_updatedDate" ? never : K]: A[K] }
   & { readonly _id?: string }
   & { readonly [K in "_owner" & keyof A]?: A[K] }
 
@@ -50,7 +47,7 @@ export type NewItem<A> =
  * `_createdDate` and an `_updatedDate`, so those `A` declares are present; `_owner` stays as `A` says
  * (an item written without a signed-in caller, as by an API key, has none).
  */
-export type StoredItem<A> = A & { readonly [K in ("_id" | Stamped) & keyof A]-?: Exclude<A[K], undefined> }
+export type StoredItem<A> = A & { readonly [K in ("_id" | "_createdDate" | "_updatedDate") & keyof A]-?: Exclude<A[K], undefined> }
 
 /** A collection whose items are values of a Schema's type. */
 export interface TypedCollection<A, S> {
@@ -69,8 +66,10 @@ export interface TypedCollection<A, S> {
    *
    * @example
    * ```ts
-   * import { Collections } from "./generated/collections.ts"
-   * const post = yield* Collections.Posts.insert({ title: "Hello" })
+   * import * as Schema from "effect/Schema"
+   * import { DataItems } from "sitefx/data"
+   * const posts = DataItems.collection("Posts", Schema.Struct({ _id: Schema.String, _createdDate: Schema.optionalKey(Schema.Date), title: Schema.String }))
+   * const post = yield* posts.insert({ title: "Hello" })
    * console.log(post._id, post._createdDate.toISOString())
    * ```
    */
