@@ -135,13 +135,15 @@ export const collection = <S extends Schema.Codec<any, any>>(name: string, schem
     )
   const encode = (value: A): Effect.Effect<ItemInput, DataError> => encodeWith(schema, value)
   const fields = fieldsOf(schema)
-  const forNew = newItemSchema(schema, fields)
+  // made at the first new item: a handle that only reads never builds it
+  let forNew: { readonly codec: Schema.Codec<unknown, unknown> | undefined } | undefined
   // an item with an `_id` is encoded by the whole Schema, as before; one without, by its fields with the
   // system ones optional, and its id is given by the untyped call it goes on to
-  const encodeNew = (value: NewItem<A>): Effect.Effect<ItemInput, DataError> =>
-    forNew === undefined || (typeof value === "object" && value !== null && typeof (value as ItemInput)._id === "string")
-      ? encodeWith(schema, value)
-      : encodeWith(forNew, value)
+  const encodeNew = (value: NewItem<A>): Effect.Effect<ItemInput, DataError> => {
+    if (typeof value === "object" && value !== null && typeof (value as ItemInput)._id === "string") return encodeWith(schema, value)
+    forNew ??= { codec: newItemSchema(schema, fields) }
+    return encodeWith(forNew.codec ?? schema, value)
+  }
   const decodeItem = (item: Item) => decode(item as W.ItemData)
   // the fields a StoredItem<A> holds present: those of ALWAYS_STORED the Schema declares (all of them
   // when it declares none, as its type may still name them)
