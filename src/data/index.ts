@@ -16,7 +16,7 @@ export { type BulkServices } from "./bulkWrites.ts"
 export { type ReferencedPage } from "./references.ts"
 export { type AsyncJobState } from "./jobs.ts"
 export { type MyPermissions } from "./myPermissions.ts"
-export { type TypedCollection } from "./TypedCollection.ts"
+export { type NewItem, type StoredItem, type TypedCollection } from "./TypedCollection.ts"
 export { DataError, WDE, type WdeCode, type HookError } from "./DataError.ts"
 export {
   type AnyFields,

@@ -13,7 +13,9 @@
  *   MULTI_REFERENCE an array of those (present only when included);
  * - ANY and the types sitefx does not know anything (`Schema.Unknown`).
  *
- * `_id` is required; `_createdDate`, `_updatedDate` and `_owner` are optional (an item to insert has none).
+ * `_id` is required; `_createdDate`, `_updatedDate` and `_owner` are optional (an item written by an API
+ * key has no owner). A handle's insert and save take an item without `_id` and the dates (`NewItem`), and
+ * answer the stored item with them present (`StoredItem`).
  * A field the collection marks `required` is required, but for a multi-reference, which the platform
  * answers only when a query includes it; the others are optional. Other keys an item holds are kept (the
  * Schemas are open records), so a field added on the site does not break reading.

@@ -1,8 +1,8 @@
 /**
  * The generator of `sitefx data types` (src/data/codegen/collections.ts): a module for collections with
- * every field type the platform has type-checks as written, its Schemas decode the items sitefx reads
- * and encode them back unchanged (a property over random items), names that are not identifiers are
- * mapped, and the output is deterministic.
+ * every field type the platform has type-checks as written (and its handles insert items without an
+ * `_id`), its Schemas decode the items sitefx reads and encode them back unchanged (a property over
+ * random items), names that are not identifiers are mapped, and the output is deterministic.
  */
 import { assert, describe, it } from "@effect/vitest"
 import { execFileSync } from "node:child_process"
@@ -50,12 +50,21 @@ const load = async (text: string) => {
 }
 
 describe("sitefx data types: the generated module", () => {
-  it("type-checks as written, for every field type, odd names and references between collections", () => {
+  it("type-checks as written, for every field type, odd names and references between collections, and its handles insert without an _id", () => {
     const text = generate([everyType, posts, odd], options)
     const dir = tempInRepo()
     try {
       writeFileSync(join(dir, "collections.ts"), text)
-      writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ extends: new URL("tsconfig.json", repo).pathname, include: ["collections.ts"], compilerOptions: { noEmit: true } }))
+      // and its handles insert as a reader would: without an _id, answered with the _id and dates the platform writes
+      writeFileSync(join(dir, "use.ts"), [
+        "import { Collections } from \"./collections.ts\"",
+        "export const post = Collections.Posts.insert({ title: \"Hello\", likes: 1 })",
+        "export const posts = Collections.Posts.bulkInsert([{ title: \"A\" }, { _id: \"b\", title: \"B\" }])",
+        "export const sales = Collections[\"2024 sales\"].save({ \"my key\": 3 })",
+        "export const when = (p: typeof post extends import(\"effect/Effect\").Effect<infer A, infer _E, infer _R> ? A : never): [string, Date, Date] => [p._id, p._createdDate, p._updatedDate]",
+        ""
+      ].join("\n"))
+      writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ extends: new URL("tsconfig.json", repo).pathname, include: ["collections.ts", "use.ts"], compilerOptions: { noEmit: true } }))
       // throws with the compiler's messages when the module does not type-check
       execFileSync(process.execPath, [new URL("node_modules/typescript/bin/tsc", repo).pathname, "-p", join(dir, "tsconfig.json")], { encoding: "utf8" })
     } finally {
