@@ -19,7 +19,12 @@ export default defineConfig({
     // the platform serves its files under a strict CSP: nothing inlined, no preload helper it does not need
     assetsInlineLimit: 0,
     modulePreload: { polyfill: false },
-    reportCompressedSize: false
+    reportCompressedSize: false,
+    rolldownOptions: {
+      // reading a property runs no code (as for the demo app, app/vite.config.ts): effect's modules keep
+      // only what the console uses
+      treeshake: { propertyReadSideEffects: false }
+    }
   },
   // while working on the console with `vite console` (VITE_SITEFX_URL names the platform)
   server: { port: 5174 }

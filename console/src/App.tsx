@@ -1,20 +1,22 @@
 /**
- * The console: the panel the location names, inside the console's frame. The events, orders and carts
- * panels load when first opened: they bring the admin calls (the site's API key), the live event stream
- * and its decoding, sitefx/ecom's orders and sitefx/catalog's abandoned carts, which no other panel needs.
+ * The console: the panel the location names, inside the console's frame. The members panel, the one a
+ * console opens on, is in the first load; every other panel loads when first opened, so the first load
+ * carries neither their code nor what only they use: the request log's live tail, the admin calls (the
+ * site's API key), the live event stream and its decoding, sitefx/ecom's orders and sitefx/catalog's
+ * abandoned carts. test/package/consoleSize.test.ts holds the first load to its budget.
  */
 import { useAtomValue } from "sitefx/react"
 import { lazy, Suspense } from "react"
 import { MembersPanel } from "./members/MembersPanel.tsx"
-import { OutboxPanel } from "./outbox/OutboxPanel.tsx"
-import { ClockPanel } from "./platform/ClockPanel.tsx"
-import { RequestsPanel } from "./requests/RequestsPanel.tsx"
 import { Layout } from "./shell/Layout.tsx"
 import { Loading } from "./shell/Result.tsx"
 import { sectionAtom } from "./shell/section.ts"
-import { SettingsPanel } from "./settings/SettingsPanel.tsx"
-import { SnapshotsPanel } from "./snapshots/SnapshotsPanel.tsx"
 
+const OutboxPanel = lazy(() => import("./outbox/OutboxPanel.tsx").then((m) => ({ default: m.OutboxPanel })))
+const RequestsPanel = lazy(() => import("./requests/RequestsPanel.tsx").then((m) => ({ default: m.RequestsPanel })))
+const SettingsPanel = lazy(() => import("./settings/SettingsPanel.tsx").then((m) => ({ default: m.SettingsPanel })))
+const ClockPanel = lazy(() => import("./platform/ClockPanel.tsx").then((m) => ({ default: m.ClockPanel })))
+const SnapshotsPanel = lazy(() => import("./snapshots/SnapshotsPanel.tsx").then((m) => ({ default: m.SnapshotsPanel })))
 const EventsPanel = lazy(() => import("./events/EventsPanel.tsx").then((m) => ({ default: m.EventsPanel })))
 const OrdersPanel = lazy(() => import("./orders/OrdersPanel.tsx").then((m) => ({ default: m.OrdersPanel })))
 const CartsPanel = lazy(() => import("./carts/CartsPanel.tsx").then((m) => ({ default: m.CartsPanel })))

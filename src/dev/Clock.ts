@@ -9,11 +9,12 @@
 import type * as Effect from "effect/Effect"
 import type { PlatformError } from "../http/PlatformError.ts"
 import type { PlatformHttp } from "../http/PlatformHttp.ts"
-import { ClockResponse } from "./wire/platform.ts"
+import { ClockResponse } from "./guards/platform.ts"
+import type { ClockResponse as ClockWire } from "./wire/platform.ts"
 import { DEV_PREFIX, devCall } from "./call.ts"
 
 /** The platform's clock: how many seconds it runs ahead (negative: behind), and the time it reads (ISO). */
-export type ClockState = typeof ClockResponse.Type
+export type ClockState = typeof ClockWire.Type
 
 const PATH = `${DEV_PREFIX}/clock`
 

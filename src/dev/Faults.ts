@@ -28,7 +28,8 @@
 import * as Effect from "effect/Effect"
 import type { PlatformError } from "../http/PlatformError.ts"
 import type { PlatformHttp } from "../http/PlatformHttp.ts"
-import { AddedFault, type FaultKind, type FaultRequest, FaultsResponse, type PendingFault } from "./wire/platform.ts"
+import { AddedFault, FaultsResponse } from "./guards/platform.ts"
+import type { FaultKind, FaultRequest, PendingFault } from "./wire/platform.ts"
 import { DEV_PREFIX, devCall, devSend, segment } from "./call.ts"
 
 export type { FaultKind, FaultRequest, PendingFault }

@@ -10,7 +10,7 @@
 import * as Effect from "effect/Effect"
 import type { PlatformError } from "../http/PlatformError.ts"
 import type { PlatformHttp } from "../http/PlatformHttp.ts"
-import { EnrollFactorResponse, IdentitiesResponse, IdentityResponse } from "./wire/platform.ts"
+import { EnrollFactorResponse, IdentitiesResponse, IdentityResponse } from "./guards/members.ts"
 import type { Identity } from "../session/wire/identity.ts"
 import { DEV_PREFIX, devCall, devSend, segment } from "./call.ts"
 

@@ -10,7 +10,8 @@
 import * as Effect from "effect/Effect"
 import type { PlatformError } from "../http/PlatformError.ts"
 import type { PlatformHttp } from "../http/PlatformHttp.ts"
-import { type OutboxMessage, OutboxResponse } from "./wire/platform.ts"
+import { OutboxResponse } from "./guards/platform.ts"
+import type { OutboxMessage } from "./wire/platform.ts"
 import { DEV_PREFIX, devCall } from "./call.ts"
 
 export type { OutboxMessage }

@@ -11,7 +11,8 @@ import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import type { PlatformError } from "../http/PlatformError.ts"
 import type { PlatformHttp } from "../http/PlatformHttp.ts"
-import { CaptchaResponse, Health, type SeedName, SiteConnection, StatsResponse } from "./wire/platform.ts"
+import { CaptchaResponse, Health, SiteConnection, StatsResponse } from "./guards/platform.ts"
+import type { SeedName, StatsResponse as StatsWire } from "./wire/platform.ts"
 import { DEV_PREFIX, devCall } from "./call.ts"
 
 /** What a script needs to reach the platform's site: its OAuth client, its id, and its admin API key. */
@@ -22,7 +23,7 @@ export interface SiteConnectionInfo {
 }
 
 /** Requests served, and token requests by grant type. */
-export type Stats = typeof StatsResponse.Type
+export type Stats = typeof StatsWire.Type
 
 /** Succeeds when the platform answers (with its dev endpoints on). */
 export const health: Effect.Effect<void, PlatformError, PlatformHttp> = Effect.asVoid(devCall({ method: "GET", path: `${DEV_PREFIX}/health` }, Health))

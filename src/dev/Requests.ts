@@ -15,7 +15,8 @@ import type { PlatformError } from "../http/PlatformError.ts"
 import type { PlatformHttp } from "../http/PlatformHttp.ts"
 import { DEV_PREFIX, devCall } from "./call.ts"
 import type { Rule } from "../http/wire.ts"
-import { RequestCaller as Caller, type RequestRecord, RequestsResponse } from "./wire/platform.ts"
+import { RequestsResponse } from "./guards/platform.ts"
+import type { RequestCaller as Caller, RequestRecord, RequestsResponse as RequestsWire } from "./wire/platform.ts"
 
 /** One request the platform answered (the platform's own `RequestRecord`). */
 export type LoggedRequest = RequestRecord
@@ -25,7 +26,7 @@ export type RequestRule = Rule
 export type RequestCaller = typeof Caller.Type
 
 /** The answer of a read of the log: the requests that match, and the number of the log's last request. */
-export type RequestsPage = typeof RequestsResponse.Type
+export type RequestsPage = typeof RequestsWire.Type
 
 /** A status class (`4xx`) or one status (`404`). */
 export type StatusFilter = "1xx" | "2xx" | "3xx" | "4xx" | "5xx" | number

@@ -13,7 +13,8 @@ import * as Effect from "effect/Effect"
 import type { PlatformError } from "../http/PlatformError.ts"
 import type { PlatformHttp } from "../http/PlatformHttp.ts"
 import { DEV_PREFIX, devSend, devCall, segment } from "./call.ts"
-import { RestoreSnapshotResponse, type Snapshot, SnapshotResponse, SnapshotsResponse } from "./wire/platform.ts"
+import { RestoreSnapshotResponse, SnapshotResponse, SnapshotsResponse } from "./guards/platform.ts"
+import type { Snapshot } from "./wire/platform.ts"
 
 export type { Snapshot }
 

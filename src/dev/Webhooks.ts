@@ -10,22 +10,21 @@
 import * as Effect from "effect/Effect"
 import type { PlatformError } from "../http/PlatformError.ts"
 import type { PlatformHttp } from "../http/PlatformHttp.ts"
+import { DEV_PREFIX, devCall, devSend, segment } from "./call.ts"
 import {
-  type DeadLetter,
   DeadLetterResponse,
   DeadLettersResponse,
   DiscardedResponse,
   PublicKeyResponse,
   RedeliverAllResponse,
-  WEBHOOKS_DEV_PREFIX,
-  type Webhook,
   WebhookResponse,
   WebhooksResponse
-} from "./wire/webhooks.ts"
-import { devCall, devSend, segment } from "./call.ts"
+} from "./guards/webhooks.ts"
+import type { DeadLetter, Webhook } from "./wire/webhooks.ts"
 
 export type { DeadLetter, Webhook }
 
+const WEBHOOKS_DEV_PREFIX = `${DEV_PREFIX}/webhooks`
 const LETTERS = `${WEBHOOKS_DEV_PREFIX}/dead-letters`
 
 /** The path with `?webhookId=` when one is named. */

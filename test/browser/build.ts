@@ -17,8 +17,8 @@ export const BUILT = "SITEFX_TEST_BUILT"
 const development = (process.env["NODE_ENV"] ?? "production") !== "production"
 
 /**
- * Vite's chunk size warning for a development build, in kB (measured on 2026-11-28): the console's single
- * chunk is 645 kB there, against 420 kB in production, React DOM's development bundle being most of the
+ * Vite's chunk size warning for a development build, in kB (measured on 2026-11-29): the console's first
+ * chunk is 562 kB there, against 352 kB in production, React DOM's development bundle being most of the
  * difference; no one loads that build, so the warning (at 500 kB) says nothing about it. The app's largest
  * chunk is 462 kB there (248 kB in production). Vite's own limit holds for production builds.
  */

@@ -8,7 +8,7 @@ const optStr = opt(str)
 const nullableStr = opt(G.nullOr(str))
 const strings = opt(G.array(str))
 
-interface CustomValue {
+export interface CustomValue {
   readonly strValue?: string
   readonly numValue?: number
   readonly dateValue?: string
