@@ -12,10 +12,8 @@
  */
 import * as Effect from "effect/Effect"
 import * as Hash from "effect/Hash"
-import * as Option from "effect/Option"
-import * as Queue from "effect/Queue"
 import { AsyncResult, Atom } from "effect/reactivity"
-import * as Stream from "effect/Stream"
+import type * as Scope from "effect/Scope"
 import { SessionTokens, type SessionTokensShape } from "../session/SessionTokens.ts"
 import type { Tokens } from "../session/wire/tokens.ts"
 import { dropSeeds } from "./hydration.ts"
@@ -31,30 +29,26 @@ export const identityOfTokens = (tokens: Tokens): string =>
   tokens.refreshToken.role === "member" ? `member ${(Hash.string(tokens.refreshToken.value) >>> 0).toString(36)}` : "visitor"
 
 /**
- * The session's identity, then every change of it: looked at again at each change of the session here
- * and at each storage event (another tab sharing the store signed in or out), so it follows the other
- * tabs even where nothing else does.
+ * Asks `again` at each change of the session here and at each storage event (another tab sharing the
+ * store signed in or out), so the identity follows the other tabs even where nothing else does.
  */
-const identities = (session: SessionTokensShape): Stream.Stream<string> =>
-  Stream.callback<void>((queue) =>
-    Effect.acquireRelease(
-      Effect.sync(() => {
-        const poke = () => void Queue.offerUnsafe(queue, undefined)
-        const events = (globalThis as { window?: StorageEvents }).window
-        poke()
-        const unsubscribe = session.subscribe(poke)
-        events?.addEventListener("storage", poke)
-        return () => {
-          unsubscribe()
-          events?.removeEventListener("storage", poke)
-        }
-      }),
-      (stop) => Effect.sync(stop)
-    ), { strategy: "sliding", bufferSize: 1 }).pipe(
-      Stream.mapEffect(() => session.tokens),
-      Stream.map(identityOfTokens),
-      Stream.changes
-    )
+const following = (session: SessionTokensShape, again: () => void): Effect.Effect<void, never, Scope.Scope> =>
+  Effect.acquireRelease(
+    Effect.sync(() => {
+      const events = (globalThis as { window?: StorageEvents }).window
+      let open = true
+      // later, not while the session tells its listeners (asking again subscribes anew)
+      const poke = () => queueMicrotask(() => open && again())
+      const unsubscribe = session.subscribe(poke)
+      events?.addEventListener("storage", poke)
+      return () => {
+        open = false
+        unsubscribe()
+        events?.removeEventListener("storage", poke)
+      }
+    }),
+    (stop) => Effect.sync(stop)
+  )
 
 /** The identity a registry's page was rendered (and hydrated) for: the first one its queries saw. */
 const rendered = new WeakMap<object, string>()
@@ -75,10 +69,15 @@ const byRuntime = new WeakMap<object, Atom.Atom<string | undefined>>()
 export const sessionIdentity = <R, ER>(runtime: Atom.AtomRuntime<R, ER>): Atom.Atom<string | undefined> => {
   const known = byRuntime.get(runtime)
   if (known !== undefined) return known
-  const changes = runtime.atom(Stream.unwrap(Effect.map(
-    Effect.serviceOption(SessionTokens),
-    Option.match({ onNone: () => Stream.succeed("site"), onSome: identities })
-  )))
+  // the session's identity, looked at again whenever the session may have changed
+  const changes = runtime.atom((get) =>
+    Effect.gen(function*() {
+      const session = yield* Effect.serviceOption(SessionTokens)
+      if (session._tag === "None") return "site"
+      yield* following(session.value, () => get.refreshSelf())
+      return identityOfTokens(yield* session.value.tokens)
+    })
+  )
   const atom = Atom.make((get): string | undefined => {
     const result = get(changes)
     if (!AsyncResult.isSuccess(result)) return undefined
