@@ -49,6 +49,9 @@ export const takeSeed = (registry: AtomRegistry.AtomRegistry, key: string): Seed
   return seed
 }
 
+/** Drops the seeds no query took: they answered for the page's identity, and someone else is signed in now. */
+export const dropSeeds = (registry: AtomRegistry.AtomRegistry): void => void seeds.delete(registry)
+
 const encode = (value: unknown): unknown => {
   if (value instanceof Date) return { $date: value.toISOString() }
   if (Array.isArray(value)) return value.map(encode)

@@ -7,6 +7,7 @@
 export { RegistryProvider, useAtom, useAtomRefresh, useAtomSet, useAtomSuspense, useAtomValue, useRegistry } from "./hooks.ts"
 export { sessionAtoms, type SignInInput } from "./session.ts"
 export { type SessionStateAtoms, sessionStateAtoms, type SessionStateOptions } from "./sessionState.ts"
+export { sessionIdentity } from "./identity.ts"
 export type { PendingWrite } from "./optimistic.ts"
 export type { RefusedWrite } from "./sending.ts"
 export {

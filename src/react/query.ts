@@ -34,6 +34,7 @@
  */
 import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as Cause from "effect/Cause"
 import * as Equal from "effect/Equal"
 import * as Hash from "effect/Hash"
 import { AsyncResult, Atom, Reactivity } from "effect/reactivity"
@@ -44,6 +45,7 @@ import type { DataFailure, Item } from "../data/calls.ts"
 import type { Query } from "../data/Query.ts"
 import type { PlatformClient } from "../http/PlatformClient.ts"
 import { peekSeed, type Seed, takeSeed } from "./hydration.ts"
+import { sessionIdentity } from "./identity.ts"
 import { QueryKeys } from "./keys.ts"
 import { applyWrites, mapShown, nextLoad, pendingWrites } from "./optimistic.ts"
 
@@ -135,9 +137,11 @@ interface Control {
   readonly attempt: number
 }
 
-/** What a result needs to go on: where its next page is, which generation it belongs to. */
+/** What a result needs to go on: where its next page is, which generation and which identity it belongs to. */
 interface Carry {
   readonly epoch: number
+  /** Who it was asked as (`sessionIdentity`): it goes on, and shows, for them alone. */
+  readonly identity: string | undefined
   /** The load number its oldest page started with: the writes confirmed after it are still applied on top. */
   readonly startedAt: number
   readonly next: Effect.Effect<PageLike<unknown, unknown, unknown>, unknown, unknown> | undefined
@@ -165,6 +169,25 @@ class Spec {
   [Hash.symbol](): number {
     return Hash.string(this.key)
   }
+}
+
+/** What a query shows while it loads again as someone new: one value, so that readers hear of it once. */
+const hidden: AsyncResult.AsyncResult<never, never> = AsyncResult.initial(true)
+
+/**
+ * What a query shows to `identity`: nothing of an answer asked as someone else (the previous member's
+ * items, a visitor's refusal), while the query loads again as them (or, not shown, until it is read again).
+ */
+const ownedBy = <A, E>(result: AsyncResult.AsyncResult<QueryResult<A>, E>, identity: string | undefined, answeredFor: string | undefined): AsyncResult.AsyncResult<QueryResult<A>, E> => {
+  if (identity === undefined) return result
+  const shown = shownValue(result)
+  const shownFor = shown === undefined ? undefined : carried.get(shown)?.identity
+  if (result._tag === "Failure" ? answeredFor !== undefined && answeredFor !== identity : shownFor !== undefined && shownFor !== identity) {
+    return hidden
+  }
+  // a failure of this identity keeps the items shown before it only when they were this identity's too
+  if (result._tag === "Failure" && shownFor !== undefined && shownFor !== identity) return AsyncResult.failure(result.cause, { waiting: result.waiting })
+  return result
 }
 
 // ---- changes made elsewhere ------------------------------------------------------------------------
@@ -223,7 +246,7 @@ export const queryAtoms = <R, ER>(runtime: Atom.AtomRuntime<R, ER>, options: Que
     const control = Atom.make<Control>({ pages: 1, epoch: 0, attempt: 0 })
     const idOf = source.idOf
 
-    const page = (previous: QueryResult<A> | undefined, loaded: PageLike<A, E, R>, epoch: number, startedAt: number): QueryResult<A> => {
+    const page = (previous: QueryResult<A> | undefined, loaded: PageLike<A, E, R>, epoch: number, startedAt: number, identity: string): QueryResult<A> => {
       const before = previous === undefined ? undefined : carried.get(previous)
       const ids = new Set(before?.ids ?? [])
       const fresh = idOf === undefined
@@ -241,7 +264,7 @@ export const queryAtoms = <R, ER>(runtime: Atom.AtomRuntime<R, ER>, options: Que
         total: loaded.totalCount ?? previous?.total,
         pages: (previous?.pages ?? 0) + 1
       }
-      carried.set(value, { epoch, startedAt, next: loaded.hasNext ? loaded.next : undefined, ids })
+      carried.set(value, { epoch, identity, startedAt, next: loaded.hasNext ? loaded.next : undefined, ids })
       return value
     }
 
@@ -249,7 +272,7 @@ export const queryAtoms = <R, ER>(runtime: Atom.AtomRuntime<R, ER>, options: Que
      * A result from a seed the server (or a page's own bootstrap) loaded: its next page goes on from its
      * items where the query pages by offset; otherwise more pages start again from the first.
      */
-    const seeded = (seed: Seed, epoch: number): QueryResult<A> => {
+    const seeded = (seed: Seed, epoch: number, identity: string | undefined): QueryResult<A> => {
       const value: QueryResult<A> = { items: seed.items as ReadonlyArray<A>, hasMore: seed.hasMore, total: seed.total, pages: seed.pages }
       const ids = new Set<string>()
       if (idOf !== undefined) {
@@ -259,31 +282,45 @@ export const queryAtoms = <R, ER>(runtime: Atom.AtomRuntime<R, ER>, options: Que
         }
       }
       const next = seed.hasMore && source.from !== undefined ? source.from(seed.items.length) : undefined
-      carried.set(value, { epoch, startedAt: nextLoad(), next: next as Carry["next"], ids })
+      carried.set(value, { epoch, identity, startedAt: nextLoad(), next: next as Carry["next"], ids })
       return value
     }
 
-    /** The pages: loads what `control` asks for, going on from what is shown when it can. */
+    /** Who the last answer (a result or a failure) was asked as. */
+    let answeredFor: string | undefined
+
+    /**
+     * The pages: loads what `control` asks for as the current identity, going on from what is shown when
+     * it can. A new identity loads them again.
+     */
     const pages = runtime.atom((get) => {
       const wanted = get(control)
+      const identity = get(who)
+      // the runtime is built and its session not looked at yet: a moment
+      if (identity === undefined) return Effect.never
       const self = get.self<AsyncResult.AsyncResult<QueryResult<A>, E | ER>>()
       const shown = self._tag === "Some" ? shownValue(self.value) : undefined
       const carry = shown === undefined ? undefined : carried.get(shown)
-      // the same generation wanting more pages goes on from what is shown; anything else starts again
-      const goOn = shown !== undefined && carry !== undefined && carry.epoch === wanted.epoch && shown.pages < wanted.pages && carry.next !== undefined
+      // the same generation and identity wanting more pages goes on from what is shown; anything else starts again
+      const goOn = shown !== undefined && carry !== undefined && carry.epoch === wanted.epoch && carry.identity === identity &&
+        shown.pages < wanted.pages && carry.next !== undefined
       const registry = get.registry
       return Effect.gen(function*() {
         // the first load of a query the server rendered with takes the server's result
         const seed = wanted.attempt === 0 ? takeSeed(registry, source.key) : undefined
-        if (seed !== undefined) return seeded(seed, wanted.epoch)
+        if (seed !== undefined) return seeded(seed, wanted.epoch, identity)
         const startedAt = goOn ? carry.startedAt : nextLoad()
-        let state: QueryResult<A> = goOn ? shown : page(undefined, yield* source.first, wanted.epoch, startedAt)
+        let state: QueryResult<A> = goOn ? shown : page(undefined, yield* source.first, wanted.epoch, startedAt, identity)
         for (;;) {
           const next = carried.get(state)?.next as Effect.Effect<PageLike<A, E, R>, E, R> | undefined
           if (state.pages >= wanted.pages || next === undefined) return state
-          state = page(state, yield* next, wanted.epoch, startedAt)
+          state = page(state, yield* next, wanted.epoch, startedAt, identity)
         }
-      })
+      }).pipe(Effect.onExit((exit) =>
+        Effect.sync(() => {
+          if (exit._tag === "Success" || !Cause.hasInterruptsOnly(exit.cause)) answeredFor = identity
+        })
+      ))
     })
 
     /**
@@ -301,14 +338,14 @@ export const queryAtoms = <R, ER>(runtime: Atom.AtomRuntime<R, ER>, options: Que
       const now = get.once(pages)
       // hydrating: the server's result shows from the first render, while the runtime is still being built
       const seed = now._tag === "Initial" ? peekSeed(get.registry, source.key) : undefined
-      return seed === undefined ? now : AsyncResult.success<QueryResult<A>, E | ER>(seeded(seed, 0))
+      return seed === undefined ? now : AsyncResult.success<QueryResult<A>, E | ER>(seeded(seed, 0, undefined))
     })
 
     /** What components read: the pages loaded, with the writes sent to the query's collections applied on top. */
     const overlays = idOf === undefined ? [] : source.keys.map((key) => pendingWrites(runtime, key))
     const result = Atom.setIdleTTL(
       Atom.make((get): AsyncResult.AsyncResult<QueryResult<A>, E | ER> => {
-        const now = get(loaded)
+        const now = ownedBy(get(loaded), get(who), answeredFor)
         if (idOf === undefined || overlays.length === 0) return now
         const writes = overlays.flatMap((overlay) => get(overlay))
         if (writes.length === 0) return now
@@ -335,6 +372,9 @@ export const queryAtoms = <R, ER>(runtime: Atom.AtomRuntime<R, ER>, options: Que
 
     return Object.assign(result, { key: source.key, loadMore, reload })
   }
+
+  /** Who the queries are asked as: a change loads them again. */
+  const who = sessionIdentity(runtime)
 
   const family = Atom.family((spec: Spec) => build(spec.source))
 

@@ -186,8 +186,8 @@ function CollectionView(props: { readonly c: KnownCollection }) {
         <>
           <ViewForm c={c} view={view} />
           {permissions === undefined ? null : <WriteNotes c={c} permissions={permissions} caller={caller} />}
-          {permissions !== undefined && collectionAccess(permissions, caller, "insert") !== "none" ? <AddItem c={c} identity={identity} /> : null}
-          <ItemList c={c} view={view} identity={identity} permissions={permissions} caller={caller} />
+          {permissions !== undefined && collectionAccess(permissions, caller, "insert") !== "none" ? <AddItem c={c} /> : null}
+          <ItemList c={c} view={view} permissions={permissions} caller={caller} />
         </>
       )}
     </>
@@ -288,10 +288,10 @@ const textOf = (field: Field, value: unknown): string =>
 const noReferences: Atom.Atom<AsyncResult.AsyncResult<{ readonly items: ReadonlyArray<Item> }, unknown>> = Atom.make(AsyncResult.initial())
 
 /** The names of a referenced collection's items, by id. */
-function useReferenceNames(field: Field | undefined, identity: string): ReadonlyMap<string, string> {
+function useReferenceNames(field: Field | undefined): ReadonlyMap<string, string> {
   const atom: Atom.Atom<AsyncResult.AsyncResult<{ readonly items: ReadonlyArray<Item> }, unknown>> = field?.references === undefined
     ? noReferences
-    : referencedAtom(field.references.collection, identity)
+    : referencedAtom(field.references.collection)
   const result = useAtomValue(atom)
   return useMemo(() => {
     const names = new Map<string, string>()
@@ -305,17 +305,17 @@ function useReferenceNames(field: Field | undefined, identity: string): Readonly
 function ItemList(props: {
   readonly c: KnownCollection
   readonly view: View
-  readonly identity: string
   /** Undefined while the platform has not said: no item offers a change then. */
   readonly permissions: DataWire.Permissions | undefined
   readonly caller: PermissionCaller
 }) {
-  const { c, view, identity } = props
-  const items: QueryAtom<Item, unknown> = useMemo(() => queries.items(itemsQuery(c, view), { key: identity }), [c, view, identity])
+  const { c, view } = props
+  // the same atom whoever browses: it loads again as whoever signs in or out (here or in another tab)
+  const items: QueryAtom<Item, unknown> = useMemo(() => queries.items(itemsQuery(c, view)), [c, view])
   const result = useAtomValue(items)
   const loadMore = useAtomSet(items.loadMore)
   const reference = c.fields.find((f) => f.type === "REFERENCE")
-  const names = useReferenceNames(reference, identity)
+  const names = useReferenceNames(reference)
   return (
     <ResultView result={result} loading={`Loading ${c.id}`} failed={`The platform refused to list ${c.id}.`} retry={() => loadMore()}>
       {(page, waiting) => (
@@ -334,7 +334,6 @@ function ItemList(props: {
                   c={c}
                   item={item}
                   names={names}
-                  identity={identity}
                   mayEdit={props.permissions !== undefined && itemAllowed(props.permissions, props.caller, "update", item)}
                   mayRemove={props.permissions !== undefined && itemAllowed(props.permissions, props.caller, "remove", item)}
                 />
@@ -360,7 +359,6 @@ function ItemCard(props: {
   readonly c: KnownCollection
   readonly item: Item
   readonly names: ReadonlyMap<string, string>
-  readonly identity: string
   /** Whether the collection's permissions let whoever is browsing edit, and remove, this item. */
   readonly mayEdit: boolean
   readonly mayRemove: boolean
@@ -379,7 +377,7 @@ function ItemCard(props: {
       <article aria-labelledby={headingId} aria-busy={saving}>
         <h2 id={headingId}>{title}</h2>
         {mode === "edit" && mayEdit
-          ? <EditItem c={c} item={item} identity={props.identity} done={() => setMode("view")} />
+          ? <EditItem c={c} item={item} done={() => setMode("view")} />
           : (
             <>
               <dl className="item-fields">
@@ -433,7 +431,7 @@ function Refusal(props: { readonly result: AsyncResult.AsyncResult<unknown, unkn
   return props.result._tag === "Failure" && !props.result.waiting ? <ErrorBox title={props.title} message={messageOf(props.result.cause)} /> : null
 }
 
-function AddItem(props: { readonly c: KnownCollection; readonly identity: string }) {
+function AddItem(props: { readonly c: KnownCollection }) {
   const { c } = props
   const insert = useWrite(writes.insert)
   const [form, setForm] = useState(0)
@@ -448,7 +446,6 @@ function AddItem(props: { readonly c: KnownCollection; readonly identity: string
       <ItemForm
         key={form}
         c={c}
-        identity={props.identity}
         submitLabel="Add item"
         busy={insert.result.waiting}
         onSubmit={(values) => insert.send({ collection: c.id, item: values })}
@@ -459,7 +456,7 @@ function AddItem(props: { readonly c: KnownCollection; readonly identity: string
   )
 }
 
-function EditItem(props: { readonly c: KnownCollection; readonly item: Item; readonly identity: string; readonly done: () => void }) {
+function EditItem(props: { readonly c: KnownCollection; readonly item: Item; readonly done: () => void }) {
   const { c, item, done } = props
   const update = useWrite(writes.update)
   const saved = AsyncResult.isSuccess(update.result) && !update.result.waiting
@@ -470,7 +467,6 @@ function EditItem(props: { readonly c: KnownCollection; readonly item: Item; rea
     <>
       <ItemForm
         c={c}
-        identity={props.identity}
         initial={item}
         submitLabel="Save changes"
         busy={update.result.waiting}
@@ -525,7 +521,6 @@ const valuesOf = (c: KnownCollection, texts: Readonly<Record<string, string>>): 
 
 function ItemForm(props: {
   readonly c: KnownCollection
-  readonly identity: string
   readonly initial?: Item
   readonly submitLabel: string
   readonly busy: boolean
@@ -556,7 +551,7 @@ function ItemForm(props: {
       case "ARRAY_STRING":
         return <input {...common} type="text" aria-describedby={`${id}-${f.key}-hint`} />
       case "REFERENCE":
-        return <ReferenceSelect field={f} identity={props.identity} {...common} />
+        return <ReferenceSelect field={f} {...common} />
       default:
         return <input {...common} type="text" required={f.key === c.displayField} />
     }
@@ -580,12 +575,11 @@ function ItemForm(props: {
 
 function ReferenceSelect(props: {
   readonly field: Field
-  readonly identity: string
   readonly id: string
   readonly value: string
   readonly onChange: (e: { target: { value: string } }) => void
 }) {
-  const names = useReferenceNames(props.field, props.identity)
+  const names = useReferenceNames(props.field)
   return (
     <select id={props.id} value={props.value} onChange={props.onChange}>
       <option value="">None</option>

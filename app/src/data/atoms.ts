@@ -19,8 +19,9 @@ export const queries = queryAtoms(runtime, { changes: dataChanges })
 export const writes = writeAtoms(runtime)
 
 /**
- * Who is browsing: `visitor`, `member:<id>`, or undefined while that is not known yet. Queries are keyed
- * by it, so a member who signs in (here or in another tab) sees their own items, not a visitor's answer.
+ * Who is browsing: `visitor`, `member:<id>`, or undefined while that is not known yet: what the page
+ * offers depends on it. The queries need no key for it: they load again by themselves as whoever signs
+ * in or out (here or in another tab).
  */
 export const identityAtom = Atom.make((get): string | undefined => {
   const state = get(session.state)
@@ -131,5 +132,4 @@ export const itemsQuery = (c: KnownCollection, v: View) => {
 }
 
 /** The items of a collection a reference points into, for showing and choosing references (the first 100). */
-export const referencedAtom = (collection: string, identity: string) =>
-  queries.items(DataItems.query(collection).ascending("_id").limit(100), { key: identity })
+export const referencedAtom = (collection: string) => queries.items(DataItems.query(collection).ascending("_id").limit(100))
