@@ -3,7 +3,7 @@
  * hosted checkout page with the cart's checkout: the one the shopper made from it while its lines are
  * unchanged, or one made then, the cart owner's, with the buyer's email the cart carries; however often
  * the link is opened, one checkout. Paying on it places the order and recovers the abandoned cart, with
- * CartRecoveredEvent. A link whose cart was ordered, is gone, holds nothing or is no cart id at all
+ * CartRecoveredEvent. A link whose cart was ordered, is gone, holds nothing or is out of stock, or no cart id at all,
  * answers a page that says so (4xx), never a 5xx.
  */
 import { assert, describe, it } from "@effect/vitest"
@@ -19,7 +19,7 @@ import { Database } from "../../../src/server/platform/Database.ts"
 import { buyerForm, openCheckoutPage, submitCheckoutPage } from "../../support/checkoutPage.ts"
 import { logMark, loggedSince } from "../../support/eventLog.ts"
 import { dev, onPlatform, withSite } from "../../support/platform.ts"
-import { asMember, newProduct } from "../../support/store.ts"
+import { asMember, newProduct, raw } from "../../support/store.ts"
 
 const line = (catalogItemId: string, quantity = 1) => ({ catalogReference: { appId: STORES_APP_ID, catalogItemId }, quantity })
 
@@ -161,5 +161,22 @@ describe("an abandoned cart's checkout link", () => {
       // none of them made a checkout
       assert.deepStrictEqual(yield* checkoutsOf(emptied.id!), [])
       assert.deepStrictEqual(yield* checkoutsOf(deleted.id!), [])
+    })))
+
+  it.live("a cart whose stock ran out answers a page naming what is short, and makes no checkout", () =>
+    onPlatform({}, Effect.gen(function*() {
+      const platform = yield* LocalPlatform
+      const { body: { product } } = yield* raw("POST", "/stores/v1/products", { product: { name: "Last Lamp", priceData: { price: 9 }, stock: { trackInventory: true, quantity: 1 } } })
+      const variantId = product.variants[0].id
+      const track = (quantity: number) =>
+        raw("PATCH", `/stores/v2/inventoryItems/product/${product.id}`, { inventoryItem: { trackQuantity: true, variants: [{ variantId, quantity }] } })
+      assert.strictEqual((yield* track(1)).status, 200)
+      const cart = yield* withSite(Cart.add([{ catalogReference: { appId: STORES_APP_ID, catalogItemId: product.id, options: { variantId } }, quantity: 1 }]))
+      assert.strictEqual((yield* track(0)).status, 200)
+      const res = yield* answer(`${platform.url}/checkout?cartId=${cart.id!}`)
+      assert.strictEqual(res.status, 428, res.text)
+      assert.include(res.text, "This cart cannot be checked out")
+      assert.include(res.text, "Sold out")
+      assert.deepStrictEqual(yield* checkoutsOf(cart.id!), [])
     })))
 })
