@@ -109,11 +109,14 @@ export const isoDateValue = (millis: number) => {
   return { $date: lastIso }
 }
 
-/** The segments of a dotted field path; refuses empty segments, characters SQLite paths cannot hold, and over-long paths. */
+/**
+ * The segments of a dotted field path; refuses empty segments, characters SQLite paths cannot hold
+ * (quotes, backslashes, and NUL, at which SQLite's JSON path ends), and over-long paths.
+ */
 export const segments = (field: string): ReadonlyArray<string> => {
   const parts = field.split(".")
-  if (parts.some((p) => p === "" || p.includes("\"") || p.includes("\\"))) {
-    throw badRequest("WDE0048", `Invalid field name [${field}]: it must be a dotted path of non-empty names without quotes or backslashes.`, [field])
+  if (parts.some((p) => p === "" || p.includes("\"") || p.includes("\\") || p.includes("\u0000"))) {
+    throw badRequest("WDE0048", `Invalid field name [${field.replace(/\u0000/g, "\\0")}]: it must be a dotted path of non-empty names without quotes, backslashes or NUL.`, [field])
   }
   // no item holds a deeper field, and paths are walked recursively
   if (parts.length > MAX_ITEM_DEPTH) throw badRequest("WDE0048", `Invalid field name: a path has at most ${MAX_ITEM_DEPTH} names.`, [field])

@@ -2,7 +2,8 @@
  * The hosted checkout page under hostile input, with a real checkout behind it (the route fuzzer cannot
  * open one): fast-check posts the page's form with its valid token and anything at all in its fields
  * (huge, control characters, lone surrogates, repeated fields, broken escapes, other content types) and
- * opens the page with damaged parameters. Never a 5xx or a hang; a form refused shows the page again;
+ * opens the page with damaged parameters (a redirect session, a checkout's id, an abandoned cart's
+ * `cartId`: an ordered cart's, an open cart's, anything). Never a 5xx or a hang; a form refused shows the page again;
  * nothing is placed unless the whole form is right, and then the one order, with the stock taken once.
  */
 import { assert, it } from "@effect/vitest"
@@ -75,11 +76,17 @@ it.live("the hosted page's form and parameters: no 5xx, no hang, and only a righ
         await call("POST", "/ecom/v1/carts/current/add-to-cart", visitor, {
           lineItems: [{ catalogReference: { appId: STORES_APP_ID, catalogItemId: product.id, options: { variantId } }, quantity: 2 }]
         })
+        const { cart } = await call("GET", "/ecom/v1/carts/current", visitor)
         const { checkoutId } = await call("POST", "/ecom/v1/carts/current/create-checkout", visitor, {})
         const { redirectSession } = await call("POST", "/_api/redirects-api/v1/redirect-session", visitor, {
           ecomCheckout: { checkoutId },
           callbacks: { postFlowUrl: "http://localhost:3000/cart", thankYouPageUrl: "http://localhost:3000/thanks" }
         })
+        // another visitor's cart, left open: its link makes a checkout while the damaged links are sent
+        const other = (await call("POST", "/oauth2/token", "", { clientId: platform.clientId, grantType: "anonymous" })).access_token
+        const openCart = (await call("POST", "/ecom/v1/carts/current/add-to-cart", other, {
+          lineItems: [{ catalogReference: { appId: STORES_APP_ID, catalogItemId: product.id, options: { variantId } }, quantity: 1 }]
+        })).cart
         const page = await openCheckoutPage(redirectSession.fullUrl)
         const origin = new URL(page.action).origin
         const placed = new Set<string>()
@@ -109,7 +116,25 @@ it.live("the hosted page's form and parameters: no 5xx, no hang, and only a righ
             fc.oneof(
               fc.string({ maxLength: 3000 }).map((s) => `redirectSession=${escaped(s)}`),
               fc.string({ maxLength: 3000 }).map((s) => `checkoutId=${escaped(s)}`),
-              fc.constantFrom("redirectSession=%ff", "checkoutId=%", "redirectSession=&checkoutId=x", `checkoutId=${checkoutId}&redirectSession=x`, `checkoutId=${checkoutId.toUpperCase()}`)
+              fc.string({ maxLength: 3000 }).map((s) => `cartId=${escaped(s)}`),
+              fc.uuid().map((id) => `cartId=${id}`),
+              fc.constantFrom(
+                "redirectSession=%ff",
+                "checkoutId=%",
+                "redirectSession=&checkoutId=x",
+                `checkoutId=${checkoutId}&redirectSession=x`,
+                `checkoutId=${checkoutId.toUpperCase()}`,
+                `cartId=${cart.id}`,
+                `cartId=${openCart.id}`,
+                `cartId=${openCart.id}&redirectSession=x`,
+                `cartId=${cart.id.toUpperCase()}`,
+                `cartId=${cart.id}&cartId=${checkoutId}`,
+                `cartId=${checkoutId}`,
+                `cartId=${cart.id}&checkoutId=x`,
+                "cartId=%",
+                "cartId=%00",
+                `cartId=${encodeURIComponent(` ${cart.id}`)}`
+              )
             ),
             fc.constantFrom("GET", "POST"),
             async (search, method) => {

@@ -267,4 +267,17 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("the hostile-in
         assert.deepStrictEqual(none.body.results, [])
       })
     ))
+
+  it.effect("9. a field name holding NUL, where SQLite's JSON path ends, is refused in sorts and filters (the fuzzer found a 500)", () =>
+    Effect.gen(function*() {
+      const guest = (yield* visitor).access_token
+      const products = (query: unknown) => post("/stores-reader/v1/products/query-platformized", { query }, guest)
+      for (const query of [{ sort: [{ fieldName: "\u0000", order: "ASC" }] }, { sort: [{ fieldName: "name.a\u0000b" }] }, { filter: { "\u0000": 1 } }, { filter: "{\"a\\u0000\":{\"$gt\":1}}" }]) {
+        const answer = yield* products(query)
+        assert.strictEqual(answer.status, 400, JSON.stringify(query))
+      }
+      assert.strictEqual((yield* products({ sort: [{ fieldName: "name", order: "ASC" }] })).status, 200)
+      const items = yield* admin((key) => post(`${V2}/items/query`, { dataCollectionId: "Posts", query: { filter: { "a\u0000": "x" } } }, key))
+      assert.strictEqual(items.status, 400)
+    }))
 })

@@ -240,6 +240,7 @@ export const ROUTES: ReadonlyArray<RouteCase> = [
   { method: "POST", path: "/ecom/v1/checkouts/:id/mark-as-completed", input: "json", sample: {}, takesNothing: true },
   { method: "GET", path: CHECKOUT_PAGE_PATH, input: "query", sample: { checkoutId }, page: true },
   { method: "GET", path: CHECKOUT_PAGE_PATH, input: "query", sample: { redirectSession: "r" }, page: true },
+  { method: "GET", path: CHECKOUT_PAGE_PATH, input: "query", sample: { cartId: checkoutId }, page: true },
   { method: "POST", path: CHECKOUT_PAGE_PATH, input: "form", sample: checkoutForm, page: true },
   { method: "GET", path: "/ecom/v1/orders/:id", input: "query", sample: {} },
   {

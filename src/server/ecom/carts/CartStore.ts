@@ -62,9 +62,21 @@ export interface NewLine {
   readonly quantity: number
 }
 
+/** A cart found by its id (an abandoned cart's checkout link names it): whose it is, and what it holds. */
+export interface CartById {
+  readonly owner: Owner
+  readonly cart: PricedCart
+  /** The email to reach its buyer at: the one a checkout recorded, or the member's. */
+  readonly email: string | undefined
+  /** The order placed for it, when there is one. */
+  readonly orderId: string | undefined
+}
+
 export interface CartStoreShape {
   /** The owner's current cart, priced; undefined when they have none. */
   readonly current: (owner: Owner) => PricedCart | undefined
+  /** The cart with this id, priced; undefined when there is none (never made, ordered and emptied, or deleted). */
+  readonly byId: (cartId: string) => CartById | undefined
   /**
    * Adds lines (a reference already in the cart adds to its line), creating the cart when there is
    * none; `create` refuses when there is one. Refused whole when an item is not for sale or the stock
@@ -340,6 +352,18 @@ export class CartStore extends Context.Service<CartStore, CartStoreShape>()("sit
         return cart === undefined ? undefined : priced(cart)
       }
 
+      const cartById: CartStoreShape["byId"] = (cartId) => {
+        const row = db.get("SELECT * FROM ecom_carts WHERE id = ?", cartId)
+        if (row === undefined) return undefined
+        const cart = toStored(row)
+        return {
+          owner: { kind: cart.ownerKind, id: cart.ownerId },
+          cart: priced(cart),
+          email: emailOf(row),
+          orderId: typeof row.order_id === "string" ? row.order_id : undefined
+        }
+      }
+
       /** Refuses unless the lines' references are for sale and in stock at their new quantities. */
       const checkStock = (wanted: ReadonlyArray<Wanted>): void => {
         const short: Array<{ reference: StoredLine["reference"]; requested: number; available: number }> = []
@@ -519,6 +543,7 @@ export class CartStore extends Context.Service<CartStore, CartStoreShape>()("sit
 
       return CartStore.of({
         current,
+        byId: cartById,
         add,
         setQuantities,
         remove,

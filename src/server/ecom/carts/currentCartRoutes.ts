@@ -20,7 +20,7 @@ import {
 } from "../../../ecom/wire/carts.ts"
 import { reply, replyEmpty } from "../../platform/responses.ts"
 import { body, route } from "../../platform/routing.ts"
-import { attempt } from "../../store/engineFailures.ts"
+import { checkoutOfCart } from "../checkout/cartCheckout.ts"
 import { CheckoutStore } from "../checkout/CheckoutStore.ts"
 import { CartStore, ownedCartNotFound } from "./CartStore.ts"
 import { noCustomItems, shopper } from "./shopper.ts"
@@ -113,12 +113,9 @@ export const currentCartRoutes = HttpRouter.addAll(Effect.gen(function*() {
       Effect.gen(function*() {
         const { owner, actor } = yield* caller
         yield* body(CreateCheckoutRequest)
-        const checkoutId = yield* carts.createCheckout(owner, actor)
-        // the checkout itself: the cart's lines as they are now, under the id the cart handed out
-        const cart = carts.current(owner)
         const clientId = actor.kind === "admin" ? actor.session?.clientId ?? "" : actor.kind === "none" ? "" : actor.clientId
-        if (cart !== undefined) yield* attempt(() => checkouts.fromCart(cart, checkoutId, { ...owner, clientId }, actor))
-        return reply(CreateCheckoutResponse, { checkoutId })
+        const checkout = yield* checkoutOfCart(carts, checkouts, { ...owner, clientId }, {}, actor)
+        return reply(CreateCheckoutResponse, { checkoutId: checkout.id })
       })
     ),
     route(

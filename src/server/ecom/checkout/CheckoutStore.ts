@@ -90,8 +90,13 @@ export interface CheckoutStoreShape {
   readonly priced: (checkout: StoredCheckout) => PricedCheckout
   /** The checkout as the checkout calls answer it. */
   readonly view: (checkout: StoredCheckout) => Checkout
-  /** The checkout of a current cart, under the id the cart handed out; made once, from the cart's lines. */
-  readonly fromCart: (cart: PricedCart, checkoutId: string, owner: CheckoutOwner, actor: Caller) => StoredCheckout
+  /** The order placed from a checkout of the cart, when one was. */
+  readonly orderOfCart: (cartId: string) => string | undefined
+  /**
+   * The checkout of a current cart, under the id the cart handed out; made once, from the cart's lines
+   * and with `details` (the buyer's email the cart carries), then the same checkout as it is.
+   */
+  readonly fromCart: (cart: PricedCart, checkoutId: string, owner: CheckoutOwner, details: CheckoutDetails, actor: Caller) => StoredCheckout
   /** A new checkout of `lines` (each for sale); throws a refusal naming the line that is not. */
   readonly create: (
     owner: CheckoutOwner,
@@ -285,12 +290,17 @@ export class CheckoutStore extends Context.Service<CheckoutStore, CheckoutStoreS
         return find(id)!
       }
 
-      const fromCart: CheckoutStoreShape["fromCart"] = (cart, checkoutId, owner, actor) =>
+      const orderOfCart: CheckoutStoreShape["orderOfCart"] = (cartId) => {
+        const row = db.get("SELECT order_id FROM ecom_checkouts WHERE cart_id = ? AND order_id IS NOT NULL ORDER BY updated_date DESC LIMIT 1", cartId)
+        return row === undefined ? undefined : String(row.order_id)
+      }
+
+      const fromCart: CheckoutStoreShape["fromCart"] = (cart, checkoutId, owner, details, actor) =>
         events.write((emit) => {
           const existing = find(checkoutId)
           if (existing !== undefined) return existing
           const lines = cart.cart.lines.map((l) => ({ id: l.id, reference: l.reference, quantity: l.quantity }))
-          const created = insert(checkoutId, owner, cart.cart.id, "WEB", lines, {})
+          const created = insert(checkoutId, owner, cart.cart.id, "WEB", lines, details)
           emit(domain(created, "created", actor))
           return created
         })
@@ -356,7 +366,7 @@ export class CheckoutStore extends Context.Service<CheckoutStore, CheckoutStoreS
           return after
         })
 
-      return CheckoutStore.of({ find, require, priced, view, fromCart, create, update, complete })
+      return CheckoutStore.of({ find, require, priced, view, orderOfCart, fromCart, create, update, complete })
     })
   )
 }

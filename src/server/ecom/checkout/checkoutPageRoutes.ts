@@ -1,7 +1,11 @@
 /**
  * The hosted checkout page (`GET|POST /checkout`), opened by a checkout redirect session
- * (`?redirectSession=`, what `createRedirectSession({ ecomCheckout })` answers) or by the checkout's
- * own URL (`?checkoutId=`, what `getCheckoutUrl` answers). Posting its form saves the buyer's details
+ * (`?redirectSession=`, what `createRedirectSession({ ecomCheckout })` answers), by the checkout's
+ * own URL (`?checkoutId=`, what `getCheckoutUrl` answers) or by an abandoned cart's checkout link
+ * (`?cartId=`, in CartAbandonedEvent): that opens the checkout of the cart as Cart V1's
+ * `create-checkout` makes it (cartCheckout.ts), the cart's owner's, with the buyer's email the cart
+ * carries, the same one however often the link is opened; its form then posts to the checkout's own
+ * URL. The cart's id is the link's capability, as a checkout's id is. Posting its form saves the buyer's details
  * and places the order (placeOrder.ts), then sends the browser to the session's thank-you page with
  * `orderId` (and `wixMemberLoggedIn`), or shows a thank-you page of its own.
  *
@@ -27,6 +31,7 @@ import { derive } from "../../platform/secrets.ts"
 import { CartStore } from "../carts/CartStore.ts"
 import { OrderStore } from "../orders/OrderStore.ts"
 import { checkoutPage, type CheckoutForm, CHECKOUT_FORM_FIELDS, type PageError, thankYouPage } from "./checkoutPage.ts"
+import { checkoutOfCart } from "./cartCheckout.ts"
 import { EMAIL } from "./checkoutRoutes.ts"
 import { type CheckoutDetails, CheckoutStore, isCheckoutId, type StoredCheckout } from "./CheckoutStore.ts"
 import { buyerOf, placeOrder, rememberBuyer } from "./placeOrder.ts"
@@ -38,11 +43,24 @@ const FRAMING = { "x-frame-options": "DENY", "content-security-policy": "frame-a
 
 /** What opened the page: the checkout, and the redirect session's callbacks when a session did. */
 interface Opened {
+  readonly _tag: "Opened"
   readonly checkout: StoredCheckout
   readonly sessionId: string | undefined
   readonly postFlowUrl: string | undefined
   readonly thankYouPageUrl: string | undefined
 }
+
+/** Why the link opens no checkout, as the page says it. */
+interface NotOpened {
+  readonly _tag: "NotOpened"
+  readonly title: string
+  readonly message: string
+  readonly status: number
+}
+
+const notOpened = (title: string, message: string, status = 400): NotOpened => ({ _tag: "NotOpened", title, message, status })
+
+const INVALID_LINK = notOpened("Checkout link not valid", "This checkout link is not valid, has expired, or its checkout is gone.")
 
 export const checkoutPageRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const db = yield* Database
@@ -56,23 +74,53 @@ export const checkoutPageRoutes = HttpRouter.addAll(Effect.gen(function*() {
     checkouts
   }
 
-  const invalidLink = () =>
-    html(messagePage("Checkout link not valid", "This checkout link is not valid, has expired, or its checkout is gone."), 400, FRAMING)
+  const cannotOpen = (why: NotOpened) => html(messagePage(why.title, why.message), why.status, FRAMING)
 
-  const open = Effect.map(query, (params): Opened | undefined => {
+  const byItself = (checkout: StoredCheckout): Opened => ({ _tag: "Opened", checkout, sessionId: undefined, postFlowUrl: undefined, thankYouPageUrl: undefined })
+
+  /** The checkout of an abandoned cart's link: the cart's, while it is there with lines and no order. */
+  const openCart = (cartId: string): Effect.Effect<Opened | NotOpened> =>
+    Effect.gen(function*() {
+      if (!isCheckoutId(cartId)) return INVALID_LINK
+      const found = services.carts.byId(cartId)
+      // an order empties its cart: a cart gone may have been ordered from one of its checkouts
+      const orderId = found === undefined ? checkouts.orderOfCart(cartId) : found.orderId
+      if (orderId !== undefined) {
+        const number = services.orders.get(orderId)?.number
+        return notOpened("Order placed", `The order for this cart${number === undefined ? "" : `, number ${number},`} was placed already: there is nothing left to pay.`)
+      }
+      if (found === undefined) return notOpened("Cart not found", "This link's cart is not there: it was deleted, or the link is not complete.", 404)
+      if (found.cart.lines.length === 0) return notOpened("Cart is empty", "This cart holds nothing any more, so there is nothing to check out.")
+      // the link carries no session: the checkout is the cart owner's, made as the owner
+      const owner = { ...found.owner, clientId: "" }
+      const actor = { ...found.owner, clientId: "", tokenId: "" }
+      const made = yield* Effect.result(checkoutOfCart(services.carts, checkouts, owner, found.email === undefined ? {} : { email: found.email }, actor))
+      if (made._tag === "Failure") {
+        const reject = made.failure
+        return notOpened("This cart cannot be checked out", reject.body.message ?? "The platform refused to check this cart out.", reject.status >= 500 ? 409 : reject.status)
+      }
+      const checkout = made.success
+      if (checkout.completed) return notOpened("Checkout completed", "This cart's checkout was completed already: there is nothing left to pay.")
+      return byItself(checkout)
+    })
+
+  const open = Effect.flatMap(query, (params): Effect.Effect<Opened | NotOpened> => {
     const sessionId = params.get("redirectSession")
     if (sessionId !== null) {
       const session = sessions.load("ecomCheckout", sessionId)
-      if (session === undefined) return undefined
+      if (session === undefined) return Effect.succeed(INVALID_LINK)
       const checkout = checkouts.find(session.request.checkoutId)
       // a session opens only its creator's checkout
-      if (checkout === undefined || checkout.owner.kind !== session.role || checkout.owner.id !== session.subject) return undefined
-      return { checkout, sessionId, postFlowUrl: session.request.postFlowUrl, thankYouPageUrl: session.request.thankYouPageUrl }
+      if (checkout === undefined || checkout.owner.kind !== session.role || checkout.owner.id !== session.subject) return Effect.succeed(INVALID_LINK)
+      return Effect.succeed({ _tag: "Opened", checkout, sessionId, postFlowUrl: session.request.postFlowUrl, thankYouPageUrl: session.request.thankYouPageUrl })
     }
     const checkoutId = params.get("checkoutId")
-    if (checkoutId === null || !isCheckoutId(checkoutId)) return undefined
-    const checkout = checkouts.find(checkoutId)
-    return checkout === undefined ? undefined : { checkout, sessionId: undefined, postFlowUrl: undefined, thankYouPageUrl: undefined }
+    if (checkoutId !== null) {
+      const checkout = isCheckoutId(checkoutId) ? checkouts.find(checkoutId) : undefined
+      return Effect.succeed(checkout === undefined ? INVALID_LINK : byItself(checkout))
+    }
+    const cartId = params.get("cartId")
+    return cartId === null ? Effect.succeed(INVALID_LINK) : openCart(cartId)
   })
 
   const actionOf = (opened: Opened) =>
@@ -114,7 +162,7 @@ export const checkoutPageRoutes = HttpRouter.addAll(Effect.gen(function*() {
 
   const page = Effect.gen(function*() {
     const opened = yield* open
-    if (opened === undefined) return invalidLink()
+    if (opened._tag === "NotOpened") return cannotOpen(opened)
     if (opened.checkout.completed && opened.checkout.orderId !== undefined) return finish(opened, opened.checkout.orderId)
     return show(opened, formOf(opened.checkout))
   })
@@ -130,7 +178,7 @@ export const checkoutPageRoutes = HttpRouter.addAll(Effect.gen(function*() {
 
   const submit = Effect.gen(function*() {
     const opened = yield* open
-    if (opened === undefined) return invalidLink()
+    if (opened._tag === "NotOpened") return cannotOpen(opened)
     const params = yield* Effect.result(formBody)
     if (params._tag === "Failure") return show(opened, formOf(opened.checkout), { message: "The form could not be read: send it again" }, 400)
     const form: CheckoutForm = Object.fromEntries(CHECKOUT_FORM_FIELDS.map((f) => [f, (params.success.get(f) ?? "").trim()]))
