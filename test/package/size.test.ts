@@ -32,7 +32,9 @@ const BUDGETS_GZIP: Record<string, number> = {
   "sitefx-query": 35_080,
   "sitefx-readme": 35_400,
   "sitefx-products": 38_660,
-  "sitefx-cart": 23_710
+  "sitefx-cart": 23_710,
+  // above the official client's 18 186 for the same page: a ratchet until the sign-in page weighs less
+  "sitefx-signin": 28_680
 }
 
 const ONE_QUERY =
@@ -50,7 +52,9 @@ const NOT_IN: Record<string, RegExp> = {
   // a product page carries the product query, not the writers' modules, the v3 services or the wire Schemas
   "sitefx-products": /effect\/dist\/(Schema|SchemaAST|Config)\.js$|effect\/dist\/http\/|(^|\/)src\/catalog\/(wire|v3|storefront)\/|(^|\/)src\/catalog\/(Collections|Inventory)\.ts$/,
   // a cart page on the site client: no sign-in flow, no orders (an administrator's), no wire Schemas, no data client
-  "sitefx-cart": /effect\/dist\/(Schema|SchemaAST|Config)\.js$|effect\/dist\/http\/|(^|\/)src\/session\/(MemberFlows|OAuthFlows|AuthorizeAgent|LoginResult)\.ts$|(^|\/)src\/ecom\/(Orders\.ts$|wire\/|guards\/orders)|(^|\/)src\/data\//
+  "sitefx-cart": /effect\/dist\/(Schema|SchemaAST|Config)\.js$|effect\/dist\/http\/|(^|\/)src\/session\/(MemberFlows|OAuthFlows|AuthorizeAgent|LoginResult)\.ts$|(^|\/)src\/ecom\/(Orders\.ts$|wire\/|guards\/orders)|(^|\/)src\/data\//,
+  // a sign-in page: the session and its member flows, not the data client or the wire Schemas
+  "sitefx-signin": /effect\/dist\/(Schema|SchemaAST)\.js$|effect\/dist\/http\/|(^|\/)src\/(data|catalog|ecom)\//
 }
 
 describe("browser bundles", () => {
