@@ -1,9 +1,9 @@
-// A member's sign-in page: the site session, a direct login with email and password, and the member's tokens.
+// A member's sign-in page: the token service and the member flows (siteMembers), a direct login with email and password, and the member's tokens.
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
-import { MemberFlows, siteSession } from "sitefx/session"
+import { MemberFlows, siteMembers } from "sitefx/session"
 
-const session = siteSession({ clientId: "my-client-id", tokens: "localStorage" })
+const session = siteMembers({ clientId: "my-client-id", tokens: "localStorage" })
 const signIn = (email: string, password: string) =>
   MemberFlows.use((members) =>
     Effect.flatMap(members.login({ email, password: Redacted.make(password) }), (result) =>
