@@ -46,8 +46,11 @@ export const ENTRIES = [
   { job: "visitor session + one data query", sitefx: "sitefx-query", official: "official-query" },
   { job: "README's first example (Site.layer)", sitefx: "sitefx-readme", official: "official-query" },
   { job: "+ one product query", sitefx: "sitefx-products", official: "official-products" },
-  { job: "visitor's cart to hosted checkout", sitefx: "sitefx-cart", official: "official-cart" }
-] as const
+  { job: "visitor's cart to hosted checkout", sitefx: "sitefx-cart", official: "official-cart" },
+  // not yet lighter (issue 41): the token service alone is 17.4 KB and the leanest sign-in written by hand
+  // on it 21.9 KB, against the official page's 18.2 KB; the size test holds it to its budget meanwhile
+  { job: "a member's sign-in page (direct login)", sitefx: "sitefx-signin", official: "official-signin", heavier: true }
+] as const satisfies ReadonlyArray<{ job: string; sitefx: string; official: string; heavier?: true }>
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
 
@@ -55,6 +58,7 @@ if (import.meta.main) {
   console.log("job                                   sitefx (gzip)   official (gzip)   ratio")
   for (const e of ENTRIES) {
     const [s, o] = await Promise.all([weigh(e.sitefx), weigh(e.official)])
-    console.log(`${e.job.padEnd(38)}${kb(s.gzip).padStart(13)}${kb(o.gzip).padStart(18)}${(s.gzip / o.gzip).toFixed(2).padStart(8)}x`)
+    const verdict = s.gzip < o.gzip ? "" : "  FAIL: heavier than the official client"
+    console.log(`${e.job.padEnd(38)}${kb(s.gzip).padStart(13)}${kb(o.gzip).padStart(18)}${(s.gzip / o.gzip).toFixed(2).padStart(8)}x${verdict}`)
   }
 }

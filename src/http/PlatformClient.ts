@@ -8,7 +8,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
 import { checkBody, type PlatformResponse } from "./answer.ts"
-import { catchFailure } from "./catchFailure.ts"
+import { authorized } from "./authorized.ts"
 import type { Guard } from "./guard.ts"
 import { PlatformAuth, type PlatformAuthShape } from "./PlatformAuth.ts"
 import type { PlatformError } from "./PlatformError.ts"
@@ -16,6 +16,7 @@ import { PlatformHttp } from "./PlatformHttp.ts"
 import type { PlatformRequest } from "./PlatformRequest.ts"
 
 export { checkBody } from "./answer.ts"
+export { authorized } from "./authorized.ts"
 export { PlatformAuth, type PlatformAuthShape } from "./PlatformAuth.ts"
 
 /** What `ApiKeyAuth.layer` takes: the API key, and the site (or account) its calls act on. */
@@ -77,30 +78,4 @@ export class PlatformClient extends Context.Service<PlatformClient, PlatformClie
       })
     })
   )
-}
-
-/** Sends with the auth's headers; a 401 rejecting the token refreshes once and retries once (only if the headers changed). */
-export const authorized = (
-  http: PlatformHttp["Service"],
-  auth: PlatformAuthShape,
-  req: PlatformRequest
-): Effect.Effect<PlatformResponse, PlatformError> => {
-  const send = (headers: Readonly<Record<string, string>>) =>
-    http.send({ ...req, host: req.host ?? auth.host, headers: { ...headers, ...req.headers } })
-  return Effect.flatMap(auth.headers, (headers) =>
-    catchFailure(
-      send(headers),
-      (error) => error.isTokenRejection,
-      (error) =>
-        auth.unauthorized(headers).pipe(
-          Effect.andThen(auth.headers),
-          // the same credentials again (an API key) would only be refused again: the 401 stands
-          Effect.flatMap((fresh) => sameHeaders(fresh, headers) ? Effect.fail(error) : send(fresh))
-        )
-    ))
-}
-
-const sameHeaders = (a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean => {
-  const keys = Object.keys(a)
-  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k])
 }

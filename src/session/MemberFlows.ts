@@ -10,9 +10,11 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import * as G from "../http/guard.ts"
-import { checkBody, PlatformAuth } from "../http/PlatformClient.ts"
+import { checkBody } from "../http/answer.ts"
+import { PlatformAuth } from "../http/PlatformAuth.ts"
 import type { PlatformError } from "../http/PlatformError.ts"
-import { PlatformHttp } from "../http/PlatformHttp.ts"
+import type { PlatformHttp } from "../http/PlatformHttp.ts"
+import { PlatformHttpKey } from "../http/PlatformHttpKey.ts"
 import { AuthorizeAgent } from "./AuthorizeAgent.ts"
 import { apiCall, authRequest, createRedirectSession, exchangeCode, toOAuthError } from "./codeGrant.ts"
 import { SignOnResponse, StartVerificationResponse, StateMachineResponse } from "./guards/identity.ts"
@@ -167,7 +169,8 @@ export class MemberFlows extends Context.Service<MemberFlows, MemberFlowsShape>(
     MemberFlows,
     Effect.gen(function*() {
       const tokens = yield* SessionTokens
-      const http = yield* PlatformHttp
+      // by its key alone: the flows send through the wire they are given and build none
+      const http = yield* PlatformHttpKey
       const agent = yield* AuthorizeAgent
       const call = apiCall(http, yield* PlatformAuth)
       const clientId = tokens.clientId

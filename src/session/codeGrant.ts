@@ -4,7 +4,9 @@
  * with the text the platform's own client reports.
  */
 import * as Effect from "effect/Effect"
-import { authorized, checkBody, type PlatformAuthShape } from "../http/PlatformClient.ts"
+import { checkBody } from "../http/answer.ts"
+import { authorized } from "../http/authorized.ts"
+import type { PlatformAuthShape } from "../http/PlatformAuth.ts"
 import type { PlatformError } from "../http/PlatformError.ts"
 import type { PlatformHttp } from "../http/PlatformHttp.ts"
 import type { Guard } from "../http/guard.ts"

@@ -2,7 +2,9 @@
  * The session's parts work alone, each with only the parts it needs: the token service over the wire
  * and a store, the member flows over the token service (no OAuth flows), the OAuth flows over the token
  * service (no authorize agent); `siteTokens` builds the token service with no flow at all; and
- * `memberFlows`, built later over a `siteClient`'s services, signs in through that client's token service.
+ * `memberFlows`, built later over a `siteClient`'s services, signs in through that client's token service;
+ * `siteMembers` builds the token service and the member flows alone, and its flows send over the API host
+ * with the token service's auth (a rejected token refreshed once).
  */
 import { assert, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
@@ -11,11 +13,13 @@ import * as Context from "effect/Context"
 import { PlatformClient } from "../../src/http/PlatformClient.ts"
 import { PlatformConfig } from "../../src/http/PlatformConfig.ts"
 import { PlatformHttp } from "../../src/http/PlatformHttp.ts"
+import { PlatformHttpKey } from "../../src/http/PlatformHttpKey.ts"
 import { AuthorizeAgent } from "../../src/session/AuthorizeAgent.ts"
 import { MemberFlows } from "../../src/session/MemberFlows.ts"
 import { OAuthFlows } from "../../src/session/OAuthFlows.ts"
 import { SessionTokens } from "../../src/session/SessionTokens.ts"
 import { Session } from "../../src/session/Session.ts"
+import { siteMembers } from "../../src/session/SiteMembers.ts"
 import { memberFlows, siteClient, siteTokens } from "../../src/session/SiteSession.ts"
 import { wireTokenEndpoint } from "../../src/session/tokenEndpoint.ts"
 import { TokenStore } from "../../src/session/TokenStore.ts"
@@ -149,4 +153,51 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("session parts"
         }).pipe(Effect.scoped)
       )
     )))
+
+  it.effect("siteMembers signs a member in with the token service and the member flows alone: no platform client, session or OAuth flows", () =>
+    settings({ captcha: false, emailVerification: false, ownerApproval: false, mfaRequired: false }).pipe(Effect.andThen(
+      Effect.flatMap(localPlatform, (platform) =>
+        Effect.gen(function*() {
+          const built = yield* Layer.build(siteMembers({ baseUrl: platform.url, clientId: platform.clientId, authorizeAgent: AuthorizeAgent.http() }))
+          assert.isUndefined(Context.getOrUndefined(built, PlatformClient))
+          assert.isUndefined(Context.getOrUndefined(built, PlatformConfig))
+          assert.isUndefined(Context.getOrUndefined(built, Session))
+          assert.isUndefined(Context.getOrUndefined(built, OAuthFlows))
+          const members = Context.get(built, MemberFlows)
+          const tokens = Context.get(built, SessionTokens)
+          const email = uniqueEmail("members")
+          assert.strictEqual((yield* members.register({ email, password: PASSWORD })).loginState, "SUCCESS")
+          assert.deepInclude(yield* members.login({ email, password: "wrong password" }), { loginState: "FAILURE", errorCode: "invalidPassword" })
+          const result = yield* members.login({ email, password: PASSWORD })
+          if (result.loginState !== "SUCCESS") return assert.fail(JSON.stringify(result))
+          const member = yield* members.completeDirectLogin(result.data.sessionToken)
+          assert.strictEqual(member.refreshToken.role, "member")
+          assert.deepStrictEqual(yield* tokens.state, { role: "member", loggedIn: true })
+        }).pipe(Effect.scoped)
+      )
+    )))
+
+  it.effect("siteMembers' flows refresh a rejected access token once and send again", () =>
+    settings({ captcha: false, emailVerification: false, ownerApproval: false, mfaRequired: false }).pipe(Effect.andThen(
+      Effect.flatMap(localPlatform, (platform) =>
+        Effect.gen(function*() {
+          const built = yield* Layer.build(siteMembers({ baseUrl: platform.url, clientId: platform.clientId, authorizeAgent: AuthorizeAgent.http() }))
+          const members = Context.get(built, MemberFlows)
+          const tokens = Context.get(built, SessionTokens)
+          const visitor = yield* tokens.ensureTokens
+          // an access token the platform does not know, not yet expired here: the call is refused with a 401
+          yield* tokens.setTokens({ ...visitor, accessToken: { ...visitor.accessToken, value: "not-a-token" } })
+          const before = yield* stats
+          const email = uniqueEmail("refused")
+          assert.strictEqual((yield* members.register({ email, password: PASSWORD })).loginState, "SUCCESS")
+          const after = yield* stats
+          assert.strictEqual(after.tokenRequests.refresh_token - before.tokenRequests.refresh_token, 1)
+          assert.notStrictEqual((yield* tokens.tokens).accessToken.value, "not-a-token")
+        }).pipe(Effect.scoped)
+      )
+    )))
+
+  it("siteMembers' wire is PlatformHttp under PlatformHttp's own key", () => {
+    assert.strictEqual(PlatformHttpKey.key, PlatformHttp.key)
+  })
 })
