@@ -103,7 +103,8 @@ describe("sitefx serve", () => {
         }).on("error", reject)
       })
     assert.deepStrictEqual(await health("http://localhost:5173"), { status: 200, allow: "http://localhost:5173" })
-    assert.deepStrictEqual(await health("http://localhost:5174"), { status: 403, allow: undefined })
+    // refused, and granted the refusal alone, so the page reads why
+    assert.deepStrictEqual(await health("http://localhost:5174"), { status: 403, allow: "http://localhost:5174" })
     running.child.kill("SIGTERM")
     assert.strictEqual(await running.exit, 0)
   })
