@@ -14,6 +14,7 @@ import { existsSync } from "node:fs"
 import { resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import { webhookUrlProblem } from "../events/wire/subscriptions.ts"
+import { crossSite } from "../session/crossSite.ts"
 import { terminalLoggerLayer } from "./log.ts"
 import { isLoopback } from "./connection.ts"
 import { ExitCode, stopsBySignal } from "./output.ts"
@@ -155,6 +156,14 @@ export const serve = Command.make(
         }),
         ...Option.match(config.exportOnExit, { onNone: () => [], onSome: (dir) => [`  saves on exit  ${dir}`] }),
         `  dev endpoints  ${dev ? `${platform.url}/_sitefx` : "off"}`,
+        // a dev server at localhost with the platform at 127.0.0.1: two sites, so the platform's cookie never reaches its pages' login frame
+        ...config.devOrigin.map((origin) =>
+          `  dev origin     ${origin}${
+            crossSite(origin, platform.url) === undefined
+              ? ""
+              : `   (another site than ${platform.url}: a silent login in its pages finds no session; open both at one host name)`
+          }`
+        ),
         ...(dev && consoleDir() !== undefined ? [`  console        ${platform.url}${CONSOLE_PATH}`] : []),
         ...config.webhook.map((url) => `  webhook        ${url}`),
         ...(appDir === undefined ? [] : [`  app            ${platform.url}/`])

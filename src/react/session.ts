@@ -12,8 +12,9 @@ import { Atom } from "effect/reactivity"
 import type { PlatformAuth, PlatformClient } from "../http/PlatformClient.ts"
 import type { PlatformError } from "../http/PlatformError.ts"
 import { AuthorizeAgent } from "../session/AuthorizeAgent.ts"
+import { crossSite } from "../session/crossSite.ts"
 import { type LoginResult, pendingOf, type PendingStep } from "../session/LoginResult.ts"
-import type { OAuthError } from "../session/OAuthError.ts"
+import { AuthorizationFailed, OAuthError } from "../session/OAuthError.ts"
 import { prewarm as prewarmSession } from "../session/prewarm.ts"
 import {
   type CaptchaTokens,
@@ -208,7 +209,8 @@ export const sessionAtoms = <R, ER>(runtime: Atom.AtomRuntime<R | Session | Sess
   /**
    * Signs in without a page or a form when the browser still has a session with the platform (a hidden
    * iframe asks the authorize page with `prompt=none`). Fails with OAuthError `login_required` when it
-   * has none. Gives the new state.
+   * has none, whose message names the likely cause when the page and the platform are two sites (a dev
+   * server at localhost with the platform at 127.0.0.1). Gives the new state.
    */
   const silentLogin = flow(runtime.fn((redirectUri: string | void) =>
     Effect.gen(function*() {
@@ -216,7 +218,7 @@ export const sessionAtoms = <R, ER>(runtime: Atom.AtomRuntime<R | Session | Sess
       const agent = yield* AuthorizeAgent
       const target = typeof redirectUri === "string" ? redirectUri : agent.redirectUri ?? defaultRedirectUri()
       const login = yield* session.loginUrl({ redirectUri: target, responseMode: agent.responseMode, prompt: "none" })
-      const answer = yield* agent.authorize(login.url, login.state)
+      const answer = yield* agent.authorize(login.url, login.state).pipe(Effect.mapError(withLikelyCause(login.url)))
       const callback = new URL(target)
       callback.hash = ""
       callback.search = new URLSearchParams({ code: answer.code, state: answer.state }).toString()
@@ -252,6 +254,19 @@ export const sessionAtoms = <R, ER>(runtime: Atom.AtomRuntime<R | Session | Sess
     silentLogin,
     prewarm
   }
+}
+
+/** A `login_required` that the page and the platform being two sites explains, with that said in its message. */
+const withLikelyCause = (platformUrl: string) => (error: OAuthError): OAuthError => {
+  const page = (globalThis as { location?: { origin: string } }).location?.origin
+  const cause = error.reason._tag === "AuthorizationFailed" && error.error === "login_required" && page !== undefined
+    ? crossSite(page, platformUrl)
+    : undefined
+  if (cause === undefined) return error
+  const description = error.errorDescription
+  return new OAuthError({
+    reason: new AuthorizationFailed({ message: `${error.message}; ${cause}`, error: "login_required", ...(description === undefined ? {} : { errorDescription: description }) })
+  })
 }
 
 /** The page's own origin, where the platform may send a code. */

@@ -58,7 +58,8 @@ const platformMiddleware = (options: DevAccessOptions) =>
           const path = request.url.split("?")[0] ?? request.url
           const isDev = isDevPath(request.url)
           const access = isDev ? devAccess(request, options) : undefined
-          const grant: Grant = access === undefined ? "*" : access.ok && access.origin !== undefined ? { origin: access.origin } : undefined
+          // a dev endpoint's answer, or its refusal, is granted to the one page origin the guard names (devAccess.ts)
+          const grant: Grant = access === undefined ? "*" : access.origin !== undefined ? { origin: access.origin } : undefined
           const answer = (response: HttpServerResponse.HttpServerResponse) =>
             HttpServerResponse.setHeader(withCors(response, grant), REQUEST_ID_HEADER, randomUUID())
           if (request.method === "OPTIONS") return HttpServerResponse.setHeader(preflight(request, grant), REQUEST_ID_HEADER, randomUUID())

@@ -329,6 +329,9 @@ it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("sitefx/react s
         const error = errorOf(yield* call(registry, session.silentLogin, undefined))
         assert.instanceOf(error, OAuthError)
         assert.strictEqual((error as OAuthError).error, "login_required")
+        // this page (jsdom's, at localhost) and the platform (at 127.0.0.1) are two sites: the message says so
+        assert.strictEqual(new URL(window.location.origin).hostname, "localhost")
+        assert.include(error.message, `this page (${window.location.origin}) and the platform (${platform.url}) are two sites`)
         registry.dispose()
       }
       // the same browser (its platform cookie), with no tokens: signed in without a form

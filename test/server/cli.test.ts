@@ -94,7 +94,10 @@ describe("sitefx serve", () => {
   })
 
   it("--dev-origin lets a dev server's pages reach the dev endpoints, and no other origin", async () => {
-    const running = await start(["serve", "--port", "0", "--seed", "none", "--no-log", "--dev-origin", "http://localhost:5173"])
+    const running = await start(["serve", "--port", "0", "--seed", "none", "--no-log", "--dev-origin", "http://localhost:5173", "--dev-origin", "http://127.0.0.1:5173"])
+    // a dev server at localhost and the platform at 127.0.0.1 are two sites, and the printout says what that costs
+    assert.include(running.printout, `  dev origin     http://localhost:5173   (another site than ${running.url}: a silent login in its pages finds no session; open both at one host name)\n`)
+    assert.include(running.printout, "  dev origin     http://127.0.0.1:5173\n")
     const health = (origin: string) =>
       new Promise<{ status: number; allow: unknown }>((resolve, reject) => {
         http.get(`${running.url}/_sitefx/health`, { headers: { origin } }, (res) => {
@@ -103,7 +106,8 @@ describe("sitefx serve", () => {
         }).on("error", reject)
       })
     assert.deepStrictEqual(await health("http://localhost:5173"), { status: 200, allow: "http://localhost:5173" })
-    assert.deepStrictEqual(await health("http://localhost:5174"), { status: 403, allow: undefined })
+    // refused, and granted the refusal alone, so the page reads why
+    assert.deepStrictEqual(await health("http://localhost:5174"), { status: 403, allow: "http://localhost:5174" })
     running.child.kill("SIGTERM")
     assert.strictEqual(await running.exit, 0)
   })

@@ -2,6 +2,8 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import { request } from "node:http"
+import * as Dev from "../../src/dev/index.ts"
+import { PlatformFetch } from "../../src/http/PlatformHttp.ts"
 import { LocalPlatform } from "../../src/server/index.ts"
 import { login, registerMember } from "./support.ts"
 
@@ -46,7 +48,6 @@ it.layer(LocalPlatform.layer({ devOrigins: ["http://localhost:5173"] }), { exclu
       assert.strictEqual(read.status, 403)
       assert.strictEqual(read.body.details.applicationError.code, "DEV_ACCESS_DENIED")
       assert.include(read.body.message, "--dev-origin http://evil.example")
-      assert.isUndefined(read.headers["access-control-allow-origin"])
       assert.isString(read.headers["x-wix-request-id"])
       // a simple POST needs no preflight: the guard, not CORS, is what stops it
       const reset = yield* raw("/_sitefx/reset", { method: "POST", headers: { ...foreign, "content-type": "text/plain" }, body: "{}" })
@@ -86,7 +87,7 @@ it.layer(LocalPlatform.layer({ devOrigins: ["http://localhost:5173"] }), { exclu
         assert.strictEqual(script.status, 200, path)
         const page = yield* raw(path, { headers: foreign })
         assert.strictEqual(page.status, 403, path)
-        assert.isUndefined(page.headers["access-control-allow-origin"], path)
+        assert.strictEqual(page.body.details.applicationError.code, "DEV_ACCESS_DENIED", path)
         assert.notInclude(JSON.stringify(page.body), Redacted.value(platform.apiKey))
       }
       const reset = yield* raw("/%5Fsitefx/reset", { method: "POST", headers: { ...foreign, "content-type": "text/plain" }, body: "{}" })
@@ -123,17 +124,13 @@ it.layer(LocalPlatform.layer({ devOrigins: ["http://localhost:5173"] }), { exclu
       assert.isUndefined(plain.headers["access-control-allow-origin"])
     }))
 
-  it.effect("preflights: an allowed origin is granted, a foreign one gets nothing, the API stays open to all", () =>
+  it.effect("preflights: an allowed origin is granted, the API stays open to all", () =>
     Effect.gen(function*() {
       const ask = (path: string, origin: string) =>
         raw(path, {
           method: "OPTIONS",
           headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "content-type,authorization" }
         })
-      const foreign = yield* ask("/_sitefx/reset", "http://evil.example")
-      assert.strictEqual(foreign.status, 204)
-      assert.isUndefined(foreign.headers["access-control-allow-origin"])
-      assert.isUndefined(foreign.headers["access-control-allow-methods"])
       const allowed = yield* ask("/_sitefx/reset", "http://localhost:5173")
       assert.strictEqual(allowed.headers["access-control-allow-origin"], "http://localhost:5173")
       assert.include(String(allowed.headers["access-control-allow-headers"]), "authorization")
@@ -142,6 +139,82 @@ it.layer(LocalPlatform.layer({ devOrigins: ["http://localhost:5173"] }), { exclu
       const answer = yield* raw("/no/such/route", { headers: { origin: "http://evil.example" } })
       assert.strictEqual(answer.headers["access-control-allow-origin"], "*")
     }))
+
+  describe("a refused page reads its refusal, and nothing else", () => {
+    const foreign = { origin: "http://localhost:3000", "sec-fetch-site": "same-site" }
+
+    it.effect("the refusal is granted to the page's origin, with no credentials and no other header of an answer", () =>
+      Effect.gen(function*() {
+        const res = yield* raw("/_sitefx/outbox", { headers: foreign })
+        assert.strictEqual(res.status, 403)
+        assert.strictEqual(res.headers["access-control-allow-origin"], "http://localhost:3000")
+        assert.include(String(res.headers["vary"]), "Origin")
+        assert.isUndefined(res.headers["access-control-allow-credentials"])
+        assert.isUndefined(res.headers["set-cookie"])
+        assert.strictEqual(res.body.details.applicationError.code, "DEV_ACCESS_DENIED")
+        assert.strictEqual(res.body.message, "Dev endpoints do not answer pages from http://localhost:3000; allow it with `sitefx serve --dev-origin http://localhost:3000`")
+      }))
+
+    it.effect("the refusal says the same whatever the endpoint, the method and what the endpoint holds", () =>
+      Effect.gen(function*() {
+        const member = yield* registerMember()
+        const answers = [
+          yield* raw("/_sitefx/site", { headers: foreign }),
+          yield* raw(`/_sitefx/outbox?to=${encodeURIComponent(member.email)}`, { headers: foreign }),
+          yield* raw("/_sitefx/members", { headers: foreign }),
+          yield* raw("/_sitefx/no-such-endpoint", { headers: foreign }),
+          yield* raw("/_sitefx/reset", { method: "POST", headers: { ...foreign, "content-type": "application/json" }, body: "{}" })
+        ]
+        const bodies = answers.map((res) => JSON.stringify(res.body))
+        assert.deepStrictEqual(answers.map((res) => res.status), [403, 403, 403, 403, 403])
+        assert.deepStrictEqual(new Set(bodies).size, 1, bodies.join("\n"))
+        assert.notInclude(bodies[0]!, member.email)
+        assert.isTrue(yield* stillThere(member), "the guard refused the reset before it ran")
+      }))
+
+    it.effect("its preflight is granted, so the browser sends the request and the guard refuses it readably", () =>
+      Effect.gen(function*() {
+        const member = yield* registerMember()
+        const preflight = yield* raw("/_sitefx/reset", {
+          method: "OPTIONS",
+          headers: { ...foreign, "access-control-request-method": "POST", "access-control-request-headers": "content-type" }
+        })
+        assert.strictEqual(preflight.status, 204)
+        assert.strictEqual(preflight.headers["access-control-allow-origin"], "http://localhost:3000")
+        assert.isUndefined(preflight.headers["access-control-allow-credentials"])
+        const reset = yield* raw("/_sitefx/reset", { method: "POST", headers: { ...foreign, "content-type": "application/json" }, body: "{}" })
+        assert.strictEqual(reset.status, 403)
+        assert.strictEqual(reset.headers["access-control-allow-origin"], "http://localhost:3000")
+        assert.isTrue(yield* stillThere(member))
+      }))
+
+    it.effect("an Origin that is not one a browser sends is never reflected, and is refused all the same", () =>
+      Effect.gen(function*() {
+        for (const origin of ["http://evil.example/path", "null", "evil.example", "http://evil.example, http://localhost:5173", "javascript:alert(1)"]) {
+          const res = yield* raw("/_sitefx/site", { headers: { origin } })
+          assert.strictEqual(res.status, 403, origin)
+          assert.isUndefined(res.headers["access-control-allow-origin"], origin)
+        }
+      }))
+
+    it.effect("sitefx/dev in the refused page fails with the typed refusal and its message", () =>
+      Effect.gen(function*() {
+        const platform = yield* LocalPlatform
+        // what a browser adds to a page's fetch: its Origin
+        const pageFetch: typeof fetch = (input, init) =>
+          fetch(input, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers).entries()), origin: "http://localhost:3000" } })
+        const error = yield* Dev.Settings.get.pipe(
+          Effect.provide(Dev.layer({ baseUrl: platform.url, retry: { times: 0 } })),
+          Effect.provideService(PlatformFetch, pageFetch),
+          Effect.flip
+        )
+        assert.strictEqual(error._tag, "PlatformError")
+        assert.strictEqual(error.reason._tag, "ApplicationError")
+        assert.strictEqual(error.code, "DEV_ACCESS_DENIED")
+        assert.deepStrictEqual(error.reason._tag === "ApplicationError" ? [error.reason.status, error.reason.rule?.id] : [], [403, "dev.access.origin"])
+        assert.include(error.message, "sitefx serve --dev-origin http://localhost:3000")
+      }))
+  })
 
   describe("paths the router cannot read", () => {
     it.effect("a malformed escape is a 404 in the platform's shape, with a request id", () =>

@@ -1,7 +1,7 @@
 /**
  * CORS, decided per request: the platform's API answers any origin (`*`), as the real platform lets
  * any site call it with a client id; the dev endpoints answer only the origin the dev guard allowed
- * (devAccess.ts), reflected, and grant nothing to other pages.
+ * (devAccess.ts), reflected, and grant another page its refusal alone, so it can read why.
  */
 import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"

@@ -12,9 +12,15 @@
  * - without an `Origin`, `Sec-Fetch-Site` must not say the request came from another site.
  *
  * Requests with neither header (scripts, tests, the sitefx CLI, curl) are not from a page and pass.
+ *
+ * A refused page may read its refusal (the origin it sent is granted on that answer, and on the
+ * preflight before it): the answer is the same whatever the endpoint and says only which rule refused
+ * and how to allow the origin, so sitefx/dev in that page fails with the message instead of a bare
+ * network error. The guard, not CORS, is what keeps the endpoints closed: a granted preflight lets the
+ * browser send the request, and the guard refuses it before any handler runs.
  */
 import type * as HttpServerRequest from "effect/http/HttpServerRequest"
-import { originMatches } from "./origins.ts"
+import { originMatches, originOf } from "./origins.ts"
 
 /** Where the dev endpoints live. */
 export const DEV_PREFIX = "/_sitefx"
@@ -28,7 +34,14 @@ export interface DevAccessOptions {
 
 export type DevAccess =
   | { readonly ok: true; readonly origin: string | undefined }
-  | { readonly ok: false; readonly reason: string; /** The rule's id: which of the checks refused. */ readonly rule: string }
+  | {
+    readonly ok: false
+    readonly reason: string
+    /** The rule's id: which of the checks refused. */
+    readonly rule: string
+    /** The page's origin, granted the refusal alone so it can read why (only a well-formed http(s) origin). */
+    readonly origin: string | undefined
+  }
 
 const LOOPBACK = /^(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])$/
 
@@ -87,21 +100,29 @@ export const isDevPath = (url: string): boolean => {
 /** Whether this request may reach a dev endpoint, and the origin to grant CORS to when it came from a page. */
 export const devAccess = (request: HttpServerRequest.HttpServerRequest, options: DevAccessOptions): DevAccess => {
   const host = request.headers["host"]
-  if (!hostAllowed(host, options.host)) {
-    return { ok: false, rule: "dev.access.host", reason: `Dev endpoints answer only at a loopback address, not at host ${JSON.stringify(host ?? "")}` }
-  }
   const origin = request.headers["origin"]
+  // reflected only as a browser sends it (`scheme://host[:port]`): any other text never reaches a header
+  const readableBy = origin !== undefined && originOf(origin) === origin ? origin : undefined
+  if (!hostAllowed(host, options.host)) {
+    return {
+      ok: false,
+      rule: "dev.access.host",
+      reason: `Dev endpoints answer only at a loopback address, not at host ${JSON.stringify(host ?? "")}`,
+      origin: readableBy
+    }
+  }
   if (origin !== undefined) {
     if (isOwn(origin, host!, options.host) || options.origins.some((pattern) => originMatches(pattern, origin))) return { ok: true, origin }
     return {
       ok: false,
       rule: "dev.access.origin",
-      reason: `Dev endpoints do not answer pages from ${origin}; allow it with \`sitefx serve --dev-origin ${origin}\``
+      reason: `Dev endpoints do not answer pages from ${origin}; allow it with \`sitefx serve --dev-origin ${origin}\``,
+      origin: readableBy
     }
   }
   const site = request.headers["sec-fetch-site"]
   if (site === "cross-site" || site === "same-site") {
-    return { ok: false, rule: "dev.access.cross-site", reason: "Dev endpoints do not answer requests that another site's page made" }
+    return { ok: false, rule: "dev.access.cross-site", reason: "Dev endpoints do not answer requests that another site's page made", origin: undefined }
   }
   return { ok: true, origin: undefined }
 }
