@@ -14,8 +14,8 @@ import * as Redacted from "effect/Redacted"
 import { catchFailure } from "../http/catchFailure.ts"
 import { PlatformAuth, type PlatformAuthShape } from "../http/PlatformAuth.ts"
 import type { PlatformError } from "../http/PlatformError.ts"
-import { EMPTY_TOKENS } from "./TokenStore.ts"
-import { isExpired, nowSeconds, TokenEndpoint, tokensFrom } from "./tokenEndpoint.ts"
+import { anonymousGrant, EMPTY_TOKENS, isExpired, refreshGrant, tokensFrom } from "./storedSession.ts"
+import { nowSeconds, TokenEndpoint } from "./tokenEndpoint.ts"
 import { TokenStore } from "./TokenStore.ts"
 import type { TokenRole, Tokens } from "./wire/tokens.ts"
 
@@ -85,13 +85,13 @@ const make = Effect.gen(function*() {
     )
 
   const anonymous = Effect.flatMap(
-    endpoint.grant({ clientId, grantType: "anonymous" }),
+    endpoint.grant(anonymousGrant(clientId)),
     (response) => Effect.map(nowSeconds, (now) => tokensFrom(response, "visitor", now))
   )
 
   const renew = (refreshToken: Tokens["refreshToken"]) =>
     Effect.flatMap(
-      endpoint.grant({ clientId, refreshToken: refreshToken.value, grantType: "refresh_token" }),
+      endpoint.grant(refreshGrant(clientId, refreshToken.value)),
       (response) => Effect.map(nowSeconds, (now) => tokensFrom(response, refreshToken.role, now, refreshToken.value))
     )
 
