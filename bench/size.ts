@@ -46,7 +46,8 @@ export const ENTRIES = [
   { job: "visitor session + one data query", sitefx: "sitefx-query", official: "official-query" },
   { job: "README's first example (Site.layer)", sitefx: "sitefx-readme", official: "official-query" },
   { job: "+ one product query", sitefx: "sitefx-products", official: "official-products" },
-  { job: "visitor's cart to hosted checkout", sitefx: "sitefx-cart", official: "official-cart" }
+  { job: "visitor's cart to hosted checkout", sitefx: "sitefx-cart", official: "official-cart" },
+  { job: "first screen: token + one product page", sitefx: "sitefx-first-screen", official: "official-first-screen" }
 ] as const
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
