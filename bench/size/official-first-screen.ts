@@ -3,4 +3,4 @@ import { createClient, OAuthStrategy } from "@wix/sdk"
 import { products } from "@wix/stores"
 
 const client = createClient({ modules: { products }, auth: OAuthStrategy({ clientId: "my-client-id" }) })
-client.products.queryProducts().descending("createdDate").limit(24).find().then(console.log)
+client.products.queryProducts().descending("lastUpdated").limit(24).find().then(console.log)

@@ -4,7 +4,7 @@
  * `OffsetQuery` and the v1 readers use them, and so does a page's first script (`sitefx/first-screen`),
  * which sends a query's first page before the client has loaded: the two send the same bytes.
  */
-import type { PlatformRequest } from "../http/PlatformRequest.ts"
+import type { PlatformRequest, QueryFallback } from "../http/PlatformRequest.ts"
 import type { OffsetPaging, OffsetQueryBody, Sort } from "./OffsetQuery.ts"
 import { PRODUCT_QUERY_MAX_QUERY } from "./protocol.ts"
 
@@ -15,15 +15,16 @@ export const offsetBody = (filter: Record<string, unknown>, offset: number, limi
   ...(sort.length === 0 ? {} : { sort })
 })
 
+/** Where a v1 reader's GET goes when its query string is too long: a POST of the same JSON to the same path. */
+export const offsetFallback = (path: string): QueryFallback => ({ path, limit: { kind: "query", max: PRODUCT_QUERY_MAX_QUERY } })
+
 /** A v1 reader's request for one page: a GET goes as `.r`, and as a POST to the same path when its query string is too long. */
 export const offsetRequest = (method: "GET" | "POST", path: string, payload: Record<string, unknown>): PlatformRequest => ({
   method,
   path,
   payload,
   idempotent: true,
-  ...(method === "GET"
-    ? { complex: { fallback: { path, limit: { kind: "query" as const, max: PRODUCT_QUERY_MAX_QUERY } } } }
-    : {})
+  ...(method === "GET" ? { complex: { fallback: offsetFallback(path) } } : {})
 })
 
 /** v1 paging with the total from `metadata.total` or `totalResults`. */

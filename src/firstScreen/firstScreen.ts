@@ -4,7 +4,7 @@
  * answers handed to the query atoms as `hydrate` takes them, keyed as the atoms key the same queries.
  */
 import { DEFAULT_EDGE_URL, DEFAULT_API_URL, trimSlash } from "../http/hosts.ts"
-import { toWire } from "../http/PlatformRequest.ts"
+import { dotRWire } from "../http/dotR.ts"
 import type { DehydratedQueries, DehydratedQuery } from "../react/hydration.ts"
 import type { FirstAnswerPage, FirstQuery } from "./catalogQueries.ts"
 import { type FirstScreenOptions, sessionToken } from "./sessionToken.ts"
@@ -57,7 +57,7 @@ export const firstScreen = (options: FirstScreenOptions): FirstScreen => {
     const request = query.request
     const authorization = await token
     if (request === undefined || authorization === undefined) return undefined
-    const wire = toWire(request, host)
+    const wire = dotRWire(host, request.path, request.payload, request.fallback)
     const headers: Record<string, string> = wire.body === undefined
       ? { Authorization: authorization }
       : { "content-type": "application/json", Authorization: authorization }

@@ -14,7 +14,7 @@
  * console.log(grid?.items.length, grid?.total)
  * // the app, once loaded, seeds its registry before rendering: hydrate(registry, await first.dehydrated())
  */
-export { type CatalogPageRequest, collections, type FirstAnswerPage, type FirstQuery, products } from "./catalogQueries.ts"
+export { type CatalogPageRequest, collections, type FirstAnswerPage, type FirstQuery, type FirstRequest, products } from "./catalogQueries.ts"
 export { type FirstAnswer, type FirstScreen, firstScreen } from "./firstScreen.ts"
 export { type FirstScreenOptions, sessionToken } from "./sessionToken.ts"
 /** The built-in collection of every product (as `Collections.ALL_PRODUCTS_COLLECTION_ID`), which a screen's list of collections usually leaves out. */
