@@ -61,14 +61,13 @@ export const toWire = (req: PlatformRequest, baseUrl: string): WireRequest => {
     return { method: req.method, url: `${baseUrl}${req.path}`, body: req.json }
   }
   const payload = req.payload === undefined ? {} : (req.dates === true ? encodeDates(req.payload) as Record<string, unknown> : req.payload)
+  if (req.method === "GET" && req.complex !== undefined && (isComplexPayload(payload) || req.complex.fallback !== undefined)) {
+    return dotRWire(baseUrl, req.path, payload, req.complex.fallback)
+  }
   const base = `${baseUrl}${req.path}`
   if (req.method === "GET" || req.method === "DELETE") {
-    const sep = base.includes("?") ? "&" : "?"
-    if (req.method === "GET" && (req.complex !== undefined && (isComplexPayload(payload) || req.complex.fallback !== undefined))) {
-      return dotRWire(baseUrl, req.path, payload, req.complex.fallback)
-    }
     const params = new URLSearchParams(flattenParams(payload) as Array<[string, string]>).toString()
-    return { method: req.method, url: params === "" ? base : `${base}${sep}${params}`, body: undefined }
+    return { method: req.method, url: params === "" ? base : `${base}${base.includes("?") ? "&" : "?"}${params}`, body: undefined }
   }
   return { method: req.method, url: base, body: JSON.stringify(payload) }
 }

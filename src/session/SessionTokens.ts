@@ -14,7 +14,7 @@ import * as Redacted from "effect/Redacted"
 import { catchFailure } from "../http/catchFailure.ts"
 import { PlatformAuth, type PlatformAuthShape } from "../http/PlatformAuth.ts"
 import type { PlatformError } from "../http/PlatformError.ts"
-import { anonymousGrant, EMPTY_TOKENS, isExpired, refreshGrant, tokensFrom } from "./storedSession.ts"
+import { EMPTY_TOKENS, isExpired, tokensFrom } from "./storedSession.ts"
 import { nowSeconds, TokenEndpoint } from "./tokenEndpoint.ts"
 import { TokenStore } from "./TokenStore.ts"
 import type { TokenRole, Tokens } from "./wire/tokens.ts"
@@ -85,13 +85,13 @@ const make = Effect.gen(function*() {
     )
 
   const anonymous = Effect.flatMap(
-    endpoint.grant(anonymousGrant(clientId)),
+    endpoint.grant({ clientId, grantType: "anonymous" }),
     (response) => Effect.map(nowSeconds, (now) => tokensFrom(response, "visitor", now))
   )
 
   const renew = (refreshToken: Tokens["refreshToken"]) =>
     Effect.flatMap(
-      endpoint.grant(refreshGrant(clientId, refreshToken.value)),
+      endpoint.grant({ clientId, refreshToken: refreshToken.value, grantType: "refresh_token" }),
       (response) => Effect.map(nowSeconds, (now) => tokensFrom(response, refreshToken.role, now, refreshToken.value))
     )
 

@@ -1,9 +1,11 @@
 /**
  * The session's document and the rules every reader of it follows, as plain values and functions (no
- * Effect): how a token store reads and writes the document, when an access token must be renewed, the
- * token endpoint's two renewing grants, and what the tabs sharing the document agree on (its refresh
- * lock). The token service (SessionTokens, TokenStore, tabTokenStore) and a page's first script
- * (`sitefx/first-screen`) both read them here, so the two cannot drift apart.
+ * Effect): how a token store reads and writes the document, when an access token must be renewed, and
+ * what the tabs sharing the document agree on (its refresh lock). The token service (SessionTokens,
+ * TokenStore, tabTokenStore) and a page's first script (`sitefx/first-screen`) both read them here, so
+ * the two cannot drift apart. The token endpoint's renewing grants are the first script's; the token
+ * service writes the same bodies inline, which saves every page a few bytes, and
+ * test/firstScreen/firstScreen.test.ts holds the two to the same bytes on the wire.
  */
 import type { OAuthData as OAuthDataGuard } from "./guards/tokens.ts"
 import { StoredSession as isStoredSession } from "./guards/tokens.ts"

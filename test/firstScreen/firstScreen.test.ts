@@ -13,6 +13,7 @@ import * as Products from "../../src/catalog/Products.ts"
 import { collections, firstScreen, type FirstScreenOptions, products, sessionToken } from "../../src/firstScreen/index.ts"
 import { PlatformFetch } from "../../src/http/PlatformHttp.ts"
 import { hydrate, type QueryResult, queryAtoms } from "../../src/react/index.ts"
+import { SessionTokens } from "../../src/session/SessionTokens.ts"
 import { siteClient } from "../../src/session/SiteClient.ts"
 import { tabTokenStore } from "../../src/session/tabs.ts"
 import { dev, LocalPlatform, stats } from "../support/platform.ts"
@@ -146,6 +147,30 @@ it.layer(LocalPlatform.layer({ seed: "demo" }), { excludeTestServices: true })("
       assert.deepStrictEqual(yield* tokenRequests, { ...before, anonymous: before.anonymous + 1 })
       assert.isTrue(full.sent.every((r) => !r.url.endsWith("/oauth2/token")))
       assert.strictEqual(full.sent.find((r) => r.url.includes("/stores-reader/"))?.authorization, token)
+    }))
+
+  it.effect("asks the token endpoint with the token service's own requests, for a visitor's tokens and for a refresh", () =>
+    Effect.gen(function*() {
+      const platform = yield* LocalPlatform
+      const [early, full] = [recording(), recording()]
+      const [a, b] = [site(platform, { fetch: early.fetch }), site(platform)]
+      const service = siteClient({ clientId: platform.clientId, baseUrl: platform.url, tokens: tabTokenStore({ storage: b.storage, key: b.key, locks: navigator.locks }) })
+      const ensure = SessionTokens.use((s) => s.ensureTokens).pipe(Effect.provide(service), Effect.provideService(PlatformFetch, full.fetch))
+      const expire = (s: ReturnType<typeof site>) => {
+        const doc = stored(s.storage, s.key)
+        s.storage.setItem(s.key, JSON.stringify({ tokens: { ...doc.tokens, accessToken: { ...doc.tokens.accessToken, expiresAt: 0 } } }))
+      }
+      yield* Effect.promise(() => sessionToken(a.options))
+      yield* ensure
+      expire(a)
+      expire(b)
+      yield* Effect.promise(() => sessionToken(a.options))
+      yield* ensure
+      const grants = (sent: ReadonlyArray<Sent>, s: ReturnType<typeof site>) =>
+        sent.map(({ method, url, body }) => ({ method, url, body: body?.replace(stored(s.storage, s.key).tokens.refreshToken.value, "<refresh token>") }))
+      assert.lengthOf(early.sent, 2)
+      assert.deepStrictEqual(grants(early.sent, a), grants(full.sent, b))
+      assert.deepStrictEqual(grants(early.sent, a).map((g) => JSON.parse(g.body!).grantType), ["anonymous", "refresh_token"])
     }))
 
   it.effect("renews an expired token with the refresh token, keeping it and its role, and keeps the rest of the stored document", () =>
