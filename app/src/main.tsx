@@ -1,5 +1,5 @@
 /**
- * The entry: a bootstrap without Effect. It starts the first screen's requests with plain `fetch`
+ * The entry: a bootstrap without Effect. It starts the first screen's requests with `sitefx/first-screen`
  * (boot/early.ts), draws the site's frame and, on the catalog's plain screen, the grid from their answers
  * (boot/BootCatalog.tsx), then loads the full app (full.tsx), which takes over inside the same frame with
  * the answers as its queries' seeds: no request twice, the header (and what the search box holds)

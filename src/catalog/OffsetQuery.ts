@@ -20,6 +20,7 @@ import { type AnyFields, type FieldName, FilterMethods } from "../data/filterBui
 import type { PlatformClient } from "../http/PlatformClient.ts"
 import { type CatalogError, invalidArgument } from "./CatalogError.ts"
 import type { CatalogFailure } from "./calls.ts"
+import { hasNextPage, offsetBody } from "./offsetPage.ts"
 import { DEFAULT_PRODUCT_PAGE, MAX_PRODUCT_PAGE } from "./protocol.ts"
 import { filterOf } from "./queryFilter.ts"
 import { readAhead } from "./readAhead.ts"
@@ -147,8 +148,7 @@ export class OffsetQuery<A, R = PlatformClient, F = AnyFields> extends FilterMet
 
   /** The query of the page at `offset`. */
   at(offset: number): OffsetQueryBody {
-    const sort = this.state.sort
-    return { filter: this.filter, paging: { offset, limit: this.pageSize }, ...(sort.length === 0 ? {} : { sort }) }
+    return offsetBody(this.filter, offset, this.pageSize, this.state.sort)
   }
 
   /** The query of the first page (what `find` sends). */
@@ -191,8 +191,7 @@ export class OffsetQuery<A, R = PlatformClient, F = AnyFields> extends FilterMet
   private makePage(items: ReadonlyArray<A>, paging: OffsetPaging, offset: number): OffsetPage<A, R> {
     const limit = this.pageSize
     const total = paging.total
-    // without a total, a full page may have more after it
-    const hasNext = total === undefined ? items.length === limit : offset + items.length < total && items.length > 0
+    const hasNext = hasNextPage(items.length, total, offset, limit)
     const hasPrev = offset > 0
     const what = this.runner.what
     return {

@@ -10,8 +10,10 @@ import type { PlatformClient } from "../http/PlatformClient.ts"
 import type { PlatformRequest } from "../http/PlatformRequest.ts"
 import { type CatalogError, invalidArgument } from "./CatalogError.ts"
 import { call, callVoid, type CatalogFailure, requireCatalog, requireCatalogRead, shown, V1 } from "./calls.ts"
+import { offsetRequest } from "./offsetPage.ts"
 import type { OffsetPaging, OffsetQueryBody, OffsetRunner } from "./OffsetQuery.ts"
-import { PRODUCT_QUERY_MAX_QUERY } from "./protocol.ts"
+
+export { pagingOf } from "./offsetPage.ts"
 
 /** A v1 call answered with a body `guard` checks, unless `check` refused an argument. */
 export const send = <A>(what: string, check: CatalogError | undefined, request: () => PlatformRequest, guard: Guard<A>): Effect.Effect<A, CatalogFailure, PlatformClient> =>
@@ -57,21 +59,7 @@ export const offsetRunner = <R, A>(options: {
   what: options.what,
   fetch: (query) =>
     Effect.map(
-      send(options.what, undefined, () => ({
-        method: options.method,
-        path: options.path,
-        payload: options.body === undefined ? { query } : options.body(query),
-        idempotent: true,
-        ...(options.method === "GET"
-          ? { complex: { fallback: { path: options.path, limit: { kind: "query" as const, max: PRODUCT_QUERY_MAX_QUERY } } } }
-          : {})
-      }), options.guard),
+      send(options.what, undefined, () => offsetRequest(options.method, options.path, options.body === undefined ? { query } : options.body(query)), options.guard),
       options.read
     )
-})
-
-/** v1 paging with the total from `metadata.total` or `totalResults`. */
-export const pagingOf = (metadata: OffsetPaging | undefined, totalResults: number | undefined): OffsetPaging => ({
-  ...metadata,
-  total: metadata?.total ?? totalResults
 })

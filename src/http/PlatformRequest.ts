@@ -2,7 +2,8 @@
  * A platform call described as data: method, path, payload, and the wire rules it follows. The
  * PlatformHttp service turns it into an HTTP request; nothing here performs I/O.
  */
-import { base64url, encodeDates, flattenParams, isComplexPayload } from "./codec.ts"
+import { encodeDates, flattenParams, isComplexPayload } from "./codec.ts"
+import { dotRWire } from "./dotR.ts"
 
 /** An HTTP method a platform call uses. */
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
@@ -60,22 +61,13 @@ export const toWire = (req: PlatformRequest, baseUrl: string): WireRequest => {
     return { method: req.method, url: `${baseUrl}${req.path}`, body: req.json }
   }
   const payload = req.payload === undefined ? {} : (req.dates === true ? encodeDates(req.payload) as Record<string, unknown> : req.payload)
+  if (req.method === "GET" && req.complex !== undefined && (isComplexPayload(payload) || req.complex.fallback !== undefined)) {
+    return dotRWire(baseUrl, req.path, payload, req.complex.fallback)
+  }
   const base = `${baseUrl}${req.path}`
   if (req.method === "GET" || req.method === "DELETE") {
-    const sep = base.includes("?") ? "&" : "?"
-    if (req.method === "GET" && (req.complex !== undefined && (isComplexPayload(payload) || req.complex.fallback !== undefined))) {
-      const json = JSON.stringify(payload)
-      const query = `.r=${base64url(json)}`
-      const url = `${base}${sep}${query}`
-      const fb = req.complex.fallback
-      if (fb !== undefined) {
-        const length = fb.limit.kind === "url" ? url.length : query.length
-        if (length > fb.limit.max) return { method: "POST", url: `${baseUrl}${fb.path}`, body: json }
-      }
-      return { method: "GET", url, body: undefined }
-    }
     const params = new URLSearchParams(flattenParams(payload) as Array<[string, string]>).toString()
-    return { method: req.method, url: params === "" ? base : `${base}${sep}${params}`, body: undefined }
+    return { method: req.method, url: params === "" ? base : `${base}${base.includes("?") ? "&" : "?"}${params}`, body: undefined }
   }
   return { method: req.method, url: base, body: JSON.stringify(payload) }
 }

@@ -4,20 +4,7 @@
  */
 
 export { CONSISTENT_HEADER, REQUEST_ID_HEADER } from "./headers.ts"
-
-/** base64url without padding, as the platform's `.r` parameter wants it (`latin1`: the text holds raw bytes). */
-export const base64url = (text: string, encoding: "utf8" | "latin1" = "utf8"): string => {
-  const b64 = typeof Buffer !== "undefined"
-    ? Buffer.from(text, encoding).toString("base64")
-    : btoa(encoding === "latin1" ? text : bytesToBinary(new TextEncoder().encode(text)))
-  return b64.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")
-}
-
-const bytesToBinary = (bytes: Uint8Array): string => {
-  let out = ""
-  for (let i = 0; i < bytes.length; i += 0x8000) out += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
-  return out
-}
+export { base64url } from "./dotR.ts"
 
 /** Inverse of {@link base64url}; accepts padded or unpadded input. */
 export const fromBase64url = (value: string): string => {

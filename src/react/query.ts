@@ -46,7 +46,7 @@ import type { Query } from "../data/Query.ts"
 import type { PlatformClient } from "../http/PlatformClient.ts"
 import { peekSeed, type Seed, takeSeed } from "./hydration.ts"
 import { sessionIdentity } from "./identity.ts"
-import { QueryKeys } from "./keys.ts"
+import { catalogQueryKey, QueryKeys } from "./keys.ts"
 import { applyWrites, mapShown, nextLoad, pendingWrites } from "./optimistic.ts"
 
 // ---- what a query is to the cache ------------------------------------------------------------------
@@ -99,7 +99,7 @@ export const catalogQuery = <A extends { readonly id?: string | null | undefined
   query: OffsetQuery<A, R, F>,
   options: { readonly key?: string } = {}
 ): QuerySource<A, CatalogFailure, R> => ({
-  key: `${what} ${options.key ?? ""} ${JSON.stringify(query.request)} ${query.state.refusal?.message ?? ""} ${query.error?.message ?? ""}`,
+  key: catalogQueryKey(what, query.request, options.key, query.state.refusal?.message, query.error?.message),
   keys: [QueryKeys[what]],
   first: query.find,
   idOf: (item) => item.id,

@@ -6,21 +6,10 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import type * as G from "../http/guard.ts"
-import { type OAuthData as OAuthDataGuard, StoredSession as isStoredSession } from "./guards/tokens.ts"
+import { EMPTY_TOKENS, parseStored, serializeStored, type StoredSession } from "./storedSession.ts"
 import type { Tokens } from "./wire/tokens.ts"
 
-/** The token set of no session at all: the next call gets fresh visitor tokens. */
-export const EMPTY_TOKENS: Tokens = {
-  accessToken: { value: "", expiresAt: 0 },
-  refreshToken: { value: "", role: "none" }
-}
-
-/** The PKCE data of a login between `loginUrl` and `completeRedirect`. */
-export type OAuthData = G.TypeOf<typeof OAuthDataGuard>
-
-/** Everything a store persists; one JSON document. */
-export type StoredSession = G.TypeOf<typeof isStoredSession>
+export { EMPTY_TOKENS, type OAuthData, parseStored, serializeStored, type StoredSession } from "./storedSession.ts"
 
 /** What a token store does: load and save the session's document, and keep tabs from refreshing at once. */
 export interface TokenStoreShape {
@@ -72,32 +61,3 @@ export class TokenStore extends Context.Service<TokenStore, TokenStoreShape>()("
       })
     })
 }
-
-/** Reads a stored document; anything unreadable counts as an empty session (fresh visitor tokens follow). */
-export const parseStored = (text: string | null | undefined): StoredSession => {
-  if (typeof text === "string") {
-    try {
-      const stored: unknown = JSON.parse(text)
-      if (isStoredSession(stored) === undefined) return only(stored as StoredSession)
-    } catch {
-      // not JSON: an empty session
-    }
-  }
-  return { tokens: EMPTY_TOKENS }
-}
-
-/** The stored fields alone (a document written by another version may hold more). */
-const only = ({ tokens, oauthData }: StoredSession): StoredSession => ({
-  tokens: { accessToken: { value: tokens.accessToken.value, expiresAt: tokens.accessToken.expiresAt }, refreshToken: { value: tokens.refreshToken.value, role: tokens.refreshToken.role } },
-  ...(oauthData === undefined ? {} : {
-    oauthData: {
-      state: oauthData.state,
-      codeVerifier: oauthData.codeVerifier,
-      codeChallenge: oauthData.codeChallenge,
-      redirectUri: oauthData.redirectUri,
-      originalUri: oauthData.originalUri
-    }
-  })
-})
-
-export const serializeStored = (session: StoredSession): string => JSON.stringify(only(session))

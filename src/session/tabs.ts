@@ -23,6 +23,7 @@ import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import { SESSION_KEY } from "./protocol.ts"
 import { SessionTokens } from "./SessionTokens.ts"
+import { LOCK_HOLD_MILLIS, refreshLockName } from "./storedSession.ts"
 import { TokenStore } from "./TokenStore.ts"
 
 export { SESSION_KEY }
@@ -45,7 +46,7 @@ export type StorageLike = Pick<Storage, "getItem" | "setItem" | "removeItem">
  * little later, and the next holder must see the tokens this one saved.
  */
 export const webLock = (locks: LockManagerLike, name: string, options: { readonly holdMillis?: number } = {}): Exclusive => {
-  const hold = options.holdMillis ?? 100
+  const hold = options.holdMillis ?? LOCK_HOLD_MILLIS
   return (effect) =>
     Effect.acquireUseRelease(
       Effect.callback<() => void>((resume) => {
@@ -146,7 +147,7 @@ const defaultLocks = (): LockManagerLike | undefined => (globalThis as { navigat
 export const tabLock = (options: TabOptions = {}): Exclusive | undefined => {
   const storage = options.storage ?? defaultStorage()
   if (storage === undefined) return undefined
-  const name = `${options.key ?? SESSION_KEY}.refresh`
+  const name = refreshLockName(options.key ?? SESSION_KEY)
   const locks = options.locks === null ? undefined : options.locks ?? defaultLocks()
   return locks === undefined ? storageLock(storage, name, options.storageLock) : webLock(locks, name)
 }

@@ -21,20 +21,11 @@ import { currentTimeMillis } from "../http/time.ts"
 import { TokenResponse } from "./guards/tokens.ts"
 import { Paths, TOKEN_PATH } from "./protocol.ts"
 import type * as SessionWire from "./wire/index.ts"
-import type { TokenRole, Tokens } from "./wire/tokens.ts"
+
+export { isExpired, tokensFrom } from "./storedSession.ts"
 
 /** The time in epoch seconds, the unit of `expiresAt`, from Effect's Clock (a TestClock moves expiry on). */
 export const nowSeconds: Effect.Effect<number> = Effect.map(currentTimeMillis, (millis) => Math.floor(millis / 1000))
-
-/** The access token is missing or its expiry has passed (the same rule the platform's own client uses). */
-export const isExpired = (tokens: Tokens, now: number): boolean =>
-  tokens.accessToken.value === "" || tokens.accessToken.expiresAt < now
-
-/** The token set of an answer; a refresh keeps the refresh token it was made with. */
-export const tokensFrom = (response: SessionWire.TokenResponse, role: TokenRole, now: number, keepRefresh?: string): Tokens => ({
-  accessToken: { value: response.access_token, expiresAt: now + Number(response.expires_in) },
-  refreshToken: { value: keepRefresh ?? response.refresh_token, role }
-})
 
 /** One grant at the token endpoint over the platform's wire; only grants that may be sent twice (anonymous, refresh) are retried. */
 export const tokenCall = (

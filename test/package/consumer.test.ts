@@ -81,6 +81,7 @@ const BROWSER_SUBPATHS = [
   "sitefx/events",
   "sitefx/members",
   "sitefx/react",
+  "sitefx/first-screen",
   "sitefx/dev"
 ]
 const SUBPATHS = [...BROWSER_SUBPATHS, "sitefx/server", "sitefx/session/file"]

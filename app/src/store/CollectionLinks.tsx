@@ -1,6 +1,6 @@
 /** The collections' links as markup, without Effect: the first screen's bootstrap and the full app draw the same list. */
 import type { Collection } from "sitefx/catalog/collections"
-import { ALL_PRODUCTS_ID as ALL_PRODUCTS } from "../boot/wire.ts"
+import { ALL_PRODUCTS_COLLECTION_ID as ALL_PRODUCTS } from "sitefx/first-screen"
 import { hashOf } from "./params.ts"
 import { type Filters, paramsOfFilters } from "./filters.ts"
 

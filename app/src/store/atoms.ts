@@ -16,7 +16,7 @@ export { type Filters, filtersOf, PAGE_SIZE, paramsOfFilters, type ProductQuery,
 
 export const queries = queryAtoms(runtime)
 
-/** The store's collections, by name (the built-in "All Products" is the grid without a collection filter); the first screen's bootstrap may have answered it already (full.tsx compares what it sent). */
+/** The store's collections, by name (the built-in "All Products" is the grid without a collection filter); the first screen's bootstrap may have answered it already (boot/early.ts asks for the same page). */
 export const collectionsQuery = Collections.query().ascending("name").limit(100)
 
 export const collectionsAtom = queries.collections(collectionsQuery)

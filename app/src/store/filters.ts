@@ -19,7 +19,8 @@ function desc(fieldName: string) {
 
 /**
  * The sorts: each as the query builder writes it (`apply`) and as it goes on the wire (`wire`), which the
- * first screen's bootstrap sends by hand; full.tsx compares the two before taking the bootstrap's answer.
+ * first screen's bootstrap sends without the builder; its answer serves the grid's query atom only when the
+ * two write the same request (its key is the request's), as test/app/firstScreen.test.ts holds.
  */
 export const SORTS = {
   newest: { label: "Newest", apply: (q: ProductQuery) => q.descending("createdDate"), wire: [desc("createdDate")] },
