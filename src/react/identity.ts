@@ -62,6 +62,9 @@ const byRuntime = new WeakMap<object, Atom.Atom<string | undefined>>()
  * the app that should be asked again for a new identity can read it too.
  *
  * @example
+ * import { DataItems, Site } from "sitefx"
+ *
+ * const runtime = Atom.runtime(Site.layer({ clientId: "my-client-id", tokens: "localStorage" }))
  * const identity = sessionIdentity(runtime)
  * // a collection's description, asked again whenever someone else signs in
  * const described = (id: string) => runtime.atom((get) => (get(identity), DataItems.collections.get(id)))

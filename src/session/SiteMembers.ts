@@ -37,9 +37,12 @@ export type MemberServices = MemberFlows | TokenServices
  *
  * @example
  * declare const password: string // what the member typed
- * const signIn = MemberFlows.use((members) =>
- *   Effect.flatMap(members.login({ email: "ada@example.com", password: Redacted.make(password) }), (result) =>
- *     result.loginState === "SUCCESS" ? members.completeDirectLogin(result.data.sessionToken) : Effect.fail(result)))
+ * const signIn = Effect.gen(function*() {
+ *   const members = yield* MemberFlows
+ *   const result = yield* members.login({ email: "ada@example.com", password: Redacted.make(password) })
+ *   if (result.loginState === "SUCCESS") yield* members.completeDirectLogin(result.data.sessionToken)
+ *   return result.loginState
+ * })
  * Effect.runPromise(signIn.pipe(Effect.provide(siteMembers({ clientId: "my-client-id", tokens: "localStorage" }))))
  */
 export const siteMembers = (options: MemberOptions): Layer.Layer<MemberServices> =>
