@@ -38,3 +38,7 @@ export const measureAppLoad = (dist: string): AppLoad => {
     allFiles: all.length
   }
 }
+
+/** The source files a built script holds, as its source map names them (`file` as `measureAppLoad` lists it). */
+export const sourcesOf = (dist: string, file: string): ReadonlyArray<string> =>
+  (JSON.parse(readFileSync(join(dist, "assets", `${file}.map`), "utf8")) as { sources: ReadonlyArray<string> }).sources

@@ -11,11 +11,10 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { execFile } from "node:child_process"
-import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { promisify } from "node:util"
-import { measureAppLoad } from "../../bench/appLoad.ts"
+import { measureAppLoad, sourcesOf } from "../../bench/appLoad.ts"
 
 const root = fileURLToPath(new URL("../..", import.meta.url))
 const dist = join(root, ".tmp/app-size")
@@ -60,7 +59,7 @@ describe("the demo app's first load", () => {
     const load = measureAppLoad(dist)
     assert.lengthOf(load.files, 1)
     assert.isAtMost(load.jsGzip, BUDGET_GZIP, `the first load weighs ${load.jsGzip} bytes gzipped`)
-    const sources: ReadonlyArray<string> = JSON.parse(readFileSync(join(dist, "assets", `${load.files[0]}.map`), "utf8")).sources
+    const sources = sourcesOf(dist, load.files[0]!)
     assert.isAbove(sources.length, 20)
     assert.deepStrictEqual(sources.filter((s) => NOT_IN_FIRST_LOAD.test(s)), [])
     // and the store's first screen is in it, drawn by the bootstrap

@@ -9,11 +9,10 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { execFile } from "node:child_process"
-import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { promisify } from "node:util"
-import { measureAppLoad } from "../../bench/appLoad.ts"
+import { measureAppLoad, sourcesOf } from "../../bench/appLoad.ts"
 
 const root = fileURLToPath(new URL("../..", import.meta.url))
 const dist = join(root, ".tmp/console-size")
@@ -52,7 +51,7 @@ describe("the console's first load", () => {
     const load = measureAppLoad(dist)
     assert.lengthOf(load.files, 1)
     assert.isAtMost(load.jsGzip, BUDGET_GZIP, `the first load weighs ${load.jsGzip} bytes gzipped`)
-    const sources: ReadonlyArray<string> = JSON.parse(readFileSync(join(dist, "assets", `${load.files[0]}.map`), "utf8")).sources
+    const sources = sourcesOf(dist, load.files[0]!)
     assert.isAbove(sources.length, 20)
     assert.deepStrictEqual(sources.filter((s) => NOT_IN_FIRST_LOAD.test(s)), [])
     // the panel the console opens on is in it, read through sitefx/dev's guards
