@@ -1,0 +1,8 @@
+import type { NextConfig } from "next"
+
+const config: NextConfig = {
+  cacheComponents: true,
+  partialPrefetching: true
+}
+
+export default config
