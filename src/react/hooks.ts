@@ -1,11 +1,26 @@
+"use client"
 /**
  * The React binding of atoms: a registry per provider and hooks over useSyncExternalStore.
  * Components read atoms; they never call the client directly.
  */
 import * as Cause from "effect/Cause"
-import { type AsyncResult, type Atom, AtomRegistry } from "effect/reactivity"
+import { AsyncResult, type Atom, AtomRegistry } from "effect/reactivity"
 import { createContext, createElement, type ReactNode, useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore } from "react"
-import { type DehydratedQueries, hydrate } from "./hydration.ts"
+import { type DehydratedQueries, hydrate, isRenderOnly, isRenderOnlyResult, RENDER_ONLY, renderOnlyRegistry } from "./hydration.ts"
+
+/** A server render's runtimes: held unbuilt (see renderOnlyRegistry). */
+const NOT_HERE = AsyncResult.failure<never, typeof RENDER_ONLY>(Cause.fail(RENDER_ONLY))
+/** What an atom that needs a runtime shows in a server render: loading. */
+const LOADING = AsyncResult.initial()
+
+/** The server render's view of a browser registry that hydrates a page: a registry like the server's own, made when first asked. */
+const serverViews = new WeakMap<AtomRegistry.AtomRegistry, () => AtomRegistry.AtomRegistry>()
+
+/** An atom's value in a registry; in a server render's own registry, what would need a runtime is loading. */
+const renderedIn = <A>(registry: AtomRegistry.AtomRegistry, atom: Atom.Atom<A>): A => {
+  const value = registry.get(atom)
+  return isRenderOnly(registry) && isRenderOnlyResult(value) ? LOADING as A : value
+}
 
 const RegistryContext = createContext<AtomRegistry.AtomRegistry | undefined>(undefined)
 
@@ -23,8 +38,26 @@ export function RegistryProvider(props: {
   readonly dehydrated?: DehydratedQueries | undefined
 }) {
   const [registry] = useState(() => {
-    const made = props.registry ?? AtomRegistry.make()
+    if (props.registry !== undefined) {
+      if (props.dehydrated !== undefined) hydrate(props.registry, props.dehydrated)
+      return props.registry
+    }
+    // a server render's own registry shows what it was given and runs nothing (see renderOnlyRegistry)
+    const onServer = typeof window === "undefined"
+    const made = onServer ? renderOnlyRegistry(NOT_HERE, AtomRegistry.make) : AtomRegistry.make()
     if (props.dehydrated !== undefined) hydrate(made, props.dehydrated)
+    if (!onServer) {
+      // hydrating, the page's first render shows what the server's own registry showed, from the same seeds
+      const dehydrated = props.dehydrated
+      let shadow: AtomRegistry.AtomRegistry | undefined
+      serverViews.set(made, () => {
+        if (shadow === undefined) {
+          shadow = renderOnlyRegistry(NOT_HERE, AtomRegistry.make)
+          if (dehydrated !== undefined) hydrate(shadow, dehydrated)
+        }
+        return shadow
+      })
+    }
     return made
   })
   const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
@@ -59,8 +92,10 @@ export function useRegistry(): AtomRegistry.AtomRegistry {
 export function useAtomValue<A>(atom: Atom.Atom<A>): A {
   const registry = useRegistry()
   const subscribe = useCallback((onChange: () => void) => registry.subscribe(atom, onChange), [registry, atom])
-  const snapshot = useCallback(() => registry.get(atom), [registry, atom])
-  return useSyncExternalStore(subscribe, snapshot, snapshot)
+  const snapshot = useCallback(() => renderedIn(registry, atom), [registry, atom])
+  // what the server rendered: its own registry's view (while hydrating, the same view from the same seeds)
+  const serverSnapshot = useCallback(() => renderedIn(serverViews.get(registry)?.() ?? registry, atom), [registry, atom])
+  return useSyncExternalStore(subscribe, snapshot, serverSnapshot)
 }
 
 /** A setter for a writable atom (an action atom runs its effect when set). */

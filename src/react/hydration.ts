@@ -20,6 +20,8 @@ export interface DehydratedQuery {
   readonly hasMore: boolean
   readonly total?: number | undefined
   readonly pages: number
+  /** When the server had the result (epoch milliseconds). */
+  readonly at?: number | undefined
 }
 
 /** The results of a page's queries, by query key: what `dehydrate` gives and `hydrate` takes. */
@@ -34,9 +36,47 @@ export interface Seed {
   readonly hasMore: boolean
   readonly total: number | undefined
   readonly pages: number
+  /** When the server had the result (epoch milliseconds), if it said. */
+  readonly at?: number | undefined
 }
 
 const seeds = new WeakMap<AtomRegistry.AtomRegistry, Map<string, Seed>>()
+
+/** The atom runtimes sitefx's atoms were built on (an app has one or two, for its whole life). */
+const runtimes = new Set<Atom.Atom<AsyncResult.AsyncResult<unknown, unknown>>>()
+
+/** Notes a runtime sitefx's atoms are built on, so a server render's registry can hold it still. */
+export const knownRuntime = (runtime: Atom.Atom<AsyncResult.AsyncResult<any, any>>): void => void runtimes.add(runtime)
+
+/** What a runtime holds in a server render's own registry: a failure that means "not here". */
+export const RENDER_ONLY: unique symbol = Symbol.for("sitefx/react/renderOnly")
+
+const renderOnly = new WeakSet<AtomRegistry.AtomRegistry>()
+
+/**
+ * A registry a server render makes for itself (a `RegistryProvider` with no registry given, rendering
+ * where there is no window) holds every runtime of sitefx's atoms unbuilt: nothing built on one runs
+ * (no request, no timer, no clock read, which Next.js's prerender refuses). Its queries show their seed
+ * (the page's `dehydrated`) or are loading, and so does everything else on those runtimes: the
+ * browser's registry asks, after hydration, for whatever the page was not given.
+ */
+export const renderOnlyRegistry = (failure: AsyncResult.AsyncResult<never, typeof RENDER_ONLY>, make: typeof AtomRegistry.make): AtomRegistry.AtomRegistry => {
+  const registry = make({
+    initialValues: Array.from(runtimes, (runtime) => [runtime, failure, { skipInitialRun: true }] as const),
+    // a render's registry lives for one render: no atom is let go later, nothing is scheduled
+    scheduleTask: () => () => {}
+  })
+  renderOnly.add(registry)
+  return registry
+}
+
+/** Whether a registry is a server render's own (see `renderOnlyRegistry`). */
+export const isRenderOnly = (registry: AtomRegistry.AtomRegistry): boolean => renderOnly.has(registry)
+
+/** A value that stands for "not in this render": a runtime held unbuilt, or what was built on one. */
+export const isRenderOnlyResult = (value: unknown): boolean =>
+  value !== null && typeof value === "object" && (value as { _tag?: unknown })._tag === "Failure" &&
+  (value as { cause: { reasons: ReadonlyArray<{ _tag: string; error?: unknown }> } }).cause.reasons.some((r) => r._tag === "Fail" && r.error === RENDER_ONLY)
 
 /** The seed of a query in this registry, if one waits (left in place). */
 export const peekSeed = (registry: AtomRegistry.AtomRegistry, key: string): Seed | undefined => seeds.get(registry)?.get(key)
@@ -106,7 +146,7 @@ export const dehydrate = (registry: AtomRegistry.AtomRegistry, atoms: ReadonlyAr
     const result = registry.get(atom)
     if (result._tag !== "Success") continue
     const { hasMore, items, pages, total } = result.value
-    queries[atom.key] = { items: encode(items) as ReadonlyArray<unknown>, hasMore, pages, ...(total === undefined ? {} : { total }) }
+    queries[atom.key] = { items: encode(items) as ReadonlyArray<unknown>, hasMore, pages, ...(total === undefined ? {} : { total }), at: result.timestamp }
   }
   return { sitefxQueries: 1, queries }
 }
@@ -120,7 +160,13 @@ export const hydrate = (registry: AtomRegistry.AtomRegistry, state: unknown): vo
   if (byKey === undefined) seeds.set(registry, byKey = new Map())
   for (const [key, query] of Object.entries(queries as Record<string, Partial<DehydratedQuery>>)) {
     if (!Array.isArray(query.items) || typeof query.hasMore !== "boolean" || typeof query.pages !== "number") continue
-    byKey.set(key, { items: decode(query.items) as ReadonlyArray<unknown>, hasMore: query.hasMore, total: typeof query.total === "number" ? query.total : undefined, pages: query.pages })
+    byKey.set(key, {
+      items: decode(query.items) as ReadonlyArray<unknown>,
+      hasMore: query.hasMore,
+      total: typeof query.total === "number" ? query.total : undefined,
+      pages: query.pages,
+      at: typeof query.at === "number" ? query.at : undefined
+    })
   }
 }
 

@@ -16,7 +16,7 @@ import { AsyncResult, Atom } from "effect/reactivity"
 import type * as Scope from "effect/Scope"
 import { SessionTokens, type SessionTokensShape } from "../session/SessionTokens.ts"
 import type { Tokens } from "../session/wire/tokens.ts"
-import { dropSeeds } from "./hydration.ts"
+import { dropSeeds, knownRuntime } from "./hydration.ts"
 
 /** What a window offers for following other tabs: its `storage` events. */
 interface StorageEvents {
@@ -70,6 +70,7 @@ const byRuntime = new WeakMap<object, Atom.Atom<string | undefined>>()
  * const described = (id: string) => runtime.atom((get) => (get(identity), DataItems.collections.get(id)))
  */
 export const sessionIdentity = <R, ER>(runtime: Atom.AtomRuntime<R, ER>): Atom.Atom<string | undefined> => {
+  knownRuntime(runtime)
   const known = byRuntime.get(runtime)
   if (known !== undefined) return known
   // the session's identity, looked at again whenever the session may have changed

@@ -44,7 +44,7 @@ import type { OffsetQuery } from "../catalog/OffsetQuery.ts"
 import type { DataFailure, Item } from "../data/calls.ts"
 import type { Query } from "../data/Query.ts"
 import type { PlatformClient } from "../http/PlatformClient.ts"
-import { peekSeed, type Seed, takeSeed } from "./hydration.ts"
+import { isRenderOnly, knownRuntime, peekSeed, type Seed, takeSeed } from "./hydration.ts"
 import { sessionIdentity } from "./identity.ts"
 import { catalogQueryKey, QueryKeys } from "./keys.ts"
 import { applyWrites, mapShown, nextLoad, pendingWrites } from "./optimistic.ts"
@@ -229,13 +229,17 @@ export interface QueryAtomsOptions<R> {
   readonly idleTTL?: Duration.Input | undefined
 }
 
+/** The changes stream's state where there is none: a constant (made without reading the clock). */
+const NO_CHANGES = AsyncResult.success<void, never>(undefined, { timestamp: 0 })
+
 /** The query atoms of a runtime (`Atom.runtime(Site.layer(...))` or anything that provides `PlatformClient`). */
 export const queryAtoms = <R, ER>(runtime: Atom.AtomRuntime<R, ER>, options: QueryAtomsOptions<R> = {}) => {
+  knownRuntime(runtime)
   const changes = options.changes
   const idleTTL = options.idleTTL ?? "1 minute"
   /** The changes stream, running while a query of this set is mounted; its failure ends it (queries still refresh on writes). */
   const live: Atom.Atom<AsyncResult.AsyncResult<void, unknown>> = changes === undefined
-    ? Atom.make(AsyncResult.success(undefined))
+    ? Atom.make(NO_CHANGES)
     : runtime.atom(Stream.runForEach(changes, (change) => invalidate([change])))
   /** The runtime's Reactivity service, which writes and changes invalidate keys in. */
   const reactivityAtom = runtime.atom(Effect.gen(function*() {
@@ -328,7 +332,14 @@ export const queryAtoms = <R, ER>(runtime: Atom.AtomRuntime<R, ER>, options: Que
      * is mounted (once, not per load: a change starts a new generation, whose pages load again) and the
      * changes stream running.
      */
+    const fromSeed = (seed: Seed) =>
+      AsyncResult.success<QueryResult<A>, E | ER>(seeded(seed, 0, undefined), seed.at === undefined ? undefined : { timestamp: seed.at })
     const loaded = Atom.transform(pages, (get) => {
+      // a server render's own registry: the page's seed, or loading; nothing runs (see renderOnlyRegistry)
+      if (isRenderOnly(get.registry)) {
+        const seed = peekSeed(get.registry, source.key)
+        return seed === undefined ? AsyncResult.initial<QueryResult<A>, E | ER>() : fromSeed(seed)
+      }
       const reactivity = get(reactivityAtom)
       if (reactivity._tag === "Success") {
         get.addFinalizer(reactivity.value.registerUnsafe(source.keys, () => get.registry.update(control, (c) => ({ ...c, epoch: c.epoch + 1, attempt: c.attempt + 1 }))))
@@ -338,7 +349,7 @@ export const queryAtoms = <R, ER>(runtime: Atom.AtomRuntime<R, ER>, options: Que
       const now = get.once(pages)
       // hydrating: the server's result shows from the first render, while the runtime is still being built
       const seed = now._tag === "Initial" ? peekSeed(get.registry, source.key) : undefined
-      return seed === undefined ? now : AsyncResult.success<QueryResult<A>, E | ER>(seeded(seed, 0, undefined))
+      return seed === undefined ? now : fromSeed(seed)
     })
 
     /** What components read: the pages loaded, with the writes sent to the query's collections applied on top. */

@@ -27,6 +27,7 @@ import {
 import type { FactorType, IdentityProfile } from "../session/wire/index.ts"
 import type { SessionTokens } from "../session/SessionTokens.ts"
 import { type SessionStateAtoms, sessionStateAtoms, type SessionStateOptions } from "./sessionState.ts"
+import { knownRuntime } from "./hydration.ts"
 
 /** What the `signIn` atom takes: the member's email and password, and a captcha token when the site asks. */
 export interface SignInInput {
@@ -99,6 +100,7 @@ const captchaOf = (token: string | undefined): { captchaTokens?: CaptchaTokens }
  * const outcome = useAtomValue(session.signIn)         // AsyncResult<LoginResult, PlatformError | OAuthError>
  */
 export const sessionAtoms = <R, ER>(runtime: Atom.AtomRuntime<R | Session | SessionTokens | PlatformClient | PlatformAuth, ER>, options: SessionAtomsOptions<ER> = {}) => {
+  knownRuntime(runtime)
   /** The step the last flow left for the member: an email code or an MFA code, or none. */
   const pending = Atom.keepAlive(Atom.make<PendingStep | undefined>(undefined))
 

@@ -18,6 +18,7 @@ import { stateChanges } from "../session/stateChanges.ts"
 import { type SessionState, SessionTokens, type SessionTokensShape } from "../session/SessionTokens.ts"
 import { followTabs } from "../session/tabs.ts"
 import type { Member } from "../session/wire/index.ts"
+import { knownRuntime } from "./hydration.ts"
 
 /** What `sessionStateAtoms` takes: following other tabs and keeping the access token fresh. */
 export interface SessionStateOptions {
@@ -83,6 +84,7 @@ export const sessionStateAtoms = <R, ER>(
   runtime: Atom.AtomRuntime<R | SessionTokens | PlatformAuth | PlatformClient, ER>,
   options: SessionStateOptions = {}
 ): SessionStateAtoms<ER> => {
+  knownRuntime(runtime)
   const tabs = options.tabs ?? true
   /** The current session state (role, loggedIn), then every change. */
   const state = runtime.atom(Stream.unwrap(Effect.gen(function*() {

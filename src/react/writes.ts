@@ -14,6 +14,7 @@ import { nextSend, refusedWrite, type RefusedWrite, takeTurn, unsettledWrites } 
 import { dataChange } from "./changes.ts"
 import { QueryKeys } from "./keys.ts"
 import { invalidate } from "./query.ts"
+import { knownRuntime } from "./hydration.ts"
 
 /** What `writes.insert` takes: the collection, the new item (`_id` optional) and write options. */
 export interface InsertInput {
@@ -62,6 +63,7 @@ const localId = (): string => `sitefx-pending-${++localIds}`
  * A write once sent settles even if the component that sent it goes away (or resets the atom).
  */
 export const writeAtoms = <R, ER>(runtime: Atom.AtomRuntime<R | PlatformClient, ER>) => {
+  knownRuntime(runtime)
   const optimistic = <Arg, A>(plan: (arg: Arg) => WritePlan<A>): Atom.AtomResultFn<Arg, A, DataFailure | ER> => {
     interface Sent {
       readonly plan: WritePlan<A>
