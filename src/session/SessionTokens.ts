@@ -98,7 +98,9 @@ const make = Effect.gen(function*() {
   // A refused refresh (revoked, unknown) falls back to a fresh visitor; a refresh that never got a
   // verdict (network, 5xx after retries) fails instead, so a blip does not sign a member out.
   const renewOrAnonymous = (tokens: Tokens) =>
-    tokens.refreshToken.value === ""
+    store.renew !== undefined
+      ? store.renew(tokens)
+      : tokens.refreshToken.value === ""
       ? anonymous
       : catchFailure(
         renew(tokens.refreshToken),

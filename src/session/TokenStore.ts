@@ -7,6 +7,7 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { EMPTY_TOKENS, parseStored, serializeStored, type StoredSession } from "./storedSession.ts"
+import type { PlatformError } from "../http/PlatformError.ts"
 import type { Tokens } from "./wire/tokens.ts"
 
 export { EMPTY_TOKENS, type OAuthData, parseStored, serializeStored, type StoredSession } from "./storedSession.ts"
@@ -22,6 +23,12 @@ export interface TokenStoreShape {
    * localStorage: see `tabTokenStore` in `sitefx/session`, also exported by `sitefx/react`). A store only one session uses leaves it out.
    */
   readonly exclusive?: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
+  /**
+   * Renews the tokens in place of the token endpoint's grants, for a store whose refresh token the page
+   * cannot read (sitefx/next's cookie store asks its own server, which holds it in an httpOnly cookie).
+   * It answers the new token set, already stored.
+   */
+  readonly renew?: (tokens: Tokens) => Effect.Effect<Tokens, PlatformError>
 }
 
 /**
