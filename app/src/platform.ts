@@ -4,7 +4,7 @@
  */
 
 /** The platform's address: the page's own origin when the platform serves the app. */
-export const platformUrl: string = (import.meta as { env?: Record<string, string | undefined> }).env?.["VITE_SITEFX_URL"] ?? window.location.origin
+export const platformUrl: string = (import.meta as unknown as { env?: Record<string, string | undefined> }).env?.["VITE_SITEFX_URL"] ?? window.location.origin
 
 /** The local platform's demo OAuth client. */
 export const CLIENT_ID = "sitefx-local-client"

@@ -8,6 +8,6 @@ import { Atom } from "effect/reactivity"
 import * as Dev from "sitefx/dev"
 
 /** The platform's address: the page's own origin when the platform serves the console. */
-export const platformUrl: string = (import.meta as { env?: Record<string, string | undefined> }).env?.["VITE_SITEFX_URL"] ?? window.location.origin
+export const platformUrl: string = (import.meta as unknown as { env?: Record<string, string | undefined> }).env?.["VITE_SITEFX_URL"] ?? window.location.origin
 
 export const runtime = Atom.runtime(Dev.layer({ baseUrl: platformUrl }))

@@ -74,7 +74,7 @@ const grant = async (fetch: typeof globalThis.fetch, apiUrl: string, payload: Re
 }
 
 /** New tokens as the token service gets them: a refresh keeps its refresh token and role; a refused one (4xx) gives way to a visitor's. */
-const renew = async (fetch: typeof globalThis.fetch, apiUrl: string, clientId: string, old: Tokens): Promise<Tokens> => {
+export const renew = async (fetch: typeof globalThis.fetch, apiUrl: string, clientId: string, old: Tokens): Promise<Tokens> => {
   if (old.refreshToken.value !== "") {
     try {
       return tokensFrom(await grant(fetch, apiUrl, refreshGrant(clientId, old.refreshToken.value)), old.refreshToken.role, nowSeconds(), old.refreshToken.value)

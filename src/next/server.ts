@@ -184,7 +184,14 @@ export const nextSite = (options: NextSiteOptions): NextSite => {
     const site = request.headers.get("sec-fetch-site")
     if (site !== null && site !== "same-origin") return false
     const origin = request.headers.get("origin")
-    return origin === null ? site === "same-origin" : origin === request.nextUrl.origin
+    if (origin === null) return site === "same-origin"
+    // the host the browser asked (behind a proxy, the one it forwarded)
+    const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host")
+    try {
+      return host !== null && new URL(origin).host === host
+    } catch {
+      return false
+    }
   }
 
   const POST = async (request: NextRequest): Promise<Response> => {

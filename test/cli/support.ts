@@ -54,7 +54,7 @@ export interface CliOptions {
 
 /** The environment of a script: no SITEFX_* of the machine running the tests leaks in; the state folder is the test file's. */
 export const cleanEnv = (extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv => {
-  const env: NodeJS.ProcessEnv = { SITEFX_STATE_DIR: STATE_DIR }
+  const env: Record<string, string | undefined> = { SITEFX_STATE_DIR: STATE_DIR }
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith("SITEFX_") && v !== undefined) env[k] = v
   for (const [k, v] of Object.entries(extra)) {
     if (v === undefined) delete env[k]
