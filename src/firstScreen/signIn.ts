@@ -128,7 +128,7 @@ const frameAnswer = (host: FrameHost, fullUrl: string, state: string): Promise<A
  * form.addEventListener("submit", async (event) => {
  *   event.preventDefault()
  *   const data = new FormData(form)
- *   const result = await signIn({ clientId: "my-client-id" }, { email: String(data.get("email")), password: String(data.get("password")) })
+ *   const result = await signIn({ clientId: "my-client-id" }, { email: data.get("email") as string, password: data.get("password") as string })
  *   if (result.loginState === "SUCCESS") location.assign("/account")
  *   else if (result.loginState === "FAILURE") console.log(result.errorCode ?? result.error)
  * })
