@@ -1,15 +1,9 @@
-// A member's sign-in page: the token service and the member flows (siteMembers), a direct login with email and password, and the member's tokens.
-import * as Effect from "effect/Effect"
-import * as Redacted from "effect/Redacted"
-import { MemberFlows, siteMembers } from "sitefx/session"
+// A member's sign-in page: a direct login with email and password, and the member's tokens saved where the client reads them (sitefx/first-screen, no Effect).
+import { signIn } from "sitefx/first-screen"
 
-const session = siteMembers({ clientId: "my-client-id", tokens: "localStorage" })
-const signIn = (email: string, password: string) =>
-  MemberFlows.use((members) =>
-    Effect.flatMap(members.login({ email, password: Redacted.make(password) }), (result) =>
-      result.loginState === "SUCCESS" ? Effect.as(members.completeDirectLogin(result.data.sessionToken), "signed in") : Effect.succeed(result.loginState)))
 const form = document.querySelector("form")!
 form.addEventListener("submit", () => {
   const data = new FormData(form)
-  Effect.runPromise(signIn(String(data.get("email")), String(data.get("password"))).pipe(Effect.provide(session))).then(console.log)
+  signIn({ clientId: "my-client-id" }, { email: String(data.get("email")), password: String(data.get("password")) })
+    .then((result) => console.log(result.loginState === "SUCCESS" ? "signed in" : result.loginState))
 })

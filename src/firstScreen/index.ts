@@ -4,7 +4,8 @@
  * tokens saved under the same lock and in the same store as `tabTokenStore`'s), and the first page of the
  * screen's queries (`products`, `collections`), sent exactly as the client sends them. `firstScreen` runs
  * both at once and hands the answers to `sitefx/react`'s query atoms (`hydrate`), keyed as the atoms key
- * the same queries: the app that loads after asks for nothing twice.
+ * the same queries: the app that loads after asks for nothing twice. A sign-in page signs the member in
+ * (`signIn`: the member flows' direct login) into the same store, so the client starts as the member.
  *
  * @example
  * import { firstScreen, products } from "sitefx/first-screen"
@@ -17,6 +18,8 @@
 export { type CatalogPageRequest, collections, type FirstAnswerPage, type FirstQuery, type FirstRequest, products } from "./catalogQueries.ts"
 export { type FirstAnswer, type FirstScreen, firstScreen } from "./firstScreen.ts"
 export { type FirstScreenOptions, sessionToken } from "./sessionToken.ts"
+export { signIn, type SignInError, type SignInInput, type SignInResult, type SignInStep } from "./signIn.ts"
+export type { CaptchaTokens } from "../session/loginPayload.ts"
 /** The built-in collection of every product (as `Collections.ALL_PRODUCTS_COLLECTION_ID`), which a screen's list of collections usually leaves out. */
 export { ALL_PRODUCTS_ID as ALL_PRODUCTS_COLLECTION_ID } from "../catalog/protocol.ts"
 export type { DehydratedQueries, DehydratedQuery } from "../react/hydration.ts"

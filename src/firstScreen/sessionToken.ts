@@ -55,7 +55,8 @@ class Refused {
   }
 }
 
-const defaultStorage = (): StorageLike | undefined => {
+/** The page's localStorage, if it may use it. */
+export const defaultStorage = (): StorageLike | undefined => {
   try {
     return (globalThis as { localStorage?: StorageLike }).localStorage
   } catch {
@@ -85,7 +86,9 @@ export const renew = async (fetch: typeof globalThis.fetch, apiUrl: string, clie
   return tokensFrom(await grant(fetch, apiUrl, anonymousGrant(clientId)), "visitor", nowSeconds())
 }
 
-const usable = (session: StoredSession): string | undefined => isExpired(session.tokens, nowSeconds()) ? undefined : session.tokens.accessToken.value
+/** The stored access token while it is usable: not expired, and not the one the platform just `rejected`. */
+const usable = (session: StoredSession, rejected?: string): string | undefined =>
+  isExpired(session.tokens, nowSeconds()) || session.tokens.accessToken.value === rejected ? undefined : session.tokens.accessToken.value
 
 /**
  * A usable access token of the session the site's tabs share, saved where the token service reads it;
@@ -96,13 +99,16 @@ const usable = (session: StoredSession): string | undefined => isExpired(session
  * import { sessionToken } from "sitefx/first-screen"
  * const token = await sessionToken({ clientId: "my-client-id" })
  */
-export const sessionToken = async (options: FirstScreenOptions): Promise<string | undefined> => {
+export const sessionToken = (options: FirstScreenOptions): Promise<string | undefined> => tokenOf(options)
+
+/** `sessionToken`, where `rejected` (an access token the platform refused) counts as expired, as the token service counts it after a 401. */
+export const tokenOf = async (options: FirstScreenOptions, rejected?: string): Promise<string | undefined> => {
   const storage = options.storage ?? defaultStorage()
   if (storage === undefined) return undefined
   const key = options.key ?? SESSION_KEY
   const read = (): StoredSession => parseStored(storage.getItem(key))
   try {
-    const stored = usable(read())
+    const stored = usable(read(), rejected)
     if (stored !== undefined) return stored
     const locks = options.locks === null ? undefined : options.locks ?? (globalThis as { navigator?: { locks?: LockManagerLike } }).navigator?.locks
     // the storage lock of browsers without Web Locks is the token service's to take
@@ -113,7 +119,7 @@ export const sessionToken = async (options: FirstScreenOptions): Promise<string 
     // renew, and keep tokens another tab stored meanwhile (a sign-in) over the renewed ones
     const renewed = async (): Promise<string | undefined> => {
       const latest = read()
-      const now = usable(latest)
+      const now = usable(latest, rejected)
       if (now !== undefined) return now
       const fresh = await renew(fetch, apiUrl, options.clientId, latest.tokens)
       const current = read()

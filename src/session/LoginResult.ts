@@ -81,29 +81,37 @@ export const pendingOf = (result: LoginResult): PendingStep | undefined => {
 const isRefusal = (error: PlatformError): boolean =>
   error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 429
 
-const failure = (error: string, errorCode?: LoginErrorCode): LoginResult =>
+/** A member flow step that came to FAILURE. */
+export type LoginFailure = Extract<LoginResult, { readonly loginState: "FAILURE" }>
+
+const failure = (error: string, errorCode?: LoginErrorCode): LoginFailure =>
   errorCode === undefined ? { loginState: "FAILURE", error } : { loginState: "FAILURE", error, errorCode }
 
 const messageOf = (error: PlatformError): string =>
   error.reason._tag === "TransportError" ? error.reason.message : error.reason.message
 
-/** Login refusals: captcha codes, invalidPassword, resetPassword; any other code reads as invalidEmail. */
-export const loginFailure = (error: PlatformError): Effect.Effect<LoginResult, PlatformError> => {
-  if (!isRefusal(error)) return Effect.fail(error)
-  const message = messageOf(error)
-  switch (error.code) {
+/**
+ * The FAILURE of a refused login (captcha codes, invalidPassword, resetPassword; any other code reads as
+ * invalidEmail), from the platform's message and code: plain, so a page's first script shares it.
+ */
+export const loginRefusal = (message: string, code: string | undefined): LoginFailure => {
+  switch (code) {
     case IdentityCodes.missingCaptchaToken:
-      return Effect.succeed(failure(message, "missingCaptchaToken"))
+      return failure(message, "missingCaptchaToken")
     case IdentityCodes.invalidCaptchaToken:
-      return Effect.succeed(failure(message, "invalidCaptchaToken"))
+      return failure(message, "invalidCaptchaToken")
     case IdentityCodes.invalidPassword:
-      return Effect.succeed(failure(message, "invalidPassword"))
+      return failure(message, "invalidPassword")
     case IdentityCodes.resetPassword:
-      return Effect.succeed(failure(message, "resetPassword"))
+      return failure(message, "resetPassword")
     default:
-      return Effect.succeed(failure(message, "invalidEmail"))
+      return failure(message, "invalidEmail")
   }
 }
+
+/** Login refusals as FAILURE values (see `loginRefusal`); a call that got no verdict stays an error. */
+export const loginFailure = (error: PlatformError): Effect.Effect<LoginResult, PlatformError> =>
+  isRefusal(error) ? Effect.succeed(loginRefusal(messageOf(error), error.code)) : Effect.fail(error)
 
 /** Register refusals: an EMAIL field violation, captcha codes, emailAlreadyExists; else the message alone. */
 export const registerFailure = (error: PlatformError): Effect.Effect<LoginResult, PlatformError> => {

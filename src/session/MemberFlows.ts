@@ -28,25 +28,20 @@ import {
   unknownState,
   verifyFailure
 } from "./LoginResult.ts"
+import { captchaPayload, type CaptchaTokens } from "./loginPayload.ts"
 import { invalidState, type OAuthError } from "./OAuthError.ts"
 import { makePkce } from "./Pkce.ts"
 import { Paths } from "./protocol.ts"
 import { SessionTokens } from "./SessionTokens.ts"
 import { nowSeconds, tokenCall, tokensFrom } from "./tokenEndpoint.ts"
-import type { CaptchaToken, FactorType, IdentityProfile } from "./wire/identity.ts"
+import type { FactorType, IdentityProfile } from "./wire/identity.ts"
 import type { Tokens } from "./wire/tokens.ts"
+
+export type { CaptchaTokens }
 
 /** A password or API key, plain or Redacted. */
 export type Secret = string | Redacted.Redacted<string>
 const reveal = (secret: Secret): string => (Redacted.isRedacted(secret) ? Redacted.value(secret) : secret)
-
-/** A captcha answer to send with a register or login, when the site asks for one. */
-export interface CaptchaTokens {
-  /** The answer of a reCAPTCHA checkbox. */
-  readonly recaptchaToken?: string | undefined
-  /** The answer of an invisible reCAPTCHA. */
-  readonly invisibleRecaptchaToken?: string | undefined
-}
 
 /** The member flows: register, login, the codes of email verification and MFA, passwords, and the logins that give member tokens. */
 export interface MemberFlowsShape {
@@ -129,14 +124,6 @@ export interface MemberFlowsShape {
 }
 
 const EmptyAnswer = G.object
-
-const captchaPayload = (tokens: CaptchaTokens | undefined): { captchaTokens?: ReadonlyArray<CaptchaToken> } => {
-  if (tokens === undefined) return {}
-  const token: { Recaptcha?: string; InvisibleRecaptcha?: string } = {}
-  if (tokens.recaptchaToken !== undefined) token.Recaptcha = tokens.recaptchaToken
-  if (tokens.invisibleRecaptchaToken !== undefined) token.InvisibleRecaptcha = tokens.invisibleRecaptchaToken
-  return { captchaTokens: [token] }
-}
 
 const factorData: Record<FactorType, string> = {
   PASSWORD: "passwordData",

@@ -32,6 +32,10 @@ export const challengeOf = (verifier: string): Effect.Effect<string> =>
     Effect.map((digest) => bytesToBase64url(new Uint8Array(digest)))
   )
 
+/** `challengeOf` as a Promise, for a page's first script (no Effect); written apart so neither page carries the other's. */
+export const challengePromise = async (verifier: string): Promise<string> =>
+  bytesToBase64url(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier))))
+
 /** A 43-character random base64url value (32 random bytes). */
 export const randomState = (): string => bytesToBase64url(crypto.getRandomValues(new Uint8Array(32)))
 

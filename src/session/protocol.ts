@@ -43,6 +43,13 @@ export const SESSION_KEY = "sitefx.session"
 /** The token endpoint's path, apart from the others: the only one a page that only reads the session carries. */
 export const TOKEN_PATH = "/oauth2/token"
 
+/**
+ * The redirect URI a direct login sends where there is no page to load the authorize page in (scripts,
+ * servers, tests), its code read from the redirect: `AuthorizeAgent.http`'s default, which writes it
+ * inline (a constant from here costs the pages on the member flows a few bytes).
+ */
+export const HTTP_CALLBACK_URI = "http://127.0.0.1/sitefx/callback"
+
 /** Paths, relative to the API host. */
 export const Paths = {
   token: TOKEN_PATH,

@@ -16,40 +16,8 @@ import { hydrate, type QueryResult, queryAtoms } from "../../src/react/index.ts"
 import { SessionTokens } from "../../src/session/SessionTokens.ts"
 import { siteClient } from "../../src/session/SiteClient.ts"
 import { tabTokenStore } from "../../src/session/tabs.ts"
+import { MemoryStorage, recording, type Sent } from "../support/firstScreen.ts"
 import { dev, LocalPlatform, stats } from "../support/platform.ts"
-
-/** A Storage in memory: the tabs' shared localStorage of a test. */
-class MemoryStorage {
-  readonly items = new Map<string, string>()
-  getItem(key: string) {
-    return this.items.get(key) ?? null
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, String(value))
-  }
-  removeItem(key: string) {
-    this.items.delete(key)
-  }
-}
-
-/** What went on the wire: method, URL, body and the Authorization header. */
-interface Sent {
-  readonly method: string
-  readonly url: string
-  readonly body: string | undefined
-  readonly authorization: string | undefined
-}
-
-/** A fetch that records what it sends, then sends it. */
-const recording = () => {
-  const sent: Array<Sent> = []
-  const fetch: typeof globalThis.fetch = (input, init) => {
-    const headers = new Headers(init?.headers)
-    sent.push({ method: init?.method ?? "GET", url: String(input), body: typeof init?.body === "string" ? init.body : undefined, authorization: headers.get("authorization") ?? undefined })
-    return globalThis.fetch(input, init)
-  }
-  return { sent, fetch }
-}
 
 let keys = 0
 /** A store of its own for each test: Node's Web Locks are one per process. */
