@@ -11,6 +11,7 @@
  */
 import * as Option from "effect/Option"
 import { AsyncResult, Atom } from "effect/reactivity"
+import { stringFamily } from "./family.ts"
 
 /** A write sent and not yet settled (or settled, and waiting for the queries to load again). */
 export interface PendingWrite {
@@ -41,7 +42,7 @@ const overlays = new WeakMap<object, (key: string) => Atom.Writable<ReadonlyArra
 export const pendingWrites = (runtime: object, key: string): Atom.Writable<ReadonlyArray<PendingWrite>> => {
   let family = overlays.get(runtime)
   if (family === undefined) {
-    family = Atom.family((_: string) => Atom.keepAlive(Atom.make<ReadonlyArray<PendingWrite>>([])))
+    family = stringFamily(() => Atom.keepAlive(Atom.make<ReadonlyArray<PendingWrite>>([])))
     overlays.set(runtime, family)
   }
   return family(key)

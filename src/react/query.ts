@@ -35,8 +35,6 @@
 import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Cause from "effect/Cause"
-import * as Equal from "effect/Equal"
-import * as Hash from "effect/Hash"
 import { AsyncResult, Atom, Reactivity } from "effect/reactivity"
 import * as Stream from "effect/Stream"
 import type { CatalogFailure } from "../catalog/calls.ts"
@@ -47,6 +45,7 @@ import type { PlatformClient } from "../http/PlatformClient.ts"
 import { isRenderOnly, knownRuntime, peekSeed, type Seed, takeSeed } from "./hydration.ts"
 import { sessionIdentity } from "./identity.ts"
 import { catalogQueryKey, QueryKeys } from "./keys.ts"
+import { keyedFamily } from "./family.ts"
 import { applyWrites, mapShown, nextLoad, pendingWrites } from "./optimistic.ts"
 
 // ---- what a query is to the cache ------------------------------------------------------------------
@@ -154,22 +153,6 @@ const carried = new WeakMap<QueryResult<unknown>, Carry>()
 /** The newest value a result shows: its own, or the one kept by a failure. */
 const shownValue = <A, E>(result: AsyncResult.AsyncResult<A, E>): A | undefined =>
   result._tag === "Success" ? result.value : result._tag === "Failure" && result.previousSuccess._tag === "Some" ? result.previousSuccess.value.value : undefined
-
-/** A family key: equal when the cache keys are equal, carrying the query it was made from. */
-class Spec {
-  readonly key: string
-  readonly source: QuerySource<any, any, any>
-  constructor(source: QuerySource<any, any, any>) {
-    this.key = source.key
-    this.source = source
-  }
-  [Equal.symbol](that: unknown): boolean {
-    return that instanceof Spec && that.key === this.key
-  }
-  [Hash.symbol](): number {
-    return Hash.string(this.key)
-  }
-}
 
 /** What a query shows while it loads again as someone new: one value, so that readers hear of it once. */
 const hidden: AsyncResult.AsyncResult<never, never> = AsyncResult.initial(true)
@@ -387,10 +370,10 @@ export const queryAtoms = <R, ER>(runtime: Atom.AtomRuntime<R, ER>, options: Que
   /** Who the queries are asked as: a change loads them again. */
   const who = sessionIdentity(runtime)
 
-  const family = Atom.family((spec: Spec) => build(spec.source))
+  const family = keyedFamily((source: QuerySource<any, any, R>) => source.key, build)
 
   /** The atom of any query source (the same atom for the same key). */
-  const of = <A, E>(source: QuerySource<A, E, R>): QueryAtom<A, E | ER> => family(new Spec(source)) as QueryAtom<A, E | ER>
+  const of = <A, E>(source: QuerySource<A, E, R>): QueryAtom<A, E | ER> => family(source) as QueryAtom<A, E | ER>
 
   return {
     of,

@@ -5,6 +5,7 @@
  */
 import type * as Cause from "effect/Cause"
 import { Atom } from "effect/reactivity"
+import { stringFamily } from "./family.ts"
 import { type PendingWrite, pendingWrites } from "./optimistic.ts"
 
 let sends = 0
@@ -29,7 +30,7 @@ const refusals = new WeakMap<object, (collection: string) => Atom.Writable<Refus
 export const refusedWrite = (runtime: object, collection: string): Atom.Writable<RefusedWrite<any> | undefined> => {
   let family = refusals.get(runtime)
   if (family === undefined) {
-    family = Atom.family((_: string) => Atom.keepAlive(Atom.make<RefusedWrite<any> | undefined>(undefined)))
+    family = stringFamily(() => Atom.keepAlive(Atom.make<RefusedWrite<any> | undefined>(undefined)))
     refusals.set(runtime, family)
   }
   return family(collection)
@@ -41,7 +42,7 @@ const unsettled = new WeakMap<object, (key: string) => Atom.Atom<ReadonlyArray<P
 export const unsettledWrites = (runtime: object, key: string): Atom.Atom<ReadonlyArray<PendingWrite>> => {
   let family = unsettled.get(runtime)
   if (family === undefined) {
-    family = Atom.family((key: string) => {
+    family = stringFamily((key: string) => {
       const all = pendingWrites(runtime, key)
       let last: ReadonlyArray<PendingWrite> = []
       return Atom.make((get) => {
