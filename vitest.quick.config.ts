@@ -12,6 +12,7 @@ import base from "./vitest.config.ts"
 /** The long proofs, left to `npm test`. */
 export const LONG = [
   "test/browser/**",
+  "test/next/example.test.ts",
   "test/package/**",
   "test/cli/**",
   "test/network/**",

@@ -13,6 +13,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writ
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { promisify } from "node:util"
+import { packedTarball } from "../support/packed.ts"
 
 const run = promisify(execFile)
 const repo = new URL("../..", import.meta.url).pathname
@@ -92,8 +93,8 @@ const devVersion = (name: string): string =>
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "sitefx-consumer-"))
-  const { stdout } = await sh(npm, ["pack", "--pack-destination", dir, "--silent"], repo)
-  const tarball = join(dir, stdout.trim().split("\n").pop()!)
+  // packed once per run, shared with the Next.js example's test (see test/support/packed.ts)
+  const tarball = await packedTarball()
   packed = tarball
   mkdirSync(consumer())
   writeFileSync(join(consumer(), "package.json"), JSON.stringify({
