@@ -32,6 +32,7 @@ export default defineConfig({
           { text: "Selling", link: "/guide/selling" },
           { text: "Events and webhooks", link: "/guide/events" },
           { text: "React", link: "/guide/react" },
+          { text: "Next.js", link: "/guide/next" },
           { text: "Errors and retries", link: "/guide/errors" }
         ]
       },

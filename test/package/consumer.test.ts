@@ -9,7 +9,7 @@
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { execFile, execFileSync, spawn } from "node:child_process"
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { promisify } from "node:util"
@@ -220,9 +220,26 @@ const tsc = (version: "5.9" | "7", project: string) =>
   sh(process.execPath, [join(consumer(), "node_modules", version === "5.9" ? "typescript" : "typescript7", "bin", "tsc"), "-p", project], consumer())
 
 describe("the packed package in a consumer's project", () => {
-  it("holds the build, the bin, the README, the CHANGELOG and the LICENSE, and no tests, benches or sources", () => {
+  it("holds the build, the bin, the guides, the README, the CHANGELOG and the LICENSE, and no tests, benches or sources", () => {
     const top = readdirSync(join(consumer(), "node_modules", "sitefx")).sort()
-    assert.deepStrictEqual(top, ["CHANGELOG.md", "LICENSE", "README.md", "bin", "dist", "package.json"])
+    assert.deepStrictEqual(top, ["CHANGELOG.md", "LICENSE", "README.md", "bin", "dist", "docs", "package.json"])
+  })
+
+  it("has every link of its README, and its guides' links between pages, to a file of its own in the package", () => {
+    const pkg = join(consumer(), "node_modules", "sitefx")
+    const guides = readdirSync(join(pkg, "docs", "guide")).map((name) => join("docs", "guide", name))
+    assert.include(guides, join("docs", "guide", "next.md"))
+    const dead: Array<string> = []
+    for (const page of ["README.md", ...guides]) {
+      const text = readFileSync(join(pkg, page), "utf8")
+      for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+        // the guides' links into the docs site's API reference (`/api/...`), built from the types dist/ ships
+        if (/^(https?:|mailto:|#)/.test(target!) || (page !== "README.md" && target!.startsWith("/api/"))) continue
+        const path = join(pkg, page, "..", target!.split("#")[0]!)
+        if (!existsSync(path)) dead.push(`${page} -> ${target}`)
+      }
+    }
+    assert.deepStrictEqual(dead, [])
   })
 
   it("installs on Node 22.19, its stated minimum, without engine warnings", () => {
