@@ -139,12 +139,17 @@ export const nextSite = (options: NextSiteOptions): NextSite => {
     return { secret, session: sessionOfCookies(readReadable(jar.get(name)?.value), secret) }
   }
 
-  /** Writes a session's cookies (or their removal) into a jar; answers the page's view of the session. */
-  const write = (jar: CookieWriter, session: StoredSession, previous: PrivateCookie | undefined, secure: boolean): StoredSession => {
-    const next = cookiesOfSession(session, previous)
+  /** Writes the two cookies' values (or their removal, for none) into a jar. */
+  const setCookies = (jar: CookieWriter, next: ReturnType<typeof cookiesOfSession>, secure: boolean): void => {
     const common = { path: "/", sameSite: "lax" as const, secure, maxAge: next === undefined ? 0 : maxAge }
     jar.set({ name, value: next === undefined ? "" : writeReadable(next.readable), ...common })
     jar.set({ name: secretName, value: next === undefined ? "" : writePrivate(next.secret), httpOnly: true, ...common })
+  }
+
+  /** Writes a session's cookies (or their removal) into a jar; answers the page's view of the session. */
+  const write = (jar: CookieWriter, session: StoredSession, previous: PrivateCookie | undefined, secure: boolean): StoredSession => {
+    const next = cookiesOfSession(session, previous)
+    setCookies(jar, next, secure)
     return pageSessionOf(next?.readable)
   }
 
@@ -175,7 +180,8 @@ export const nextSite = (options: NextSiteOptions): NextSite => {
     request.cookies.set(name, writeReadable(next.readable))
     request.cookies.set(secretName, writePrivate(next.secret))
     const response = NextResponse.next({ request: { headers: request.headers } })
-    write(response.cookies, renewed, secret, isSecure(request))
+    // the same values (a new session's id is drawn once), so the page and its render agree
+    setCookies(response.cookies, next, isSecure(request))
     return response
   }
 
