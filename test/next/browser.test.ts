@@ -19,6 +19,7 @@ import { AuthorizeAgent } from "../../src/session/AuthorizeAgent.ts"
 import { MyMemberResponse } from "../../src/session/guards/members.ts"
 import { Paths } from "../../src/session/protocol.ts"
 import { Session } from "../../src/session/Session.ts"
+import { SessionTokens } from "../../src/session/SessionTokens.ts"
 import { siteSession } from "../../src/session/SiteSession.ts"
 import { LocalPlatform, stats } from "../support/platform.ts"
 import { APP, Jar, SAME_ORIGIN } from "./support.ts"
@@ -213,5 +214,18 @@ it.layer(LocalPlatform.layer({ seed: "demo" }), { excludeTestServices: true })("
       const failure = yield* inPage(browser, Effect.flip(myEmail))
       assert.instanceOf(failure, PlatformError)
       assert.match(failure.message, /session route did not answer/)
+    }))
+
+  it.effect("reads nothing and renews nothing where there is no document, with a message saying why", () =>
+    Effect.gen(function*() {
+      const platform = yield* LocalPlatform
+      let posted = 0
+      const failure = yield* Effect.flip(Effect.provide(
+        SessionTokens.use((s) => s.ensureTokens),
+        siteSession({ clientId: platform.clientId, baseUrl: platform.url, tokens: cookieTokenStore({ fetch: () => (posted++, Promise.reject(new Error("no"))) }) })
+      ))
+      assert.instanceOf(failure, PlatformError)
+      assert.match(failure.message, /renews in a browser/)
+      assert.strictEqual(posted, 0)
     }))
 })

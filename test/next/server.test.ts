@@ -229,6 +229,22 @@ it.layer(LocalPlatform.layer({ seed: "demo" }), { excludeTestServices: true })("
       }
     }))
 
+  it.effect("the proxy sets Secure cookies for a page served over https, unless told otherwise, under the cookie name it is given", () =>
+    Effect.gen(function*() {
+      const platform = yield* LocalPlatform
+      const https = yield* Effect.promise(() => siteOf(platform).proxy(new NextRequest("https://shop.example/")))
+      for (const c of setCookies(https).values()) assert.isTrue(c.secure, c.name)
+      const named = nextSite({ clientId: platform.clientId, baseUrl: platform.url, cookie: "shop", secure: false, maxAgeSeconds: 3600 })
+      const response = yield* Effect.promise(() => named.proxy(new NextRequest("https://shop.example/")))
+      const set = setCookies(response)
+      assert.deepStrictEqual([...set.keys()].sort(), ["shop", "shop.refresh"])
+      for (const c of set.values()) {
+        assert.isFalse(c.secure, c.name)
+        assert.strictEqual(c.maxAge, 3600)
+      }
+      assert.strictEqual(readReadable(set.get("shop")?.value)!.r, "visitor")
+    }))
+
   // ---------------------------------------------------------------------------------------------
   // the session route: POST
 
@@ -348,6 +364,27 @@ it.layer(LocalPlatform.layer({ seed: "demo" }), { excludeTestServices: true })("
       assert.strictEqual(page.tokens.refreshToken.role, "visitor")
       assert.isTrue(page.tokens.refreshToken.value.startsWith(REFRESH_STAND_IN))
       assert.strictEqual(readReadable(setCookies(response).get(READABLE)?.value)!.a, page.tokens.accessToken.value)
+    }))
+
+  it.effect("the route answers 502 with a message when the platform cannot renew, and sets nothing", () =>
+    Effect.gen(function*() {
+      const platform = yield* LocalPlatform
+      const site = nextSite({ clientId: platform.clientId, baseUrl: "http://127.0.0.1:9" })
+      const response = yield* Effect.promise(() => site.route.POST(routePost({ renew: "" })))
+      assert.strictEqual(response.status, 502)
+      assert.match((JSON.parse(yield* text(response)) as { message: string }).message, /did not renew the session/)
+      assert.deepStrictEqual(response.headers.getSetCookie(), [])
+    }))
+
+  it.effect("the route takes the app's own page behind a proxy by the host the browser asked for", () =>
+    Effect.gen(function*() {
+      const platform = yield* LocalPlatform
+      const site = siteOf(platform)
+      const empty = { save: { tokens: { accessToken: { value: "", expiresAt: 0 }, refreshToken: { value: "", role: "none" } } } }
+      const proxied = { host: "10.0.0.5:3000", "x-forwarded-host": "shop.example", origin: "https://shop.example", "sec-fetch-site": "same-origin" }
+      assert.strictEqual((yield* Effect.promise(() => site.route.POST(routePost(empty, "", proxied)))).status, 200)
+      const elsewhere = { ...proxied, origin: "https://10.0.0.5:3000" }
+      assert.strictEqual((yield* Effect.promise(() => site.route.POST(routePost(empty, "", elsewhere)))).status, 403)
     }))
 
   it.effect("the route refuses another site's pages with 403 and a message, and sets nothing", () =>
