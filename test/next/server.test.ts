@@ -156,6 +156,19 @@ it.layer(LocalPlatform.layer({ seed: "demo" }), { excludeTestServices: true })("
       assert.strictEqual(forwarded.cookies.get(SECRET)?.value, set.get(SECRET)!.value)
     }))
 
+  it.effect("the proxy takes cookies it cannot read for none: a new visitor, whose cookies replace them", () =>
+    Effect.gen(function*() {
+      const platform = yield* LocalPlatform
+      const before = yield* tokenRequests
+      const response = yield* Effect.promise(() => siteOf(platform).proxy(pageRequest("/", `${READABLE}=%%%; ${SECRET}=not-base64-json`)))
+      const after = yield* tokenRequests
+      assert.strictEqual(after.anonymous - before.anonymous, 1)
+      assert.strictEqual(after.refresh_token - before.refresh_token, 0)
+      const set = setCookies(response)
+      assert.strictEqual(readReadable(set.get(READABLE)?.value)!.r, "visitor")
+      assert.strictEqual(readPrivate(set.get(SECRET)?.value)!.r, "visitor")
+    }))
+
   it.effect("the proxy lets fresh cookies pass: no token request, no cookie set, the request as it came", () =>
     Effect.gen(function*() {
       const platform = yield* LocalPlatform
