@@ -139,12 +139,17 @@ export const nextSite = (options: NextSiteOptions): NextSite => {
     return { secret, session: sessionOfCookies(readReadable(jar.get(name)?.value), secret) }
   }
 
-  /** Writes a session's cookies (or their removal) into a jar; answers the page's view of the session. */
-  const write = (jar: CookieWriter, session: StoredSession, previous: PrivateCookie | undefined, secure: boolean): StoredSession => {
-    const next = cookiesOfSession(session, previous)
+  /** Writes the two cookies' values (or their removal, for none) into a jar. */
+  const setCookies = (jar: CookieWriter, next: ReturnType<typeof cookiesOfSession>, secure: boolean): void => {
     const common = { path: "/", sameSite: "lax" as const, secure, maxAge: next === undefined ? 0 : maxAge }
     jar.set({ name, value: next === undefined ? "" : writeReadable(next.readable), ...common })
     jar.set({ name: secretName, value: next === undefined ? "" : writePrivate(next.secret), httpOnly: true, ...common })
+  }
+
+  /** Writes a session's cookies (or their removal) into a jar; answers the page's view of the session. */
+  const write = (jar: CookieWriter, session: StoredSession, previous: PrivateCookie | undefined, secure: boolean): StoredSession => {
+    const next = cookiesOfSession(session, previous)
+    setCookies(jar, next, secure)
     return pageSessionOf(next?.readable)
   }
 
@@ -175,7 +180,8 @@ export const nextSite = (options: NextSiteOptions): NextSite => {
     request.cookies.set(name, writeReadable(next.readable))
     request.cookies.set(secretName, writePrivate(next.secret))
     const response = NextResponse.next({ request: { headers: request.headers } })
-    write(response.cookies, renewed, secret, isSecure(request))
+    // the same values (a new session's id is drawn once), so the page and its render agree
+    setCookies(response.cookies, next, isSecure(request))
     return response
   }
 
@@ -231,6 +237,25 @@ export const nextSite = (options: NextSiteOptions): NextSite => {
     return json(400, { message: "sitefx: the session route takes { save } or { renew }" })
   }
 
+  /**
+   * Where a completed sign-in sends the browser: the page it started from, on this site only, as a path
+   * the browser resolves against the host it is on (Next's URLs name every loopback host `localhost`,
+   * whose cookies are not 127.0.0.1's).
+   */
+  const backTo = (request: NextRequest, originalUri: string): string => {
+    const here = new URL(request.url)
+    const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? here.host
+    let target: URL
+    try {
+      target = new URL(originalUri === "" ? "/" : originalUri, here)
+    } catch {
+      return "/"
+    }
+    const own = target.origin === here.origin || (target.protocol === here.protocol && target.host === host)
+    // one leading slash: `//host/...` would name another site
+    return own ? `${target.pathname.replace(/^\/+/, "/")}${target.search}${target.hash}` : "/"
+  }
+
   const GET = async (request: NextRequest): Promise<Response> => {
     const { secret, session } = read(request.cookies)
     if (session.oauthData === undefined) {
@@ -246,10 +271,7 @@ export const nextSite = (options: NextSiteOptions): NextSite => {
       const message = reason !== undefined && reason._tag === "Fail" ? String((reason.error as { message?: unknown }).message ?? reason.error) : "the sign-in failed"
       return new Response(`sitefx: the sign-in could not be completed: ${message}`, { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } })
     }
-    const back = exit.value.originalUri
-    // back to the page the sign-in started from, on this site only
-    const target = new URL(back === "" ? "/" : back, request.nextUrl.origin)
-    const response = NextResponse.redirect(target.origin === request.nextUrl.origin ? target : new URL("/", request.nextUrl.origin), 303)
+    const response = new NextResponse(null, { status: 303, headers: { location: backTo(request, exit.value.originalUri) } })
     const { oauthData: _done, ...signedIn } = current
     write(response.cookies, signedIn, secret, isSecure(request))
     return response
