@@ -58,43 +58,67 @@ const QUOTE_IN_QUOTED = 4
  * The records of a file, for a progress bar's total: unknown for standard input. `lines` counts the
  * lines that hold more than blanks (a JSONL reader passes the others over); `csv` counts CSV records,
  * header included, as the CSV reader finds them: a line break inside quotes does not end one, and
- * blank lines are none. Large binary reads and one look at each byte, as fast as counting lines.
+ * blank lines are none. Large binary reads; lines are found by the engine's own search for line
+ * breaks, and a line's bytes are looked at only until one is not blank (its first, in a JSONL file).
  */
 export const countRecords = (file: string, kind: "lines" | "csv"): number | undefined => {
   if (file === "-") return undefined
   const fd = openSync(file, "r")
   try {
     const buffer = Buffer.allocUnsafe(1 << 20)
-    let records = 0
-    // lines: 1 once the line holds a non-blank; csv: the CSV reader's states, 0 between records
-    let state: number = BETWEEN
-    for (;;) {
-      const n = readSync(fd, buffer, 0, buffer.length, null)
-      if (n === 0) break
-      for (let i = 0; i < n; i++) {
-        const c = buffer[i]!
-        if (kind === "lines") {
-          if (c === LF) {
-            if (state !== BETWEEN) records++
-            state = BETWEEN
-          } else if (c !== 32 && c !== 9 && c !== CR) state = UNQUOTED
-        } else if (state === QUOTED) {
-          if (c === QUOTE) state = QUOTE_IN_QUOTED
-        } else if (c === LF || c === CR) {
-          if (state !== BETWEEN) records++
-          state = BETWEEN
-        } else if (c === COMMA) {
-          state = FIELD_START
-        } else if (c === QUOTE) {
-          // opens a field, or is the second of a `""`; inside an unquoted field it is text
-          if (state !== UNQUOTED) state = QUOTED
-        } else state = UNQUOTED
-      }
-    }
-    return records + (state === BETWEEN ? 0 : 1)
+    return kind === "lines" ? countLines(fd, buffer) : countCsv(fd, buffer)
   } finally {
     closeSync(fd)
   }
+}
+
+const isBlank = (c: number): boolean => c === 32 || c === 9 || c === CR
+
+const countLines = (fd: number, buffer: Buffer): number => {
+  let records = 0
+  // the line being read holds a non-blank (it may have begun in an earlier read)
+  let filled = false
+  for (;;) {
+    const n = readSync(fd, buffer, 0, buffer.length, null)
+    if (n === 0) break
+    const bytes = n === buffer.length ? buffer : buffer.subarray(0, n)
+    let from = 0
+    while (from < n) {
+      const lf = bytes.indexOf(LF, from)
+      const end = lf < 0 ? n : lf
+      for (let i = from; !filled && i < end; i++) if (!isBlank(bytes[i]!)) filled = true
+      if (lf < 0) break
+      if (filled) records++
+      filled = false
+      from = lf + 1
+    }
+  }
+  return records + (filled ? 1 : 0)
+}
+
+const countCsv = (fd: number, buffer: Buffer): number => {
+  let records = 0
+  // the CSV reader's states, BETWEEN between records
+  let state: number = BETWEEN
+  for (;;) {
+    const n = readSync(fd, buffer, 0, buffer.length, null)
+    if (n === 0) break
+    for (let i = 0; i < n; i++) {
+      const c = buffer[i]!
+      if (state === QUOTED) {
+        if (c === QUOTE) state = QUOTE_IN_QUOTED
+      } else if (c === LF || c === CR) {
+        if (state !== BETWEEN) records++
+        state = BETWEEN
+      } else if (c === COMMA) {
+        state = FIELD_START
+      } else if (c === QUOTE) {
+        // opens a field, or is the second of a `""`; inside an unquoted field it is text
+        if (state !== UNQUOTED) state = QUOTED
+      } else state = UNQUOTED
+    }
+  }
+  return records + (state === BETWEEN ? 0 : 1)
 }
 
 /** Where a job writes lines; `finish` makes a file whole (nothing for standard output). */

@@ -18,6 +18,7 @@ import { DataError, invalid, WDE } from "./DataError.ts"
 import { withClientAndConfig } from "./withClient.ts"
 import { BulkResponse } from "./guards/bulk.ts"
 import { bulkItemId, isBulkKey, MAX_BULK_POSITION, newItemId } from "./ids.ts"
+import { JsonItem, withId } from "./JsonItem.ts"
 import { Patch } from "./Patch.ts"
 import { DataPaths, MAX_BULK_ITEMS } from "./protocol.ts"
 import { checkLimit } from "./Query.ts"
@@ -90,35 +91,39 @@ const wireData = (e: Indexed<ItemInput>): Record<string, unknown> => {
   return data
 }
 
+/** One entry of `dataItems` as JSON text; a {@link JsonItem}'s text goes as it is. */
+const wireEntry = (e: Indexed<BulkItem>): string => {
+  const value = e.value
+  const data = value instanceof JsonItem
+    ? (e.generatedId ? withId(value.json, e.id!) : value.json)
+    : JSON.stringify(wireData(e as Indexed<ItemInput>))
+  return e.id === undefined ? `{"data":${data}}` : `{"id":${JSON.stringify(e.id)},"data":${data}}`
+}
+
 const sendItems = (
   client: PlatformClientShape,
   kind: "insert" | "update" | "save",
   collection: string,
-  chunk: ReadonlyArray<Indexed<ItemInput>>,
+  chunk: ReadonlyArray<Indexed<BulkItem>>,
   options: BulkOptions
 ) =>
   chunk.length === 0
     ? Effect.succeed([] as ReadonlyArray<W.BulkItemResult>)
-    : Effect.suspend(() =>
-      // written out at once: the encoded copies are gone before the request leaves, only the text travels
-      bulkCall(
-        client,
-        collection,
-        bulkPaths[kind],
-        JSON.stringify({
-          dataCollectionId: collection,
-          // no returnEntity: results carry no items by default, and the official client never asks for them either
-          dataItems: chunk.map((e) => (e.id === undefined ? { data: wireData(e) } : { id: e.id, data: wireData(e) })),
-          ...(options.suppressHooks === undefined ? {} : { suppressHooks: options.suppressHooks }),
-          ...(options.environment === undefined ? {} : { environment: options.environment })
-        })
-      )
-    )
+    : Effect.suspend(() => {
+      // written out at once, item by item: the encoded copies are gone before the request leaves, only the text travels
+      let body = `{"dataCollectionId":${JSON.stringify(collection)},"dataItems":[`
+      for (let i = 0; i < chunk.length; i++) body += (i === 0 ? "" : ",") + wireEntry(chunk[i]!)
+      // no returnEntity: results carry no items by default, and the official client never asks for them either
+      body += "]"
+      if (options.suppressHooks !== undefined) body += `,"suppressHooks":${JSON.stringify(options.suppressHooks)}`
+      if (options.environment !== undefined) body += `,"environment":${JSON.stringify(options.environment)}`
+      return bulkCall(client, collection, bulkPaths[kind], `${body}}`)
+    })
 
 /** Fills in per-item results for a chunk of which only `sent` went to the platform. */
 const remapPartial = (
-  chunk: ReadonlyArray<Indexed<ItemInput>>,
-  sent: ReadonlyArray<Indexed<ItemInput>>,
+  chunk: ReadonlyArray<Indexed<BulkItem>>,
+  sent: ReadonlyArray<Indexed<BulkItem>>,
   results: ReadonlyArray<W.BulkItemResult>,
   kind: BulkKind
 ): ReadonlyArray<W.BulkItemResult> => {
@@ -134,10 +139,17 @@ const remapPartial = (
   })
 }
 
-const bulkItems = <E>(
+/** What a bulk write of items takes: items, or items whose JSON text is written already. */
+export type BulkItem = ItemInput | JsonItem
+
+/**
+ * A bulk insert, update or save of items, some of which may be {@link JsonItem}s (sent as their text):
+ * what `bulkInsert`, `bulkUpdate` and `bulkSave` run, and what a batch job that reads JSONL calls.
+ */
+export const bulkItems = <E>(
   kind: "insert" | "update" | "save",
   collection: string,
-  items: ReadonlyArray<ItemInput> | Stream.Stream<ItemInput, E>,
+  items: ReadonlyArray<BulkItem> | Stream.Stream<BulkItem, E>,
   options: BulkOptions = {}
 ): Effect.Effect<BulkReport, DataFailure | E, BulkServices> => {
   const isArray = Array.isArray(items)
@@ -156,9 +168,9 @@ const bulkItems = <E>(
     : undefined
   return unlessInvalid(first(checkCollection(collection), arrayCheck, checkResume(kind, options)), () =>
     withClientAndConfig((client, config) => {
-      const stream = isArray ? Stream.fromIterable(items) : items as Stream.Stream<ItemInput, E>
+      const stream = isArray ? Stream.fromIterable(items) : items as Stream.Stream<BulkItem, E>
       const key = options.resumeKey
-      const prepare = (value: ItemInput, index: number): Indexed<ItemInput> => {
+      const prepare = (value: BulkItem, index: number): Indexed<BulkItem> => {
         // ids are given before the first attempt, so a retried chunk inserts nothing twice
         // a malformed item keeps its shape, so it is refused alone instead of being coerced into an object
         if (!isObject(value)) return { index, id: undefined, generatedId: false, value }

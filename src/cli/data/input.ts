@@ -27,14 +27,9 @@ export const importFormat = (path: string, given: Format | undefined): Effect.Ef
     : Effect.succeed(format)
 }
 
-/** Text chunks of a file, or of stdin for `-`. */
-const textOf = (path: string): AsyncIterable<string> => {
-  if (path === "-") {
-    process.stdin.setEncoding("utf8")
-    return process.stdin as AsyncIterable<string>
-  }
-  return createReadStream(path, { encoding: "utf8", highWaterMark: 1 << 20 }) as AsyncIterable<string>
-}
+/** The bytes of a file, or of stdin for `-`, in pieces (the reader decodes them: a JSONL reader line by line). */
+const bytesOf = (path: string): AsyncIterable<Buffer> =>
+  (path === "-" ? process.stdin : createReadStream(path, { highWaterMark: 1 << 20 })) as AsyncIterable<Buffer>
 
 export interface ReadOptions {
   readonly path: string
@@ -65,7 +60,7 @@ export async function* readRows(options: ReadOptions): AsyncGenerator<Array<Row>
     }
     return rows
   }
-  for await (const chunk of textOf(options.path)) {
+  for await (const chunk of bytesOf(options.path)) {
     if (options.stopped?.() === true) return
     const rows = take(reader.push(chunk))
     if (rows.length > 0) yield rows

@@ -5,7 +5,7 @@
  * collection's declared fields before it is given as an item. Plain functions, no Effect and no I/O:
  * the command reads a file, the platform an uploaded file.
  */
-import { reviveDates } from "../../http/codec.ts"
+import { readIsoFields, reviveDates, setOwn } from "../../http/codec.ts"
 import type { CollectionField, FieldType } from "../wire/index.ts"
 import { CsvReader, isPlainObject, JSON_KINDS, makeCellReader, parseDate, recordToItem } from "./csv.ts"
 
@@ -21,6 +21,11 @@ export interface BadRow {
 export interface Row {
   readonly line: number
   readonly item: Record<string, unknown>
+  /**
+   * A JSONL record's text, when it is the item's wire form as it stands (its checks turned no date text
+   * into a date): a writer may send it as it is instead of encoding the item again.
+   */
+  readonly json?: string
 }
 
 /** The format a file's extension names, if it names one. */
@@ -55,31 +60,70 @@ const typeProblem = (type: FieldType, value: unknown): string | undefined => {
   }
 }
 
+const isoParts = new Int32Array(7)
+
+const daysIn = (year: number, month: number): number =>
+  month === 2 ? (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31
+
+/** `{"$date": iso}`, that key alone, its text in `toISOString()`'s form of a real instant (what exports write). */
+const isWrittenDate = (value: unknown): boolean => {
+  if (typeof value !== "object" || value === null) return false
+  const iso = (value as Record<string, unknown>)["$date"]
+  if (typeof iso !== "string" || !readIsoFields(iso, isoParts)) return false
+  let keys = 0
+  for (const _ in value) if (++keys > 1) return false
+  const f = isoParts
+  // a field with a non-digit reads as -1
+  return f[0]! >= 0 && f[1]! >= 1 && f[1]! <= 12 && f[2]! >= 1 && f[2]! <= daysIn(f[0]!, f[1]!) && f[3]! >= 0 && f[3]! <= 23 && f[4]! >= 0 &&
+    f[4]! <= 59 && f[5]! >= 0 && f[5]! <= 59 && f[6]! >= 0
+}
+
+/** What checking an item found: why it does not fit, or that it fits and whether a date text in it became a date. */
+type Checked = { readonly problem: string } | { readonly problem: undefined; readonly changed: boolean }
+const FITS: Checked = { problem: undefined, changed: false }
+const FITS_CHANGED: Checked = { problem: undefined, changed: true }
+
+const checked = (item: Record<string, unknown>, fields: ReadonlyMap<string, CollectionField>): Checked => {
+  const id = item["_id"]
+  if (id !== undefined && (typeof id !== "string" || id === "")) return { problem: `_id must be a non-empty string, not ${describe(id)}` }
+  let problems: Array<string> | undefined
+  let changed = false
+  // the item's keys are walked only when the collection declares fields (a collection of none takes anything)
+  if (fields.size > 0) {
+    for (const key in item) {
+      if (!Object.hasOwn(item, key)) continue
+      const field = fields.get(key)
+      if (field === undefined || key === "_id") continue
+      const isDate = field.type === "DATE" || field.type === "DATETIME"
+      // a date as an export writes it needs no Date to be checked; nothing is made of it
+      if (isDate && isWrittenDate(item[key])) continue
+      // another `{"$date": iso}` in a declared field is checked as the date it is; the wire form stays the same
+      let value = reviveDates(item[key])
+      if (value !== item[key]) setOwn(item, key, value)
+      if (isDate && typeof value === "string") {
+        const date = parseDate(value)
+        if (date !== undefined) {
+          setOwn(item, key, date)
+          value = date
+          changed = true
+        }
+      }
+      const expected = typeProblem(field.type, value)
+      if (expected !== undefined) (problems ??= []).push(`${key} must be ${expected}, not ${describe(value)}`)
+    }
+  }
+  return problems !== undefined ? { problem: problems.join("; ") } : changed ? FITS_CHANGED : FITS
+}
+
 /**
  * Checks an item against the collection's declared fields; ISO texts in date fields become dates (a
- * JSONL file written by hand says `"2024-05-01"`, an export says `{"$date": ...}`). Fields the
- * collection does not declare are not checked: the collection takes any value there.
+ * JSONL file written by hand says `"2024-05-01"`). A `{"$date": iso}` (what an export writes) is a
+ * date as it is, on the wire and to the checks; only one whose text is not `toISOString()`'s form is
+ * made a `Date` to be checked. Fields the collection does not declare are not checked, nor changed:
+ * the collection takes any value there.
  */
-export const checkItem = (item: Record<string, unknown>, fields: ReadonlyMap<string, CollectionField>): string | undefined => {
-  const id = item["_id"]
-  if (id !== undefined && (typeof id !== "string" || id === "")) return `_id must be a non-empty string, not ${describe(id)}`
-  const problems: Array<string> = []
-  for (const key of Object.keys(item)) {
-    const field = fields.get(key)
-    if (field === undefined || key === "_id") continue
-    let value = item[key]
-    if ((field.type === "DATE" || field.type === "DATETIME") && typeof value === "string") {
-      const date = parseDate(value)
-      if (date !== undefined) {
-        item[key] = date
-        value = date
-      }
-    }
-    const expected = typeProblem(field.type, value)
-    if (expected !== undefined) problems.push(`${key} must be ${expected}, not ${describe(value)}`)
-  }
-  return problems.length === 0 ? undefined : problems.join("; ")
-}
+export const checkItem = (item: Record<string, unknown>, fields: ReadonlyMap<string, CollectionField>): string | undefined =>
+  checked(item, fields).problem
 
 /** One record of the text: an item, or a bad row. */
 export type Entry = Row | BadRow
@@ -88,8 +132,11 @@ export const isBad = (entry: Entry): entry is BadRow => "reason" in entry
 
 /** Reads records from text given in chunks; see {@link makeRowReader}. */
 export interface RowReader {
-  /** The records the chunk completed, in order. */
-  readonly push: (text: string) => Array<Entry>
+  /**
+   * The records the chunk completed, in order. A chunk is text, or UTF-8 bytes (a file as it is read;
+   * one reader is given one or the other).
+   */
+  readonly push: (chunk: string | Uint8Array) => Array<Entry>
   /** The last record, when the text does not end with a line break. */
   readonly end: () => Array<Entry>
   /** CSV columns the collection does not type (their cells stay text); known once the header is read. */
@@ -116,18 +163,59 @@ const jsonlReader = (fields: ReadonlyMap<string, CollectionField>): RowReader =>
       into.push({ line, reason: `not a JSON object but ${describe(value)}` })
       return
     }
-    reviveDates(value)
-    const problem = checkItem(value, fields)
-    into.push(problem !== undefined ? { line, reason: problem } : { line, item: value })
+    const result = checked(value, fields)
+    if (result.problem !== undefined) into.push({ line, reason: result.problem })
+    // the text is the item's wire form unless a date text became a date; only JSON's blanks can surround it
+    else if (result.changed) into.push({ line, item: value })
+    else into.push({ line, item: value, json: trimmed.charCodeAt(0) === 123 && trimmed.charCodeAt(trimmed.length - 1) === 125 ? trimmed : trimmed.trim() })
+  }
+  // bytes: each line is decoded on its own, into a string of its own, so an item waiting to be sent
+  // holds its line and not the whole piece of the file it was read in
+  const decoder = new TextDecoder("utf-8", { ignoreBOM: true })
+  let restBytes: Uint8Array | undefined
+  const pushBytes = (chunk: Uint8Array, out: Array<Entry>) => {
+    let bytes = chunk
+    if (first) {
+      if (restBytes !== undefined) {
+        bytes = joined(restBytes, chunk)
+        restBytes = undefined
+      }
+      // the byte order mark can only be told once three bytes are there
+      if (bytes.length < 3) {
+        restBytes = bytes.slice()
+        return
+      }
+      first = false
+      if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3)
+    }
+    let start = 0
+    let end = bytes.indexOf(LF)
+    if (end >= 0 && restBytes !== undefined) {
+      // the line begun in an earlier piece
+      parse(decoder.decode(joined(restBytes, bytes.subarray(0, end))), out)
+      restBytes = undefined
+      start = end + 1
+      end = bytes.indexOf(LF, start)
+    }
+    for (; end >= 0; end = bytes.indexOf(LF, start)) {
+      parse(decoder.decode(bytes.subarray(start, end)), out)
+      start = end + 1
+    }
+    // the unfinished line, copied: the piece it came in is not kept for it
+    if (start < bytes.length) restBytes = restBytes === undefined ? bytes.slice(start) : joined(restBytes, bytes.subarray(start))
   }
   return {
     push: (chunk) => {
+      const out: Array<Entry> = []
+      if (typeof chunk !== "string") {
+        pushBytes(chunk, out)
+        return out
+      }
       let text = rest + chunk
       if (first && text !== "") {
         first = false
         if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
       }
-      const out: Array<Entry> = []
       let start = 0
       for (let end = text.indexOf("\n"); end >= 0; end = text.indexOf("\n", start)) {
         parse(text.slice(start, end), out)
@@ -138,12 +226,27 @@ const jsonlReader = (fields: ReadonlyMap<string, CollectionField>): RowReader =>
     },
     end: () => {
       const out: Array<Entry> = []
+      if (restBytes !== undefined) {
+        let bytes = restBytes
+        restBytes = undefined
+        if (first && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3)
+        if (bytes.length > 0) parse(decoder.decode(bytes), out)
+      }
       if (rest !== "") parse(rest, out)
       rest = ""
       return out
     },
     untyped: () => []
   }
+}
+
+const LF = 10
+
+const joined = (a: Uint8Array, b: Uint8Array): Uint8Array => {
+  const out = new Uint8Array(a.length + b.length)
+  out.set(a)
+  out.set(b, a.length)
+  return out
 }
 
 /** CSV: a header row naming the fields, then one item per record, cells typed by the collection's fields. */
@@ -172,17 +275,19 @@ const csvReader = (fields: ReadonlyMap<string, CollectionField>): RowReader => {
     }
     return out
   }
+  const decoder = new TextDecoder("utf-8", { ignoreBOM: true })
   return {
-    push: (chunk) => take(reader.push(chunk)),
-    end: () => take(reader.end()),
+    // bytes are decoded as they come (a character cut between two chunks is joined)
+    push: (chunk) => take(reader.push(typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true }))),
+    end: () => take([...reader.push(decoder.decode()), ...reader.end()]),
     untyped: () => (header === undefined ? [] : [...cells.untyped])
   }
 }
 
 /**
  * A reader of `format` text whose items are checked against `fields` (the collection's declared
- * fields): date texts in date fields become dates, `{"$date"}` values dates, and a record whose values
- * do not fit is a bad row.
+ * fields): date texts in date fields become dates (a `{"$date"}` value is one already: JSONL items
+ * keep it, so they are as a bulk write sends them), and a record whose values do not fit is a bad row.
  *
  * @example
  * const reader = makeRowReader("csv", new Map())
