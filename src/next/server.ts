@@ -17,7 +17,7 @@ import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import type { Atom } from "effect/reactivity"
 import { AtomRegistry } from "effect/reactivity"
-import { cookies } from "next/headers"
+import { cookies, headers } from "next/headers"
 import { type NextRequest, NextResponse } from "next/server"
 import { renew } from "../firstScreen/sessionToken.ts"
 import { DEFAULT_API_URL, trimSlash } from "../http/hosts.ts"
@@ -202,7 +202,7 @@ export const nextSite = (options: NextSiteOptions): NextSite => {
 
   const POST = async (request: NextRequest): Promise<Response> => {
     if (!sameOrigin(request)) return json(403, { message: "sitefx: the session route takes requests from the app's own pages only" })
-    if (!(request.headers.get("content-type") ?? "").startsWith("application/json")) {
+    if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/json")) {
       return json(415, { message: "sitefx: the session route takes application/json" })
     }
     let body: unknown
@@ -278,8 +278,10 @@ export const nextSite = (options: NextSiteOptions): NextSite => {
   }
 
   const requestLayer = async (): Promise<Layer.Layer<SessionServices>> => {
-    const jar = await cookies()
+    const [jar, asked] = await Promise.all([cookies(), headers()])
     const { secret, session } = read(jar)
+    // Secure cookies when the browser came over https (behind a proxy, as it forwarded)
+    const secure = options.secure ?? (asked.get("x-forwarded-proto") ?? "").split(",")[0]!.trim() === "https"
     let current = session
     const store = Layer.succeed(TokenStore, TokenStore.of({
       load: Effect.sync(() => current),
@@ -288,7 +290,7 @@ export const nextSite = (options: NextSiteOptions): NextSite => {
           current = s
           try {
             // a route handler or server action keeps what changed; a server component cannot set cookies
-            write(jar as unknown as CookieWriter, s, secret, options.secure ?? false)
+            write(jar as unknown as CookieWriter, s, secret, secure)
           } catch {
             // rendering: the proxy renews before the next render
           }
