@@ -10,7 +10,7 @@
  * which both shake alike. The entries marked `esbuild` (the sign-in page) are weighed with both.
  */
 import { build } from "esbuild"
-import { existsSync } from "node:fs"
+import { existsSync, readFileSync } from "node:fs"
 import { gzipSync } from "node:zlib"
 import { rolldown } from "rolldown"
 
@@ -108,4 +108,12 @@ if (import.meta.main) {
     console.log(`${`${e.sitefx}, with esbuild`.padEnd(38)}${kb(s.gzip).padStart(13)}${kb(o.gzip).padStart(18)}${(s.gzip / o.gzip).toFixed(2).padStart(8)}x${verdict}`)
   }
   for (const floor of REACT_FLOORS) console.log(`${floor.job.padEnd(38)}${kb((await weigh(floor.entry)).gzip).padStart(13)}`)
+  // the Next.js example is weighed where it runs: test/next/example.test.ts builds it, loads it in Chromium, and writes this
+  const next = `${root}.tmp/next-example-weight.json`
+  if (existsSync(next)) {
+    const w = JSON.parse(readFileSync(next, "utf8")) as { at: string; firstLoadGzip: number; sitefxAndEffectGzip: number }
+    console.log(`Next.js example "/" (Turbopack), First Load JS as received: ${kb(w.firstLoadGzip)}, of it the chunks with sitefx and effect ${kb(w.sitefxAndEffectGzip)} (measured ${w.at} by test/next/example.test.ts)`)
+  } else {
+    console.log("Next.js example: not measured yet (npx vitest run test/next/example.test.ts writes .tmp/next-example-weight.json)")
+  }
 }
