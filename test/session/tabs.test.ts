@@ -15,21 +15,9 @@ import { AuthorizeAgent } from "../../src/session/AuthorizeAgent.ts"
 import { Session } from "../../src/session/Session.ts"
 import { siteSession } from "../../src/session/SiteSession.ts"
 import { TokenStore } from "../../src/session/TokenStore.ts"
+import { MemoryStorage } from "../support/firstScreen.ts"
 import { LocalPlatform, stats } from "../support/platform.ts"
 
-/** A Storage in memory, shared by the "tabs" of a test. */
-class MemoryStorage {
-  readonly items = new Map<string, string>()
-  getItem(key: string) {
-    return this.items.get(key) ?? null
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, String(value))
-  }
-  removeItem(key: string) {
-    this.items.delete(key)
-  }
-}
 
 /** Web Locks as the browser grants them: one holder per name, the others queued in order. */
 const fakeLocks = (): LockManagerLike & { readonly requests: () => number } => {
