@@ -5,7 +5,9 @@
  * app's session route, which keeps the refresh token in an httpOnly cookie the page never reads.
  *
  * @example
+ * import { Site } from "sitefx"
  * import { cookieTokenStore } from "sitefx/next/browser"
+ * import { Atom } from "sitefx/react"
  * const runtime = Atom.runtime(Site.layer({ clientId: "my-client-id", tokens: cookieTokenStore() }))
  */
 import * as Effect from "effect/Effect"

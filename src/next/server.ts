@@ -5,6 +5,7 @@
  *
  * @example
  * // lib/site.ts
+ * import * as DataItems from "sitefx/data/items"
  * import { nextSite } from "sitefx/next"
  * export const site = nextSite({ clientId: process.env.SITEFX_CLIENT_ID!, baseUrl: process.env.SITEFX_BASE_URL })
  * // proxy.ts:                    export const proxy = site.proxy
