@@ -236,6 +236,9 @@ export const RestoreSnapshotResponse = Schema.Struct({ snapshot: Snapshot, tookM
 /** Who made a logged request: its kind, and a member's or visitor's id or an API key's id (never a credential). */
 export const RequestCaller = Schema.Struct({ kind: CallerRole, id: Schema.optionalKey(Schema.String) })
 
+/** The index a data query needed: its collection, the fields its filter and sort read, and how many items it scanned. */
+export const IndexAdvice = Schema.Struct({ collection: Schema.String, fields: Schema.Array(Schema.String), rowsScanned: Schema.Int })
+
 /** One request the platform answered, as `GET /_sitefx/requests` lists it; a refusal carries its rule and code. */
 export const RequestRecord = Schema.Struct({
   /** Increasing: a follower asks for what comes after the last it saw. */
@@ -250,7 +253,9 @@ export const RequestRecord = Schema.Struct({
   caller: RequestCaller,
   rule: Schema.optionalKey(Rule),
   /** The application code of the answer, when it has one. */
-  code: Schema.optionalKey(Schema.String)
+  code: Schema.optionalKey(Schema.String),
+  /** A data query that scanned more unindexed items than the plan's threshold: the collection, the fields to index, the items read. */
+  advice: Schema.optionalKey(IndexAdvice)
 })
 export type RequestRecord = typeof RequestRecord.Type
 
