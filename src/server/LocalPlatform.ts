@@ -30,7 +30,6 @@ import { DEFAULT_ACCESS_TOKEN_TTL_SECONDS } from "./platform/Settings.ts"
 import { MemberStore } from "./accounts/MemberStore.ts"
 import { type SnapshotError, Snapshots } from "./dev/Snapshots.ts"
 import type { DeliveryPolicy, WebhookRegistration } from "./events/webhooks/index.ts"
-import type { Plan } from "./platform/Profile.ts"
 
 /** Where the platform listens, what it stores in, how it is seeded, and its dev and webhook settings. */
 export interface LocalPlatformOptions {
@@ -90,7 +89,7 @@ export interface LocalPlatformOptions {
    */
   readonly profile?: "none" | "production"
   /** The site's plan, which sets a data call's timeout: `free` (default) and `premium` 5 s, `elite` 10 s. */
-  readonly plan?: Plan
+  readonly plan?: "free" | "premium" | "elite"
   /** Calls an API key may make in a minute under the profile (default 200, the platform's documented limit). */
   readonly rateLimitPerMinute?: number
   /**
