@@ -1,6 +1,7 @@
 /**
  * `sitefx logs`: the local platform's latest requests, one line each (time, status, method, path,
- * duration, caller, and for a refusal the rule that refused it), read from its dev endpoint
+ * duration, caller, for a refusal the rule that refused it, and for a data query that scanned past the
+ * plan's threshold the index it needs), read from its dev endpoint
  * `GET /_sitefx/requests`. `--follow` then long-polls for new ones until Ctrl-C; the filters are the
  * endpoint's own (`--status 4xx`, `--caller member`, `--path /wix-data`, ...), checked by the platform;
  * `--json` prints each request as one JSON object per line.
@@ -20,12 +21,16 @@ const FOLLOW_WAIT_SECONDS = 25
 /** What a refusal's line ends with: its rule's id and message. */
 const ruleText = (r: RequestRecord): string => (r.rule === undefined ? "" : `  ${r.rule.id}: ${r.rule.message}`)
 
+/** What a line of a query that scanned past the plan's threshold ends with: the index it needs. */
+const adviceText = (r: RequestRecord): string =>
+  r.advice === undefined ? "" : `  index advice: ${r.advice.collection} (${r.advice.fields.join(", ")}), ${r.advice.rowsScanned} items scanned`
+
 /** The caller as `--caller` takes it: `member:<id>`, `admin:<key id>`, `visitor:<id>`, or `-` for none. */
 const callerText = (r: RequestRecord): string => (r.caller.kind === "none" ? "-" : `${r.caller.kind}:${r.caller.id ?? ""}`)
 
 /** One request as a line: `12:01:02.345  403 POST /wix-data/v2/items  2.1ms  visitor:…  data.permission: …`. */
 export const describeRequest = (r: RequestRecord): string =>
-  `${r.time.slice(11, 23)}  ${r.status} ${r.method} ${r.path}  ${r.durationMs.toFixed(1)}ms  ${callerText(r)}${ruleText(r)}`
+  `${r.time.slice(11, 23)}  ${r.status} ${r.method} ${r.path}  ${r.durationMs.toFixed(1)}ms  ${callerText(r)}${ruleText(r)}${adviceText(r)}`
 
 const decode = Schema.decodeUnknownEffect(Schema.fromJsonString(RequestsResponse))
 

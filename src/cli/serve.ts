@@ -97,7 +97,20 @@ export const serve = Command.make(
       Flag.withDescription("Save the platform's state to this folder when it stops by Ctrl-C or SIGTERM (the previous one stays whole until the new one is written)"),
       Flag.optional
     ),
-    log: Flag.Boolean("log").pipe(Flag.withDescription("Log requests and outbox messages"), Flag.withDefault(true))
+    log: Flag.Boolean("log").pipe(Flag.withDescription("Log requests and outbox messages"), Flag.withDefault(true)),
+    profile: Flag.Literals("profile", ["none", "production"]).pipe(
+      Flag.withDescription("production: hold API-key calls to the platform's rate limit and refuse data queries that would scan past the plan's timeout"),
+      Flag.withDefault("none" as const)
+    ),
+    plan: Flag.Literals("plan", ["free", "premium", "elite"]).pipe(
+      Flag.withDescription("The site's plan under --profile production: free and premium time data calls out at 5 s, elite at 10 s"),
+      Flag.withDefault("free" as const)
+    ),
+    rateLimit: Flag.Int("rate-limit").pipe(
+      Flag.withDescription("Calls an API key may make in a minute under --profile production (the platform's documented 200)"),
+      Flag.filter((n) => n >= 1, () => "a number of calls, 1 or more"),
+      Flag.withDefault(200)
+    )
   },
   (config) =>
     Effect.scoped(Effect.gen(function*() {
@@ -131,6 +144,9 @@ export const serve = Command.make(
         devOrigins: config.devOrigin,
         webhooks: config.webhook,
         logger: config.log,
+        profile: config.profile,
+        plan: config.plan,
+        rateLimitPerMinute: config.rateLimit,
         ...(appDir === undefined ? {} : { appDir })
       })).pipe(
         Effect.catchTag("ServeError", (error) => portTaken(error, config.host, config.port)),
@@ -155,6 +171,9 @@ export const serve = Command.make(
           onSome: (dir) => [Option.isSome(importFrom) ? `  started from   ${dir}` : `  started from   the ${config.seed} seed (${dir} is saved on exit)`]
         }),
         ...Option.match(config.exportOnExit, { onNone: () => [], onSome: (dir) => [`  saves on exit  ${dir}`] }),
+        ...(config.profile === "production"
+          ? [`  profile        production: ${config.plan} plan, ${config.rateLimit} API-key calls a minute`]
+          : []),
         `  dev endpoints  ${dev ? `${platform.url}/_sitefx` : "off"}`,
         // a dev server at localhost with the platform at 127.0.0.1: two sites, so the platform's cookie never reaches its pages' login frame
         ...config.devOrigin.map((origin) =>

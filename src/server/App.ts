@@ -18,7 +18,8 @@ import { faultedAnswer } from "./dev/faultAnswers.ts"
 import { modules } from "./modules.ts"
 import { type Grant, preflight, withCors } from "./platform/cors.ts"
 import { type DevAccessOptions, devAccess, isDevPath } from "./platform/devAccess.ts"
-import { forbidden, notFound } from "./platform/responses.ts"
+import { Profile, RATE_LIMIT_HEADER, RATE_WINDOW_SECONDS } from "./platform/Profile.ts"
+import { forbidden, notFound, tooManyRequests } from "./platform/responses.ts"
 import { refusal } from "./platform/requestNote.ts"
 import { logRequest } from "./platform/RequestLog.ts"
 import { html, homePage } from "./oauth/pages.ts"
@@ -42,8 +43,9 @@ const moduleRoutes = (dev: boolean) =>
   )
 
 /**
- * Around every request: counts it, answers CORS, guards the dev endpoints, answers injected faults,
- * gives every answer a request id, and records it in the request log. A path the router cannot read (a
+ * Around every request: counts it, answers CORS, guards the dev endpoints, holds API keys to the
+ * production profile's rate limit, answers injected faults, gives every answer a request id, and
+ * records it in the request log. A path the router cannot read (a
  * malformed escape) matches no route, not even the fallback, so its 404 is made here, in the platform's
  * shape like every other.
  */
@@ -69,11 +71,38 @@ const platformMiddleware = (options: DevAccessOptions) =>
           const route = app.pipe(
             Effect.catchTag("HttpServerError", () => refusal(notFound(`No route for ${request.method} ${path}`)))
           )
+          const limit = isDev ? undefined : yield* rateLimit(callers)
+          if (limit?.refusal !== undefined) return answer(limit.refusal)
           const fault = isDev ? undefined : (yield* Faults).take(path, request.method)
-          return answer(yield* (fault === undefined ? route : faultedAnswer(fault, route)))
+          const answered = answer(yield* (fault === undefined ? route : faultedAnswer(fault, route)))
+          return limit === undefined ? answered : HttpServerResponse.setHeader(answered, RATE_LIMIT_HEADER, limit.header)
         }), callers.resolve)),
     { global: true }
   )
+
+/**
+ * Under the production profile, a call made with an API key counts in its key's window: the answer
+ * carries the limit (`X-Sitefx-Rate-Limit: <n>/60s`, which sitefx's pacing reads), and past the limit
+ * the call is refused with 429, its rule and `Retry-After`. Visitors, members, calls without
+ * credentials and credentials that do not resolve (their route refuses them) are not counted.
+ */
+const rateLimit = (callers: Callers["Service"]) =>
+  Effect.gen(function*() {
+    const profile = yield* Profile
+    const state = profile.get()
+    if (state.profile !== "production") return undefined
+    const caller = yield* Effect.option(callers.current)
+    if (caller._tag === "None" || caller.value.kind !== "admin") return undefined
+    const header = `${state.rateLimitPerMinute}/${RATE_WINDOW_SECONDS}s`
+    const admission = profile.admit(`key:${caller.value.keyId}`)
+    if (admission.ok) return { header, refusal: undefined }
+    const refused = tooManyRequests(
+      `This app made more than ${state.rateLimitPerMinute} calls in ${RATE_WINDOW_SECONDS} seconds; try again later`,
+      admission.retryAfterSeconds,
+      "rate-limit"
+    )
+    return { header, refusal: HttpServerResponse.setHeader(yield* refusal(refused), RATE_LIMIT_HEADER, header) }
+  })
 
 const fallback = (appDir: string | undefined, dev: boolean) =>
   HttpRouter.addAll(Effect.gen(function*() {

@@ -1,6 +1,7 @@
 /**
  * The services every platform module builds on, and the modules' own: the kernel (storage, the server
- * clock, counters, settings, the outbox, one-time tokens, the site, the request log), the store's event
+ * clock, counters, settings, the outbox, one-time tokens, the site, the request log, the production
+ * profile), the store's event
  * log, and accounts (members, refresh and access tokens, the login throttle, visitors' sign-ins, the seeder,
  * callers), then
  * each module of src/server/modules.ts in its order, on top of them and of the modules before it.
@@ -16,6 +17,7 @@ import { SignIns } from "./accounts/SignIns.ts"
 import { modules } from "./modules.ts"
 import { Database } from "./platform/Database.ts"
 import { OneTimeTokens } from "./platform/OneTimeTokens.ts"
+import { Profile, type ProfileOptions } from "./platform/Profile.ts"
 import { Outbox } from "./platform/Outbox.ts"
 import type { PlatformModule } from "./platform/PlatformModule.ts"
 import { RequestLog } from "./platform/RequestLog.ts"
@@ -35,6 +37,7 @@ type KernelServices =
   | OneTimeTokens
   | SiteRegistry
   | RequestLog
+  | Profile
   | SiteEvents
   | MemberStore
   | RefreshTokens
@@ -61,6 +64,8 @@ export type CoreOptions = {
   readonly log: boolean
   /** How many requests the request log keeps (default 5000). */
   readonly requestLogSize?: number | undefined
+  /** The production profile at start (off unless `profile: "production"`). */
+  readonly profile?: ProfileOptions | undefined
 } & Intersection<OptionsOf<Module>>
 
 /**
@@ -86,7 +91,8 @@ export const coreLayer = (options: CoreOptions): Layer.Layer<PlatformCore> => {
     RefreshTokens.layer,
     LoginThrottle.layer,
     SignIns.layer,
-    RequestLog.layer(options.requestLogSize)
+    RequestLog.layer(options.requestLogSize),
+    Profile.layer(options.profile)
   ).pipe(Layer.provideMerge(storage))
   // the event log sits under the modules: their writes log their events in their own transactions
   const accounts = Layer.mergeAll(AccessTokens.layer, Seeder.layer, SiteEvents.layer).pipe(Layer.provideMerge(records))

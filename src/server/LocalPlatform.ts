@@ -81,6 +81,23 @@ export interface LocalPlatformOptions {
    * (default 10 000 ms). Tests make them small.
    */
   readonly webhookDelivery?: Partial<DeliveryPolicy>
+  /**
+   * `production` holds apps to the real platform's documented limits (default: none; `POST
+   * /_sitefx/profile` switches it while the platform runs): calls made with an API key get 429 past
+   * `rateLimitPerMinute` in a minute, and a data query that would scan more unindexed items than the
+   * plan's timeout stands for is refused as a timed-out call.
+   */
+  readonly profile?: "none" | "production"
+  /** The site's plan, which sets a data call's timeout: `free` (default) and `premium` 5 s, `elite` 10 s. */
+  readonly plan?: "free" | "premium" | "elite"
+  /** Calls an API key may make in a minute under the profile (default 200, the platform's documented limit). */
+  readonly rateLimitPerMinute?: number
+  /**
+   * Unindexed rows a second that stand for a data call's time (default 500 000, measured on node:sqlite):
+   * a query scanning more than the plan's timeout times this is refused under the profile, and advised
+   * an index in the request log without it.
+   */
+  readonly scanRowsPerSecond?: number
 }
 
 /** A started platform: where it listens, and what a client needs to reach its site. */
@@ -167,7 +184,13 @@ export const layerWithCore = (
     dataMaxPayloadBytes: options.dataMaxPayloadBytes,
     requestLogSize: options.requestLogSize,
     webhooks: { webhooks: options.webhooks, delivery: options.webhookDelivery },
-    abandonSweepInterval: options.abandonSweepInterval
+    abandonSweepInterval: options.abandonSweepInterval,
+    profile: {
+      ...(options.profile === undefined ? {} : { profile: options.profile }),
+      ...(options.plan === undefined ? {} : { plan: options.plan }),
+      ...(options.rateLimitPerMinute === undefined ? {} : { rateLimitPerMinute: options.rateLimitPerMinute }),
+      ...(options.scanRowsPerSecond === undefined ? {} : { scanRowsPerSecond: options.scanRowsPerSecond })
+    }
   })
   const seeded = Layer.effectDiscard(Effect.gen(function*() {
     const snapshots = yield* Snapshots

@@ -95,6 +95,7 @@ export const RequestRecord = G.struct({
   durationMs: num,
   caller: G.struct({ kind: G.literals(["none", "visitor", "member", "admin"]), id: opt(str) }),
   rule: opt(Rule),
-  code: opt(str)
+  code: opt(str),
+  advice: opt(G.struct({ collection: str, fields: G.array(str), rowsScanned: num }))
 })
 export const RequestsResponse = G.struct({ requests: G.array(RequestRecord), last: num })

@@ -57,6 +57,27 @@ export const ClockRequest = Schema.Struct({ skewSeconds: Schema.Finite })
 /** The platform's clock: its skew in seconds and the time it reads now (ISO text). */
 export const ClockResponse = Schema.Struct({ skewSeconds: Schema.Finite, now: Schema.String })
 
+/** The site's plan, which sets how long a data call may run under the production profile. */
+export const SitePlan = Schema.Literals(["free", "premium", "elite"])
+
+/** `GET /_sitefx/profile`: whether the production profile is on, the plan, the rate limit and the scan rate standing for a data call's time. */
+export const ProfileState = Schema.Struct({
+  profile: Schema.Literals(["none", "production"]),
+  plan: SitePlan,
+  rateLimitPerMinute: Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)),
+  scanRowsPerSecond: Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))
+})
+export type ProfileState = typeof ProfileState.Type
+
+/** `POST /_sitefx/profile`: what to change; what is left out keeps its value. */
+export const ProfileRequest = Schema.Struct({
+  profile: Schema.optionalKey(Schema.Literals(["none", "production"])),
+  plan: Schema.optionalKey(SitePlan),
+  rateLimitPerMinute: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))),
+  scanRowsPerSecond: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)))
+})
+export type ProfileRequest = typeof ProfileRequest.Type
+
 /** What a seed creates: `demo` the site with a demo member, a demo store and demo data collections; `none` the site alone. */
 export const SeedName = Schema.Literals(["demo", "none"])
 export type SeedName = typeof SeedName.Type
@@ -215,6 +236,9 @@ export const RestoreSnapshotResponse = Schema.Struct({ snapshot: Snapshot, tookM
 /** Who made a logged request: its kind, and a member's or visitor's id or an API key's id (never a credential). */
 export const RequestCaller = Schema.Struct({ kind: CallerRole, id: Schema.optionalKey(Schema.String) })
 
+/** The index a data query needed: its collection, the fields its filter and sort read, and how many items it scanned. */
+export const IndexAdvice = Schema.Struct({ collection: Schema.String, fields: Schema.Array(Schema.String), rowsScanned: Schema.Int })
+
 /** One request the platform answered, as `GET /_sitefx/requests` lists it; a refusal carries its rule and code. */
 export const RequestRecord = Schema.Struct({
   /** Increasing: a follower asks for what comes after the last it saw. */
@@ -229,7 +253,9 @@ export const RequestRecord = Schema.Struct({
   caller: RequestCaller,
   rule: Schema.optionalKey(Rule),
   /** The application code of the answer, when it has one. */
-  code: Schema.optionalKey(Schema.String)
+  code: Schema.optionalKey(Schema.String),
+  /** A data query that scanned more unindexed items than the plan's threshold: the collection, the fields to index, the items read. */
+  advice: Schema.optionalKey(IndexAdvice)
 })
 export type RequestRecord = typeof RequestRecord.Type
 

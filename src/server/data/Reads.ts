@@ -25,6 +25,7 @@ import {
 import type { CursorPaging, DataCollection, DataItem, Paging, PagingMetadata } from "../../data/wire/index.ts"
 import type { Caller } from "../platform/Caller.ts"
 import { Database, type Row } from "../platform/Database.ts"
+import { Profile } from "../platform/Profile.ts"
 import { MAX_INCLUDED_REFERENCES, MAX_PROJECTED_FIELDS, MAX_SORT_FIELDS } from "../platform/limits.ts"
 import { type Access, accessFor, canRead, requireCovers } from "./access.ts"
 import { DataCollections } from "./DataCollections.ts"
@@ -38,6 +39,7 @@ import { ItemStore, ITEMS, toStored } from "./ItemStore.ts"
 import { compileFilter } from "../store/filters.ts"
 import { cursorMetadata, offsetMetadata, pageRequest } from "./paging.ts"
 import { referenceField, References } from "./References.ts"
+import { filterFields, makeScanJudge } from "./scans.ts"
 import { registerSearch, type SearchDetails, searchCondition } from "./search.ts"
 import {
   beyond,
@@ -138,7 +140,7 @@ const ownOnly = (access: Access, source: Source = ITEMS): ReadonlyArray<Fragment
 const both = (parts: ReadonlyArray<Fragment>): Fragment => concat("(", joinWith(" AND ", parts), ")")
 
 export class Reads extends Context.Service<Reads, ReadsShape>()("sitefx/server/data/Reads") {
-  static readonly layer: Layer.Layer<Reads, never, Database | ItemStore | DataCollections | References | DataHooks | Indexes> = Layer.effect(
+  static readonly layer: Layer.Layer<Reads, never, Database | ItemStore | DataCollections | References | DataHooks | Indexes | Profile> = Layer.effect(
     Reads,
     Effect.gen(function*() {
       const db = yield* Database
@@ -147,6 +149,7 @@ export class Reads extends Context.Service<Reads, ReadsShape>()("sitefx/server/d
       const references = yield* References
       const hooks = yield* DataHooks
       const indexes = yield* Indexes
+      const scans = makeScanJudge(db, yield* Profile)
       registerSearch(db)
 
       const visible = (access: Access, filter: unknown, source: Source = ITEMS): Fragment =>
@@ -237,6 +240,7 @@ export class Reads extends Context.Service<Reads, ReadsShape>()("sitefx/server/d
         const columns = `id, ${doc} AS doc, ${terms.map((t, i) => `${t.expr} AS k${i}`).join(", ")}`
         const keysOf = (row: Row) => terms.map((_, i) => row[`k${i}`] as SQLInputValue)
         const limit = page.limit
+        const judged = [...new Set([...filterFields(state.filter), ...state.sort.map((s) => s.fieldName)])]
 
         const finish = (rows: ReadonlyArray<Row>, pagingMetadata: PagingMetadata): string => {
           if (state.includeReferences.length === 0) {
@@ -256,6 +260,8 @@ export class Reads extends Context.Service<Reads, ReadsShape>()("sitefx/server/d
         }
 
         if (page.mode === "offset") {
+          const tail = sql(`ORDER BY ${orderBy(terms)} LIMIT ? OFFSET ?`, limit + 1, page.offset)
+          scans.judge(collection.id, publicId(collection.id), condition, tail, judged)
           const rows = items.select(collection.id, columns, condition, sql(`ORDER BY ${orderBy(terms)} LIMIT ? OFFSET ?`, limit + 1, page.offset))
           const total = input.returnTotalCount === true ? items.count(collection.id, condition) : undefined
           return finish(rows.slice(0, limit), offsetMetadata(Math.min(rows.length, limit), page.offset, rows.length > limit, total))
@@ -288,6 +294,7 @@ export class Reads extends Context.Service<Reads, ReadsShape>()("sitefx/server/d
         /** Keys a seek can start from: one per term, none NULL (equality would miss them). */
         const seekable = (keys: ReadonlyArray<SQLInputValue>) => keys.length === terms.length && keys.every((k) => k !== null)
         const index = boundary !== undefined && seekable(boundary.keys) ? indexes.orderedBy(collection.id, state.sort) : undefined
+        if (index === undefined) scans.judge(collection.id, publicId(collection.id), condition, sql(`ORDER BY ${orderBy(terms)}`), judged)
         const rows = index !== undefined
           ? seek(index, boundary!.keys, limit + 1, reverse)
           : items.select(
@@ -398,7 +405,9 @@ export class Reads extends Context.Service<Reads, ReadsShape>()("sitefx/server/d
         count: (collection, caller, filter) => {
           const access = accessFor(collection, "read", caller)
           hooks.run(collection.id, "beforeCount")
-          return items.count(collection.id, visible(access, filter))
+          const condition = visible(access, filter)
+          scans.judge(collection.id, publicId(collection.id), condition, undefined, filterFields(filter))
+          return items.count(collection.id, condition)
         },
         distinct,
         visible,

@@ -11,6 +11,7 @@ import type { SiteEvents } from "../store/SiteEvents.ts"
 import type { MemberStore } from "../accounts/MemberStore.ts"
 import type { Seeder } from "../accounts/seed.ts"
 import type { ServerClock } from "../platform/ServerClock.ts"
+import type { Profile } from "../platform/Profile.ts"
 import type { SiteRegistry } from "../platform/SiteRegistry.ts"
 import { Aggregations } from "./Aggregations.ts"
 import { AsyncJobs } from "./AsyncJobs.ts"
@@ -69,7 +70,7 @@ export const module = {
 /** The data engine's services, on top of the kernel. */
 const dataLayer = (
   maxPayloadBytes: number | undefined
-): Layer.Layer<DataServices, never, Database | ServerClock | Seeder | MemberStore | SiteEvents | SiteRegistry> => {
+): Layer.Layer<DataServices, never, Database | ServerClock | Seeder | MemberStore | SiteEvents | SiteRegistry | Profile> => {
   const base = Layer.mergeAll(
     DataCollections.layer,
     DataHooks.layer,

@@ -35,6 +35,7 @@ import { Aggregations } from "./Aggregations.ts"
 import { DataCollections } from "./DataCollections.ts"
 import { DataSettings } from "./DataSettings.ts"
 import { attempt } from "../store/engineFailures.ts"
+import { judgedRead } from "./scans.ts"
 import { type DataEnvironment, publicId } from "./environments.ts"
 import { aggregateStages } from "./pipeline.ts"
 import { Reads } from "./Reads.ts"
@@ -82,7 +83,7 @@ export const itemRoutes = HttpRouter.addAll(Effect.gen(function*() {
       const collection = yield* collectionOf(request.dataCollectionId, request.environment)
       const q = request.query ?? {}
       const includes = request.includeReferences ?? request.includeReferencedItems?.map((field) => ({ field }))
-      const response = yield* attempt(() =>
+      const response = yield* judgedRead(() =>
         reads.query(collection, caller, {
           filter: q.filter,
           sort: q.sort,
@@ -142,7 +143,7 @@ export const itemRoutes = HttpRouter.addAll(Effect.gen(function*() {
         const request = yield* body(CountDataItemsRequest)
         const caller = yield* callers.current
         const collection = yield* collectionOf(request.dataCollectionId, request.environment)
-        const totalCount = yield* attempt(() => reads.count(collection, caller, request.filter))
+        const totalCount = yield* judgedRead(() => reads.count(collection, caller, request.filter))
         return reply(CountDataItemsResponse, { totalCount })
       })
     ),
@@ -164,7 +165,7 @@ export const itemRoutes = HttpRouter.addAll(Effect.gen(function*() {
         const caller = yield* callers.current
         const collection = yield* collectionOf(request.dataCollectionId, request.environment)
         const s = request.search
-        const response = yield* attempt(() =>
+        const response = yield* judgedRead(() =>
           reads.query(collection, caller, {
             filter: s.filter,
             sort: s.sort,

@@ -1,7 +1,7 @@
 /**
  * Dev endpoints (`/_sitefx/*`), mounted only in dev mode: health, reset and seed, the outbox, the
- * server clock's skew, site settings, captcha tokens, counters, member administration, `whoami`, and
- * injected faults (added, listed, removed one by one or all). The data engine adds its own (`/_sitefx/data/*`).
+ * server clock's skew, the production profile, site settings, captcha tokens, counters, member
+ * administration, `whoami`, and injected faults (added, listed, removed one by one or all). The data engine adds its own (`/_sitefx/data/*`).
  */
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
@@ -21,6 +21,8 @@ import {
   IdentitiesResponse,
   IdentityResponse,
   OutboxResponse,
+  ProfileRequest,
+  ProfileState,
   SeedRequest,
   SiteConnection,
   SiteSettings,
@@ -41,6 +43,7 @@ import { invalidField, notFound, type Reject, reply, replyEmpty, unauthorized } 
 import { body, pathParam, query, route } from "../platform/routing.ts"
 import { Seeder } from "../accounts/seed.ts"
 import { isoDate, MAX_SKEW_SECONDS, ServerClock } from "../platform/ServerClock.ts"
+import { Profile } from "../platform/Profile.ts"
 import { Settings } from "../platform/Settings.ts"
 import { Stats } from "../platform/Stats.ts"
 import { generateTotpSecret } from "../identity/totp.ts"
@@ -58,6 +61,7 @@ export const platformRoutes = HttpRouter.addAll(Effect.gen(function*() {
   const refreshTokens = yield* RefreshTokens
   const callers = yield* Callers
   const faults = yield* Faults
+  const profile = yield* Profile
 
   const clockNow = () => reply(ClockResponse, { skewSeconds: clock.skewSeconds(), now: isoDate(clock.millis()) })
 
@@ -145,6 +149,15 @@ export const platformRoutes = HttpRouter.addAll(Effect.gen(function*() {
         // the listeners (carts abandoned by the new time) have run when the answer leaves
         yield* clock.setSkewSeconds(request.skewSeconds)
         return clockNow()
+      })
+    ),
+    route("GET", `${DEV_PREFIX}/profile`, Effect.sync(() => reply(ProfileState, profile.get()))),
+    route(
+      "POST",
+      `${DEV_PREFIX}/profile`,
+      Effect.gen(function*() {
+        const request = yield* body(ProfileRequest)
+        return reply(ProfileState, profile.set(request))
       })
     ),
     route("GET", `${DEV_PREFIX}/settings`, Effect.sync(() => reply(SiteSettings, settings.get()))),

@@ -67,5 +67,6 @@ const toRecord = (e: RequestEntry): RequestRecord => ({
   durationMs: Math.round(e.durationMs * 100) / 100,
   caller: e.caller,
   ...(e.rule === undefined ? {} : { rule: e.rule }),
-  ...(e.code === undefined ? {} : { code: e.code })
+  ...(e.code === undefined ? {} : { code: e.code }),
+  ...(e.advice === undefined ? {} : { advice: { ...e.advice, fields: [...e.advice.fields] } })
 })

@@ -1,7 +1,8 @@
 /**
  * The platform's request log: the last requests it answered (a ring of {@link DEFAULT_REQUEST_LOG_SIZE}
  * unless `requestLogSize` says otherwise), each with its method, path (never its query string, which can
- * carry codes and tokens), status, duration, caller and, for a refusal, the rule that refused. Recording
+ * carry codes and tokens), status, duration, caller, for a refusal the rule that refused, and for a
+ * data query that scanned a collection past the plan's threshold the index it needed. Recording
  * costs one small object per request and no I/O; `GET /_sitefx/requests` reads it, and a follower
  * long-polls it for what comes next.
  */
@@ -14,7 +15,7 @@ import type * as HttpServerResponse from "effect/http/HttpServerResponse"
 import type { CallerRole, Rule } from "../../http/wire.ts"
 import { isDevPath } from "./devAccess.ts"
 import type { Caller } from "./Caller.ts"
-import { CurrentRequestNote, newNote, type RequestNote } from "./requestNote.ts"
+import { CurrentRequestNote, type IndexAdvice, newNote, type RequestNote } from "./requestNote.ts"
 
 export const DEFAULT_REQUEST_LOG_SIZE = 5000
 
@@ -38,6 +39,8 @@ export interface RequestEntry {
   readonly code: string | undefined
   /** A request to a dev endpoint (`/_sitefx/*`). */
   readonly dev: boolean
+  /** The index a data query of the request needed: it scanned more unindexed items than the plan's threshold. */
+  readonly advice?: IndexAdvice | undefined
 }
 
 /** Which entries a reader wants: all its conditions hold. */
@@ -215,7 +218,8 @@ export const logRequest = <E, R>(
           caller,
           rule: note.fault?.rule ?? note.reject?.rule,
           code: note.reject?.code,
-          dev: isDevPath(path)
+          dev: isDevPath(path),
+          ...(note.advice === undefined ? {} : { advice: note.advice })
         })
       })
     // recorded on exit, which nothing interrupts: a fault that destroys the connection gets the request

@@ -277,6 +277,7 @@ export const ROUTES: ReadonlyArray<RouteCase> = [
   { method: "GET", path: "/_sitefx/members", input: "query", sample: {} },
   { method: "GET", path: "/_sitefx/clock", input: "query", sample: {} },
   { method: "GET", path: "/_sitefx/settings", input: "query", sample: {} },
+  { method: "GET", path: "/_sitefx/profile", input: "query", sample: {} },
   { method: "GET", path: "/_sitefx/stats", input: "query", sample: {} },
   // the filters keep matching earlier refused member calls, so a `wait` the fuzzer sets never holds the request
   {
@@ -289,6 +290,7 @@ export const ROUTES: ReadonlyArray<RouteCase> = [
   { method: "POST", path: "/_sitefx/seed", input: "json", sample: { seed: "demo" }, wipes: true },
   { method: "POST", path: "/_sitefx/clock", input: "json", sample: { skewSeconds: 0 }, steers: true },
   { method: "PATCH", path: "/_sitefx/settings", input: "json", sample: { captcha: false }, steers: true },
+  { method: "POST", path: "/_sitefx/profile", input: "json", sample: { profile: "none", plan: "free" }, steers: true },
   { method: "POST", path: "/_sitefx/captcha", input: "json", sample: {}, takesNothing: true },
   { method: "POST", path: "/_sitefx/faults", input: "json", sample: { path: "/nowhere", status: 503, count: 1 }, steers: true },
   {
