@@ -13,6 +13,8 @@ import * as Redacted from "effect/Redacted"
 import { ApiKeyAuth, PlatformAuth, PlatformClient } from "./http/PlatformClient.ts"
 import { PlatformConfig, PlatformConfigError, type PlatformConfigOptions, readEnv } from "./http/PlatformConfig.ts"
 import { PlatformHttp } from "./http/PlatformHttp.ts"
+import { fetchTransport } from "./http/transport.ts"
+import { makeRateLimiter, pacedTransport, paceOf, type RateLimit, type RateLimiter } from "./http/RateLimit.ts"
 import { ownSite, type SessionServices, siteSession, type SiteOptions, wire, type WireOptions } from "./session/SiteSession.ts"
 
 export { type SiteOptions, type WireOptions }
@@ -30,6 +32,13 @@ export const Site = {
       readonly apiKey?: string | Redacted.Redacted<string> | undefined
       readonly siteId?: string | undefined
       readonly accountId?: string | undefined
+      /**
+       * How the key's calls are paced (one limiter for every call of this layer): by default the platform's
+       * documented 200 calls a minute on its own hosts, and elsewhere the limit its answers announce (the
+       * local platform's production profile does). `"none"`, `{ perMinute }`, `{ requests, per }`, or a
+       * limiter of `makeRateLimiter` (to read its pace, or share it). The `sitefx` command reads `--rate-limit` or `SITEFX_RATE_LIMIT`.
+       */
+      readonly rateLimit?: RateLimit | RateLimiter | undefined
     } = {}
   ): Layer.Layer<PlatformClient | PlatformAuth | PlatformHttp | PlatformConfig> => {
     const auth = Layer.unwrap(Effect.gen(function*() {
@@ -41,7 +50,17 @@ export const Site = {
       const siteId = options.siteId ?? (yield* readEnv("SITEFX_SITE_ID"))
       return ApiKeyAuth.layer({ apiKey, siteId, accountId: options.accountId })
     })).pipe(Layer.orDie)
-    const base = wire(PlatformConfig.layerConfig(options).pipe(Layer.orDie), options)
+    // one limiter for every call of the layer, on the config the wire is built with
+    const config = Layer.effect(PlatformConfig, Effect.gen(function*() {
+      const config = yield* PlatformConfig
+      const limit = options.rateLimit
+      if (limit !== undefined && typeof limit === "object" && "pace" in limit) return { ...config, pacer: limit }
+      const pace = limit === undefined ? undefined : paceOf(limit)
+      if (typeof pace === "string") return yield* new PlatformConfigError({ message: `rateLimit: ${pace}` })
+      return { ...config, pacer: makeRateLimiter(limit === undefined ? undefined : pace ?? "none") }
+    })).pipe(Layer.provide(PlatformConfig.layerConfig(options)), Layer.orDie)
+    const base = wire(config, { transport: options.transport ?? pacedTransport(fetchTransport) })
     return ownSite(PlatformClient.layer.pipe(Layer.provideMerge(Layer.merge(auth, base))))
   }
 }
+

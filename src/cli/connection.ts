@@ -3,7 +3,9 @@
  *
  * - `--base-url` / `SITEFX_BASE_URL`: where the platform answers; the local platform at
  *   http://127.0.0.1:8787 by default, `https://www.wixapis.com` for a real site;
- * - `--api-key` / `SITEFX_API_KEY` and `--site-id` / `SITEFX_SITE_ID`: an admin API key and its site.
+ * - `--api-key` / `SITEFX_API_KEY` and `--site-id` / `SITEFX_SITE_ID`: an admin API key and its site;
+ * - `--rate-limit` / `SITEFX_RATE_LIMIT`: how the key's calls are paced (`none`, `200` a minute, `20/2s`);
+ *   by default the platform's 200 a minute on its own hosts, elsewhere the limit its answers announce.
  *
  * Without a key, a platform on this machine (started by `npm start` or `sitefx serve`) is asked for its
  * own through its dev endpoint `/_sitefx/site`, which answers only scripts on this machine and pages of
@@ -16,11 +18,12 @@ import * as Redacted from "effect/Redacted"
 import { Flag } from "effect/cli"
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { PlatformError } from "../http/PlatformError.ts"
+import { makeRateLimiter, paceOf, parseRateLimit, type RateLimiter } from "../http/RateLimit.ts"
 import { retrying } from "../http/retry.ts"
 import { fetchTransport } from "../http/transport.ts"
 import { viaHttpClient } from "../http/viaHttpClient.ts"
 import { Site } from "../Site.ts"
-import { usage } from "./output.ts"
+import { SitePacing, usage } from "./output.ts"
 
 export const DEFAULT_BASE_URL = "http://127.0.0.1:8787"
 
@@ -37,6 +40,10 @@ export const connectionFlags = {
   baseUrl: Flag.String("base-url").pipe(
     Flag.withDescription(`Where the platform answers (default: SITEFX_BASE_URL, else the local platform at ${DEFAULT_BASE_URL}; a real site: https://www.wixapis.com)`),
     Flag.optional
+  ),
+  rateLimit: Flag.String("rate-limit").pipe(
+    Flag.withDescription("How the key's calls are paced: none, calls a minute (200), or calls per window (20/2s) (default: SITEFX_RATE_LIMIT, else 200 a minute on the platform's own hosts and the limit a platform announces elsewhere)"),
+    Flag.optional
   )
 }
 
@@ -44,6 +51,7 @@ export interface ConnectionFlags {
   readonly apiKey: Option.Option<Redacted.Redacted<string>>
   readonly siteId: Option.Option<string>
   readonly baseUrl: Option.Option<string>
+  readonly rateLimit?: Option.Option<string> | undefined
 }
 
 export interface Connection {
@@ -52,7 +60,22 @@ export interface Connection {
   readonly siteId: string | undefined
   /** How the key was found, for messages: "flag", "environment" or "local platform". */
   readonly keyFrom: string
+  /** The limiter every call of the connection waits on (its pace shows on progress lines). */
+  readonly pacer?: RateLimiter | undefined
 }
+
+/** `--rate-limit`, else SITEFX_RATE_LIMIT, as a limiter; a usage error when it is no limit. */
+export const resolvePacer = (flag: Option.Option<string> | undefined) =>
+  Effect.gen(function*() {
+    const given = (flag === undefined ? undefined : Option.getOrUndefined(flag)) ?? env("SITEFX_RATE_LIMIT")
+    if (given === undefined) return makeRateLimiter()
+    const limit = parseRateLimit(given)
+    const pace = limit === undefined ? "it is none of them" : paceOf(limit)
+    if (typeof pace === "string") {
+      return yield* usage(`--rate-limit ${JSON.stringify(given)}: give none, calls a minute (200) or calls per window (20/2s); ${pace}`)
+    }
+    return makeRateLimiter(pace ?? "none")
+  })
 
 const env = (name: string): string | undefined => {
   const value = process.env[name]
@@ -118,10 +141,11 @@ export const resolveBaseUrl = (flag: Option.Option<string>) =>
 export const resolveConnection = (flags: ConnectionFlags) =>
   Effect.gen(function*() {
     const { baseUrl, host } = yield* resolveBaseUrl(flags.baseUrl)
+    const pacer = yield* resolvePacer(flags.rateLimit)
     const siteId = Option.getOrUndefined(flags.siteId) ?? env("SITEFX_SITE_ID")
-    if (Option.isSome(flags.apiKey)) return { baseUrl, apiKey: flags.apiKey.value, siteId, keyFrom: "flag" } satisfies Connection
+    if (Option.isSome(flags.apiKey)) return { baseUrl, apiKey: flags.apiKey.value, siteId, keyFrom: "flag", pacer } satisfies Connection
     const fromEnv = env("SITEFX_API_KEY")
-    if (fromEnv !== undefined) return { baseUrl, apiKey: Redacted.make(fromEnv, { label: "api key" }), siteId, keyFrom: "environment" } satisfies Connection
+    if (fromEnv !== undefined) return { baseUrl, apiKey: Redacted.make(fromEnv, { label: "api key" }), siteId, keyFrom: "environment", pacer } satisfies Connection
     if (!isLoopback(host)) {
       return yield* usage(`no API key for ${baseUrl}: pass --api-key or set SITEFX_API_KEY (an admin key of the site)`)
     }
@@ -130,7 +154,8 @@ export const resolveConnection = (flags: ConnectionFlags) =>
       baseUrl,
       apiKey: Redacted.make(local.apiKey, { label: "api key" }),
       siteId: siteId ?? local.siteId,
-      keyFrom: "local platform"
+      keyFrom: "local platform",
+      pacer
     } satisfies Connection
   })
 
@@ -144,10 +169,15 @@ export const siteLayer = (connection: Connection) =>
     // leaves far less garbage per page, which is what keeps a million-item export's memory flat
     transport: viaHttpClient(NodeHttpClient.layerNodeHttpOptions({ keepAlive: true })),
     // batch work rides out a busy platform longer than an interactive page would
-    retry: { times: 6, base: "200 millis", cap: "10 seconds" }
+    retry: { times: 6, base: "200 millis", cap: "10 seconds" },
+    rateLimit: connection.pacer
   })
 
 /** Runs `use` with the site the flags name provided. */
 export const withSite = <A, E, R>(flags: ConnectionFlags, use: (connection: Connection) => Effect.Effect<A, E, R>) =>
-  Effect.flatMap(resolveConnection(flags), (connection) =>
-    Effect.provide(use(connection), Layer.fresh(siteLayer(connection))))
+  Effect.flatMap(resolveConnection(flags), (connection) => {
+    const pacer = connection.pacer
+    return Effect.provide(use(connection), Layer.fresh(siteLayer(connection))).pipe(
+      Effect.provideService(SitePacing, pacer === undefined ? undefined : () => pacer.stats())
+    )
+  })

@@ -8,7 +8,9 @@
  * - Failures are one line (what, why, what to do) and an exit code: 0 all done, 1 some items failed,
  *   2 usage or configuration, 130 interrupted.
  */
+import * as Context from "effect/Context"
 import * as Data from "effect/Data"
+import type { PacingStats } from "../http/RateLimit.ts"
 import * as Effect from "effect/Effect"
 import * as Runtime from "effect/Runtime"
 import { Flag } from "effect/cli"
@@ -84,6 +86,8 @@ export interface ProgressSnapshot {
   readonly perSecond: number
   readonly etaSeconds: number | undefined
   readonly elapsedSeconds: number
+  /** The rate limit the calls are paced to, and how long they wait for it now: `paced 200/min, waiting 0:42`. */
+  readonly pace?: string | undefined
 }
 
 /** One long piece of work's progress. `update` is cheap: drawing happens on a timer. */
@@ -101,7 +105,24 @@ export const describeProgress = (p: ProgressSnapshot, unit: string): string => {
   const count = p.total === undefined ? `${grouped(p.done)} ${unit}` : `${grouped(p.done)}/${grouped(p.total)} ${unit}`
   const percent = p.total === undefined || p.total === 0 ? "" : ` (${Math.floor((100 * p.done) / p.total)}%)`
   const eta = p.etaSeconds === undefined ? "" : `  ETA ${clock(p.etaSeconds)}`
-  return `${p.label}: ${count}${percent}  ${grouped(p.perSecond)}/s${eta}`
+  return `${p.label}: ${count}${percent}  ${grouped(p.perSecond)}/s${eta}${p.pace === undefined ? "" : `  (${p.pace})`}`
+}
+
+/**
+ * What pacing adds to a progress line: the limit and any wait, and the least time the rest can take at
+ * that limit (the calls still to make, at the items a call has carried so far, spread over the windows
+ * they need), so the time left is not read off a burst that the limit is about to stop.
+ */
+export const pacedProgress = (stats: PacingStats, done: number, total: number | undefined, nowMillis: number): { readonly pace: string; readonly floorSeconds: number | undefined } | undefined => {
+  const limit = stats.limit
+  if (limit === undefined) return undefined
+  const per = limit.windowMillis === 60_000 ? "min" : `${limit.windowMillis / 1000}s`
+  const waiting = stats.waitingUntil > nowMillis ? `, waiting ${clock((stats.waitingUntil - nowMillis) / 1000)}` : ""
+  const throttled = stats.throttled > 0 ? `, ${grouped(stats.throttled)} × 429` : ""
+  const pace = `paced ${grouped(limit.requests)}/${per}${waiting}${throttled}`
+  if (total === undefined || done <= 0 || stats.calls <= 0) return { pace, floorSeconds: undefined }
+  const callsLeft = Math.ceil(Math.max(0, total - done) / (done / stats.calls))
+  return { pace, floorSeconds: (callsLeft * limit.windowMillis) / limit.requests / 1000 }
 }
 
 const bar = (p: ProgressSnapshot): string => {
@@ -114,7 +135,7 @@ const bar = (p: ProgressSnapshot): string => {
  * Starts reporting progress. Rates are over the last few seconds (a window), so a stall shows at once
  * and the ETA follows the current pace rather than the average since the start.
  */
-export const startProgress = (mode: OutputMode, label: string, unit: string, total?: number): Progress => {
+export const startProgress = (mode: OutputMode, label: string, unit: string, total?: number, pacing?: () => PacingStats | undefined): Progress => {
   const started = performance.now()
   let done = 0
   let totalNow = total
@@ -128,8 +149,12 @@ export const startProgress = (mode: OutputMode, label: string, unit: string, tot
     const first = window[0]!
     const span = (now - first.at) / 1000
     const perSecond = span > 0.2 ? (done - first.done) / span : done / Math.max((now - started) / 1000, 0.001)
-    const etaSeconds = totalNow === undefined || perSecond <= 0 ? undefined : Math.max(0, (totalNow - done) / perSecond)
-    return { label, done, total: totalNow, perSecond, etaSeconds, elapsedSeconds: (now - started) / 1000 }
+    const byRate = totalNow === undefined || perSecond <= 0 ? undefined : Math.max(0, (totalNow - done) / perSecond)
+    const stats = pacing?.()
+    const paced = stats === undefined ? undefined : pacedProgress(stats, done, totalNow, Date.now())
+    const floor = paced?.floorSeconds
+    const etaSeconds = floor === undefined ? byRate : Math.max(floor, byRate ?? 0)
+    return { label, done, total: totalNow, perSecond, etaSeconds, elapsedSeconds: (now - started) / 1000, pace: paced?.pace }
   }
 
   const draw = (final: boolean, suffix = "") => {
@@ -138,7 +163,7 @@ export const startProgress = (mode: OutputMode, label: string, unit: string, tot
       case "quiet":
         return
       case "json":
-        process.stderr.write(`${JSON.stringify({ progress: label, done: p.done, total: p.total ?? null, perSecond: Math.round(p.perSecond), final })}\n`)
+        process.stderr.write(`${JSON.stringify({ progress: label, done: p.done, total: p.total ?? null, perSecond: Math.round(p.perSecond), ...(p.pace === undefined ? {} : { pace: p.pace }), final })}\n`)
         return
       case "plain":
         process.stderr.write(`${describeProgress(p, unit)}${suffix}\n`)
@@ -172,7 +197,10 @@ export const startProgress = (mode: OutputMode, label: string, unit: string, tot
   }
 }
 
-/** Progress as a scoped resource: it stops drawing however the work ends. */
+/** The pacing of the site a command works on (`withSite` gives it), for its progress line; none elsewhere. */
+export const SitePacing = Context.Reference<(() => PacingStats) | undefined>("sitefx/cli/SitePacing", { defaultValue: () => undefined })
+
+/** Progress as a scoped resource: it stops drawing however the work ends; on a paced site it shows the pace. */
 export const withProgress = <A, E, R>(
   mode: OutputMode,
   label: string,
@@ -181,7 +209,7 @@ export const withProgress = <A, E, R>(
   use: (progress: Progress) => Effect.Effect<A, E, R>
 ): Effect.Effect<A, E, R> =>
   Effect.acquireUseRelease(
-    Effect.sync(() => startProgress(mode, label, unit, total)),
+    Effect.flatMap(SitePacing, (pacing) => Effect.sync(() => startProgress(mode, label, unit, total, pacing))),
     use,
     (progress) => Effect.sync(() => progress.finish())
   )

@@ -12,6 +12,7 @@ import * as Option from "effect/Option"
 import { DEFAULT_API_URL, DEFAULT_EDGE_URL, trimSlash } from "./hosts.ts"
 import { inputMillis } from "./time.ts"
 import { DEFAULT_TIMEOUT_MILLIS } from "./timeout.ts"
+import type { Transport } from "./transport.ts"
 
 export { DEFAULT_API_URL, DEFAULT_EDGE_URL }
 
@@ -45,6 +46,12 @@ export interface PlatformConfigShape {
   readonly timeout: Duration.Input
   /** Sends the current trace's `traceparent` and `b3` headers (for those who trace to their own backend). */
   readonly tracePropagation: boolean
+  /**
+   * Paces every attempt the wire sends: `Site.apiKey` sets a `RateLimiter` here, and its wires (over fetch,
+   * or `viaHttpClient`) send through `pacer.pace(transport)`. A wire of your own applies it with
+   * `pacedTransport`. None by default: a session's calls are not paced.
+   */
+  readonly pacer?: { readonly pace: (transport: Transport) => Transport } | undefined
 }
 
 export interface PlatformConfigOptions {

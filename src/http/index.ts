@@ -43,5 +43,6 @@ export {
 } from "./PlatformHttp.ts"
 export { ApiKeyAuth, type ApiKeyOptions, PlatformAuth, type PlatformAuthShape, PlatformClient, type PlatformClientShape } from "./PlatformClient.ts"
 export { httpClientTransport, viaHttpClient } from "./viaHttpClient.ts"
+export { makeRateLimiter, type Pace, pacedTransport, type PacingStats, parseRateLimit, PLATFORM_RATE_LIMIT, type RateLimit, type RateLimiter } from "./RateLimit.ts"
 export * as Wire from "./wire.ts"
 export { decodeJson } from "./decodeJson.ts"

@@ -18,7 +18,8 @@ import * as HttpBody from "effect/http/HttpBody"
 import * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import type { PlatformConfig } from "./PlatformConfig.ts"
-import { PlatformHttp, type Transport } from "./PlatformHttp.ts"
+import type { PlatformHttp, Transport } from "./PlatformHttp.ts"
+import { pacedTransport } from "./RateLimit.ts"
 import { timeoutError, transportError } from "./transport.ts"
 
 /** A transport over an HttpClient (trace headers are sitefx's to add, per `tracePropagation`). */
@@ -43,8 +44,8 @@ export const httpClientTransport = (client: HttpClient.HttpClient): Transport =>
     )
 }
 
-/** PlatformHttp over the HttpClient the given layer provides. */
+/** PlatformHttp over the HttpClient the given layer provides (paced by the config's `pacer`, when it has one). */
 export const viaHttpClient = <E, R>(client: Layer.Layer<HttpClient.HttpClient, E, R>): Layer.Layer<PlatformHttp, E, PlatformConfig | R> =>
-  Layer.unwrap(Effect.map(HttpClient.HttpClient, (c) => PlatformHttp.layerTransport(httpClientTransport(c)))).pipe(
+  Layer.unwrap(Effect.map(HttpClient.HttpClient, (c) => pacedTransport(httpClientTransport(c)))).pipe(
     Layer.provide(client)
   )
