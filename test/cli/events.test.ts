@@ -30,9 +30,19 @@ describe("sitefx events tail", { timeout: 120_000 }, () => {
       Effect.gen(function*() {
         const platform = yield* LocalPlatform
         const tail = startCli(["events", "tail", "--type", "wix.data.v2.data_item_created", "--count", "2", "--json", "--base-url", platform.url])
-        // the stream is open once the platform has a subscriber; give it a moment, then write
-        yield* Effect.sleep("1500 millis")
-        const first = yield* insert("tail one")
+        // the command may take a while to start on a busy machine: write until the tail prints its first
+        // event (events before it subscribed are not its to print), and go on from the item it names
+        let first: { readonly _id: string } | undefined
+        for (let attempt = 0; first === undefined && attempt < 30; attempt++) {
+          const written = yield* insert(`tail one (${attempt})`)
+          for (let wait = 0; wait < 20 && tail.output().stdout === ""; wait++) yield* Effect.sleep("100 millis")
+          const line = tail.output().stdout.split("\n")[0]
+          if (line !== undefined && line !== "") {
+            const about = (JSON.parse(line) as { about: string }).about
+            first = about === `Posts/${written._id}` ? written : { _id: about.slice("Posts/".length) }
+          }
+        }
+        if (first === undefined) throw new Error("the tail printed no event")
         yield* Effect.provide(Effect.gen(function*() {
           yield* DataItems.remove("Posts", first._id)
         }), Layer.fresh(Site.apiKey({ apiKey: Redacted.value(platform.apiKey), baseUrl: platform.url }))).pipe(Effect.orDie)
