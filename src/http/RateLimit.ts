@@ -202,7 +202,9 @@ const holdMillis = (header: string | undefined, now: number): number => {
  * `Site.apiKey`): how a wire of one's own keeps an API key's rate limit.
  *
  * @example
- * const SiteLive = Site.apiKey({ transport: pacedTransport(myTransport) })
+ * import { Site } from "sitefx"
+ * import { fetchTransport, pacedTransport } from "sitefx/http"
+ * const SiteLive = Site.apiKey({ transport: pacedTransport(fetchTransport) })
  */
 export const pacedTransport = (transport: Transport): Layer.Layer<PlatformHttp, never, PlatformConfig> =>
   Layer.unwrap(Effect.map(PlatformConfig, (config) => PlatformHttp.layerTransport(config.pacer?.pace(transport) ?? transport)))
