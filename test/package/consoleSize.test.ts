@@ -37,9 +37,10 @@ const buildForProduction = () =>
  * 1 700 of the bundler's glue for the lazy panels' imports; sitefx's wire to the platform (PlatformHttp:
  * retries, timeouts, typed errors, the `$date` codec; the guards), 8 400; the frame and the members panel,
  * 3 700. React and effect alone are 97 900: below the aim only a first panel drawn before effect loads
- * would go, as the demo app's bootstrap does.
+ * would go, as the demo app's bootstrap does. Then 112 221 (2026-11-29): sitefx/react's server render that
+ * runs nothing and its hydration view (the Next.js integration), and a token store's own renewal, +490.
  */
-const BUDGET_GZIP = 112_000
+const BUDGET_GZIP = 112_300
 
 /** Sources the first load must not carry, by the path its source map names. */
 const NOT_IN_FIRST_LOAD =
