@@ -9,6 +9,9 @@
  *
  * Both are base64url JSON, so no character needs escaping in a cookie header.
  */
+import { fromBase64url } from "../http/codec.ts"
+import { OAuthData as OAuthDataGuard } from "../session/guards/tokens.ts"
+import { base64url } from "../http/dotR.ts"
 import { EMPTY_TOKENS, isExpired, type OAuthData, type StoredSession } from "../session/storedSession.ts"
 import { TOKEN_ROLES } from "../session/protocol.ts"
 import type { TokenRole, Tokens } from "../session/wire/tokens.ts"
@@ -38,25 +41,13 @@ export interface PrivateCookie {
 /** The refresh token's stand-in in a page's view of the session: it names the token without being it. */
 export const REFRESH_STAND_IN = "sid:"
 
-const toBase64Url = (text: string): string => {
-  const bytes = new TextEncoder().encode(text)
-  let binary = ""
-  for (const byte of bytes) binary += String.fromCharCode(byte)
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")
-}
-
-const fromBase64Url = (text: string): string => {
-  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"))
-  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)))
-}
-
 const isRole = (value: unknown): value is TokenRole => typeof value === "string" && (TOKEN_ROLES as ReadonlyArray<string>).includes(value)
 const isString = (value: unknown): value is string => typeof value === "string"
 
 const parse = (text: string | undefined): Record<string, unknown> | undefined => {
   if (text === undefined || text === "") return undefined
   try {
-    const value: unknown = JSON.parse(fromBase64Url(text))
+    const value: unknown = JSON.parse(fromBase64url(text))
     return value !== null && typeof value === "object" && !Array.isArray(value) ? value as Record<string, unknown> : undefined
   } catch {
     return undefined
@@ -70,9 +61,8 @@ export const readReadable = (text: string | undefined): ReadableCookie | undefin
   return { a: v["a"], e: v["e"], r: v["r"], s: v["s"] }
 }
 
-const isOAuthData = (v: unknown): v is OAuthData =>
-  v !== null && typeof v === "object" &&
-  ["state", "codeVerifier", "codeChallenge", "redirectUri", "originalUri"].every((k) => isString((v as Record<string, unknown>)[k]))
+/** The PKCE data, checked by the guard the token stores read it with. */
+const isOAuthData = (v: unknown): v is OAuthData => v !== undefined && OAuthDataGuard(v) === undefined
 
 /** The httpOnly cookie's value, or undefined when it is missing or not one of sitefx's. */
 export const readPrivate = (text: string | undefined): PrivateCookie | undefined => {
@@ -82,8 +72,8 @@ export const readPrivate = (text: string | undefined): PrivateCookie | undefined
   return { t: v["t"], r: v["r"], s: v["s"], ...(isOAuthData(o) ? { o } : {}) }
 }
 
-export const writeReadable = (cookie: ReadableCookie): string => toBase64Url(JSON.stringify(cookie))
-export const writePrivate = (cookie: PrivateCookie): string => toBase64Url(JSON.stringify(cookie))
+export const writeReadable = (cookie: ReadableCookie): string => base64url(JSON.stringify(cookie))
+export const writePrivate = (cookie: PrivateCookie): string => base64url(JSON.stringify(cookie))
 
 /**
  * The whole session, as the server sees it: the two cookies together. Cookies that do not belong
