@@ -108,6 +108,9 @@ interface CookieReader {
 
 const DAY = 24 * 60 * 60
 
+/** The largest body the session route reads (a session document is a few KB). */
+const MAX_BODY_BYTES = 32 * 1024
+
 /** The server processes' visitor sessions for public data, by site: kept across module reloads in `next dev`. */
 const publicRuntimes: Map<string, ManagedRuntime.ManagedRuntime<SessionServices, never>> =
   ((globalThis as { [key: symbol]: unknown })[Symbol.for("sitefx/next/public")] ??= new Map()) as never
@@ -206,9 +209,15 @@ export const nextSite = (options: NextSiteOptions): NextSite => {
     if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/json")) {
       return json(415, { message: "sitefx: the session route takes application/json" })
     }
+    // a session document is a few KB: anything far larger is not one, and is not read
+    if (Number(request.headers.get("content-length") ?? "0") > MAX_BODY_BYTES) {
+      return json(413, { message: `sitefx: the session route takes at most ${MAX_BODY_BYTES} bytes` })
+    }
     let body: unknown
     try {
-      body = await request.json()
+      const text = await request.text()
+      if (text.length > MAX_BODY_BYTES) return json(413, { message: `sitefx: the session route takes at most ${MAX_BODY_BYTES} bytes` })
+      body = JSON.parse(text)
     } catch {
       return json(400, { message: "sitefx: the session route's body is not JSON" })
     }

@@ -427,7 +427,7 @@ it.layer(LocalPlatform.layer({ seed: "demo" }), { excludeTestServices: true })("
       assert.strictEqual(own.status, 200)
     }))
 
-  it.effect("the route answers a body it cannot take with 415 or 400 and a message, and sets nothing", () =>
+  it.effect("the route answers a body it cannot take with 415, 413 or 400 and a message, and sets nothing", () =>
     Effect.gen(function*() {
       const platform = yield* LocalPlatform
       const site = siteOf(platform)
@@ -446,7 +446,9 @@ it.layer(LocalPlatform.layer({ seed: "demo" }), { excludeTestServices: true })("
         [routePost({ save: { tokens: { accessToken: { value: 1 } } } }, jar.header), 400, /not a session document/],
         [routePost({ save: { tokens: { accessToken: { value: "a", expiresAt: 1 }, refreshToken: { value: "r", role: "admin" } } } }, jar.header), 400, /not a session document/],
         [routePost({ renew: 5 }, jar.header), 400, /`renew` names/],
-        [routePost({ renew: null }, jar.header), 400, /`renew` names/]
+        [routePost({ renew: null }, jar.header), 400, /`renew` names/],
+        // a body far larger than any session document is not read
+        [routePost({ renew: "x".repeat(40_000) }, jar.header), 413, /at most 32768 bytes/]
       ]
       for (const [request, status, message] of cases) {
         const response = yield* Effect.promise(() => site.route.POST(request))
