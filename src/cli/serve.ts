@@ -16,6 +16,8 @@ import { fileURLToPath } from "node:url"
 import { webhookUrlProblem } from "../events/wire/subscriptions.ts"
 import { crossSite } from "../session/crossSite.ts"
 import { terminalLoggerLayer } from "./log.ts"
+import { paceOf, parseRateLimit } from "../http/RateLimit.ts"
+import { DEFAULT_RATE_LIMIT, DEFAULT_RATE_WINDOW_SECONDS } from "../server/platform/Profile.ts"
 import { isLoopback } from "./connection.ts"
 import { ExitCode, stopsBySignal } from "./output.ts"
 
@@ -58,6 +60,18 @@ const builtApp = (): string | undefined => {
   const dir = fileURLToPath(new URL("../../app/dist", import.meta.url))
   return existsSync(`${dir}/index.html`) ? dir : undefined
 }
+
+/** The platform's rate limit as `--rate-limit` writes it (`200` a minute, `5/1s`), in the profile's terms; throws its problem. */
+export const serveRateLimit = (text: string): { readonly requests: number; readonly windowSeconds: number } => {
+  const limit = parseRateLimit(text)
+  const pace = limit === undefined || limit === "none" ? "a number of calls a minute (200) or calls per window (5/1s)" : paceOf(limit)
+  if (typeof pace !== "object") throw pace
+  if (pace.windowMillis > 86_400_000) throw "a rate limit's window is at most a day"
+  return { requests: pace.requests, windowSeconds: pace.windowMillis / 1000 }
+}
+
+const describeServeLimit = (limit: { readonly requests: number; readonly windowSeconds: number }) =>
+  limit.windowSeconds === 60 ? `${limit.requests} API-key calls a minute` : `${limit.requests} API-key calls every ${limit.windowSeconds} s`
 
 export const serve = Command.make(
   "serve",
@@ -106,10 +120,10 @@ export const serve = Command.make(
       Flag.withDescription("The site's plan under --profile production: free and premium time data calls out at 5 s, elite at 10 s"),
       Flag.withDefault("free" as const)
     ),
-    rateLimit: Flag.Int("rate-limit").pipe(
-      Flag.withDescription("Calls an API key may make in a minute under --profile production (the platform's documented 200)"),
-      Flag.filter((n) => n >= 1, () => "a number of calls, 1 or more"),
-      Flag.withDefault(200)
+    rateLimit: Flag.String("rate-limit").pipe(
+      Flag.withDescription("API-key calls allowed under --profile production: a number a minute (the platform's documented 200), or calls per window (5/1s) to scale its time down"),
+      Flag.mapTryCatch(serveRateLimit, (error) => String(error)),
+      Flag.withDefault({ requests: DEFAULT_RATE_LIMIT, windowSeconds: DEFAULT_RATE_WINDOW_SECONDS })
     )
   },
   (config) =>
@@ -146,7 +160,8 @@ export const serve = Command.make(
         logger: config.log,
         profile: config.profile,
         plan: config.plan,
-        rateLimitPerMinute: config.rateLimit,
+        rateLimit: config.rateLimit.requests,
+        rateLimitWindowSeconds: config.rateLimit.windowSeconds,
         ...(appDir === undefined ? {} : { appDir })
       })).pipe(
         Effect.catchTag("ServeError", (error) => portTaken(error, config.host, config.port)),
@@ -172,7 +187,7 @@ export const serve = Command.make(
         }),
         ...Option.match(config.exportOnExit, { onNone: () => [], onSome: (dir) => [`  saves on exit  ${dir}`] }),
         ...(config.profile === "production"
-          ? [`  profile        production: ${config.plan} plan, ${config.rateLimit} API-key calls a minute`]
+          ? [`  profile        production: ${config.plan} plan, ${describeServeLimit(config.rateLimit)}`]
           : []),
         `  dev endpoints  ${dev ? `${platform.url}/_sitefx` : "off"}`,
         // a dev server at localhost with the platform at 127.0.0.1: two sites, so the platform's cookie never reaches its pages' login frame

@@ -18,7 +18,7 @@ import { faultedAnswer } from "./dev/faultAnswers.ts"
 import { modules } from "./modules.ts"
 import { type Grant, preflight, withCors } from "./platform/cors.ts"
 import { type DevAccessOptions, devAccess, isDevPath } from "./platform/devAccess.ts"
-import { Profile, RATE_LIMIT_HEADER, RATE_WINDOW_SECONDS } from "./platform/Profile.ts"
+import { Profile, RATE_LIMIT_HEADER } from "./platform/Profile.ts"
 import { forbidden, notFound, tooManyRequests } from "./platform/responses.ts"
 import { refusal } from "./platform/requestNote.ts"
 import { logRequest } from "./platform/RequestLog.ts"
@@ -82,7 +82,7 @@ const platformMiddleware = (options: DevAccessOptions) =>
 
 /**
  * Under the production profile, a call made with an API key counts in its key's window: the answer
- * carries the limit (`X-Sitefx-Rate-Limit: <n>/60s`, which sitefx's pacing reads), and past the limit
+ * carries the limit (`X-Sitefx-Rate-Limit: <n>/<window>s`, which sitefx's pacing reads), and past the limit
  * the call is refused with 429, its rule and `Retry-After`. Visitors, members, calls without
  * credentials and credentials that do not resolve (their route refuses them) are not counted.
  */
@@ -93,11 +93,11 @@ const rateLimit = (callers: Callers["Service"]) =>
     if (state.profile !== "production") return undefined
     const caller = yield* Effect.option(callers.current)
     if (caller._tag === "None" || caller.value.kind !== "admin") return undefined
-    const header = `${state.rateLimitPerMinute}/${RATE_WINDOW_SECONDS}s`
+    const header = `${state.rateLimit}/${state.rateLimitWindowSeconds}s`
     const admission = profile.admit(`key:${caller.value.keyId}`)
     if (admission.ok) return { header, refusal: undefined }
     const refused = tooManyRequests(
-      `This app made more than ${state.rateLimitPerMinute} calls in ${RATE_WINDOW_SECONDS} seconds; try again later`,
+      `This app made more than ${state.rateLimit} calls in ${state.rateLimitWindowSeconds} seconds; try again later`,
       admission.retryAfterSeconds,
       "rate-limit"
     )

@@ -84,14 +84,16 @@ export interface LocalPlatformOptions {
   /**
    * `production` holds apps to the real platform's documented limits (default: none; `POST
    * /_sitefx/profile` switches it while the platform runs): calls made with an API key get 429 past
-   * `rateLimitPerMinute` in a minute, and a data query that would scan more unindexed items than the
+   * `rateLimit` calls in a window of `rateLimitWindowSeconds`, and a data query that would scan more unindexed items than the
    * plan's timeout stands for is refused as a timed-out call.
    */
   readonly profile?: "none" | "production"
   /** The site's plan, which sets a data call's timeout: `free` (default) and `premium` 5 s, `elite` 10 s. */
   readonly plan?: "free" | "premium" | "elite"
-  /** Calls an API key may make in a minute under the profile (default 200, the platform's documented limit). */
-  readonly rateLimitPerMinute?: number
+  /** Calls an API key may make in a window under the profile (default 200, the platform's documented limit). */
+  readonly rateLimit?: number
+  /** The rate limit's window in seconds (default 60, the platform's); a shorter one scales its time down for tests. */
+  readonly rateLimitWindowSeconds?: number
   /**
    * Unindexed rows a second that stand for a data call's time (default 500 000, measured on node:sqlite):
    * a query scanning more than the plan's timeout times this is refused under the profile, and advised
@@ -188,7 +190,8 @@ export const layerWithCore = (
     profile: {
       ...(options.profile === undefined ? {} : { profile: options.profile }),
       ...(options.plan === undefined ? {} : { plan: options.plan }),
-      ...(options.rateLimitPerMinute === undefined ? {} : { rateLimitPerMinute: options.rateLimitPerMinute }),
+      ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
+      ...(options.rateLimitWindowSeconds === undefined ? {} : { rateLimitWindowSeconds: options.rateLimitWindowSeconds }),
       ...(options.scanRowsPerSecond === undefined ? {} : { scanRowsPerSecond: options.scanRowsPerSecond })
     }
   })

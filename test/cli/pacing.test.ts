@@ -6,6 +6,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { resolvePacer } from "../../src/cli/connection.ts"
+import { serveRateLimit } from "../../src/cli/serve.ts"
 import { describeProgress, pacedProgress } from "../../src/cli/output.ts"
 
 describe("--rate-limit", () => {
@@ -19,6 +20,17 @@ describe("--rate-limit", () => {
         assert.include(error.message, "--rate-limit", bad)
       }
     }))
+})
+
+describe("sitefx serve --rate-limit", () => {
+  it("reads calls a minute and calls per window into the profile's limit; refuses the rest with why", () => {
+    assert.deepStrictEqual(serveRateLimit("200"), { requests: 200, windowSeconds: 60 })
+    assert.deepStrictEqual(serveRateLimit("5/1s"), { requests: 5, windowSeconds: 1 })
+    assert.deepStrictEqual(serveRateLimit("30/500ms"), { requests: 30, windowSeconds: 0.5 })
+    for (const [bad, why] of [["none", "calls a minute"], ["0", "at least 1"], ["fast", "calls a minute"], ["5/0s", "window"], ["5/2000m", "at most a day"]]) {
+      assert.throws(() => serveRateLimit(bad!), new RegExp(why!))
+    }
+  })
 })
 
 describe("the progress line under pacing", () => {

@@ -49,7 +49,7 @@ describe("the production profile", () => {
 
     it.effect("never limits visitors, nor tells them of the limit", () =>
       Effect.gen(function*() {
-        yield* fresh({ profile: "production", rateLimitPerMinute: 5 })
+        yield* fresh({ profile: "production", rateLimit: 5 })
         const guest = yield* visitor
         const answers = yield* queries(12, guest.access_token)
         assert.deepStrictEqual(statuses(answers), [200])
@@ -60,11 +60,28 @@ describe("the production profile", () => {
         assert.strictEqual(keyed[5]!.headers.get("x-sitefx-rate-limit"), "5/60s")
       }))
 
+    it.effect("scales the limit's time with a shorter window: its header, its Retry-After, and the next window's calls", () =>
+      Effect.gen(function*() {
+        yield* fresh({ profile: "production", rateLimit: 3, rateLimitWindowSeconds: 2 })
+        const key = yield* apiKey
+        const answers = yield* queries(4, key)
+        assert.deepStrictEqual(answers.map((a) => a.status), [200, 200, 200, 429])
+        assert.strictEqual(answers[0]!.headers.get("x-sitefx-rate-limit"), "3/2s")
+        const wait = Number(answers[3]!.headers.get("retry-after"))
+        assert.isTrue(wait >= 1 && wait <= 2, `Retry-After ${wait}`)
+        yield* dev("POST", "/clock", { skewSeconds: 2 })
+        assert.deepStrictEqual((yield* queries(4, key)).map((a) => a.status), [200, 200, 200, 429])
+        for (const bad of [{ rateLimitWindowSeconds: 0 }, { rateLimitWindowSeconds: -1 }, { rateLimitWindowSeconds: 90_000 }, { rateLimitWindowSeconds: "60" }]) {
+          assert.strictEqual((yield* post("/_sitefx/profile", bad)).status, 400, JSON.stringify(bad))
+        }
+        yield* dev("POST", "/profile", { rateLimitWindowSeconds: 60 })
+      }))
+
     it.effect("switches at run time: GET and POST /_sitefx/profile, bad values refused with 400", () =>
       Effect.gen(function*() {
-        yield* fresh({ profile: "production", rateLimitPerMinute: 2, plan: "elite" })
+        yield* fresh({ profile: "production", rateLimit: 2, plan: "elite" })
         const state = yield* dev("GET", "/profile")
-        assert.deepInclude(state, { profile: "production", plan: "elite", rateLimitPerMinute: 2 })
+        assert.deepInclude(state, { profile: "production", plan: "elite", rateLimit: 2 })
         const key = yield* apiKey
         assert.deepStrictEqual((yield* queries(3, key)).map((a) => a.status), [200, 200, 429])
 
@@ -74,18 +91,18 @@ describe("the production profile", () => {
         assert.deepStrictEqual(statuses(unlimited), [200])
         assert.isTrue(unlimited.every((a) => a.headers.get("x-sitefx-rate-limit") === null))
 
-        for (const bad of [{ plan: "gold" }, { rateLimitPerMinute: 0 }, { rateLimitPerMinute: 1.5 }, { profile: "staging" }]) {
+        for (const bad of [{ plan: "gold" }, { rateLimit: 0 }, { rateLimit: 1.5 }, { profile: "staging" }]) {
           const answer = yield* post("/_sitefx/profile", bad)
           assert.strictEqual(answer.status, 400, JSON.stringify(bad))
         }
-        assert.deepInclude(yield* dev("GET", "/profile"), { profile: "none", plan: "elite", rateLimitPerMinute: 2 })
+        assert.deepInclude(yield* dev("GET", "/profile"), { profile: "none", plan: "elite", rateLimit: 2 })
       }))
   })
 
   it.layer(LocalPlatform.layer({}), { excludeTestServices: true })("off by default", (it) => {
     it.effect("admits an API key's 201st call of a minute, and no answer carries the limit", () =>
       Effect.gen(function*() {
-        assert.deepInclude(yield* dev("GET", "/profile"), { profile: "none", plan: "free", rateLimitPerMinute: 200 })
+        assert.deepInclude(yield* dev("GET", "/profile"), { profile: "none", plan: "free", rateLimit: 200 })
         const answers = yield* queries(201, yield* apiKey)
         assert.deepStrictEqual(statuses(answers), [200])
         assert.isTrue(answers.every((a) => a.headers.get("x-sitefx-rate-limit") === null))

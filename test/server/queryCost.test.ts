@@ -11,7 +11,7 @@ import { dev } from "./support.ts"
 import { adminCalls, bulkInsert, createCollection, data, ok, uniqueId } from "./data/support.ts"
 
 // 20 items a second stand for a call's time: a free plan's 5 s are 100 items, an elite plan's 10 s 200
-const layer = LocalPlatform.layer({ profile: "production", plan: "free", scanRowsPerSecond: 20, rateLimitPerMinute: 100_000 })
+const layer = LocalPlatform.layer({ profile: "production", plan: "free", scanRowsPerSecond: 20, rateLimit: 100_000 })
 
 /** A collection of `n` items with a `rank` (0 to 9) and `likes`. */
 const collectionOf = (n: number) =>

@@ -60,11 +60,18 @@ export const ClockResponse = Schema.Struct({ skewSeconds: Schema.Finite, now: Sc
 /** The site's plan, which sets how long a data call may run under the production profile. */
 export const SitePlan = Schema.Literals(["free", "premium", "elite"])
 
-/** `GET /_sitefx/profile`: whether the production profile is on, the plan, the rate limit and the scan rate standing for a data call's time. */
+/** A rate limit's window: more than 0 and at most a day, in seconds (fractions allowed). */
+export const RateWindowSeconds = Schema.Finite.check(Schema.isGreaterThan(0), Schema.isLessThanOrEqualTo(86_400))
+
+/**
+ * `GET /_sitefx/profile`: whether the production profile is on, the plan, the rate limit (calls an API key
+ * may make in each window of `rateLimitWindowSeconds`) and the scan rate standing for a data call's time.
+ */
 export const ProfileState = Schema.Struct({
   profile: Schema.Literals(["none", "production"]),
   plan: SitePlan,
-  rateLimitPerMinute: Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)),
+  rateLimit: Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)),
+  rateLimitWindowSeconds: RateWindowSeconds,
   scanRowsPerSecond: Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))
 })
 export type ProfileState = typeof ProfileState.Type
@@ -73,7 +80,8 @@ export type ProfileState = typeof ProfileState.Type
 export const ProfileRequest = Schema.Struct({
   profile: Schema.optionalKey(Schema.Literals(["none", "production"])),
   plan: Schema.optionalKey(SitePlan),
-  rateLimitPerMinute: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))),
+  rateLimit: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))),
+  rateLimitWindowSeconds: Schema.optionalKey(RateWindowSeconds),
   scanRowsPerSecond: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)))
 })
 export type ProfileRequest = typeof ProfileRequest.Type
