@@ -2,7 +2,8 @@
  * sitefx data client benchmarks: export and import of 100 000 items against ONE local platform running
  * as a separate process (`sitefx serve`), compared with the platform's official items client and with
  * a plain fetch loop over the same HTTP API; the platform's CPU per write, with and without its event
- * log; the store, events and the batch command; how fast `sitefx serve` starts (bench/startup.ts).
+ * log; the store, events and the batch command; the command's import and export under the production
+ * profile's rate limit; how fast `sitefx serve` starts (bench/startup.ts).
  * Figures are items per second, CPU, ratios and milliseconds; each target line says PASS or FAIL. The
  * process exits 0 either way, unless asked to check: with `--check` (or BENCH_CHECK=1) it exits 1 when
  * a target line says FAIL, after listing which.
@@ -77,6 +78,13 @@ const SNAPSHOT_RESTORE_TARGET_MS = 200
 /** Items of the collection the index case queries before and after its index. */
 const INDEX_ITEMS = Number(process.env["BENCH_INDEX_ITEMS"] ?? 1_000_000)
 const CLI_RSS_TARGET_MB = 200
+/** Items the production profile case imports and exports, and the API-key calls a minute its platform allows (the platform's 200, scaled up to keep the run short). */
+const PROFILE_ITEMS = Number(process.env["BENCH_PROFILE_ITEMS"] ?? 1_000_000)
+const PROFILE_LIMIT = Number(process.env["BENCH_PROFILE_LIMIT"] ?? 400)
+/** The limit's window in seconds: the platform's minute, unless a quick try scales it down. */
+const PROFILE_WINDOW = Number(process.env["BENCH_PROFILE_WINDOW"] ?? 60)
+/** A paced job ends within this much of the limit's floor (its calls at the limit's rate). */
+const PROFILE_FLOOR_TARGET = 1.1
 /** The platform's CPU for sitefx's import of 100 000 items, at most (in proportion for another BENCH_ITEMS). */
 const IMPORT_CPU_TARGET_S = 1.0
 
@@ -109,6 +117,35 @@ const item = (i: number) => ({
   tags: [CATEGORIES[(i + 1) % CATEGORIES.length]!, i % 2 === 0 ? "even" : "odd"]
 })
 const dataset = Array.from({ length: ITEMS }, (_, i) => item(i))
+
+/** Builds the command as a package installs it: its bundle, which bin/sitefx.mjs runs (the sources would also carry Node's type stripper). */
+const buildCommand = () => execFileSync(process.execPath, [fileURLToPath(new URL("../scripts/build.mjs", import.meta.url))], { stdio: "ignore" })
+const COMMAND = fileURLToPath(new URL("../dist/cli/sitefx.bundle.js", import.meta.url))
+
+/** Runs the built command as its own process, to its `--json` result; its peak RSS is the kernel's high-water mark, read while it runs. */
+const runCommand = (args: ReadonlyArray<string>, connection: ReadonlyArray<string>) =>
+  new Promise<{ readonly seconds: number; readonly peakMb: number; readonly result: any }>((resolve, reject) => {
+    const t0 = performance.now()
+    const child = spawn(process.execPath, [COMMAND, ...args, ...connection], { stdio: ["ignore", "pipe", "pipe"] })
+    let out = ""
+    let err = ""
+    let peakKb = 0
+    const watch = setInterval(() => {
+      try {
+        const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1]
+        if (hwm !== undefined) peakKb = Math.max(peakKb, Number(hwm))
+      } catch {
+        // the process is gone
+      }
+    }, 20)
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (out += d))
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (err += d))
+    child.on("close", (code) => {
+      clearInterval(watch)
+      if (code !== 0) return reject(new Error(`sitefx ${args.join(" ")} exited ${code}: ${err.slice(-1000)}`))
+      resolve({ seconds: (performance.now() - t0) / 1000, peakMb: peakKb / 1024, result: JSON.parse(out.trim().split("\n").pop()!) })
+    })
+  })
 
 // ---- clients --------------------------------------------------------------------------------------------
 
@@ -915,33 +952,9 @@ const main = async () => {
       }
       if ((await count(source)) !== CLI_ITEMS) throw new Error("the batch command's collection is incomplete")
       // the command as a package installs it: its bundle, which bin/sitefx.mjs runs (the sources would also carry Node's type stripper)
-      execFileSync(process.execPath, [fileURLToPath(new URL("../scripts/build.mjs", import.meta.url))], { stdio: "ignore" })
-      const main = fileURLToPath(new URL("../dist/cli/sitefx.bundle.js", import.meta.url))
+      buildCommand()
       const connection = ["--base-url", server.url, "--api-key", server.apiKey, "--site-id", server.siteId, "--quiet", "--json"]
-      /** Runs the command as its own process; its peak RSS is the kernel's high-water mark, read while it runs. */
-      const command = (args: ReadonlyArray<string>) =>
-        new Promise<{ readonly seconds: number; readonly peakMb: number; readonly result: any }>((resolve, reject) => {
-          const t0 = performance.now()
-          const child = spawn(process.execPath, [main, ...args, ...connection], { stdio: ["ignore", "pipe", "pipe"] })
-          let out = ""
-          let err = ""
-          let peakKb = 0
-          const watch = setInterval(() => {
-            try {
-              const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1]
-              if (hwm !== undefined) peakKb = Math.max(peakKb, Number(hwm))
-            } catch {
-              // the process is gone
-            }
-          }, 20)
-          child.stdout.setEncoding("utf8").on("data", (d: string) => (out += d))
-          child.stderr.setEncoding("utf8").on("data", (d: string) => (err += d))
-          child.on("close", (code) => {
-            clearInterval(watch)
-            if (code !== 0) return reject(new Error(`sitefx ${args.join(" ")} exited ${code}: ${err.slice(-1000)}`))
-            resolve({ seconds: (performance.now() - t0) / 1000, peakMb: peakKb / 1024, result: JSON.parse(out.trim().split("\n").pop()!) })
-          })
-        })
+      const command = (args: ReadonlyArray<string>) => runCommand(args, connection)
       const file = join(server.dir, "cli-export.jsonl")
       const exported = await command(["data", "export", source, "--out", file])
       if (exported.result.items !== CLI_ITEMS) throw new Error(`the export wrote ${exported.result.items} items`)
@@ -981,6 +994,165 @@ const main = async () => {
       const theirs = CLI_ITEMS / officialSeconds
       cliFigures.push(`  sitefx data import (concurrency 4, checks every row) of that file: ${imported.seconds.toFixed(1)} s, ${Math.round(ours).toLocaleString("en-US")} items/s, peak RSS of the process ${Math.ceil(imported.peakMb)} MB (target < ${CLI_RSS_TARGET_MB} MB ${verdict("sitefx data import peak RSS", imported.peakMb < CLI_RSS_TARGET_MB)}); the official client's bulkInsert loop (${PAGE} a call, sequential) over the same file: ${officialSeconds.toFixed(1)} s, ${Math.round(theirs).toLocaleString("en-US")} items/s`)
       cliFigures.push(`  sitefx data import / official loop: ${atLeast(ours / theirs)}x, target >= ${TARGETS.cliImportVsOfficial}x ${verdict("sitefx data import / official loop", ours / theirs >= TARGETS.cliImportVsOfficial)} (sitefx's time includes starting its process, both include reading and parsing the file; platform CPU ${importPlatformCpu.toFixed(1)} s for sitefx's import, ${officialPlatformCpu.toFixed(1)} s for the loop)`)
+    }
+
+    // ---- the production profile: the command's import and export of 1M items against the rate limit -----
+    const profileFigures: Array<string> = []
+    if (ONLY.test("profile")) {
+      const site = await startServer([], ["--seed", "none", "--profile", "production", "--rate-limit", `${PROFILE_LIMIT}/${PROFILE_WINDOW}s`])
+      try {
+        const siteHeaders = { authorization: site.apiKey, "wix-site-id": site.siteId, "content-type": "application/json" }
+        /** The bench's own calls to that site (they count against its limit too): a 429 is waited out. */
+        const siteCall = async (method: string, path: string, body?: unknown): Promise<any> => {
+          for (;;) {
+            const res = await originalFetch(`${site.url}${path}`, { method, headers: siteHeaders, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
+            const text = await res.text()
+            if (res.status === 429) {
+              await new Promise((r) => setTimeout(r, Number(res.headers.get("retry-after") ?? 1) * 1000))
+              continue
+            }
+            if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`)
+            return JSON.parse(text)
+          }
+        }
+        /** Every job starts on fresh windows: switching the profile off and on opens them afresh (a dev call, never limited). */
+        const freshWindows = async () => {
+          for (const profile of ["none", "production"]) {
+            const res = await originalFetch(`${site.url}/_sitefx/profile`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ profile }) })
+            if (res.status !== 200) throw new Error(`POST /_sitefx/profile: ${res.status} ${await res.text()}`)
+          }
+        }
+        const newCollection = async (id: string) => {
+          await siteCall("POST", "/wix-data/v2/collections", { collection: { id, displayName: id, fields: [] } })
+          return id
+        }
+        const countOf = async (id: string) => Number((await siteCall("POST", "/wix-data/v2/items/count", { dataCollectionId: id })).totalCount)
+
+        const file = join(site.dir, "profile.jsonl")
+        {
+          const { createWriteStream } = await import("node:fs")
+          const out = createWriteStream(file)
+          for (let i = 0; i < PROFILE_ITEMS; i++) {
+            const data = item(i)
+            if (!out.write(`${JSON.stringify({ ...data, _id: `p${i}`, released: { $date: data.released.toISOString() } })}\n`)) await new Promise<void>((r) => out.once("drain", () => r()))
+          }
+          await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())))
+        }
+        buildCommand()
+        const connection = ["--base-url", site.url, "--api-key", site.apiKey, "--site-id", site.siteId, "--quiet", "--json"]
+        const items = PROFILE_ITEMS.toLocaleString("en-US")
+        /** A paced job's time against the limit's floor: its calls at the limit's rate, as the issue counts it. */
+        const againstFloor = (job: string, seconds: number, pacing: { readonly calls: number; readonly throttled: number; readonly limit: string | null }) => {
+          const floor = (pacing.calls * PROFILE_WINDOW) / PROFILE_LIMIT
+          const windows = Math.ceil(pacing.calls / PROFILE_LIMIT)
+          const ratio = seconds / floor
+          return `${seconds.toFixed(1)} s, ${Math.round(PROFILE_ITEMS / seconds).toLocaleString("en-US")} items/s, ${pacing.calls} calls paced at ${pacing.limit}, ${pacing.throttled} × 429; ` +
+            `the floor (${pacing.calls} calls at ${PROFILE_LIMIT} per ${PROFILE_WINDOW} s) ${floor.toFixed(1)} s: ${atMost(ratio)}x, target <= ${PROFILE_FLOOR_TARGET}x ${verdict(`${job} under the profile / the limit's floor`, ratio <= PROFILE_FLOOR_TARGET)} ` +
+            `(a fixed window admits a whole window at once, so ${windows} windows can end ${((windows - 1) * PROFILE_WINDOW).toFixed(0)} s after the first call plus the last window's work)`
+        }
+        profileFigures.push(`  production profile: ${items} items, API-key calls limited to ${PROFILE_LIMIT} per ${PROFILE_WINDOW} s (the platform's 200 a minute, scaled to keep the run short)`)
+
+        // sitefx, paced by the limit the platform announces
+        await freshWindows()
+        const paced = await newCollection("BenchPaced")
+        const imported = await runCommand(["data", "import", paced, file, "--concurrency", "4"], connection)
+        const pacedCount = await countOf(paced)
+        if (imported.result.inserted !== PROFILE_ITEMS || imported.result.failed !== 0 || pacedCount !== PROFILE_ITEMS) {
+          throw new Error(`the paced import wrote ${imported.result.inserted} items (${imported.result.failed} failed), the collection holds ${pacedCount}`)
+        }
+        profileFigures.push(`  sitefx data import, paced: every item once (${pacedCount.toLocaleString("en-US")} in the collection, 0 failed) in ${againstFloor("sitefx data import", imported.seconds, imported.result.pacing)}`)
+
+        await freshWindows()
+        const out = join(site.dir, "profile-export.jsonl")
+        const exported = await runCommand(["data", "export", paced, "--out", out], connection)
+        const ids = new Set<string>()
+        let lines = 0
+        {
+          const { createInterface } = await import("node:readline")
+          const { createReadStream } = await import("node:fs")
+          for await (const text of createInterface({ input: createReadStream(out), crlfDelay: Infinity })) {
+            if (text === "") continue
+            lines += 1
+            ids.add((JSON.parse(text) as { _id: string })._id)
+          }
+        }
+        if (exported.result.items !== PROFILE_ITEMS || lines !== PROFILE_ITEMS || ids.size !== PROFILE_ITEMS) {
+          throw new Error(`the paced export wrote ${exported.result.items} items, ${lines} lines, ${ids.size} distinct ids`)
+        }
+        ids.clear()
+        profileFigures.push(`  sitefx data export, paced: every item once (${lines.toLocaleString("en-US")} lines, as many distinct ids) in ${againstFloor("sitefx data export", exported.seconds, exported.result.pacing)}`)
+
+        // sitefx told not to pace: it meets the 429s and waits each one out
+        await freshWindows()
+        const unpaced = await newCollection("BenchUnpaced")
+        const unpacedRun = await runCommand(["data", "import", unpaced, file, "--concurrency", "4", "--rate-limit", "none"], connection)
+        const unpacedCount = await countOf(unpaced)
+        profileFigures.push(
+          `  sitefx data import, --rate-limit none: ${unpacedRun.result.inserted.toLocaleString("en-US")} inserted, ${unpacedRun.result.failed} failed, ${unpacedCount.toLocaleString("en-US")} in the collection, ` +
+            `in ${unpacedRun.seconds.toFixed(1)} s; ${unpacedRun.result.pacing.throttled} × 429 met and waited out (${unpacedRun.result.pacing.calls} calls)`
+        )
+        await siteCall("DELETE", `/wix-data/v2/collections/${unpaced}`)
+
+        // the official client's loops, which do not pace: the same import and export
+        const toSite: typeof fetch = (input, init) =>
+          originalFetch(typeof input === "string" ? input.replace("https://www.wixapis.com", site.url) : input instanceof URL ? input.href.replace("https://www.wixapis.com", site.url) : new Request(input.url.replace("https://www.wixapis.com", site.url), input), init)
+        const officialSite = createClient({ modules: { items: officialItems }, auth: ApiKeyStrategy({ apiKey: site.apiKey, siteId: site.siteId }), fetch: toSite }).items
+        const failure = (error: unknown) => {
+          const e = error as { message?: string; details?: { applicationError?: { code?: string } } }
+          return `${e.details?.applicationError?.code ?? ""} ${String(e.message ?? error).split("\n")[0]!.slice(0, 120)}`.trim()
+        }
+        await freshWindows()
+        const officialInto = await newCollection("BenchOfficialUnpaced")
+        let officialInserted = 0
+        let officialCalls = 0
+        let officialError = "none"
+        const t0 = performance.now()
+        try {
+          const { createInterface } = await import("node:readline")
+          const { createReadStream } = await import("node:fs")
+          let batch: Array<Record<string, unknown>> = []
+          const send = async () => {
+            officialCalls += 1
+            officialInserted += (await officialSite.bulkInsert(officialInto, batch as any)).inserted
+            batch = []
+          }
+          for await (const text of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
+            if (text === "") continue
+            const parsed = JSON.parse(text) as Record<string, unknown>
+            batch.push({ ...parsed, released: new Date((parsed["released"] as { $date: string }).$date) })
+            if (batch.length === PAGE) await send()
+          }
+          if (batch.length > 0) await send()
+        } catch (error) {
+          officialError = failure(error)
+        }
+        profileFigures.push(
+          `  the official client's bulkInsert loop (no pacing): ${officialError === "none" ? "finished" : "failed"} after ${((performance.now() - t0) / 1000).toFixed(1)} s and ${officialCalls} calls, ` +
+            `${officialInserted.toLocaleString("en-US")} of ${items} items inserted${officialError === "none" ? "" : `; its error: ${officialError}`}`
+        )
+        await freshWindows()
+        let officialRead = 0
+        let officialPages = 0
+        let officialReadError = "none"
+        const t1 = performance.now()
+        try {
+          let page = await officialSite.query(paced).limit(PAGE).find()
+          for (;;) {
+            officialPages += 1
+            officialRead += page.items.length
+            if (!page.hasNext()) break
+            page = await page.next()
+          }
+        } catch (error) {
+          officialReadError = failure(error)
+        }
+        profileFigures.push(
+          `  the official client's find()/next() export (no pacing): ${officialReadError === "none" ? "finished" : "failed"} after ${((performance.now() - t1) / 1000).toFixed(1)} s and ${officialPages} pages, ` +
+            `${officialRead.toLocaleString("en-US")} of ${items} items read${officialReadError === "none" ? "" : `; its error: ${officialReadError}`}`
+        )
+      } finally {
+        await stopServer(site)
+      }
     }
 
     // ---- report -------------------------------------------------------------------------------------------
@@ -1041,6 +1213,7 @@ const main = async () => {
     for (const line of backupFigures) console.log(line)
     for (const line of snapshotFigures) console.log(line)
     for (const line of cliFigures) console.log(line)
+    for (const line of profileFigures) console.log(line)
     for (const line of startupFigures) console.log(line)
     console.log(`  total ${((performance.now() - started) / 1000).toFixed(0)} s, load average now ${load()} (other work on the machine skews every figure)`)
   } finally {

@@ -200,6 +200,26 @@ export const startProgress = (mode: OutputMode, label: string, unit: string, tot
 /** The pacing of the site a command works on (`withSite` gives it), for its progress line; none elsewhere. */
 export const SitePacing = Context.Reference<(() => PacingStats) | undefined>("sitefx/cli/SitePacing", { defaultValue: () => undefined })
 
+/** What pacing did over a command's run, for its report: the limit in force (`400/60s`, null when none), the calls it let through, the 429s met. */
+export interface PacingReport {
+  readonly limit: string | null
+  readonly calls: number
+  readonly throttled: number
+}
+
+/** The site's pacing so far as a report (null when the command's site has no pacer). */
+export const pacingReport: Effect.Effect<PacingReport | null> = Effect.map(SitePacing, (pacing) => {
+  const stats = pacing?.()
+  if (stats === undefined) return null
+  return { limit: stats.limit === undefined ? null : `${stats.limit.requests}/${stats.limit.windowMillis / 1000}s`, calls: stats.calls, throttled: stats.throttled }
+})
+
+/** A summary's words for its pacing: nothing when no limit held it and no 429 met it. */
+export const pacingText = (pacing: PacingReport | null): string =>
+  pacing === null || (pacing.limit === null && pacing.throttled === 0)
+    ? ""
+    : `; paced${pacing.limit === null ? "" : ` at ${pacing.limit}`}, ${grouped(pacing.calls)} calls, ${grouped(pacing.throttled)} × 429`
+
 /** Progress as a scoped resource: it stops drawing however the work ends; on a paced site it shows the pace. */
 export const withProgress = <A, E, R>(
   mode: OutputMode,

@@ -97,7 +97,7 @@ const rateLimit = (callers: Callers["Service"]) =>
     const admission = profile.admit(`key:${caller.value.keyId}`)
     if (admission.ok) return { header, refusal: undefined }
     const refused = tooManyRequests(
-      `This app made more than ${state.rateLimit} calls in ${state.rateLimitWindowSeconds} seconds; try again later`,
+      `This app made more than ${state.rateLimit} calls in ${state.rateLimitWindowSeconds} second${state.rateLimitWindowSeconds === 1 ? "" : "s"}; try again later`,
       admission.retryAfterSeconds,
       "rate-limit"
     )

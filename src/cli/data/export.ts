@@ -13,7 +13,7 @@ import type { Item } from "../../data/calls.ts"
 import * as DataItems from "../../data/DataItems.ts"
 import { Filter } from "../../data/Filter.ts"
 import { encodeDates } from "../../http/codec.ts"
-import { type OutputMode, printResult, usage, withProgress } from "../output.ts"
+import { type OutputMode, pacingReport, pacingText, printResult, usage, withProgress } from "../output.ts"
 import { openOutput } from "../files.ts"
 import { collectEvery } from "../memory.ts"
 import { columnsFor, encodeRow, encodeValues } from "../../data/formats/csv.ts"
@@ -119,8 +119,9 @@ export const runExport = (options: ExportOptions) =>
     const warning = missing.length === 0
       ? ""
       : `\nnot in the CSV (no column for them): ${missing.map((m) => `${m.field} (${m.items} items)`).join(", ")}; name them with --fields, or export JSONL`
-    const summary = { collection: options.collection, format: options.format, out: target ?? null, items: exported, seconds, fieldsLeftOut: missing }
-    const text = `exported ${exported} items of ${options.collection} to ${target ?? "stdout"} in ${seconds.toFixed(1)} s${warning}`
+    const pacing = yield* pacingReport
+    const summary = { collection: options.collection, format: options.format, out: target ?? null, items: exported, seconds, fieldsLeftOut: missing, pacing }
+    const text = `exported ${exported} items of ${options.collection} to ${target ?? "stdout"} in ${seconds.toFixed(1)} s${pacingText(pacing)}${warning}`
     if (target !== undefined) yield* printResult(options.mode, summary, text)
     else {
       // stdout carries the items: the summary goes to stderr

@@ -29,7 +29,7 @@ import type { CollectionField } from "../../data/wire/index.ts"
 import { explain } from "../failures.ts"
 import { countRecords } from "../files.ts"
 import { collectEvery } from "../memory.ts"
-import { CliFailure, ExitCode, type OutputMode, printResult, usage, withProgress } from "../output.ts"
+import { CliFailure, ExitCode, type OutputMode, pacingReport, type PacingReport, pacingText, printResult, usage, withProgress } from "../output.ts"
 import { stopOnSignals } from "../signals.ts"
 import {
   automaticCheckpointFile,
@@ -98,6 +98,8 @@ export interface ImportReport {
   readonly checkpoint: string | null
   /** Seconds this run took. */
   readonly seconds: number
+  /** How the site's calls were paced in this run: the limit, the calls, the 429s met (null: no pacer). */
+  readonly pacing: PacingReport | null
 }
 
 /** Where this import keeps its checkpoint, or why it keeps none. */
@@ -132,7 +134,8 @@ const counts = (r: ImportReport) => `${r.inserted} inserted, ${r.updated} update
 const summaryText = (r: ImportReport, keeping: Keeping, reportFile: string | undefined): string => {
   const rate = r.seconds > 0 && r.settledThisRun > 0 ? `, ${Math.round(r.settledThisRun / r.seconds)} items/s` : ""
   // the time and rate are this run's: with a resume, of the items it settled itself
-  const timing = r.resumedAt > 0 ? `(this run: ${r.settledThisRun} items in ${r.seconds.toFixed(1)} s${rate})` : `(${r.seconds.toFixed(1)} s${rate})`
+  const paced = pacingText(r.pacing)
+  const timing = r.resumedAt > 0 ? `(this run: ${r.settledThisRun} items in ${r.seconds.toFixed(1)} s${rate}${paced})` : `(${r.seconds.toFixed(1)} s${rate}${paced})`
   const head = r.dryRun
     ? `dry run of ${r.input} into ${r.collection}: ${r.valid} rows would be written, ${r.badRows.length} bad rows`
     : r.alreadyComplete
@@ -403,7 +406,8 @@ export const runImport = (options: ImportOptions) =>
       alreadyComplete,
       settledThisRun,
       checkpoint: kept && keeping._tag === "File" ? keeping.file : null,
-      seconds: (performance.now() - started) / 1000
+      seconds: (performance.now() - started) / 1000,
+      pacing: yield* pacingReport
     }
     if (keeping._tag === "File" && report !== undefined) {
       if (complete && keeping.automatic) removeCheckpoint(keeping.file)
