@@ -4,8 +4,9 @@
  * console error in the page. What the console did is checked through sitefx/dev, the calls a script
  * makes: approve a member and enroll a factor; follow an outbox link and copy a code; filter the request
  * log and see a new request arrive live; redeliver a dead letter; change a setting; switch the production
- * profile on with a plan and a limit an API key then meets, and off; skew the clock; add and clear a
- * fault; save and restore a snapshot. The store's panels are the owner's: an order placed on
+ * profile on with a plan and a limit an API key then meets, and off; see a query's index advice, alone
+ * under its filter and on its refusal under the profile, and create the index it suggests; skew the
+ * clock; add and clear a fault; save and restore a snapshot. The store's panels are the owner's: an order placed on
  * the platform's checkout page is found, opened, fulfilled and canceled (its stock back), an unpaid order
  * is marked as paid, each checked through sitefx/ecom; an abandoned cart shows and then shows recovered;
  * axe-core audits both panels. And another site's page cannot frame it.
@@ -16,6 +17,7 @@ import * as http from "node:http"
 import type { AddressInfo } from "node:net"
 import type { Page } from "playwright-core"
 import * as Products from "../../src/catalog/Products.ts"
+import * as Indexes from "../../src/data/Indexes.ts"
 import * as Dev from "../../src/dev/index.ts"
 import { Cart, Checkout, Orders, STORES_APP_ID } from "../../src/ecom/index.ts"
 import type { PlatformClient } from "../../src/http/PlatformClient.ts"
@@ -478,6 +480,56 @@ describe("the console in Chromium", () => {
       await profile.getByText("The production profile is off").waitFor()
       assert.strictEqual((await fetch(`${url}/_sitefx/profile`).then((r) => r.json() as Promise<{ profile: string }>)).profile, "none")
       assert.strictEqual((await keyed("/items/query", cheap)).status, 200)
+    } finally {
+      await dev(Dev.Profile.set(PROFILE_OFF))
+    }
+  })
+
+  atBothSizes("requests: a query's index advice shows, alone under its filter, refused under the profile, and its index is created", "requests", "Requests", async (page, size) => {
+    const collection = unique(`Advised_${size}`).replace(/-/g, "_")
+    try {
+      // 2 items a second stand for a data call's time: a free plan's 5 s are 10 items, and the collection has 12
+      await dev(Dev.Profile.set({ profile: "none", plan: "free", scanRowsPerSecond: 2 }))
+      assert.strictEqual((await keyed("/collections", { collection: { id: collection } })).status, 200)
+      const items = Array.from({ length: 12 }, (_, i) => ({ data: { rank: i % 3, likes: i } }))
+      assert.strictEqual((await keyed("/bulk/items/insert", { dataCollectionId: collection, dataItems: items })).status, 200)
+
+      await page.getByLabel("Path starts with").fill("/wix-data/v2/items/query")
+      await page.getByLabel("Only queries with an index advice").check()
+      await page.getByRole("button", { name: "Apply filters" }).click()
+      // the log shows advised queries only (an earlier test's, if any)
+      const log = page.getByRole("list", { name: "Requests" })
+      await log.getByRole("listitem").filter({ hasNotText: "Index advice" }).first().waitFor({ state: "detached" })
+      await page.getByText(/^Live\. (No request matches yet\.|\d+ shown\.)$/).waitFor()
+      const shown = await log.getByRole("listitem").count()
+      // let the tail's long poll start; then a query that reads only its page (no advice), and one that filters and sorts without an index
+      await page.waitForTimeout(500)
+      assert.strictEqual((await keyed("/items/query", { dataCollectionId: collection, query: { paging: { limit: 2 } } })).status, 200)
+      const filtered = { dataCollectionId: collection, query: { filter: { rank: 1 }, sort: [{ fieldName: "likes" }] } }
+      assert.strictEqual((await keyed("/items/query", filtered)).status, 200)
+      const answered = log.getByRole("listitem").filter({ hasText: collection })
+      await answered.waitFor()
+      assert.strictEqual(await log.getByRole("listitem").count(), shown + 1)
+      assert.strictEqual(await log.getByRole("listitem").filter({ hasNotText: "Index advice" }).count(), 0)
+      const text = await answered.innerText()
+      assert.include(text, "200")
+      assert.include(text, `Index advice: scanned 12 items of ${collection} without an index; index rank, then likes`)
+
+      // under the profile the same query is refused as timed out: its rule and its advice show
+      await dev(Dev.Profile.set({ profile: "production" }))
+      assert.strictEqual((await keyed("/items/query", filtered)).status, 504)
+      const refused = answered.filter({ hasText: "data.query.timeout" })
+      await refused.waitFor()
+      assert.include(await refused.innerText(), "504")
+      assert.include(await refused.innerText(), `scanned 12 items of ${collection}`)
+      await expectAccessible(page, `requests, index advice (${size})`)
+
+      // the advice's button creates the index; once built, the query answers under the profile
+      await refused.getByRole("button", { name: `Create index by_rank_likes on ${collection}` }).click()
+      await page.getByRole("status").filter({ hasText: `The index by_rank_likes of ${collection} is building` }).waitFor()
+      const index = await owner(Indexes.awaitActive(collection, "by_rank_likes", { timeout: "30 seconds" }))
+      assert.deepStrictEqual(index.fields?.map((f) => f.path), ["rank", "likes"])
+      assert.strictEqual((await keyed("/items/query", filtered)).status, 200)
     } finally {
       await dev(Dev.Profile.set(PROFILE_OFF))
     }
