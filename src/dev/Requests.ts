@@ -1,7 +1,9 @@
 /**
- * The local platform's request log: every request it served, with its caller, status, duration, and
- * for a refusal the error code and the rule behind it. Filter by status (`4xx`, `404`), caller
- * (`member:<id>`), path prefix and method; `tail` follows new requests as they arrive (long polling).
+ * The local platform's request log: every request it served, with its caller, status, duration, for a
+ * refusal the error code and the rule behind it, and for a data query that scanned a collection past the
+ * plan's threshold without an index the index it needed (`advice`). Filter by status (`4xx`, `404`),
+ * caller (`member:<id>`), path prefix, method and advice; `tail` follows new requests as they arrive
+ * (long polling).
  *
  * @example
  * import { Requests } from "sitefx/dev"
@@ -39,6 +41,8 @@ export interface RequestFilter {
   /** A path prefix: `/wix-data` takes every data call. */
   readonly path?: string | undefined
   readonly method?: string | undefined
+  /** Only data queries that scanned a collection past the plan's threshold without an index: those with an `advice`. */
+  readonly advice?: boolean | undefined
 }
 
 /** A read of the log: the filter, and from where (`after` a request's number), how many, and how long to wait for one. */
@@ -59,6 +63,7 @@ const queryOf = (options: ReadOptions): Record<string, string> => {
   if (options.caller !== undefined) query["caller"] = options.caller
   if (options.path !== undefined && options.path !== "") query["path"] = options.path
   if (options.method !== undefined && options.method !== "") query["method"] = options.method
+  if (options.advice === true) query["advice"] = "true"
   if (options.after !== undefined) query["after"] = String(options.after)
   if (options.limit !== undefined) query["limit"] = String(options.limit)
   if (options.waitSeconds !== undefined) query["wait"] = String(options.waitSeconds)

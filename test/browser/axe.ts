@@ -1,4 +1,6 @@
 /** axe-core, injected into a page, audits it as it is now: the accessibility tests of every screen use it. */
+import { assert } from "@effect/vitest"
+import { readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import type { Page } from "playwright-core"
 
@@ -30,3 +32,17 @@ export const audit = async (page: Page): Promise<{ readonly violations: Readonly
 
 export const describeViolation = (screen: string, v: Violation): string =>
   `${screen}: [${v.impact}] ${v.id} (${v.help}) at ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`
+
+let axeSource: string | undefined
+
+/**
+ * axe-core finds no serious or critical violation on a page of the console as it is now (and read it:
+ * rules applied). The console's CSP runs its own scripts only, so axe-core goes in through the browser's
+ * devtools protocol, not a script tag.
+ */
+export const expectAccessible = async (page: Page, screen: string): Promise<void> => {
+  if (!await page.evaluate(() => "axe" in window)) await page.evaluate(axeSource ??= readFileSync(axePath, "utf8"))
+  const { violations, applied } = await audit(page)
+  assert.isAbove(applied, 15, `axe-core applied only ${applied} rules to ${screen}`)
+  assert.deepStrictEqual(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => describeViolation(screen, v)), [])
+}

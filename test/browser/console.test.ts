@@ -3,20 +3,21 @@
  * it: each panel's main action, at desktop and phone widths (no sideways scrolling at 390 px), with no
  * console error in the page. What the console did is checked through sitefx/dev, the calls a script
  * makes: approve a member and enroll a factor; follow an outbox link and copy a code; filter the request
- * log and see a new request arrive live; redeliver a dead letter; change a setting; skew the clock; add
- * and clear a fault; save and restore a snapshot. The store's panels are the owner's: an order placed on
+ * log and see a new request arrive live; redeliver a dead letter; change a setting; switch the production
+ * profile on with a plan and a limit an API key then meets, and off; see a query's index advice, alone
+ * under its filter and on its refusal under the profile, and create the index it suggests; skew the
+ * clock; add and clear a fault; save and restore a snapshot. The store's panels are the owner's: an order placed on
  * the platform's checkout page is found, opened, fulfilled and canceled (its stock back), an unpaid order
  * is marked as paid, each checked through sitefx/ecom; an abandoned cart shows and then shows recovered;
  * axe-core audits both panels. And another site's page cannot frame it.
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { readFileSync } from "node:fs"
 import * as http from "node:http"
-import { createRequire } from "node:module"
 import type { AddressInfo } from "node:net"
 import type { Page } from "playwright-core"
 import * as Products from "../../src/catalog/Products.ts"
+import * as Indexes from "../../src/data/Indexes.ts"
 import * as Dev from "../../src/dev/index.ts"
 import { Cart, Checkout, Orders, STORES_APP_ID } from "../../src/ecom/index.ts"
 import type { PlatformClient } from "../../src/http/PlatformClient.ts"
@@ -25,7 +26,7 @@ import type { PlatformError } from "../../src/http/PlatformError.ts"
 import type { PlatformHttp } from "../../src/http/PlatformHttp.ts"
 import { Site } from "../../src/Site.ts"
 import { buyerForm, openCheckoutPage, submitCheckoutPage } from "../support/checkoutPage.ts"
-import { audit, describeViolation } from "./axe.ts"
+import { expectAccessible } from "./axe.ts"
 import { browserSession, DESKTOP, PHONE, screenshot } from "./support.ts"
 
 const session = browserSession()
@@ -61,17 +62,6 @@ const placeOrder = async (email: string, quantity: number): Promise<{ readonly o
   return { orderId: orderId!, productId: product.id! }
 }
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8")
-
-/** axe-core finds no serious or critical violation on the page as it is now (and read it: rules applied). */
-const expectAccessible = async (page: Page, screen: string) => {
-  // the console's CSP runs its own scripts only, so axe-core goes in through the browser's devtools protocol, not a script tag
-  if (!await page.evaluate(() => "axe" in window)) await page.evaluate(axeSource)
-  const { violations, applied } = await audit(page)
-  assert.isAbove(applied, 15, `axe-core applied only ${applied} rules to ${screen}`)
-  assert.deepStrictEqual(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => describeViolation(screen, v)), [])
-}
-
 let counter = 0
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${counter++}`
 
@@ -91,6 +81,20 @@ const register = async (email: string): Promise<string> => {
   assert.strictEqual(res.status, 200)
   return ((await res.json()) as { identity: { id: string } }).identity.id
 }
+
+/** A data call with the site's API key, as an app's server makes it: its status and its answer's Retry-After. */
+const keyed = async (path: string, body: unknown): Promise<{ readonly status: number; readonly retryAfter: string | null }> => {
+  const res = await fetch(`${session.platform.url}/wix-data/v2${path}`, {
+    method: "POST",
+    headers: { authorization: session.platform.apiKey, "content-type": "application/json" },
+    body: JSON.stringify(body)
+  })
+  await res.arrayBuffer()
+  return { status: res.status, retryAfter: res.headers.get("retry-after") }
+}
+
+/** The production profile as the platform starts: off, a free plan, 200 calls a minute, 500 000 items a second. */
+const PROFILE_OFF = { profile: "none", plan: "free", rateLimit: 200, rateLimitWindowSeconds: 60, scanRowsPerSecond: 500_000 } as const
 
 /** Opens a panel of the console in a fresh browser profile; its page times out before the test does. */
 const open = async (viewport: typeof DESKTOP | typeof PHONE, panel: string, heading: string) => {
@@ -436,6 +440,99 @@ describe("the console in Chromium", () => {
     await page.getByRole("button", { name: "Clear all faults" }).click()
     await page.getByText("No fault is pending").waitFor()
     assert.deepStrictEqual(await dev(Dev.Faults.list), [])
+  })
+
+  atBothSizes("settings: the production profile is switched on with a plan and a limit that an API key meets, and off", "settings", "Settings", async (page, size) => {
+    const { url } = session.platform
+    const cheap = { dataCollectionId: "Posts", query: { paging: { limit: 1 } } }
+    try {
+      const profile = page.getByRole("region", { name: "Production profile" })
+      await profile.getByText("The production profile is off").waitFor()
+      const on = profile.getByRole("checkbox", { name: "Production profile" })
+      assert.isFalse(await on.isChecked())
+      await on.check()
+      await page.getByRole("status").filter({ hasText: "The production profile is now on." }).waitFor()
+      // the platform's own endpoint reads it on, as any script would
+      const read = await fetch(`${url}/_sitefx/profile`).then((r) => r.json() as Promise<{ profile: string }>)
+      assert.strictEqual(read.profile, "production")
+
+      await profile.getByLabel("Plan").selectOption("elite")
+      await page.getByRole("status").filter({ hasText: "The plan is now elite: data calls may run 10 s." }).waitFor()
+      await profile.getByLabel("Calls per window").fill("3")
+      await profile.getByLabel("Window (seconds)").fill("60")
+      await profile.getByRole("button", { name: "Save limit" }).click()
+      await page.getByRole("status").filter({ hasText: "API keys may now make 3 calls every 60 seconds." }).waitFor()
+      await profile.getByText("an API key may make 3 calls every 60 seconds").waitFor()
+      await profile.getByText("5,000,000 unindexed items", { exact: false }).waitFor()
+      assert.deepStrictEqual(await dev(Dev.Profile.get), { ...PROFILE_OFF, profile: "production", plan: "elite", rateLimit: 3 })
+      await expectAccessible(page, `settings, the production profile on (${size})`)
+
+      // an app's calls with the API key meet the limit: the fourth of the window is refused
+      const answers = [await keyed("/items/query", cheap), await keyed("/items/query", cheap), await keyed("/items/query", cheap), await keyed("/items/query", cheap)]
+      assert.deepStrictEqual(answers.map((a) => a.status), [200, 200, 200, 429])
+      assert.isAtLeast(Number(answers[3]!.retryAfter), 1)
+
+      await profile.getByRole("button", { name: "The platform's limit" }).click()
+      await page.getByRole("status").filter({ hasText: "API keys may now make 200 calls every 60 seconds, the platform's limit." }).waitFor()
+      assert.isTrue(await profile.getByRole("button", { name: "The platform's limit" }).isDisabled())
+      await on.uncheck()
+      await page.getByRole("status").filter({ hasText: "The production profile is now off." }).waitFor()
+      await profile.getByText("The production profile is off").waitFor()
+      assert.strictEqual((await fetch(`${url}/_sitefx/profile`).then((r) => r.json() as Promise<{ profile: string }>)).profile, "none")
+      assert.strictEqual((await keyed("/items/query", cheap)).status, 200)
+    } finally {
+      await dev(Dev.Profile.set(PROFILE_OFF))
+    }
+  })
+
+  atBothSizes("requests: a query's index advice shows, alone under its filter, refused under the profile, and its index is created", "requests", "Requests", async (page, size) => {
+    const collection = unique(`Advised_${size}`).replace(/-/g, "_")
+    try {
+      // 2 items a second stand for a data call's time: a free plan's 5 s are 10 items, and the collection has 12
+      await dev(Dev.Profile.set({ profile: "none", plan: "free", scanRowsPerSecond: 2 }))
+      assert.strictEqual((await keyed("/collections", { collection: { id: collection } })).status, 200)
+      const items = Array.from({ length: 12 }, (_, i) => ({ data: { rank: i % 3, likes: i } }))
+      assert.strictEqual((await keyed("/bulk/items/insert", { dataCollectionId: collection, dataItems: items })).status, 200)
+
+      await page.getByLabel("Path starts with").fill("/wix-data/v2/items/query")
+      await page.getByLabel("Only queries with an index advice").check()
+      await page.getByRole("button", { name: "Apply filters" }).click()
+      // the log shows advised queries only (an earlier test's, if any)
+      const log = page.getByRole("list", { name: "Requests" })
+      await log.getByRole("listitem").filter({ hasNotText: "Index advice" }).first().waitFor({ state: "detached" })
+      await page.getByText(/^Live\. (No request matches yet\.|\d+ shown\.)$/).waitFor()
+      const shown = await log.getByRole("listitem").count()
+      // let the tail's long poll start; then a query that reads only its page (no advice), and one that filters and sorts without an index
+      await page.waitForTimeout(500)
+      assert.strictEqual((await keyed("/items/query", { dataCollectionId: collection, query: { paging: { limit: 2 } } })).status, 200)
+      const filtered = { dataCollectionId: collection, query: { filter: { rank: 1 }, sort: [{ fieldName: "likes" }] } }
+      assert.strictEqual((await keyed("/items/query", filtered)).status, 200)
+      const answered = log.getByRole("listitem").filter({ hasText: collection })
+      await answered.waitFor()
+      assert.strictEqual(await log.getByRole("listitem").count(), shown + 1)
+      assert.strictEqual(await log.getByRole("listitem").filter({ hasNotText: "Index advice" }).count(), 0)
+      const text = await answered.innerText()
+      assert.include(text, "200")
+      assert.include(text, `Index advice: scanned 12 items of ${collection} without an index; index rank, then likes`)
+
+      // under the profile the same query is refused as timed out: its rule and its advice show
+      await dev(Dev.Profile.set({ profile: "production" }))
+      assert.strictEqual((await keyed("/items/query", filtered)).status, 504)
+      const refused = answered.filter({ hasText: "data.query.timeout" })
+      await refused.waitFor()
+      assert.include(await refused.innerText(), "504")
+      assert.include(await refused.innerText(), `scanned 12 items of ${collection}`)
+      await expectAccessible(page, `requests, index advice (${size})`)
+
+      // the advice's button creates the index; once built, the query answers under the profile
+      await refused.getByRole("button", { name: `Create index by_rank_likes on ${collection}` }).click()
+      await page.getByRole("status").filter({ hasText: `The index by_rank_likes of ${collection} is building` }).waitFor()
+      const index = await owner(Indexes.awaitActive(collection, "by_rank_likes", { timeout: "30 seconds" }))
+      assert.deepStrictEqual(index.fields?.map((f) => f.path), ["rank", "likes"])
+      assert.strictEqual((await keyed("/items/query", filtered)).status, 200)
+    } finally {
+      await dev(Dev.Profile.set(PROFILE_OFF))
+    }
   })
 
   atBothSizes("snapshots: a snapshot is saved, restored and downloadable", "snapshots", "Snapshots", async (page, size) => {

@@ -24,7 +24,7 @@ const checked = [
   "PendingFault", "AddedFault", "FaultsResponse", "Health", "SiteConnection", "IdentityResponse", "IdentitiesResponse",
   "Snapshot", "SnapshotsResponse", "SnapshotResponse", "RestoreSnapshotResponse", "RequestRecord", "RequestsResponse",
   "WebhookResponse", "WebhooksResponse", "DeadLetter", "DeadLettersResponse", "DeadLetterResponse", "RedeliverAllResponse",
-  "PublicKeyResponse", "DiscardedResponse"
+  "PublicKeyResponse", "DiscardedResponse", "ProfileState"
 ]
 
 describe("sitefx/dev's guards have their Schemas' types", () => {
@@ -32,8 +32,9 @@ describe("sitefx/dev's guards have their Schemas' types", () => {
     assert.deepStrictEqual([...Object.keys(PG), ...Object.keys(MG), ...Object.keys(WG)].sort(), [...checked].sort())
   })
 
-  it("settings, outbox, clock, captcha, counters, members", () => {
+  it("settings, outbox, clock, profile, captcha, counters, members", () => {
     sameType<G.TypeOf<typeof PG.SiteSettings>, PW.SiteSettings>(true)
+    sameType<G.TypeOf<typeof PG.ProfileState>, PW.ProfileState>(true)
     sameType<G.TypeOf<typeof PG.OutboxMessage>, PW.OutboxMessage>(true)
     sameType<G.TypeOf<typeof PG.OutboxResponse>, typeof PW.OutboxResponse.Type>(true)
     sameType<G.TypeOf<typeof PG.ClockResponse>, typeof PW.ClockResponse.Type>(true)
@@ -95,6 +96,10 @@ describe("a dev guard", () => {
       [PG.RequestsResponse, PW.RequestsResponse, { requests: [record] }],
       [PG.SiteSettings, PW.SiteSettings, { captcha: false, emailVerification: false, ownerApproval: true, mfaRequired: false, accessTokenTtlSeconds: 600, catalogVersion: "V1_CATALOG" }],
       [PG.SiteSettings, PW.SiteSettings, { captcha: false, emailVerification: false, ownerApproval: true, mfaRequired: false, accessTokenTtlSeconds: 600, catalogVersion: "V9" }],
+      [PG.ProfileState, PW.ProfileState, { profile: "production", plan: "elite", rateLimit: 5, rateLimitWindowSeconds: 1, scanRowsPerSecond: 20 }],
+      [PG.ProfileState, PW.ProfileState, { profile: "production", plan: "gold", rateLimit: 5, rateLimitWindowSeconds: 1, scanRowsPerSecond: 20 }],
+      [PG.ProfileState, PW.ProfileState, { profile: "on", plan: "free", rateLimit: 5, rateLimitWindowSeconds: 1, scanRowsPerSecond: 20 }],
+      [PG.ProfileState, PW.ProfileState, { profile: "none", plan: "free", rateLimit: 200, scanRowsPerSecond: 20 }],
       [MG.IdentitiesResponse, PW.IdentitiesResponse, { identities: [{ id: "i", status: { name: "PENDING" }, factors: [{ factorId: "f", type: "TOTP", status: "ACTIVE" }] }] }],
       [MG.IdentitiesResponse, PW.IdentitiesResponse, { identities: [{ id: 1 }] }],
       [WG.DeadLettersResponse, WW.DeadLettersResponse, { deadLetters: [{ id: "d", webhookId: "w", url: "http://x", eventId: 1, eventType: "t", attempts: 0, lastError: "full", failedDate: "d", redelivering: false }] }],

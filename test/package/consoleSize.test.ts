@@ -39,12 +39,15 @@ const buildForProduction = () =>
  * 3 700. React and effect alone are 97 900: below the aim only a first panel drawn before effect loads
  * would go, as the demo app's bootstrap does. Then 112 221 (2026-11-29): sitefx/react's server render that
  * runs nothing and its hydration view (the Next.js integration), and a token store's own renewal, +490.
+ * Then 112 296: the request log panel creates the index an advice suggests (sitefx/data/indexes, in lazy
+ * files of their own), +73 of the bundler's list of the files the panel needs; waiting for the index to be
+ * active would have brought effect's schedules into the first load (+1 700), so the panel does not wait.
  */
 const BUDGET_GZIP = 112_300
 
 /** Sources the first load must not carry, by the path its source map names. */
 const NOT_IN_FIRST_LOAD =
-  /console\/src\/(outbox|requests|events|orders|carts|settings|platform|snapshots)\/|console\/src\/admin\.ts$|effect\/dist\/(SchemaAST|SchemaParser|SchemaIssue|SchemaTransformation)\.js$|effect\/dist\/http\/|src\/dev\/(wire\/|guards\/(platform|webhooks)\.ts$|(Requests|Webhooks|Faults|Snapshots|Outbox|Settings|Clock|Platform)\.ts$)|src\/(ecom|events|catalog)\/|src\/session\/wire\//
+  /console\/src\/(outbox|requests|events|orders|carts|settings|platform|snapshots)\/|console\/src\/admin\.ts$|effect\/dist\/(SchemaAST|SchemaParser|SchemaIssue|SchemaTransformation)\.js$|effect\/dist\/http\/|src\/dev\/(wire\/|guards\/(platform|webhooks)\.ts$|(Requests|Webhooks|Faults|Snapshots|Outbox|Settings|Clock|Platform|Profile)\.ts$)|src\/(ecom|events|catalog)\/|src\/data\/Indexes\.ts$|src\/session\/wire\//
 
 describe("the console's first load", () => {
   it(`is one script of at most ${(BUDGET_GZIP / 1024).toFixed(1)} KB gzipped, with the members panel and no other`, async () => {

@@ -1,13 +1,14 @@
 /**
- * The request log panel: the requests the platform served, filtered by status, caller, path and
- * method, newest first, with new ones arriving live; a refusal shows its error code and the rule
- * behind it.
+ * The request log panel: the requests the platform served, filtered by status, caller, path, method
+ * and index advice, newest first, with new ones arriving live; a refusal shows its error code and the
+ * rule behind it, and a data query that scanned a collection without an index shows the index it
+ * needed, with a button that creates it.
  */
 import type { Requests } from "sitefx/dev"
-import { useAtom, useAtomRefresh, useAtomValue } from "sitefx/react"
+import { useAtom, useAtomRefresh, useAtomSet, useAtomValue } from "sitefx/react"
 import { type FormEvent, useState } from "react"
-import { ResultView } from "../shell/Result.tsx"
-import { type LogFilter, requestsAtom, filterAtom } from "./atoms.ts"
+import { ActionStatus, ResultView } from "../shell/Result.tsx"
+import { createIndex, filterAtom, type IndexAdvice, indexNameOf, type LogFilter, requestsAtom } from "./atoms.ts"
 
 const STATUSES = [["", "any status"], ["2xx", "2xx success"], ["4xx", "4xx refused"], ["5xx", "5xx failed"], ["400", "400"], ["401", "401"], ["403", "403"], ["404", "404"], ["409", "409"], ["429", "429"]] as const
 const CALLERS = [["", "anyone"], ["visitor", "visitors"], ["member", "members"], ["admin", "admins (API key)"]] as const
@@ -17,7 +18,23 @@ const statusClass = (status: number) => (status >= 500 ? "bad" : status >= 400 ?
 
 const callerOf = (r: Requests.LoggedRequest) => (r.caller.kind === "none" ? "no credentials" : r.caller.id === undefined ? r.caller.kind : `${r.caller.kind} ${r.caller.id}`)
 
-function Row(props: { readonly request: Requests.LoggedRequest }) {
+const counted = new Intl.NumberFormat("en-US")
+
+/** The index a data query needed: the collection, the fields to index in order, the items it read; and a button that creates it. */
+function Advice(props: { readonly advice: IndexAdvice; readonly create: (advice: IndexAdvice) => void }) {
+  const a = props.advice
+  return (
+    <div className="advice">
+      <span className="wrap">
+        Index advice: scanned {counted.format(a.rowsScanned)} items of <code>{a.collection}</code> without an index; index{" "}
+        {a.fields.map((f, i) => <span key={f}>{i === 0 ? "" : ", then "}<code>{f}</code></span>)}
+      </span>
+      <button type="button" className="secondary small" onClick={() => props.create(a)}>Create index {indexNameOf(a)} on {a.collection}</button>
+    </div>
+  )
+}
+
+function Row(props: { readonly request: Requests.LoggedRequest; readonly create: (advice: IndexAdvice) => void }) {
   const r = props.request
   return (
     <li className="log-row">
@@ -27,6 +44,7 @@ function Row(props: { readonly request: Requests.LoggedRequest }) {
       <span className="muted"><time dateTime={r.time}>{new Date(r.time).toLocaleTimeString()}</time> · {Math.round(r.durationMs)} ms · {callerOf(r)}</span>
       {r.code === undefined ? null : <span className="wrap">code <code>{r.code}</code></span>}
       {r.rule === undefined ? null : <span className="wrap rule">{r.rule.kind} <code>{r.rule.id}</code>: {r.rule.message}</span>}
+      {r.advice === undefined ? null : <Advice advice={r.advice} create={props.create} />}
     </li>
   )
 }
@@ -39,6 +57,8 @@ export function RequestsPanel() {
   const atom = requestsAtom(JSON.stringify(filter))
   const requests = useAtomValue(atom)
   const refresh = useAtomRefresh(atom)
+  const create = useAtomSet(createIndex)
+  const created = useAtomValue(createIndex)
   const apply = (event: FormEvent) => {
     event.preventDefault()
     const caller = form.caller === "member" && memberId.trim() !== "" ? `member:${memberId.trim()}` : form.caller
@@ -48,7 +68,10 @@ export function RequestsPanel() {
   return (
     <section aria-labelledby="requests-title">
       <h1 id="requests-title">Requests</h1>
-      <p className="lead">Every request the platform served, newest first; refusals carry their error code and the rule that refused them.</p>
+      <p className="lead">
+        Every request the platform served, newest first; refusals carry their error code and the rule that refused them, and a data query that scanned a
+        collection without an index the index it needed.
+      </p>
       <form className="filters" onSubmit={apply} aria-label="Filter the requests">
         <div>
           <label htmlFor="log-status">Status</label>
@@ -83,12 +106,14 @@ export function RequestsPanel() {
         <div className="checks">
           <label><input type="checkbox" checked={form.live} onChange={(e) => field("live")(e.target.checked)} /> Live: show new requests as they arrive</label>
           <label><input type="checkbox" checked={hideOwn} onChange={(e) => setHideOwn(e.target.checked)} /> Hide calls to the dev endpoints</label>
+          <label><input type="checkbox" checked={form.advice} onChange={(e) => field("advice")(e.target.checked)} /> Only queries with an index advice</label>
         </div>
         <div className="actions">
           <button type="submit">Apply filters</button>
           <button type="button" className="secondary" onClick={refresh}>Refresh</button>
         </div>
       </form>
+      <ActionStatus result={created} />
       <ResultView
         result={requests}
         loading="Reading the request log"
@@ -101,7 +126,7 @@ export function RequestsPanel() {
           return (
             <>
               <p className="muted">{filter.live ? "Live. " : ""}{shown.length === 0 ? "No request matches yet." : `${shown.length} shown.`}</p>
-              <ol className="log" aria-label="Requests">{shown.map((r) => <Row key={r.seq} request={r} />)}</ol>
+              <ol className="log" aria-label="Requests">{shown.map((r) => <Row key={r.seq} request={r} create={create} />)}</ol>
             </>
           )
         }}

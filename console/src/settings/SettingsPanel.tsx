@@ -1,12 +1,14 @@
 /**
  * The settings panel: the site's switches (captcha, email verification, owner approval, MFA), the
- * access tokens' lifetime and the store catalog's version; each change is saved at once.
+ * access tokens' lifetime and the store catalog's version, then the production profile (on or off, the
+ * plan, the rate limit: ./ProfileSection.tsx); each change is saved at once.
  */
 import type { Settings } from "sitefx/dev"
 import { useAtomRefresh, useAtomSet, useAtomValue } from "sitefx/react"
 import { type FormEvent, useState } from "react"
 import { ActionStatus, ResultView } from "../shell/Result.tsx"
 import { type Change, changeSettings, settingsAtom } from "./atoms.ts"
+import { ProfileSection } from "./ProfileSection.tsx"
 
 const SWITCHES = [
   { key: "captcha", label: "Captcha", about: "registrations and logins need a captcha token" },
@@ -16,8 +18,6 @@ const SWITCHES = [
 ] as const
 
 const CATALOGS = [["V1_CATALOG", "Catalog v1"], ["V3_CATALOG", "Catalog v3"], ["STORES_NOT_INSTALLED", "No store"]] as const
-
-
 
 function Lifetime(props: { readonly seconds: number; readonly change: (c: Change) => void }) {
   const [value, setValue] = useState(String(props.seconds))
@@ -78,6 +78,7 @@ export function SettingsPanel() {
           </>
         )}
       </ResultView>
+      <ProfileSection />
     </section>
   )
 }

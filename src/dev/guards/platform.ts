@@ -46,6 +46,13 @@ export const OutboxMessage = G.struct({
 export const OutboxResponse = G.struct({ messages: G.array(OutboxMessage) })
 
 export const ClockResponse = G.struct({ skewSeconds: num, now: str })
+export const ProfileState = G.struct({
+  profile: G.literals(["none", "production"]),
+  plan: G.literals(["free", "premium", "elite"]),
+  rateLimit: num,
+  rateLimitWindowSeconds: num,
+  scanRowsPerSecond: num
+})
 export const CaptchaResponse = G.struct({ token: str })
 export const StatsResponse = G.struct({
   tokenRequests: G.struct({ anonymous: num, refresh_token: num, authorization_code: num, authorized_client: num }),

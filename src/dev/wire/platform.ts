@@ -286,8 +286,8 @@ export const MAX_REQUESTS_WAIT = 30
  * The query of `GET /_sitefx/requests`: `status` (`4xx`, `5xx`, `2xx` or an exact `404`), `caller`
  * (`visitor`, `member`, `admin`, `none`, or one caller: `member:<id>`, `admin:<keyId>`), `path` (a
  * prefix), `method`, `after` (a seq: only newer ones), `limit` (the newest this many, default 100),
- * `wait` (seconds to hold the request while nothing after `after` matches: a live tail) and `dev`
- * (`true`: dev endpoint requests too).
+ * `wait` (seconds to hold the request while nothing after `after` matches: a live tail), `dev`
+ * (`true`: dev endpoint requests too) and `advice` (`true`: only requests with an index advice).
  */
 export const RequestsQuery = Schema.Struct({
   status: Schema.optionalKey(
@@ -303,6 +303,7 @@ export const RequestsQuery = Schema.Struct({
   after: Schema.optionalKey(numberParam(0, Number.MAX_SAFE_INTEGER, "after is a request's seq: a whole number from 0")),
   limit: Schema.optionalKey(numberParam(1, MAX_REQUESTS_LIMIT, `limit is a whole number from 1 to ${MAX_REQUESTS_LIMIT}`)),
   wait: Schema.optionalKey(numberParam(0, MAX_REQUESTS_WAIT, `wait is a number of seconds from 0 to ${MAX_REQUESTS_WAIT}`, true)),
-  dev: Schema.optionalKey(Schema.Literals(["true", "false"]).annotate({ message: "dev is true or false" }))
+  dev: Schema.optionalKey(Schema.Literals(["true", "false"]).annotate({ message: "dev is true or false" })),
+  advice: Schema.optionalKey(Schema.Literals(["true", "false"]).annotate({ message: "advice is true or false" }))
 })
 export type RequestsQuery = typeof RequestsQuery.Type

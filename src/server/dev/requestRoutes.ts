@@ -34,7 +34,7 @@ export const requestRoutes = HttpRouter.addAll(Effect.gen(function*() {
 const DEFAULT_LIMIT = 100
 
 // the parameters read, each once (a repeated one counts as its first)
-const KEYS = ["status", "caller", "path", "method", "after", "limit", "wait", "dev"] as const
+const KEYS = ["status", "caller", "path", "method", "after", "limit", "wait", "dev", "advice"] as const
 
 /** `4xx` as 400–499, `404` as itself. */
 const statusRange = (status: string): RequestFilter["status"] => {
@@ -55,7 +55,8 @@ const toFilter = (q: RequestsQuery): RequestFilter => ({
   method: q.method?.toUpperCase(),
   after: q.after,
   limit: q.limit ?? DEFAULT_LIMIT,
-  dev: q.dev === "true"
+  dev: q.dev === "true",
+  advice: q.advice === "true"
 })
 
 const toRecord = (e: RequestEntry): RequestRecord => ({

@@ -58,6 +58,8 @@ export interface RequestFilter {
   readonly limit: number
   /** Dev endpoint requests too (always, when `path` is under `/_sitefx`). */
   readonly dev: boolean
+  /** Only entries with an index advice. */
+  readonly advice?: boolean | undefined
 }
 
 export interface RequestLogShape {
@@ -85,7 +87,8 @@ const matches = (e: RequestEntry, f: RequestFilter, dev: boolean): boolean =>
   (f.status === undefined || (e.status >= f.status.from && e.status <= f.status.to)) &&
   (f.caller === undefined || (e.caller.kind === f.caller.kind && (f.caller.id === undefined || e.caller.id === f.caller.id))) &&
   (f.path === undefined || e.path.startsWith(f.path)) &&
-  (f.method === undefined || e.method === f.method)
+  (f.method === undefined || e.method === f.method) &&
+  (f.advice !== true || e.advice !== undefined)
 
 /** The request log of one platform. */
 export class RequestLog extends Context.Service<RequestLog, RequestLogShape>()("sitefx/server/RequestLog") {

@@ -284,7 +284,7 @@ export const ROUTES: ReadonlyArray<RouteCase> = [
     method: "GET",
     path: "/_sitefx/requests",
     input: "query",
-    sample: { status: "4xx", caller: "member", path: "/wix-data", method: "POST", after: 0, limit: 10, wait: 0, dev: "true" }
+    sample: { status: "4xx", caller: "member", path: "/wix-data", method: "POST", after: 0, limit: 10, wait: 0, dev: "true", advice: "false" }
   },
   { method: "POST", path: "/_sitefx/reset", input: "json", sample: {}, wipes: true, takesNothing: true },
   { method: "POST", path: "/_sitefx/seed", input: "json", sample: { seed: "demo" }, wipes: true },
