@@ -19,6 +19,7 @@ import type { PlatformHttp } from "../http/PlatformHttp.ts"
 import { ProfileState as ProfileAnswer } from "./guards/platform.ts"
 import type { ProfileRequest, ProfileState as ProfileWire } from "./wire/platform.ts"
 import { DEV_PREFIX, devCall } from "./call.ts"
+import { PLAN_TIMEOUT_SECONDS } from "./plans.ts"
 
 /**
  * The profile as the platform holds it: whether it is on (`production`) or off (`none`), the site's
@@ -34,7 +35,7 @@ export type ProfilePatch = ProfileRequest
 export type Plan = ProfileState["plan"]
 
 /** How long a data call may run on each plan, in seconds (the data API's documented timeouts). */
-export const PLAN_TIMEOUT_SECONDS: Readonly<Record<Plan, number>> = { free: 5, premium: 5, elite: 10 }
+export { PLAN_TIMEOUT_SECONDS }
 
 /** The most unindexed items a data query may scan under this state before it stands for the plan's timeout. */
 export const scanThreshold = (state: Pick<ProfileState, "plan" | "scanRowsPerSecond">): number =>

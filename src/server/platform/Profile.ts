@@ -10,6 +10,7 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import { PLAN_TIMEOUT_SECONDS } from "../../dev/plans.ts"
 import { ServerClock } from "./ServerClock.ts"
 
 /** The site's plan, which sets how long a data call may run: 5 s on free and premium plans, 10 s on elite ones. */
@@ -25,8 +26,8 @@ export const DEFAULT_RATE_LIMIT = 200
  */
 export const DEFAULT_SCAN_ROWS_PER_SECOND = 500_000
 
-/** The data API's documented request timeouts, in seconds, by plan. */
-export const PLAN_TIMEOUT_SECONDS: Readonly<Record<Plan, number>> = { free: 5, premium: 5, elite: 10 }
+/** The data API's documented request timeouts, in seconds, by plan (one table for the platform and sitefx/dev). */
+export { PLAN_TIMEOUT_SECONDS }
 
 /** The rate limit's window, in seconds, by default: the platform's limit is a minute's. */
 export const DEFAULT_RATE_WINDOW_SECONDS = 60
