@@ -40,6 +40,7 @@ interface Filters {
   readonly path: Option.Option<string>
   readonly method: Option.Option<string>
   readonly dev: boolean
+  readonly advice: boolean
 }
 
 const queryOf = (filters: Filters, extra: Record<string, string | number>): string => {
@@ -49,6 +50,7 @@ const queryOf = (filters: Filters, extra: Record<string, string | number>): stri
     if (value !== undefined) params.set(key, value)
   }
   if (filters.dev) params.set("dev", "true")
+  if (filters.advice) params.set("advice", "true")
   for (const [key, value] of Object.entries(extra)) params.set(key, String(value))
   return params.toString()
 }
@@ -98,6 +100,7 @@ export const logs = Command.make(
     path: Flag.String("path").pipe(Flag.withDescription("Only paths starting with this, e.g. /wix-data"), Flag.optional),
     method: Flag.String("method").pipe(Flag.withDescription("Only this method, e.g. POST"), Flag.optional),
     dev: Flag.Boolean("dev").pipe(Flag.withDescription("Also the requests to the dev endpoints (/_sitefx/*)"), Flag.withDefault(false)),
+    advice: Flag.Boolean("advice").pipe(Flag.withDescription("Only the data queries that carry an index advice (they scan a collection without an index)"), Flag.withDefault(false)),
     limit: Flag.Int("limit").pipe(Flag.withAlias("n"), Flag.withDescription("Print the newest this many (default 100; at most 1000)"), Flag.optional),
     json: Flag.Boolean("json").pipe(Flag.withDescription("One JSON object per request, for jq and scripts"), Flag.withDefault(false))
   },

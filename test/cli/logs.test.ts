@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
+import * as Redacted from "effect/Redacted"
 import { createServer } from "node:net"
 import { LocalPlatform } from "../support/platform.ts"
 import { cli, startCli, waitFor } from "./support.ts"
@@ -60,6 +61,32 @@ describe("sitefx logs", () => {
         ])
         expect(records[0].rule).toEqual(refused.body.details.rule)
         expect(records[1].seq).toBeGreaterThan(records[0].seq)
+      }))
+
+    it.effect("--advice prints only the data queries that scan a collection without an index, with their advice", () =>
+      Effect.gen(function*() {
+        const platform = yield* LocalPlatform
+        const token = yield* visitorToken
+        // more posts than the threshold below
+        const added = yield* send("/wix-data/v2/bulk/items/insert", {
+          dataCollectionId: "Posts",
+          dataItems: Array.from({ length: 6 }, (_, i) => ({ data: { title: `Scanned ${i}` } }))
+        }, Redacted.value(platform.apiKey))
+        expect(added.status).toBe(200)
+        const posts = yield* send("/wix-data/v2/items/count", { dataCollectionId: "Posts" }, token)
+        // one item a second stands for a free plan's 5 s: any collection past 5 items is advised an index
+        expect((yield* send("/_sitefx/profile", { scanRowsPerSecond: 1 })).status).toBe(200)
+        const scanning = yield* send("/wix-data/v2/items/query", { dataCollectionId: "Posts", query: { filter: { title: { $startsWith: "no such" } } } }, token)
+        expect(scanning.status).toBe(200)
+        yield* send("/wix-data/v2/items/query", { dataCollectionId: "Posts", query: { paging: { limit: 1 } } }, token)
+        expect((yield* send("/_sitefx/profile", { scanRowsPerSecond: 500_000 })).status).toBe(200)
+        expect(posts.body.totalCount).toBeGreaterThan(5)
+
+        const advised = yield* Effect.promise(() => cli(["logs", "--advice", "--base-url", platform.url]))
+        expect(advised.code).toBe(0)
+        const lines = advised.stdout.trim().split("\n")
+        expect(lines).toHaveLength(1)
+        expect(lines[0]).toMatch(new RegExp(`  200 POST /wix-data/v2/items/query  .*  index advice: Posts \\(title\\), ${posts.body.totalCount} items scanned$`))
       }))
 
     it.effect("--follow prints new requests as they come, only those the filters let through, until Ctrl-C", () =>
