@@ -1,7 +1,8 @@
 /**
  * A data query judged by the items it would scan without an index (SQLite's query plan): under the
  * production profile past the plan's threshold it is refused as a timed-out call, with an index it
- * answers; without the profile it answers and the request log advises the index.
+ * answers; without the profile it answers and the request log advises the index. The judgement is kept
+ * between calls, and follows the collection's size and indexes.
  */
 import { assert, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
@@ -23,6 +24,20 @@ const collectionOf = (n: number) =>
   })
 
 const queryOf = (collection: string, q: Record<string, unknown>) => data("POST", "/items/query", { dataCollectionId: collection, query: q })
+/** Creates an index and waits until it is built. */
+const indexOn = (collection: string, name: string, fields: ReadonlyArray<Record<string, string>>) =>
+  Effect.gen(function*() {
+    yield* ok("POST", "/indexes", { dataCollectionId: collection, index: { name, fields } })
+    const calls = yield* adminCalls
+    yield* Effect.promise(() => calls.indexesBuilt(collection))
+  })
+
+const refusedFor = (answer: { readonly status: number; readonly text: string; readonly body: any }, collection: string, fields: ReadonlyArray<string>, rowsScanned = 150) => {
+  assert.strictEqual(answer.status, 504, answer.text)
+  assert.strictEqual(answer.body.details.applicationError.code, "DEADLINE_EXCEEDED")
+  assert.deepInclude(answer.body.details.applicationError.data, { collection, fields, rowsScanned })
+  assert.deepInclude(answer.body.details.rule, { kind: "bound", id: "data.query.timeout", fields })
+}
 
 it.layer(layer, { excludeTestServices: true })("data calls past the plan's timeout", (it) => {
   it.effect("an unindexed scan past the free plan's threshold is refused as timed out; it answers with the suggested index", () =>
@@ -43,6 +58,7 @@ it.layer(layer, { excludeTestServices: true })("data calls past the plan's timeo
       // without a filter or sort a query reads only its page, and an id is found through its own index
       assert.strictEqual((yield* queryOf(id, { paging: { limit: 5 } })).status, 200)
       assert.strictEqual((yield* queryOf(id, { filter: { _id: "nobody" } })).status, 200)
+      assert.strictEqual((yield* queryOf(id, { filter: { _id: { $gt: "m" } }, sort: [{ fieldName: "_id", order: "DESC" }] })).status, 200)
 
       yield* ok("POST", "/indexes", { dataCollectionId: id, index: { name: "byRankLikes", fields: [{ path: "rank" }, { path: "likes", order: "DESC" }] } })
       const calls = yield* adminCalls
@@ -83,5 +99,34 @@ it.layer(layer, { excludeTestServices: true })("data calls past the plan's timeo
       assert.strictEqual((yield* queryOf(id, { paging: { limit: 2 } })).status, 200)
       const after = yield* dev("GET", "/requests?path=/wix-data/v2/items/query&limit=1")
       assert.isUndefined(after.requests[0].advice)
+    }))
+
+  it.effect("the judgement kept between calls follows the collection: grown past the threshold it refuses, its own index answers, another collection's does not stand for it", () =>
+    Effect.gen(function*() {
+      yield* dev("POST", "/profile", { profile: "production", plan: "free" })
+      const id = yield* collectionOf(90)
+      const ranked = { filter: { rank: 3 } }
+      assert.strictEqual((yield* queryOf(id, ranked)).status, 200)
+      // the same statement, now over 110 items
+      yield* bulkInsert(id, Array.from({ length: 20 }, (_, i) => ({ rank: i % 10, likes: 90 + i })))
+      refusedFor(yield* queryOf(id, ranked), id, ["rank"], 110)
+
+      // another collection's index on the same field is not this collection's
+      const other = yield* collectionOf(10)
+      yield* indexOn(other, "byRank", [{ path: "rank" }])
+      refusedFor(yield* queryOf(id, ranked), id, ["rank"], 110)
+
+      yield* indexOn(id, "byRank", [{ path: "rank" }])
+      assert.strictEqual((yield* queryOf(id, ranked)).status, 200)
+      // a twin made later, which SQLite may read through instead, leaves both collections answering
+      const twin = yield* collectionOf(150)
+      yield* indexOn(twin, "byRank", [{ path: "rank" }])
+      const answered = yield* queryOf(id, ranked)
+      assert.strictEqual(answered.status, 200, answered.text)
+      assert.strictEqual(answered.body.dataItems.length, 11)
+      assert.strictEqual((yield* queryOf(twin, ranked)).status, 200)
+
+      yield* ok("DELETE", `/indexes?dataCollectionId=${id}&indexName=byRank`)
+      refusedFor(yield* queryOf(id, ranked), id, ["rank"], 110)
     }))
 })
