@@ -341,6 +341,13 @@ export class Reads extends Context.Service<Reads, ReadsShape>()("sitefx/server/d
         if (state.fieldName === undefined || state.fieldName === "") throw badRequest("WDE0003", "fieldName must be a non-empty string.", ["fieldName"])
         // qualified: json_each has an `id` column of its own
         const condition = visible(access, state.filter, { column: "data_items.data", idColumn: "data_items.id", ownerColumn: "data_items.owner" })
+        // judged as the platform reads distinct values through an index: the items the filter selects, in the field's order
+        scans.judge({
+          collectionId: collection.id,
+          where: condition,
+          tail: sql(`ORDER BY ${orderBy(sortTerms(ITEMS, [{ fieldName: state.fieldName }]))}`),
+          fields: [...new Set([...filterFields(state.filter), state.fieldName])]
+        })
         // `_id` lives in the item JSON too; read it there so one expression covers every field
         const r = ref({ column: "data_items.data" }, state.fieldName)
         const e = element("e")

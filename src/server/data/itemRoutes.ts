@@ -154,7 +154,7 @@ export const itemRoutes = HttpRouter.addAll(Effect.gen(function*() {
         const request = yield* body(QueryDistinctValuesRequest)
         const caller = yield* callers.current
         const collection = yield* collectionOf(request.dataCollectionId, request.environment)
-        return reply(QueryDistinctValuesResponse, yield* attempt(() => reads.distinct(collection, caller, request)))
+        return reply(QueryDistinctValuesResponse, yield* judgedRead(() => reads.distinct(collection, caller, request)))
       })
     ),
     route(
@@ -186,7 +186,7 @@ export const itemRoutes = HttpRouter.addAll(Effect.gen(function*() {
         const request = yield* body(AggregateDataItemsRequest)
         const caller = yield* callers.current
         const collection = yield* collectionOf(request.dataCollectionId, request.environment)
-        const response = yield* attempt(() =>
+        const response = yield* judgedRead(() =>
           aggregations.run(collection, caller, "aggregate", {
             stages: aggregateStages(request),
             paging: request.paging,
@@ -205,7 +205,7 @@ export const itemRoutes = HttpRouter.addAll(Effect.gen(function*() {
         const request = yield* body(AggregatePipelineRequest)
         const caller = yield* callers.current
         const collection = yield* collectionOf(request.dataCollectionId, request.environment)
-        const response = yield* attempt(() =>
+        const response = yield* judgedRead(() =>
           aggregations.run(collection, caller, "pipeline", {
             stages: request.pipeline.stages,
             paging: request.pipeline.paging,
