@@ -21,9 +21,14 @@ const FOLLOW_WAIT_SECONDS = 25
 /** What a refusal's line ends with: its rule's id and message. */
 const ruleText = (r: RequestRecord): string => (r.rule === undefined ? "" : `  ${r.rule.id}: ${r.rule.message}`)
 
-/** What a line of a query that scanned past the plan's threshold ends with: the index it needs. */
+/**
+ * What a line of a read that scanned past the plan's threshold ends with: the index it needs, or, for a
+ * read of every item that no index serves (a group of the whole collection), that it needs a first filter.
+ */
 const adviceText = (r: RequestRecord): string =>
-  r.advice === undefined ? "" : `  index advice: ${r.advice.collection} (${r.advice.fields.join(", ")}), ${r.advice.rowsScanned} items scanned`
+  r.advice === undefined
+    ? ""
+    : `  index advice: ${r.advice.collection} (${r.advice.fields.length === 0 ? "no index serves it: filter first on indexed fields" : r.advice.fields.join(", ")}), ${r.advice.rowsScanned} items scanned`
 
 /** The caller as `--caller` takes it: `member:<id>`, `admin:<key id>`, `visitor:<id>`, or `-` for none. */
 const callerText = (r: RequestRecord): string => (r.caller.kind === "none" ? "-" : `${r.caller.kind}:${r.caller.id ?? ""}`)

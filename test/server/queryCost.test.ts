@@ -1,7 +1,8 @@
 /**
- * A data query judged by the items it would scan without an index (SQLite's query plan): under the
- * production profile past the plan's threshold it is refused as a timed-out call, with an index it
- * answers; without the profile it answers and the request log advises the index.
+ * A data read (query, count, distinct values, aggregation, pipeline) judged by the items it would scan
+ * without an index (SQLite's query plan): under the production profile past the plan's threshold it is
+ * refused as a timed-out call, with an index it answers; without the profile it answers and the request
+ * log advises the index. The judgement is kept between calls, and follows the collection's size and indexes.
  */
 import { assert, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
@@ -23,6 +24,36 @@ const collectionOf = (n: number) =>
   })
 
 const queryOf = (collection: string, q: Record<string, unknown>) => data("POST", "/items/query", { dataCollectionId: collection, query: q })
+const distinctOf = (collection: string, fieldName: string, filter?: unknown) =>
+  data("POST", "/items/query-distinct-values", { dataCollectionId: collection, fieldName, ...(filter === undefined ? {} : { filter }) })
+/** Items per rank among those with `likes` of 100 and more. */
+const aggregateOf = (collection: string) =>
+  data("POST", "/items/aggregate", {
+    dataCollectionId: collection,
+    initialFilter: { likes: { $gte: 100 } },
+    aggregation: { groupingFields: ["rank"], operations: [{ resultFieldName: "n", itemCount: {} }] },
+    sort: [{ fieldName: "rank" }]
+  })
+const pipelineOf = (collection: string, stages: ReadonlyArray<unknown>) =>
+  data("POST", "/items/aggregate-pipeline", { dataCollectionId: collection, pipeline: { stages } })
+/** The same, as a pipeline; and a group of every item, which no index serves. */
+const LIKED_BY_RANK = [{ filter: { likes: { $gte: 100 } } }, { group: { groupIds: [{ key: "rank", expression: { fieldPath: "rank" } }] } }]
+const EVERY_RANK = [{ group: { groupIds: [{ key: "rank", expression: { fieldPath: "rank" } }] } }]
+
+/** Creates an index and waits until it is built. */
+const indexOn = (collection: string, name: string, fields: ReadonlyArray<Record<string, string>>) =>
+  Effect.gen(function*() {
+    yield* ok("POST", "/indexes", { dataCollectionId: collection, index: { name, fields } })
+    const calls = yield* adminCalls
+    yield* Effect.promise(() => calls.indexesBuilt(collection))
+  })
+
+const refusedFor = (answer: { readonly status: number; readonly text: string; readonly body: any }, collection: string, fields: ReadonlyArray<string>, rowsScanned = 150) => {
+  assert.strictEqual(answer.status, 504, answer.text)
+  assert.strictEqual(answer.body.details.applicationError.code, "DEADLINE_EXCEEDED")
+  assert.deepInclude(answer.body.details.applicationError.data, { collection, fields, rowsScanned })
+  assert.deepInclude(answer.body.details.rule, { kind: "bound", id: "data.query.timeout", fields })
+}
 
 it.layer(layer, { excludeTestServices: true })("data calls past the plan's timeout", (it) => {
   it.effect("an unindexed scan past the free plan's threshold is refused as timed out; it answers with the suggested index", () =>
@@ -43,6 +74,7 @@ it.layer(layer, { excludeTestServices: true })("data calls past the plan's timeo
       // without a filter or sort a query reads only its page, and an id is found through its own index
       assert.strictEqual((yield* queryOf(id, { paging: { limit: 5 } })).status, 200)
       assert.strictEqual((yield* queryOf(id, { filter: { _id: "nobody" } })).status, 200)
+      assert.strictEqual((yield* queryOf(id, { filter: { _id: { $gt: "m" } }, sort: [{ fieldName: "_id", order: "DESC" }] })).status, 200)
 
       yield* ok("POST", "/indexes", { dataCollectionId: id, index: { name: "byRankLikes", fields: [{ path: "rank" }, { path: "likes", order: "DESC" }] } })
       const calls = yield* adminCalls
@@ -83,5 +115,97 @@ it.layer(layer, { excludeTestServices: true })("data calls past the plan's timeo
       assert.strictEqual((yield* queryOf(id, { paging: { limit: 2 } })).status, 200)
       const after = yield* dev("GET", "/requests?path=/wix-data/v2/items/query&limit=1")
       assert.isUndefined(after.requests[0].advice)
+    }))
+
+  it.effect("distinct values past the threshold are refused as timed out; they answer with the suggested index", () =>
+    Effect.gen(function*() {
+      yield* dev("POST", "/profile", { profile: "production", plan: "free" })
+      const id = yield* collectionOf(150)
+      refusedFor(yield* distinctOf(id, "likes", { rank: 3 }), id, ["rank", "likes"])
+      // without a filter the values of the whole collection are read, in the field's order
+      refusedFor(yield* distinctOf(id, "rank"), id, ["rank"])
+
+      const advised = (yield* distinctOf(id, "likes", { rank: 3 })).body.details.applicationError.data.fields as ReadonlyArray<string>
+      yield* indexOn(id, "advised", advised.map((path) => ({ path })))
+      const answered = yield* distinctOf(id, "likes", { rank: 3 })
+      assert.strictEqual(answered.status, 200, answered.text)
+      assert.deepStrictEqual(answered.body.distinctValues, [3, 13, 23, 33, 43, 53, 63, 73, 83, 93, 103, 113, 123, 133, 143])
+      // an index led by rank gives rank's values in order too
+      const ranks = yield* distinctOf(id, "rank")
+      assert.strictEqual(ranks.status, 200, ranks.text)
+      assert.deepStrictEqual(ranks.body.distinctValues, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9])
+    }))
+
+  it.effect("an aggregation or a pipeline whose filter scans past the threshold is refused; the suggested index lets it answer, a group of every item needs a filter", () =>
+    Effect.gen(function*() {
+      yield* dev("POST", "/profile", { profile: "production", plan: "free" })
+      const id = yield* collectionOf(150)
+      refusedFor(yield* aggregateOf(id), id, ["likes"])
+      refusedFor(yield* pipelineOf(id, LIKED_BY_RANK), id, ["likes"])
+      // a group of every item reads all of them whatever the indexes: no field to advise
+      const everything = yield* pipelineOf(id, EVERY_RANK)
+      refusedFor(everything, id, [])
+      assert.match(everything.body.message, /no index serves it/)
+      // a pipeline that only reshapes reads its page
+      const page = yield* pipelineOf(id, [{ projection: { fields: [{ include: { fieldName: "likes" } }] } }, { limit: 2 }])
+      assert.strictEqual(page.status, 200, page.text)
+
+      yield* indexOn(id, "byLikes", [{ path: "likes" }])
+      const aggregated = yield* aggregateOf(id)
+      assert.strictEqual(aggregated.status, 200, aggregated.text)
+      assert.deepStrictEqual(aggregated.body.results.map((r: any) => [r.rank, r.n]), [[0, 5], [1, 5], [2, 5], [3, 5], [4, 5], [5, 5], [6, 5], [7, 5], [8, 5], [9, 5]])
+      const piped = yield* pipelineOf(id, LIKED_BY_RANK)
+      assert.strictEqual(piped.status, 200, piped.text)
+      assert.strictEqual(piped.body.results.length, 10)
+      refusedFor(yield* pipelineOf(id, EVERY_RANK), id, [])
+    }))
+
+  it.effect("without the profile distinct values and aggregations answer, and the request log carries their advice", () =>
+    Effect.gen(function*() {
+      yield* dev("POST", "/profile", { profile: "none", plan: "free" })
+      const id = yield* collectionOf(150)
+      const values = yield* distinctOf(id, "likes", { rank: 3 })
+      assert.strictEqual(values.status, 200, values.text)
+      assert.strictEqual(values.body.distinctValues.length, 15)
+      const distinctLog = yield* dev("GET", "/requests?path=/wix-data/v2/items/query-distinct-values&limit=1")
+      assert.deepStrictEqual(distinctLog.requests[0].advice, { collection: id, fields: ["rank", "likes"], rowsScanned: 150 })
+
+      assert.strictEqual((yield* aggregateOf(id)).status, 200)
+      const aggregateLog = yield* dev("GET", "/requests?path=/wix-data/v2/items/aggregate&limit=1")
+      assert.deepStrictEqual(aggregateLog.requests[0].advice, { collection: id, fields: ["likes"], rowsScanned: 150 })
+
+      assert.strictEqual((yield* pipelineOf(id, EVERY_RANK)).status, 200)
+      const pipelineLog = yield* dev("GET", "/requests?path=/wix-data/v2/items/aggregate-pipeline&limit=1")
+      assert.deepStrictEqual(pipelineLog.requests[0].advice, { collection: id, fields: [], rowsScanned: 150 })
+      assert.match(describeRequest(pipelineLog.requests[0]), new RegExp(`index advice: ${id} \\(no index serves it: filter first on indexed fields\\), 150 items scanned$`))
+    }))
+
+  it.effect("the judgement kept between calls follows the collection: grown past the threshold it refuses, its own index answers, another collection's does not stand for it", () =>
+    Effect.gen(function*() {
+      yield* dev("POST", "/profile", { profile: "production", plan: "free" })
+      const id = yield* collectionOf(90)
+      const ranked = { filter: { rank: 3 } }
+      assert.strictEqual((yield* queryOf(id, ranked)).status, 200)
+      // the same statement, now over 110 items
+      yield* bulkInsert(id, Array.from({ length: 20 }, (_, i) => ({ rank: i % 10, likes: 90 + i })))
+      refusedFor(yield* queryOf(id, ranked), id, ["rank"], 110)
+
+      // another collection's index on the same field is not this collection's
+      const other = yield* collectionOf(10)
+      yield* indexOn(other, "byRank", [{ path: "rank" }])
+      refusedFor(yield* queryOf(id, ranked), id, ["rank"], 110)
+
+      yield* indexOn(id, "byRank", [{ path: "rank" }])
+      assert.strictEqual((yield* queryOf(id, ranked)).status, 200)
+      // a twin made later, which SQLite may read through instead, leaves both collections answering
+      const twin = yield* collectionOf(150)
+      yield* indexOn(twin, "byRank", [{ path: "rank" }])
+      const answered = yield* queryOf(id, ranked)
+      assert.strictEqual(answered.status, 200, answered.text)
+      assert.strictEqual(answered.body.dataItems.length, 11)
+      assert.strictEqual((yield* queryOf(twin, ranked)).status, 200)
+
+      yield* ok("DELETE", `/indexes?dataCollectionId=${id}&indexName=byRank`)
+      refusedFor(yield* queryOf(id, ranked), id, ["rank"], 110)
     }))
 })

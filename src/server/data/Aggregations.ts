@@ -16,8 +16,9 @@ import { DataHooks } from "./DataHooks.ts"
 import { compileFilter } from "../store/filters.ts"
 import { ITEMS } from "./ItemStore.ts"
 import { cursorMetadata, offsetMetadata, pageRequest } from "./paging.ts"
-import { compilePipeline } from "./pipeline.ts"
-import { concat, sql } from "../store/sql.ts"
+import { compilePipeline, pipelineRead } from "./pipeline.ts"
+import { filterFields, Scans } from "./Scans.ts"
+import { joinWith, orderBy, sortTerms, sql } from "../store/sql.ts"
 import type { Json } from "../store/values.ts"
 
 export interface PipelineRun {
@@ -40,11 +41,12 @@ export interface AggregationsShape {
 }
 
 export class Aggregations extends Context.Service<Aggregations, AggregationsShape>()("sitefx/server/data/Aggregations") {
-  static readonly layer: Layer.Layer<Aggregations, never, Database | DataHooks> = Layer.effect(
+  static readonly layer: Layer.Layer<Aggregations, never, Database | DataHooks | Scans> = Layer.effect(
     Aggregations,
     Effect.gen(function*() {
       const db = yield* Database
       const hooks = yield* DataHooks
+      const scans = yield* Scans
       return Aggregations.of({
         run: (collection, caller, kind, request) => {
           const access = accessFor(collection, "read", caller)
@@ -59,11 +61,20 @@ export class Aggregations extends Context.Service<Aggregations, AggregationsShap
             offset = c.offset
             groupFieldsOnTop = c.groupFieldsOnTop === true
           }
-          const base = concat(
-            sql("collection_id = ?", collection.id),
-            access.kind === "own" ? sql(" AND owner = ?", access.ownerId) : ""
-          )
+          const own = access.kind === "own" ? [sql("owner = ?", access.ownerId)] : []
+          const base = joinWith(" AND ", [sql("collection_id = ?", collection.id), ...own])
           const compiled = compilePipeline(base, (f, field, budget) => compileFilter(f, ITEMS, field, budget), stages, { groupFieldsOnTop })
+          // judged as the read of the collection it starts with: its leading filters, and a sort right after them
+          const read = pipelineRead(stages)
+          const fields = [...new Set([...read.filters.flatMap(filterFields), ...read.sort.map((s) => s.fieldName)])]
+          const conditions = [...own, ...read.filters.map((f, i) => compileFilter(f, ITEMS, `pipeline.stages.${i}.filter`))]
+          scans.judge({
+            collectionId: collection.id,
+            where: conditions.length === 0 ? sql("1") : joinWith(" AND ", conditions),
+            tail: read.sort.length === 0 ? undefined : sql(`ORDER BY ${orderBy(sortTerms(ITEMS, read.sort))}`),
+            fields,
+            everyItem: fields.length === 0 && read.readsAll
+          })
           const limit = page.limit
           const rows = db.all(
             `${compiled.with.sql}SELECT doc FROM ${compiled.last} ORDER BY ord LIMIT ? OFFSET ?`,

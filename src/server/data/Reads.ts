@@ -25,7 +25,6 @@ import {
 import type { CursorPaging, DataCollection, DataItem, Paging, PagingMetadata } from "../../data/wire/index.ts"
 import type { Caller } from "../platform/Caller.ts"
 import { Database, type Row } from "../platform/Database.ts"
-import { Profile } from "../platform/Profile.ts"
 import { MAX_INCLUDED_REFERENCES, MAX_PROJECTED_FIELDS, MAX_SORT_FIELDS } from "../platform/limits.ts"
 import { type Access, accessFor, canRead, requireCovers } from "./access.ts"
 import { DataCollections } from "./DataCollections.ts"
@@ -39,7 +38,7 @@ import { ItemStore, ITEMS, toStored } from "./ItemStore.ts"
 import { compileFilter } from "../store/filters.ts"
 import { cursorMetadata, offsetMetadata, pageRequest } from "./paging.ts"
 import { referenceField, References } from "./References.ts"
-import { filterFields, makeScanJudge } from "./scans.ts"
+import { filterFields, Scans } from "./Scans.ts"
 import { registerSearch, type SearchDetails, searchCondition } from "./search.ts"
 import {
   beyond,
@@ -140,7 +139,7 @@ const ownOnly = (access: Access, source: Source = ITEMS): ReadonlyArray<Fragment
 const both = (parts: ReadonlyArray<Fragment>): Fragment => concat("(", joinWith(" AND ", parts), ")")
 
 export class Reads extends Context.Service<Reads, ReadsShape>()("sitefx/server/data/Reads") {
-  static readonly layer: Layer.Layer<Reads, never, Database | ItemStore | DataCollections | References | DataHooks | Indexes | Profile> = Layer.effect(
+  static readonly layer: Layer.Layer<Reads, never, Database | ItemStore | DataCollections | References | DataHooks | Indexes | Scans> = Layer.effect(
     Reads,
     Effect.gen(function*() {
       const db = yield* Database
@@ -149,7 +148,7 @@ export class Reads extends Context.Service<Reads, ReadsShape>()("sitefx/server/d
       const references = yield* References
       const hooks = yield* DataHooks
       const indexes = yield* Indexes
-      const scans = makeScanJudge(db, yield* Profile)
+      const scans = yield* Scans
       registerSearch(db)
 
       const visible = (access: Access, filter: unknown, source: Source = ITEMS): Fragment =>
@@ -261,7 +260,7 @@ export class Reads extends Context.Service<Reads, ReadsShape>()("sitefx/server/d
 
         if (page.mode === "offset") {
           const tail = sql(`ORDER BY ${orderBy(terms)} LIMIT ? OFFSET ?`, limit + 1, page.offset)
-          scans.judge(collection.id, publicId(collection.id), condition, tail, judged)
+          scans.judge({ collectionId: collection.id, where: condition, tail, fields: judged })
           const rows = items.select(collection.id, columns, condition, sql(`ORDER BY ${orderBy(terms)} LIMIT ? OFFSET ?`, limit + 1, page.offset))
           const total = input.returnTotalCount === true ? items.count(collection.id, condition) : undefined
           return finish(rows.slice(0, limit), offsetMetadata(Math.min(rows.length, limit), page.offset, rows.length > limit, total))
@@ -294,7 +293,7 @@ export class Reads extends Context.Service<Reads, ReadsShape>()("sitefx/server/d
         /** Keys a seek can start from: one per term, none NULL (equality would miss them). */
         const seekable = (keys: ReadonlyArray<SQLInputValue>) => keys.length === terms.length && keys.every((k) => k !== null)
         const index = boundary !== undefined && seekable(boundary.keys) ? indexes.orderedBy(collection.id, state.sort) : undefined
-        if (index === undefined) scans.judge(collection.id, publicId(collection.id), condition, sql(`ORDER BY ${orderBy(terms)}`), judged)
+        if (index === undefined) scans.judge({ collectionId: collection.id, where: condition, tail: sql(`ORDER BY ${orderBy(terms)}`), fields: judged })
         const rows = index !== undefined
           ? seek(index, boundary!.keys, limit + 1, reverse)
           : items.select(
@@ -342,6 +341,13 @@ export class Reads extends Context.Service<Reads, ReadsShape>()("sitefx/server/d
         if (state.fieldName === undefined || state.fieldName === "") throw badRequest("WDE0003", "fieldName must be a non-empty string.", ["fieldName"])
         // qualified: json_each has an `id` column of its own
         const condition = visible(access, state.filter, { column: "data_items.data", idColumn: "data_items.id", ownerColumn: "data_items.owner" })
+        // judged as the platform reads distinct values through an index: the items the filter selects, in the field's order
+        scans.judge({
+          collectionId: collection.id,
+          where: condition,
+          tail: sql(`ORDER BY ${orderBy(sortTerms(ITEMS, [{ fieldName: state.fieldName }]))}`),
+          fields: [...new Set([...filterFields(state.filter), state.fieldName])]
+        })
         // `_id` lives in the item JSON too; read it there so one expression covers every field
         const r = ref({ column: "data_items.data" }, state.fieldName)
         const e = element("e")
@@ -406,7 +412,7 @@ export class Reads extends Context.Service<Reads, ReadsShape>()("sitefx/server/d
           const access = accessFor(collection, "read", caller)
           hooks.run(collection.id, "beforeCount")
           const condition = visible(access, filter)
-          scans.judge(collection.id, publicId(collection.id), condition, undefined, filterFields(filter))
+          scans.judge({ collectionId: collection.id, where: condition, fields: filterFields(filter) })
           return items.count(collection.id, condition)
         },
         distinct,

@@ -35,6 +35,7 @@ import { Reads } from "./Reads.ts"
 import { referenceRoutes } from "./referenceRoutes.ts"
 import { References } from "./References.ts"
 import { Sandboxes } from "./Sandboxes.ts"
+import { Scans } from "./Scans.ts"
 import { dataSeed } from "./seed.ts"
 import { ItemWrites } from "./Writes.ts"
 
@@ -45,6 +46,7 @@ type DataServices =
   | Indexes
   | DataHooks
   | DataEvents
+  | Scans
   | DataSettings
   | ItemWrites
   | Reads
@@ -77,7 +79,7 @@ const dataLayer = (
     DataSettings.layer(maxPayloadBytes === undefined ? {} : { maxPayloadBytes })
   )
   const storage = Layer.mergeAll(ItemStore.layer, References.layer, Indexes.layer).pipe(Layer.provideMerge(base))
-  const logged = DataEvents.layer.pipe(Layer.provideMerge(storage))
+  const logged = Layer.mergeAll(DataEvents.layer, Scans.layer).pipe(Layer.provideMerge(storage))
   const engine = Layer.mergeAll(ItemWrites.layer, Reads.layer, Aggregations.layer).pipe(Layer.provideMerge(logged))
   const jobs = Layer.mergeAll(AsyncJobs.layer, Sandboxes.layer, Backups.layer, MovementJobs.layer).pipe(Layer.provideMerge(engine))
   return Layer.mergeAll(jobs, dataSeed.pipe(Layer.provide(jobs)), DataAdminEvents.pipe(Layer.provide(jobs)))

@@ -35,7 +35,7 @@ import { Aggregations } from "./Aggregations.ts"
 import { DataCollections } from "./DataCollections.ts"
 import { DataSettings } from "./DataSettings.ts"
 import { attempt } from "../store/engineFailures.ts"
-import { judgedRead } from "./scans.ts"
+import { judgedRead } from "./Scans.ts"
 import { type DataEnvironment, publicId } from "./environments.ts"
 import { aggregateStages } from "./pipeline.ts"
 import { Reads } from "./Reads.ts"
@@ -154,7 +154,7 @@ export const itemRoutes = HttpRouter.addAll(Effect.gen(function*() {
         const request = yield* body(QueryDistinctValuesRequest)
         const caller = yield* callers.current
         const collection = yield* collectionOf(request.dataCollectionId, request.environment)
-        return reply(QueryDistinctValuesResponse, yield* attempt(() => reads.distinct(collection, caller, request)))
+        return reply(QueryDistinctValuesResponse, yield* judgedRead(() => reads.distinct(collection, caller, request)))
       })
     ),
     route(
@@ -186,7 +186,7 @@ export const itemRoutes = HttpRouter.addAll(Effect.gen(function*() {
         const request = yield* body(AggregateDataItemsRequest)
         const caller = yield* callers.current
         const collection = yield* collectionOf(request.dataCollectionId, request.environment)
-        const response = yield* attempt(() =>
+        const response = yield* judgedRead(() =>
           aggregations.run(collection, caller, "aggregate", {
             stages: aggregateStages(request),
             paging: request.paging,
@@ -205,7 +205,7 @@ export const itemRoutes = HttpRouter.addAll(Effect.gen(function*() {
         const request = yield* body(AggregatePipelineRequest)
         const caller = yield* callers.current
         const collection = yield* collectionOf(request.dataCollectionId, request.environment)
-        const response = yield* attempt(() =>
+        const response = yield* judgedRead(() =>
           aggregations.run(collection, caller, "pipeline", {
             stages: request.pipeline.stages,
             paging: request.pipeline.paging,

@@ -8,7 +8,7 @@
  * The simpler aggregate call (`aggregation{groupingFields, operations}`, `finalFilter`, `sort`) is the
  * same machinery: filter, group, filter, sort.
  */
-import type { AggregateDataItemsRequest, PipelineExpression, PipelineStage } from "../../data/wire/index.ts"
+import type { AggregateDataItemsRequest, PipelineExpression, PipelineStage, Sorting } from "../../data/wire/index.ts"
 import {
   MAX_EXPRESSION_DEPTH,
   MAX_EXPRESSION_NODES,
@@ -228,6 +228,27 @@ export const compilePipeline = (
 }
 
 const MAX_PIPELINE_PARAMETERS = 30_000
+
+/** What a pipeline reads of its collection, for the judgement of its cost (see Scans.ts). */
+export interface PipelineRead {
+  /** The filters of its leading filter stages, which run on the item table (an index may serve them). */
+  readonly filters: ReadonlyArray<unknown>
+  /** The sort of the stage right after them, which an index may serve too (none: no such stage). */
+  readonly sort: ReadonlyArray<Sorting>
+  /** Whether the stages after those go through every item they are given: a group, a sort or a filter before any limit. */
+  readonly readsAll: boolean
+}
+
+/** How a pipeline of stages that compile (see {@link compilePipeline}) reads its collection. */
+export const pipelineRead = (stages: ReadonlyArray<PipelineStage>): PipelineRead => {
+  let i = 0
+  while (i < stages.length && stageKind(stages[i]!) === "filter") i++
+  const filters = stages.slice(0, i).map((stage) => stage.filter)
+  const sort = stages[i]?.sort?.values ?? []
+  const limited = stages.slice(i).findIndex((stage) => stageKind(stage) === "limit")
+  const before = limited < 0 ? stages.slice(i) : stages.slice(i, i + limited)
+  return { filters, sort, readsAll: before.some((stage) => ["group", "sort", "filter"].includes(stageKind(stage))) }
+}
 
 const stageKind = (stage: PipelineStage): string => {
   const keys = Object.keys(stage).filter((k) => (stage as Record<string, unknown>)[k] !== undefined)

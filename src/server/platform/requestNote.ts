@@ -11,11 +11,14 @@ import type { Rule } from "../../http/wire.ts"
 import type { Caller } from "./Caller.ts"
 import { type Reject, toResponse } from "./responses.ts"
 
-/** A data query that scanned a collection without a usable index: what to index, and the rows it read. */
+/** A data read that scanned a collection without a usable index: what to index, and the rows it read. */
 export interface IndexAdvice {
   /** The collection's id, as its callers name it. */
   readonly collection: string
-  /** The fields its filter and sort read, to index in that order. */
+  /**
+   * The fields its filter and sort read, to index in that order; none for a read of every item that no
+   * index serves (a group of the whole collection), which needs a first filter on indexed fields.
+   */
   readonly fields: ReadonlyArray<string>
   readonly rowsScanned: number
 }
