@@ -59,7 +59,9 @@ export const explain = (error: unknown, connection?: { readonly baseUrl: string 
     // the command's own request was refused: what the person asked for is wrong, not an item
     return new CliFailure({ message: `${where} refused the request: ${message}`, exitCode: ExitCode.usage })
   }
-  if (status === 429 || status === 502 || status === 503 || status === 504) {
+  // a data call past its time limit is answered 429 but is no throttle: it says which index lets it answer
+  const timedOut = reason !== undefined && codeOf(reason) === WDE.operationTimeLimit
+  if ((status === 429 && !timedOut) || status === 502 || status === 503 || status === 504) {
     return new CliFailure({ message: `${where} is unavailable (${status}): ${message}; try again later`, exitCode: ExitCode.itemsFailed })
   }
   const code = reason === undefined ? undefined : codeOf(reason)

@@ -22,6 +22,8 @@ export const WDE = {
   optionsNotBooleans: "WDE0018",
   collectionNotFound: "WDE0025",
   permissionDenied: "WDE0027",
+  /** A data call that ran past its plan's time: answered 429, yet no throttle (the same call takes as long again). */
+  operationTimeLimit: "WDE0028",
   notANumber: "WDE0032",
   notPositive: "WDE0033",
   negative: "WDE0034",

@@ -3,7 +3,7 @@
  * documented limits. Calls made with an API key are limited to `rateLimit` in each window of
  * `rateLimitWindowSeconds` (past it: 429 with the rule `rate-limit` and a `Retry-After`), and a data
  * query that would scan more unindexed items than the plan's timeout stands for is refused as timed out
- * (504, the rule `data.query.timeout`). Off, such a query answers, and its entry in the request log
+ * (429 `WDE0028`, the rule `data.query.timeout`). Off, such a query answers, and its entry in the request log
  * carries an index advice (`Requests.list({ advice: true })` lists them). Visitors, members and the dev
  * endpoints are never limited.
  *

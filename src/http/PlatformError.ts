@@ -88,9 +88,17 @@ export class PlatformError extends Data.TaggedError("PlatformError")<{
 
 const TRANSIENT = new Set([429, 502, 503, 504])
 
-/** A transient failure: no answer at all, or 429/502/503/504. */
+/**
+ * The data API's "Operation time limit exceeded": a call that ran past its plan's time, answered 429. It
+ * is no throttle: the same call would run as long again, so it is neither waited out nor retried; an index
+ * or a smaller call lets it answer.
+ */
+export const OPERATION_TIME_LIMIT = "WDE0028"
+
+/** A transient failure: no answer at all, or 429/502/503/504 (but a call past its time limit). */
 export const isTransient = (error: PlatformError): boolean =>
-  error.reason._tag === "TransportError" || (error.status !== undefined && TRANSIENT.has(error.status))
+  error.reason._tag === "TransportError" ||
+  (error.status !== undefined && TRANSIENT.has(error.status) && error.code !== OPERATION_TIME_LIMIT)
 
 const GENERIC_AUTH_CODES = new Set(["401", "UNAUTHENTICATED", "UNAUTHORIZED", "INVALID_TOKEN", "EXPIRED_TOKEN", "TOKEN_EXPIRED"])
 

@@ -14,6 +14,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { DEFAULT_API_URL, DEFAULT_EDGE_URL } from "./hosts.ts"
 import { PlatformConfig } from "./PlatformConfig.ts"
+import { OPERATION_TIME_LIMIT } from "./PlatformError.ts"
 import { PlatformHttp } from "./PlatformHttp.ts"
 import type { TransportError } from "./reasons.ts"
 import type { Transport, TransportResponse } from "./transport.ts"
@@ -175,8 +176,13 @@ export const makeRateLimiter = (limit?: Pace | "none"): RateLimiter => {
     const loop = (throttledInARow: number): Effect.Effect<TransportResponse, TransportError> =>
       take(request.url).pipe(
         Effect.andThen(transport(request)),
-        Effect.tap((response) => answered(response.status, response.headers)),
-        Effect.flatMap((response) => response.status === 429 && throttledInARow < MAX_THROTTLED ? loop(throttledInARow + 1) : Effect.succeed(response))
+        Effect.flatMap((response) => {
+          // a data call past its time limit is answered 429 too, but sending it again would not help
+          if (response.status === 429 && pastTimeLimit(response.text)) return Effect.succeed(response)
+          return answered(response.status, response.headers).pipe(
+            Effect.andThen(response.status === 429 && throttledInARow < MAX_THROTTLED ? loop(throttledInARow + 1) : Effect.succeed(response))
+          )
+        })
       )
     return loop(0)
   }
@@ -186,6 +192,17 @@ export const makeRateLimiter = (limit?: Pace | "none"): RateLimiter => {
     answered,
     pace,
     stats: () => ({ limit: limitNow, calls, throttled, waitingUntil: Math.max(holdUntil, log.length === 0 ? 0 : log[log.length - 1]!) })
+  }
+}
+
+/** Whether a 429's body is the data API's refusal of a call past its time limit (`WDE0028`), not a throttle. */
+const pastTimeLimit = (text: string): boolean => {
+  if (!text.includes(OPERATION_TIME_LIMIT)) return false
+  try {
+    const body = JSON.parse(text) as { details?: { applicationError?: { code?: unknown } } }
+    return body.details?.applicationError?.code === OPERATION_TIME_LIMIT
+  } catch {
+    return false
   }
 }
 

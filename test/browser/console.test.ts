@@ -517,10 +517,11 @@ describe("the console in Chromium", () => {
 
       // under the profile the same query is refused as timed out: its rule and its advice show
       await dev(Dev.Profile.set({ profile: "production" }))
-      assert.strictEqual((await keyed("/items/query", filtered)).status, 504)
+      assert.strictEqual((await keyed("/items/query", filtered)).status, 429)
       const refused = answered.filter({ hasText: "data.query.timeout" })
       await refused.waitFor()
-      assert.include(await refused.innerText(), "504")
+      assert.include(await refused.innerText(), "429")
+      assert.include(await refused.innerText(), "WDE0028")
       assert.include(await refused.innerText(), `scanned 12 items of ${collection}`)
       await expectAccessible(page, `requests, index advice (${size})`)
 

@@ -78,8 +78,9 @@ describe("sitefx/dev Profile", () => {
         // under the profile the same query is refused as timed out, and still listed with its advice
         yield* Profile.set({ profile: "production" })
         const refused = yield* data("POST", "/items/query", { dataCollectionId: id, query: { filter: { rank: 1 } } })
-        assert.strictEqual(refused.status, 504, refused.text)
-        const timedOut = yield* Requests.list({ after: before, advice: true, status: 504 })
+        assert.strictEqual(refused.status, 429, refused.text)
+        assert.strictEqual(refused.body.details.applicationError.code, "WDE0028")
+        const timedOut = yield* Requests.list({ after: before, advice: true, status: 429 })
         assert.strictEqual(timedOut.requests.length, 1)
         assert.deepStrictEqual(timedOut.requests[0]?.advice, { collection: id, fields: ["rank"], rowsScanned: 12 })
         assert.strictEqual(timedOut.requests[0]?.rule?.id, "data.query.timeout")

@@ -9,6 +9,8 @@ import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import { TestClock } from "effect/testing"
 import { PlatformClient } from "../../src/http/PlatformClient.ts"
+import { isTransient, PlatformError } from "../../src/http/PlatformError.ts"
+import { SystemError } from "../../src/http/reasons.ts"
 import { PlatformHttp, type TransportRequest, type TransportResponse } from "../../src/http/PlatformHttp.ts"
 import { makeRateLimiter, pacedTransport, paceOf, parseRateLimit, type RateLimiter } from "../../src/http/RateLimit.ts"
 import { currentTimeMillis } from "../../src/http/time.ts"
@@ -183,6 +185,33 @@ describe("an API key's calls through Site.apiKey", () => {
       const answer = yield* Fiber.join(fiber)
       assert.deepStrictEqual(answer.body, { ok: true })
       assert.deepStrictEqual(sent, [0, 30_000, 60_000])
+    }))
+})
+
+describe("a data call past its time limit (429 WDE0028)", () => {
+  it.effect("is no throttle: sent once, neither held, paced again nor retried, and fails as the data error it is", () =>
+    Effect.gen(function*() {
+      const sent: Array<number> = []
+      const timedOut = {
+        status: 429,
+        headers: {},
+        text: JSON.stringify({
+          message: "Operation time limit exceeded",
+          details: { applicationError: { code: "WDE0028", description: "Operation time limit exceeded: the query scans 150 items", data: {} } }
+        })
+      }
+      const transport = (_: TransportRequest) => Effect.flatMap(currentTimeMillis, (now) => Effect.sync(() => (sent.push(now), timedOut)))
+      const limiter = makeRateLimiter()
+      const layer = Site.apiKey({ apiKey: "key", siteId: "site", baseUrl: LOCAL, rateLimit: limiter, transport: pacedTransport(transport) })
+      const query = PlatformClient.use((client) => client.request({ method: "POST", path: "/wix-data/v2/items/query", payload: {}, idempotent: true }))
+      const error = yield* Effect.flip(query.pipe(Effect.provide(layer)))
+      assert.deepStrictEqual(sent, [0])
+      assert.strictEqual(error.code, "WDE0028")
+      assert.isFalse(isTransient(error))
+      assert.strictEqual(limiter.stats().throttled, 0)
+      assert.strictEqual(limiter.stats().waitingUntil, 0)
+      // a throttle's 429 stays transient
+      assert.isTrue(isTransient(new PlatformError({ method: "GET", path: "/x", reason: new SystemError({ status: 429, message: "Too many requests", description: "" }) })))
     }))
 })
 

@@ -50,7 +50,7 @@ function Summary(props: { readonly state: Profile.ProfileState }) {
     ? (
       <p className="notice">
         The production profile is <strong>on</strong>: an API key may make <strong>{describeLimit(p)}</strong> (then 429 until the window ends), and a data
-        query that would scan more than {threshold} is refused as timed out (504).
+        query that would scan more than {threshold} is refused as timed out (429, WDE0028).
       </p>
     )
     : (

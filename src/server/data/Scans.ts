@@ -16,6 +16,7 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type { SQLInputValue } from "node:sqlite"
+import { WDE } from "../../data/DataError.ts"
 import { Database, type Row } from "../platform/Database.ts"
 import { PLAN_TIMEOUT_SECONDS, Profile } from "../platform/Profile.ts"
 import { CurrentRequestNote, type IndexAdvice } from "../platform/requestNote.ts"
@@ -226,11 +227,13 @@ export class Scans extends Context.Service<Scans, ScansShape>()("sitefx/server/d
           const state = profile.get()
           if (state.profile !== "production") return
           const seconds = PLAN_TIMEOUT_SECONDS[state.plan]
+          // the platform fails a data call past its time with WDE0028 "Operation time limit exceeded", answered
+          // 429 (the status its external-database adapters give that code), never a 5xx: the call is judged
           throw new EngineFailure({
-            status: 504,
-            code: "DEADLINE_EXCEEDED",
+            status: 429,
+            code: WDE.operationTimeLimit,
             description:
-              `The ${fields.length === 0 ? "read goes through every one of" : "query scans"} ${rowsScanned} items of ${collection} without an index, ` +
+              `Operation time limit exceeded: the ${fields.length === 0 ? "read goes through every one of" : "query scans"} ${rowsScanned} items of ${collection} without an index, ` +
               `past the ${seconds} s a ${state.plan} plan's data call may run (the production profile counts ${state.scanRowsPerSecond} items a second); ` +
               (fields.length === 0 ? "no index serves it: a first filter on indexed fields lets it answer" : `an index on ${fields.join(", ")} lets it answer`),
             data: { ...advice, fields, timeoutSeconds: seconds },
