@@ -2,7 +2,8 @@
  * The batch command against the local platform's production profile: with its rate limit scaled down to
  * 3 calls a second, `sitefx data import` and `export` take the limit the platform announces, pace
  * themselves to it and finish with every item once; told not to pace (`--rate-limit none`), the import
- * meets the platform's 429s, waits each one out, and still writes every row once.
+ * meets the platform's 429s, waits each one out, and still writes every row once. A movement job under
+ * the same limit moves every item once.
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
@@ -77,6 +78,12 @@ describe("sitefx data import and export under the production profile", { timeout
         const ids = readFileSync(out, "utf8").trim().split("\n").map((line) => JSON.parse(line)._id as string)
         expect(ids.length).toBe(ROWS)
         expect(new Set(ids).size).toBe(ROWS)
+
+        // a movement job's submission and its polls are paced too; the job moves every item once
+        yield* createCollection("Moved")
+        const moved = yield* run(["data", "jobs", "submit", "Paced", "--to", "Moved", "--json"], { timeoutMs: 90_000 })
+        expect([moved.code, said(moved.stderr)]).toEqual([0, []])
+        yield* expectEachOnce("Moved")
 
         // the person at a terminal reads the same in the summary line
         const human = yield* run(["data", "export", "Paced", "--out", join(dir, "again.jsonl")], { timeoutMs: 90_000 })
