@@ -86,8 +86,6 @@ export class PlatformError extends Data.TaggedError("PlatformError")<{
   }
 }
 
-const TRANSIENT = new Set([429, 502, 503, 504])
-
 /**
  * The data API's "Operation time limit exceeded": a call that ran past its plan's time, answered 429. It
  * is no throttle: the same call would run as long again, so it is neither waited out nor retried; an index
@@ -96,9 +94,10 @@ const TRANSIENT = new Set([429, 502, 503, 504])
 export const OPERATION_TIME_LIMIT = "WDE0028"
 
 /** A transient failure: no answer at all, or 429/502/503/504 (but a call past its time limit). */
-export const isTransient = (error: PlatformError): boolean =>
-  error.reason._tag === "TransportError" ||
-  (error.status !== undefined && TRANSIENT.has(error.status) && error.code !== OPERATION_TIME_LIMIT)
+export const isTransient = (error: PlatformError): boolean => {
+  const status = error.status
+  return status === undefined || (status === 429 ? error.code !== OPERATION_TIME_LIMIT : status > 501 && status < 505)
+}
 
 const GENERIC_AUTH_CODES = new Set(["401", "UNAUTHENTICATED", "UNAUTHORIZED", "INVALID_TOKEN", "EXPIRED_TOKEN", "TOKEN_EXPIRED"])
 

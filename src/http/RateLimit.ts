@@ -195,16 +195,8 @@ export const makeRateLimiter = (limit?: Pace | "none"): RateLimiter => {
   }
 }
 
-/** Whether a 429's body is the data API's refusal of a call past its time limit (`WDE0028`), not a throttle. */
-const pastTimeLimit = (text: string): boolean => {
-  if (!text.includes(OPERATION_TIME_LIMIT)) return false
-  try {
-    const body = JSON.parse(text) as { details?: { applicationError?: { code?: unknown } } }
-    return body.details?.applicationError?.code === OPERATION_TIME_LIMIT
-  } catch {
-    return false
-  }
-}
+/** Whether a 429's body is the data API's refusal of a call past its time limit (its code, `WDE0028`), not a throttle. */
+const pastTimeLimit = (text: string): boolean => text.includes(`"${OPERATION_TIME_LIMIT}"`)
 
 /** How long a 429's `Retry-After` (seconds or an HTTP date) holds calls; a second when it has none. */
 const holdMillis = (header: string | undefined, now: number): number => {
