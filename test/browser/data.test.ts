@@ -47,8 +47,17 @@ const removePost = (id: string) => api("/remove", { dataCollectionId: "Posts", d
 
 const items = (page: Page, collection: string) => page.getByRole("list", { name: `${collection} items` })
 const titles = (page: Page, collection: string) => items(page, collection).getByRole("heading", { level: 2 }).allTextContents()
+/** Waits for the results' status line to read `pattern`; past the wait, says what the page showed instead. */
 const waitForStatus = (page: Page, pattern: RegExp) =>
-  page.waitForFunction((source) => new RegExp(source).test(document.querySelector("p.results")?.textContent ?? ""), pattern.source)
+  page.waitForFunction((source) => new RegExp(source).test(document.querySelector("p.results")?.textContent ?? ""), pattern.source).catch(async (error: unknown) => {
+    const shown = await page.evaluate(() => ({
+      hash: location.hash,
+      status: document.querySelector("p.results")?.textContent ?? null,
+      value: document.querySelector<HTMLInputElement>(".data-filters input[id$='-value']")?.value ?? null,
+      main: document.querySelector("main")?.textContent?.slice(0, 600) ?? null
+    })).catch(() => undefined)
+    throw new Error(`the status never read ${pattern}; the page showed ${JSON.stringify(shown)}`, { cause: error })
+  })
 
 /** The collection's page offers no adding, and no item an edit or a removal (its items listed, its permissions read). */
 const noWrites = async (page: Page, collection: string) => {
