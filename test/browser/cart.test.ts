@@ -358,12 +358,15 @@ describe("the cart in Chromium", { timeout: 120_000 }, () => {
         await page.getByRole("heading", { level: 1, name: "Thank you for your order" }).waitFor()
         assert.strictEqual(await page.getByTestId("order-id").textContent(), orderId)
         await screenshot(page, `thank-you-${name.replace(" ", "")}`)
-        // the cart became the order: the header counts none, and the cart page is empty
+        // the cart became the order: the header counts none, knowing it, without asking the platform for a cart
         await waitForCount(page, 0)
+        assert.deepStrictEqual(notFound, [])
         await page.getByRole("link", { name: /^Cart 0 items$/ }).click()
         await page.getByText("Your cart is empty.").waitFor()
-        // the one refusal on the way is the cart page's (OWNED_CART_NOT_FOUND): the header, knowing, asked for no cart
-        assert.deepStrictEqual(notFound, ["/ecom/v1/carts/current/estimate-totals"])
+        // the refusals on the way are the cart page's own reads (OWNED_CART_NOT_FOUND): once, or again when the
+        // session the page came back with settles after the page opened (the cart is read again for a new session)
+        assert.isAtLeast(notFound.length, 1)
+        assert.deepStrictEqual([...new Set(notFound)], ["/ecom/v1/carts/current/estimate-totals"])
         // and the member area lists it among the orders placed in this browser
         await page.goto(`${session.platform.url}/#/member`)
         await page.getByRole("region", { name: "Orders placed in this browser" }).locator("li code").filter({ hasText: orderId }).waitFor()
