@@ -205,7 +205,7 @@ function ViewForm(props: { readonly c: KnownCollection; readonly view: View }) {
   // on top of what the URL says at this moment, so a typed value and a changed select both land
   const set = (patch: Partial<View>) => replaceParams(["data", c.id], paramsOfView(c, { ...viewOf(c, paramsOf(currentQuery())), ...patch }))
   const field = c.fields.find((f) => f.key === view.field) ?? c.fields[0]!
-  const [value, setValue, flush] = useDebounced(view.value, (v) => set({ value: v }))
+  const [value, setValue, flush, cancel] = useDebounced(view.value, (v) => set({ value: v }))
   const id = useId()
   const submit = (e: FormEvent) => {
     e.preventDefault()
@@ -221,6 +221,8 @@ function ViewForm(props: { readonly c: KnownCollection; readonly view: View }) {
             value={field.key}
             onChange={(e) => {
               const next = c.fields.find((f) => f.key === e.target.value) ?? field
+              // a value still on its way to the URL belongs to the old field: it must not land on the new one
+              cancel()
               set({ field: next.key, op: OPERATORS[next.type][0]![0], value: next.type === field.type ? value : "" })
             }}
           >

@@ -47,7 +47,7 @@ export const replaceParams = (path: ReadonlyArray<string>, params: Readonly<Reco
 }
 
 /** A text field whose value reaches the URL a moment after typing stops (at once on submit). */
-export function useDebounced(value: string, commit: (value: string) => void): readonly [string, (v: string) => void, () => void] {
+export function useDebounced(value: string, commit: (value: string) => void): readonly [string, (v: string) => void, () => void, () => void] {
   const [text, setText] = useState(value)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const latest = useRef(commit)
@@ -64,6 +64,8 @@ export function useDebounced(value: string, commit: (value: string) => void): re
     clearTimeout(timer.current)
     latest.current(text)
   }
-  return [text, change, flush] as const
+  // what was typed and not yet committed is dropped: the URL is about to say something else (another field)
+  const cancel = () => clearTimeout(timer.current)
+  return [text, change, flush, cancel] as const
 }
 
